@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from calculators.cards import Card, Deck
+from calculators.cards import Card, CardError, Deck
 from calculators.peace_and_love import (
     Entry,
     FightRound,
@@ -234,7 +234,10 @@ class PeaceAndLove(Game):
     def _check_cards(self, state: PeaceAndLoveState, cards) -> None:
         deck = self.deck(state.setup)
         for c in cards:
-            deck.check(c, self.name)
+            try:
+                deck.check(c, self.name)
+            except CardError as exc:
+                raise IllegalAction(str(exc)) from None
 
     def _deal(self, s: PeaceAndLoveState, a: Deal) -> PeaceAndLoveState:
         if s.phase != "deal":
@@ -287,20 +290,22 @@ class PeaceAndLove(Game):
         )
         return s.model_copy(update={"phase": "fight", "fight": fight, "last_round": None, "untapped": ()})
 
-    def _play(self, s: PeaceAndLoveState, a: PlayCards) -> PeaceAndLoveState:
+    def preview_round(self, s: PeaceAndLoveState, cards: dict[int, Card]) -> tuple[tuple[Entry, ...], RoundResult]:
+        """The round's result for these played cards, without applying it (the Resolve
+        button); IllegalAction if the cards do not fit the fight."""
         fight = self._expect_fight(s)
         if fight.awaiting_replacement is not None:
             raise IllegalAction(f"first enter {s.name(fight.awaiting_replacement)}'s new fighter")
         owners = [p for p, _ in fight.remaining]
-        if sorted(a.cards) != sorted(owners):
+        if sorted(cards) != sorted(owners):
             names = ", ".join(s.name(p) for p in owners)
             raise IllegalAction(f"enter one card for each fighter in the fight: {names}")
-        self._check_cards(s, a.cards.values())
+        self._check_cards(s, cards.values())
         for p in owners:
             if s.players[p].hand < 1:
                 raise IllegalAction(f"{s.name(p)} has no card in hand to play")
         entries = tuple(
-            Entry(player=p, fighter=s.players[p].fighters[place].card, card=a.cards[p])
+            Entry(player=p, fighter=s.players[p].fighters[place].card, card=cards[p])
             for p, place in fight.remaining
         )
         result = resolve_round(
@@ -308,6 +313,12 @@ class PeaceAndLove(Game):
                        fighters=list(entries)),
             names=s.names,
         )
+        return entries, result
+
+    def _play(self, s: PeaceAndLoveState, a: PlayCards) -> PeaceAndLoveState:
+        entries, result = self.preview_round(s, a.cards)
+        fight = s.fight
+        owners = [p for p, _ in fight.remaining]
         loser_p, loser_place = fight.remaining[result.loser]
         winner_p = fight.remaining[result.winner][0]
         loser_card = s.players[loser_p].fighters[loser_place].card
@@ -533,6 +544,25 @@ class PeaceAndLove(Game):
 
     def can_refresh(self, state: PeaceAndLoveState) -> bool:
         return state.phase == "turn" and state.deck >= REFRESH_MIN_DECK
+
+    def joiners(self, state: PeaceAndLoveState, defender: int | None) -> dict[int, list[int]]:
+        """Players who may add a fighter to a fight against ``defender``, with their
+        untapped fighters' places."""
+        return {p: places for p, places in self.defenders(state).items() if p != defender}
+
+    def starting_totals(self, state: PeaceAndLoveState) -> list[int | None]:
+        """Each player's total of starting fighters (None until entered)."""
+        return [sum(value(f.card) for f in p.fighters) if p.dealt else None for p in state.players]
+
+    def next_to_deal(self, state: PeaceAndLoveState) -> int | None:
+        """The first player, in seating order, whose fighters are not entered yet."""
+        if state.phase != "deal":
+            return None
+        return next(i for i, p in enumerate(state.players) if not p.dealt)
+
+    def pick_first_player(self, state: PeaceAndLoveState, rng: random.Random) -> FirstPlayer:
+        """Draw the random pick among the tied players (the action records it)."""
+        return FirstPlayer(player=rng.choice(state.tied_first))
 
     # --- random play (tests) ------------------------------------------------------------
 

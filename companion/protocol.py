@@ -5,12 +5,13 @@ the plain-language rule steps that decided it. A bad request answers
 ``{"error": "<plain words>"}``. Each game module declares its asks (subclasses of
 ``Ask``); this module only dispatches them.
 
->>> resolve_line('{"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0, '
-...              '"defender": 1, "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, '
-...              '{"player": 1, "fighter": "5S", "card": "2C"}]}')[:60]
-'{"results":[2,3],"trumps":1,"lowest_wins":true,"loser":{"pla'
->>> resolve_line('{"game": "chess", "ask": "move"}')
-'{"error":"unknown game \\'chess\\': the games are peace-and-love, fight, card-stratego, pc-war, cardpeegee"}'
+>>> answer = resolve({"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0,
+...     "defender": 1, "fighters": [{"player": 0, "fighter": "9H", "card": "7H"},
+...                                 {"player": 1, "fighter": "5S", "card": "2C"}]})
+>>> answer["results"], answer["loser"], answer["taken_by"]
+([2, 3], {'player': 1, 'fighter': '5S'}, 0)
+>>> resolve_line('{"game": "chess", "ask": "move"}')[:40]
+'{"error":"unknown game \\'chess\\': the gam'
 """
 
 from __future__ import annotations

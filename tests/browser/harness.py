@@ -1,0 +1,131 @@
+"""Drive the real server in Chromium (Playwright + Debian's /usr/bin/chromium).
+
+Flutter draws on a canvas; its accessibility tree (turned on once the page is up) gives
+every button and field a DOM node: ``[flt-semantics-identifier=...]`` for our ids, and
+roles/names for ``get_by_role``/``get_by_text``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+LAUNCH_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    env = os.environ.get("COMPANION_CHROMIUM")
+    if env:
+        return env if Path(env).exists() else None
+    for c in CHROMIUM_CANDIDATES:
+        if Path(c).exists():
+            return c
+    return shutil.which("chromium")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`python -m companion` on a free port with its own data folder."""
+
+    def __init__(self, data_dir: Path, port: int | None = None, log: Path | None = None):
+        self.port = port or free_port()
+        self.data_dir = data_dir
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log or data_dir / "server.log"
+        self.proc: subprocess.Popen | None = None
+        self.started_in = 0.0
+
+    def start(self, timeout: float = 60) -> Server:
+        env = dict(os.environ, COMPANION_DATA_DIR=str(self.data_dir), PYTHONPATH=str(ROOT))
+        self.log = open(self.log_path, "w")
+        t0 = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--port", str(self.port), "--no-open"],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=1) as r:
+                    if r.status == 200:
+                        self.started_in = time.perf_counter() - t0
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not answer in time")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        if getattr(self, "log", None):
+            self.log.close()
+
+
+def open_app(browser, url: str, width: int = 400, height: int = 860):
+    """A new page at the app, with Flutter's accessibility tree on, ready to click."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+def enable_semantics(page, timeout: float = 30_000) -> None:
+    page.locator("flt-semantics-placeholder").wait_for(state="attached", timeout=timeout)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.locator("flt-semantics").first.wait_for(state="attached", timeout=timeout)
+
+
+def by_id(page, ident: str):
+    return page.locator(f'[flt-semantics-identifier="{ident}"]')
+
+
+def tap(page, ident: str) -> None:
+    by_id(page, ident).first.click()
+
+
+def settle(page, ms: int = 400) -> None:
+    """Let Flutter paint the last frame before a screenshot."""
+    page.wait_for_timeout(ms)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def pick_card(page, picker: str, card: str) -> None:
+    """Two taps: rank then suit (``card`` in notation, e.g. "10H")."""
+    rank, suit = card[:-1], card[-1]
+    tap(page, f"{picker}-rank-{rank}")
+    tap(page, f"{picker}-suit-{suit}")
+
+
+def find(page, text: str):
+    """Elements showing ``text``: as their text, or inside a merged semantics label."""
+    quoted = text.replace("\\", "\\\\").replace('"', '\\"')
+    return page.get_by_text(text).or_(page.locator(f'[aria-label*="{quoted}"]'))
+
+
+def see(page, text: str, timeout: float = 10_000) -> None:
+    """Wait until ``text`` is on the screen."""
+    from playwright.sync_api import expect
+
+    expect(find(page, text).first).to_be_visible(timeout=timeout)
