@@ -11,7 +11,7 @@ the plain-language rule steps that decided it. A bad request answers
 >>> answer["results"], answer["loser"], answer["taken_by"]
 ([2, 3], {'player': 1, 'fighter': '5S'}, 0)
 >>> resolve_line('{"game": "chess", "ask": "move"}')[:40]
-'{"error":"unknown game \\'chess\\': the gam'
+'{"error":"unknown game \\'chess\\': the game'
 """
 
 from __future__ import annotations
