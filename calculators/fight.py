@@ -148,7 +148,9 @@ class Turn(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     cards: tuple[Card, Card] = Field(description="player 0's card and player 1's card, like [\"3S\", \"5D\"]")
-    tie_breaker: Literal[0, 1] | None = Field(None, description="who holds the Tie Breaker: 0, 1 or null (nobody)")
+    tie_breaker: Literal[0, 1] | None = Field(
+        None, description="who holds the Tie Breaker: 0, 1 or null (nobody)"
+    )
     cycle: Cycle = Field("default", description="which move beats which: \"default\" or \"reverse\"")
     coin: Literal[0, 1] | None = Field(
         None, description="a coin flip's outcome (the player it favours), used only if a flip is needed"
@@ -198,8 +200,10 @@ class TurnResult(BaseModel):
 def resolve_turn(turn: Turn, names: Sequence[str] | None = None) -> TurnResult:
     """Resolve one turn by the Moves section of the rules.
 
-    >>> resolve_turn(Turn(cards=("2C", "5S"))).explanation[1:]
-    ['two attack cards → the lower value wins: 2♣ (2) is lower than 5♠ (5)', 'player 0 collects their own 2♣; 5♠ is discarded']
+    >>> for line in resolve_turn(Turn(cards=("2C", "5S"))).explanation[1:]:
+    ...     print(line)
+    two attack cards → the lower value wins: 2♣ (2) is lower than 5♠ (5)
+    player 0 collects their own 2♣; 5♠ is discarded
     >>> resolve_turn(Turn(cards=("2D", "5H"))).outcome
     'both-discard'
     >>> resolve_turn(Turn(cards=("4S", "4C"))).outcome
@@ -217,7 +221,8 @@ def resolve_turn(turn: Turn, names: Sequence[str] | None = None) -> TurnResult:
         steps.append(f"{move(won).value} beats {move(lost).value} ({turn.cycle} cycle)")
         if won.is_black:
             steps.append(
-                f"{who[w]} wins with an attack card → collects their own {won.symbol}; {lost.symbol} is discarded"
+                f"{who[w]} wins with an attack card → collects their own {won.symbol}; "
+                f"{lost.symbol} is discarded"
             )
             collected, discarded = won, lost
         else:
@@ -233,7 +238,9 @@ def resolve_turn(turn: Turn, names: Sequence[str] | None = None) -> TurnResult:
         steps.append("two defence cards → both are discarded and nobody wins the turn")
         if tb is not None:
             first: int | None = tb
-            steps.append(f"both draw a face-up card from the row; {who[tb]} holds the Tie Breaker and picks first")
+            steps.append(
+                f"both draw a face-up card from the row; {who[tb]} holds the Tie Breaker and picks first"
+            )
         elif coin is not None:
             first = coin
             steps.append(
@@ -243,7 +250,8 @@ def resolve_turn(turn: Turn, names: Sequence[str] | None = None) -> TurnResult:
         else:
             first = None
             steps.append(
-                "both draw a face-up card from the row; nobody holds the Tie Breaker → flip a coin for who picks first"
+                "both draw a face-up card from the row; nobody holds the Tie Breaker → "
+                "flip a coin for who picks first"
             )
         return TurnResult(outcome="both-discard", winner=None, collected=None, discarded=(a, b),
                           decided_by="none", first_pick=first, explanation=steps)
@@ -267,8 +275,8 @@ def resolve_turn(turn: Turn, names: Sequence[str] | None = None) -> TurnResult:
             f"{who[tb]} holds the Tie Breaker → wins the tie and collects their own {won.symbol}; "
             f"{lost.symbol} is discarded"
         )
-        return TurnResult(outcome="win", winner=tb, collected=won, discarded=(lost,), decided_by="tie-breaker",
-                          explanation=steps)
+        return TurnResult(outcome="win", winner=tb, collected=won, discarded=(lost,),
+                          decided_by="tie-breaker", explanation=steps)
     if coin is not None:
         won, lost = turn.cards[coin], turn.cards[1 - coin]
         steps.append(
@@ -320,7 +328,9 @@ def tie_breaker_holder(piles: Sequence[Sequence[PileCard]]) -> int | None:
     """
     holders = [i for i, pile in enumerate(piles) if pile and pile[-1].face_up]
     if len(holders) > 1:
-        raise FightError("both victory piles show a face-up top card: only one player can hold the Tie Breaker")
+        raise FightError(
+            "both victory piles show a face-up top card: only one player can hold the Tie Breaker"
+        )
     return holders[0] if holders else None
 
 
@@ -417,7 +427,8 @@ def place_won_card(
             relation = "equal" if value(won) == value(tb) else "higher"
             steps.append(
                 f"{other} holds the Tie Breaker ({tb.symbol}); {won.symbol} is {relation} → face up on top "
-                f"of {who}'s victory pile; {other} turns {tb.symbol} face down: {who} now holds the Tie Breaker"
+                f"of {who}'s victory pile; {other} turns {tb.symbol} face down: "
+                f"{who} now holds the Tie Breaker"
             )
     new_piles = (mine, theirs) if winner == 0 else (theirs, mine)
     return Placement(piles=new_piles, holder=new_holder, placed=placed, explanation=steps)
