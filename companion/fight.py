@@ -32,12 +32,12 @@ from calculators.fight import (
     Placement,
     Turn,
     TurnResult,
+    check_card,
     coin_flip,
     cycle_text,
     place_won_card,
     resolve_turn,
     tie_breaker_holder,
-    value,
     victory_points,
 )
 from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup
@@ -380,10 +380,10 @@ class FightGame(Game):
         raise IllegalAction(f"that is not the next step; now: {self.prompt(s)}")
 
     def _check_in_deck(self, c: Card) -> None:
-        if not DECK.contains(c):
-            raise IllegalAction(
-                f"{c.symbol} is not in the deck of {GAME_NAME}: it has A to 6 of each suit, no jokers"
-            )
+        try:
+            check_card(c)
+        except FightError as exc:
+            raise IllegalAction(str(exc)) from None
 
     def _whereabouts(self, s: FightState, c: Card) -> str | None:
         """Where a card entered earlier this round is now (None: unseen, in the deck or face down
@@ -498,6 +498,9 @@ class FightGame(Game):
         else:
             out["Tie Breaker"] = f"{state.name(holder)} ({state.players[holder].pile[-1].card.symbol})"
         out["Discards"] = _count(len(state.discards), "card")
+        if state.played:
+            out["On the table"] = (f"{state.name(0)}'s {state.played[0].symbol}, "
+                                   f"{state.name(1)}'s {state.played[1].symbol} (waiting for the coin)")
         return out
 
     def known_cards(self, state: FightState) -> list[Card]:
@@ -579,6 +582,11 @@ class FightGame(Game):
     def tie_breaker_card(self, state: FightState) -> Card | None:
         holder = self.tie_breaker(state)
         return None if holder is None else state.players[holder].pile[-1].card
+
+    def pile_top(self, state: FightState, player: int) -> PileCard | None:
+        """The top card of a player's victory pile and its face (None: empty pile)."""
+        pile = state.players[player].pile
+        return pile[-1] if pile else None
 
     def points(self, state: FightState) -> tuple[int, int]:
         """Each player's victory points this round."""

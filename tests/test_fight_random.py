@@ -68,3 +68,35 @@ def test_whole_matches(seed: int) -> None:
     while redone.can_redo:
         redone = redone.redo()
     assert redone.state == s.state
+
+
+ANY_CARD = st.sampled_from(["AS", "6H", "4D", "2C", "3S", "5C", "7S", "KH", "JOKER", "AH", "6C", "3D"])
+ANY_ACTION = st.one_of(
+    st.builds(lambda c: {"kind": "row", "cards": c}, st.lists(ANY_CARD, max_size=4)),
+    st.builds(lambda p, w: {"kind": "coin-flip", "purpose": p, "winner": w},
+              st.sampled_from(["first-pick", "tie", "round"]), st.integers(-1, 2)),
+    st.builds(lambda p, c: {"kind": "pick", "player": p, "card": c}, st.integers(-1, 2), ANY_CARD),
+    st.builds(lambda a, b: {"kind": "fight", "cards": [a, b]}, ANY_CARD, ANY_CARD),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), steps=st.integers(0, 80),
+       entries=st.lists(ANY_ACTION, min_size=1, max_size=10))
+def test_anything_a_player_enters_is_applied_or_refused_never_a_crash(seed: int, steps: int, entries) -> None:
+    from companion.game import IllegalAction
+
+    rng = random.Random(seed)
+    s = Session.start(GAME, GAME.random_setup(rng))
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s = s.push(GAME.random_action(s.state, rng))
+    for entry in entries:
+        try:
+            s = s.push(GAME.parse_action(entry))
+        except IllegalAction as exc:
+            assert str(exc)
+        else:
+            GAME.check_invariants(s.state)
+            check_table(s)

@@ -244,6 +244,7 @@ def test_a_match_best_of_three() -> None:
     assert (s.state.phase, GAME.flip_purpose(s.state)) == ("coin-flip", "tie")
     # the two played cards wait on the table: 13 + 3 + 6 (hands) + 2 (table) = 24
     assert (s.state.played, s.state.deck, hands(s)) == (tuple(cards("3S 3C")), 13, ((3, ""), (3, "")))
+    assert GAME.summary(s.state)["On the table"] == "Ann's 3♠, Bea's 3♣ (waiting for the coin)"
     s = flip(s, "tie", BEA)
     # Bea wins her own 3♣: the first card won → face up; 3♠ is discarded; Ann draws.
     assert (piles(s), s.state.discards, s.state.deck) == (("", "3C↑"), (card("3S"),), 12)
@@ -455,6 +456,7 @@ def test_summary_names_the_players_and_the_numbers() -> None:
     # Bea played her face-up 6♥ and drew a face-down card: still 4 cards, none face up
     assert changed == {"Deck", "Ann's hand", "Bea's hand", "Ann's victory pile", "Tie Breaker", "Discards"}
     assert GAME.prompt(s.state) == "Ann picks a face-up card from the row"
+    assert str(GAME.pile_top(s.state, ANN)) == "3S↑" and GAME.pile_top(s.state, BEA) is None
     assert GAME.turn_result(s.state).explanation[-1].startswith("the first card won this round")
 
 
