@@ -1,0 +1,286 @@
+"""View tests without a browser: render our Flet components in-process, find controls by
+their test id, call their handlers, and re-render, the way Flet would after an event.
+
+A small stand-in for Flet's renderer: hooks (use_state, use_ref, use_memo, use_effect,
+use_context, use_dialog, use_route_params) are kept per component path, components
+are expanded recursively, and ``ft.context.page`` is a fake page that records
+navigation. What it checks is our code: which controls a screen builds from a state, and
+what its handlers do with the game (actions dispatched, saves written, messages shown).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+from flet.components.component import Component, Renderer
+
+
+class FakePage:
+    def __init__(self, route: str = "/"):
+        self.route = route
+        self.routes: list[str] = []
+        self.web = True
+
+    def navigate(self, route: str) -> None:
+        self.routes.append(route)
+        self.route = route
+
+    def run_task(self, *args, **kwargs) -> None:  # async work (prefs) is not run in view tests
+        return None
+
+    def update(self) -> None:
+        pass
+
+
+class ViewHarness:
+    """Render ``fn(*args)`` (a @ft.component), then click and type by test id."""
+
+    def __init__(self, fn: Callable, *args, contexts: dict | None = None, route_params: dict | None = None,
+                 page: FakePage | None = None, **kwargs):
+        self.fn, self.args, self.kwargs = fn, args, kwargs
+        self.contexts = contexts or {}
+        self.route_params = route_params or {}
+        self.page = page or FakePage()
+        self.hooks: dict[tuple, list] = {}
+        self.dialogs: list[ft.Control] = []
+        self.tree: Any = None
+        self.render()
+
+    # --- rendering ---------------------------------------------------------------------
+
+    def render(self) -> Any:
+        self.dialogs = []
+        saved = {name: getattr(ft, name) for name in _HOOKS}
+        saved_context = ft.context
+        try:
+            for name in _HOOKS:
+                setattr(ft, name, getattr(self, f"_{name}"))
+            ft.context = SimpleNamespace(page=self.page)
+            renderer = Renderer()
+            with renderer.with_context():
+                self._path: list = []
+                self.tree = self._expand(self._call(self.fn, self.args, self.kwargs, ("root",)), ("root",))
+                self.dialogs = [self._expand(d, ("dialog", i)) for i, d in enumerate(self.dialogs)]
+        finally:
+            for name, value in saved.items():
+                setattr(ft, name, value)
+            ft.context = saved_context
+        return self.tree
+
+    def _call(self, fn, args, kwargs, path):
+        impl = getattr(fn, "__component_impl__", fn)
+        self._slot = [path, 0]
+        result = impl(*args, **kwargs)
+        return result
+
+    def _expand(self, node: Any, path: tuple) -> Any:
+        if isinstance(node, Component):
+            key = node.key if node.key is not None else getattr(node.fn, "__name__", "c")
+            sub = path + (key,)
+            outer = getattr(self, "_slot", None)
+            result = self._call(node.fn, node.args, node.kwargs, sub)
+            self._slot = outer
+            return self._expand(result, sub)
+        if isinstance(node, list):
+            return [self._expand(n, path + (i,)) for i, n in enumerate(node)]
+        if isinstance(node, ft.BaseControl) and dataclasses.is_dataclass(node):
+            for f in dataclasses.fields(node):
+                if f.name.startswith("_") or f.name in ("parent", "page"):
+                    continue
+                value = getattr(node, f.name, None)
+                if isinstance(value, (Component, ft.BaseControl)) or (
+                    isinstance(value, list) and any(isinstance(v, (Component, ft.BaseControl)) for v in value)
+                ):
+                    expanded = self._expand(value, path + (f.name,))
+                    object.__setattr__(node, f.name, expanded)
+        return node
+
+    # --- hooks ---------------------------------------------------------------------------
+
+    def _hook(self, init: Callable[[], Any]) -> list:
+        path, index = self._slot
+        self._slot[1] += 1
+        store = self.hooks.setdefault(path, [])
+        if index >= len(store):
+            store.append([init()])
+        return store[index]
+
+    def _use_state(self, initial):
+        cell = self._hook(lambda: initial() if callable(initial) else initial)
+
+        def set_value(value):
+            cell[0] = value(cell[0]) if callable(value) and not isinstance(value, type) else value
+
+        return cell[0], set_value
+
+    def _use_ref(self, initial=None):
+        cell = self._hook(lambda: SimpleNamespace(current=initial() if callable(initial) else initial))
+        return cell[0]
+
+    def _use_memo(self, fn, dependencies=None):
+        cell = self._hook(lambda: (object(), None))
+        deps = tuple(dependencies) if dependencies is not None else object()
+        if cell[0][0] != deps:
+            cell[0] = (deps, fn())
+        return cell[0][1]
+
+    def _use_callback(self, fn, dependencies=None):
+        return fn
+
+    def _use_effect(self, fn, dependencies=None, cleanup=None):
+        self._hook(lambda: None)
+
+    def _on_mounted(self, fn):
+        self._hook(lambda: None)
+
+    def _on_updated(self, fn, dependencies=None):
+        self._hook(lambda: None)
+
+    def _use_context(self, ctx):
+        return self.contexts.get(ctx)
+
+    def _use_dialog(self, dialog=None):
+        self._hook(lambda: None)
+        if dialog is not None:
+            self.dialogs.append(dialog)
+
+    def _use_route_params(self):
+        return dict(self.route_params)
+
+    def _use_route_location(self):
+        return self.page.route
+
+    # --- finding and acting ------------------------------------------------------------
+
+    def all(self) -> list[ft.BaseControl]:
+        out: list = []
+
+        def walk(node):
+            if isinstance(node, list):
+                for n in node:
+                    walk(n)
+                return
+            if not isinstance(node, ft.BaseControl):
+                return
+            out.append(node)
+            if dataclasses.is_dataclass(node):
+                for f in dataclasses.fields(node):
+                    if f.name.startswith("_") or f.name in ("parent", "page"):
+                        continue
+                    walk(getattr(node, f.name, None))
+
+        walk(self.tree)
+        walk(self.dialogs)
+        return out
+
+    def ids(self) -> list[str]:
+        return [c.identifier for c in self.all() if isinstance(c, ft.Semantics) and c.identifier]
+
+    def find(self, ident: str) -> ft.BaseControl:
+        for c in self.all():
+            if isinstance(c, ft.Semantics) and c.identifier == ident:
+                return c
+        raise LookupError(f"no control with id {ident!r}; ids: {', '.join(self.ids())}")
+
+    def has(self, ident: str) -> bool:
+        return ident in self.ids()
+
+    def texts(self) -> str:
+        """Every text on the screen, one per line (Text values, labels, button texts)."""
+        parts = []
+        for c in self.all():
+            for attr in ("value", "label", "text", "content", "title", "hint_text"):
+                v = getattr(c, attr, None)
+                if isinstance(v, str) and v:
+                    parts.append(v)
+        return "\n".join(parts)
+
+    def _target(self, ident: str, event: str) -> tuple[ft.BaseControl, Callable]:
+        root = self.find(ident)
+        stack = [root]
+        while stack:
+            c = stack.pop(0)
+            handler = getattr(c, event, None)
+            if handler is not None:
+                return c, handler
+            for f in dataclasses.fields(c):
+                if f.name in ("content", "controls"):
+                    v = getattr(c, f.name, None)
+                    stack += v if isinstance(v, list) else [v] if v is not None else []
+        raise LookupError(f"{ident!r} has no {event} handler")
+
+    def _fire(self, control, handler, event: ft.Event) -> None:
+        if getattr(control, "disabled", False):
+            raise AssertionError("that control is disabled")
+        params = inspect.signature(handler).parameters
+        result = handler(event) if params else handler()
+        if inspect.iscoroutine(result):
+            import asyncio
+
+            asyncio.run(result)
+        self.render()
+
+    def click(self, ident: str) -> None:
+        control, handler = self._target(ident, "on_click")
+        self._fire(control, handler, ft.Event(name="click", control=control))
+
+    def is_enabled(self, ident: str) -> bool:
+        try:
+            control, _ = self._target(ident, "on_click")
+        except LookupError:
+            return False
+        return not getattr(control, "disabled", False)
+
+    def type(self, ident: str, text: str, submit: bool = False) -> None:
+        field = next(c for c in self.all_under(ident) if isinstance(c, ft.TextField))
+        field.value = text
+        if field.on_change:
+            self._fire(field, field.on_change, ft.Event(name="change", control=field))
+        if submit:
+            field = next(c for c in self.all_under(ident) if isinstance(c, ft.TextField))
+            self._fire(field, field.on_submit, ft.Event(name="submit", control=field))
+
+    def select(self, ident: str, value: str) -> None:
+        """Choose a segment of a SegmentedButton."""
+        seg = next(c for c in self.all_under(ident) if isinstance(c, ft.SegmentedButton))
+        seg.selected = [value]
+        self._fire(seg, seg.on_change, ft.Event(name="change", control=seg))
+
+    def toggle(self, ident: str, value: bool) -> None:
+        sw = next(c for c in self.all_under(ident) if isinstance(c, ft.Switch))
+        sw.value = value
+        self._fire(sw, sw.on_change, ft.Event(name="change", control=sw))
+
+    def all_under(self, ident: str) -> list[ft.BaseControl]:
+        root = self.find(ident)
+        out, stack = [], [root]
+        while stack:
+            c = stack.pop()
+            out.append(c)
+            if dataclasses.is_dataclass(c):
+                for f in dataclasses.fields(c):
+                    if f.name.startswith("_") or f.name in ("parent", "page"):
+                        continue
+                    v = getattr(c, f.name, None)
+                    if isinstance(v, ft.BaseControl):
+                        stack.append(v)
+                    elif isinstance(v, list):
+                        stack += [x for x in v if isinstance(x, ft.BaseControl)]
+        return out
+
+    def pick(self, picker: str, card: str) -> None:
+        """Two taps on a card picker: rank, then suit (``card`` like "10H")."""
+        if card.upper() == "JOKER":
+            self.click(f"{picker}-joker")
+            return
+        self.click(f"{picker}-rank-{card[:-1].upper()}")
+        self.click(f"{picker}-suit-{card[-1].upper()}")
+
+
+_HOOKS = ("use_state", "use_ref", "use_memo", "use_callback", "use_effect", "on_mounted", "on_updated",
+          "use_context", "use_dialog", "use_route_params", "use_route_location")
