@@ -281,6 +281,7 @@ Action = Annotated[
 ]
 
 _SUITS_TEXT = {"red": "hearts and diamonds", "black": "spades and clubs"}
+_FACES = {colour: tuple(deck.faces()) for colour, deck in ARMIES.items()}
 
 
 # --- the game ------------------------------------------------------------------------
@@ -323,7 +324,9 @@ class CardStratego(Game):
             "drain": self._drain,
             "consolidate": self._consolidate,
             "end-turn": self._end_turn,
-        }[action.kind]
+        }.get(getattr(action, "kind", None))
+        if handler is None:
+            raise IllegalAction(f"{action!r} is not an action of {self.name}")
         s = handler(state, action)
         if action.kind != "attack":
             s = s.model_copy(update={"last_battle": None})
@@ -396,7 +399,8 @@ class CardStratego(Game):
         if a.line == "column" and not army.columns[a.index]:
             raise IllegalAction(f"{s.name(a.player)} has no card in column {a.index + 1} to rearrange")
         columns = _board(lambda: rearrange(army.columns, a.line, a.index, a.order))
-        if not moves_a_card(army.columns, a.line, a.index, a.order) and not s.setup.settings.jack_may_keep_order:
+        keep_ok = s.setup.settings.jack_may_keep_order
+        if not keep_ok and not moves_a_card(army.columns, a.line, a.index, a.order):
             raise IllegalAction("that leaves every card where it was: a Jack's rearrangement moves "
                                 "at least one card")
         return _with_army(s, a.player, army.model_copy(update={"columns": columns}))
@@ -528,7 +532,8 @@ class CardStratego(Game):
         army = s.armies[p.player]
         col = army.columns[p.column]
         col = col[:p.position] + (InPlay(card=card),) + col[p.position + 1:]
-        return _with_army(s, p.player, army.model_copy(update={"columns": _set_column(army.columns, p.column, col)}))
+        columns = _set_column(army.columns, p.column, col)
+        return _with_army(s, p.player, army.model_copy(update={"columns": columns}))
 
     def _slot(self, s: CardStrategoState, p: Place) -> InPlay:
         col = s.armies[p.player].columns[p.column]
@@ -545,7 +550,8 @@ class CardStratego(Game):
         if not fits(card):
             raise IllegalAction(f"{card.symbol} is not {what}")
         self._check_card(s, me, card, f"the card played from {s.name(me)}'s hand")
-        return _with_army(s, me, army.model_copy(update={"hand": army.hand - 1, "discard": army.discard + (card,)}))
+        return _with_army(s, me, army.model_copy(update={"hand": army.hand - 1,
+                                                         "discard": army.discard + (card,)}))
 
     def _expect_general(self, s: CardStrategoState, power: str) -> None:
         army = s.armies[s.turn]
@@ -692,7 +698,7 @@ class CardStratego(Game):
         """The player's cards the app has not seen: in the deck, the hand or face down."""
         army = state.armies[player]
         seen = set(army.discard) | set(army.face_up())
-        return [c for c in ARMIES[army.colour].faces() if c not in seen]
+        return [c for c in _FACES[army.colour] if c not in seen]
 
     def entry_choices(self, state: CardStrategoState, player: int, standing: bool = True) -> list[Card]:
         """The cards that may be entered for one of the player's cards: not seen yet, and for
@@ -732,6 +738,7 @@ class CardStratego(Game):
                 for c, col in enumerate(army.columns) for i, x in enumerate(col) if not x.face_up]
 
     def card_at(self, state: CardStrategoState, place: Place) -> InPlay | None:
+        """The card at a place (face down: ``card`` is None), None if the place is empty."""
         col = state.armies[place.player].columns[place.column]
         return col[place.position] if place.position < len(col) else None
 
@@ -764,10 +771,14 @@ class CardStratego(Game):
         return [(p, line, i) for p in (0, 1) for line, count in (("row", DEPTH), ("column", COLUMNS))
                 for i in range(count) if self.rearrangements(state, p, line, i)]
 
-    def rearrangements(self, state: CardStrategoState, player: int, line: str, index: int) -> list[tuple[int, ...]]:
+    def rearrangements(self, state: CardStrategoState, player: int, line: str,
+                       index: int) -> list[tuple[int, ...]]:
         """Every order a Jack may give this line (see JackRearrange.order)."""
         from itertools import permutations
 
+        lines = {"row": DEPTH, "column": COLUMNS}
+        if player not in (0, 1) or line not in lines or not 0 <= index < lines[line]:
+            return []
         columns = state.armies[player].columns
         size = COLUMNS if line == "row" else len(columns[index])
         if (line == "row" and not any(len(c) > index for c in columns)) or size == 0:

@@ -532,3 +532,13 @@ def test_what_the_views_ask() -> None:
     # a lone front card can go to any of the three empty columns of the front rank
     moved_to = sorted({o.index(0) for o in GAME.rearrangements(st, ANN, "row", 0)})
     assert moved_to == [1, 2, 3]
+
+
+def test_an_action_of_another_game_is_refused() -> None:
+    from companion.peace_and_love import Refresh
+
+    s = start()
+    with pytest.raises(IllegalAction, match="not an action of Card Stratego"):
+        GAME.apply(s.state, Refresh(fighter=0))
+    assert GAME.rearrangements(s.state, 2, "row", 0) == []
+    assert GAME.rearrangements(s.state, 0, "column", 4) == []
