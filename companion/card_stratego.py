@@ -11,6 +11,7 @@ Rules: docs/rules/card-warfare.txt; rulings: docs/rulings/card-stratego.md.
 from __future__ import annotations
 
 import random
+from itertools import permutations
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -773,9 +774,8 @@ class CardStratego(Game):
 
     def rearrangements(self, state: CardStrategoState, player: int, line: str,
                        index: int) -> list[tuple[int, ...]]:
-        """Every order a Jack may give this line (see JackRearrange.order)."""
-        from itertools import permutations
-
+        """Every distinct order a Jack may give this line (see JackRearrange.order); orders
+        that differ only in which empty places swap count once."""
         lines = {"row": DEPTH, "column": COLUMNS}
         if player not in (0, 1) or line not in lines or not 0 <= index < lines[line]:
             return []
@@ -783,15 +783,17 @@ class CardStratego(Game):
         size = COLUMNS if line == "row" else len(columns[index])
         if (line == "row" and not any(len(c) > index for c in columns)) or size == 0:
             return []
-        out = []
+        out: dict[tuple[int | None, ...], tuple[int, ...]] = {}
         for order in permutations(range(size)):
             try:
-                new = rearrange(columns, line, index, order)  # type: ignore[arg-type]
+                rearrange(columns, line, index, order)  # type: ignore[arg-type]
             except BoardError:
                 continue
             if state.setup.settings.jack_may_keep_order or moves_a_card(columns, line, index, order):
-                out.append(order)
-        return out
+                # where each card comes from; empty places are all alike
+                key = tuple(src if line == "column" or len(columns[src]) > index else None for src in order)
+                out.setdefault(key, order)
+        return list(out.values())
 
     def drain_from(self, state: CardStrategoState) -> Literal["deck", "hand"] | None:
         """Where a Drain takes the opponent's card now ("deck", "hand"), None if not possible."""

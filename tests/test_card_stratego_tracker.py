@@ -529,9 +529,15 @@ def test_what_the_views_ask() -> None:
     assert GAME.counts(st, BEA) == {"deck": 22, "hand": 3, "battlefield": 2, "discard": 0}
     assert len(GAME.entry_choices(st, BEA)) == 24           # 27 less two Jacks and the Joker
     assert (ANN, "row", 0) in GAME.jack_lines(st)
-    # a lone front card can go to any of the three empty columns of the front rank
-    moved_to = sorted({o.index(0) for o in GAME.rearrangements(st, ANN, "row", 0)})
-    assert moved_to == [1, 2, 3]
+    # Ann's lone front card (column 1) can go to any of the three empty columns of the front
+    # rank: three distinct rearrangements (new column c takes the card of old column order[c])
+    orders = GAME.rearrangements(st, ANN, "row", 0)
+    assert len(orders) == 3
+    assert sorted(o.index(0) for o in orders) == [1, 2, 3]
+    # Bea's front row holds two cards (columns 1 and 2), nothing behind them: each can stay or
+    # go to one of the 4 places, distinct places: 4 × 3 = 12 layouts, less the one unchanged
+    assert len(GAME.rearrangements(st, BEA, "row", 0)) == 11
+    assert GAME.rearrangements(st, BEA, "column", 0) == []      # one card: nothing to reorder
 
 
 def test_an_action_of_another_game_is_refused() -> None:
