@@ -3,8 +3,7 @@ tests all iterate it; a new game is one module and one line here."""
 
 from __future__ import annotations
 
-from companion import peace_and_love
-from companion import fight
+from companion import card_stratego, fight, peace_and_love
 from companion.game import Game
 
 GAMES: dict[str, Game] = {
@@ -12,6 +11,7 @@ GAMES: dict[str, Game] = {
     for g in (
         peace_and_love.GAME,
         fight.GAME,
+        card_stratego.GAME,
     )
 }
 
