@@ -4,12 +4,14 @@ tests all iterate it; a new game is one module and one line here."""
 from __future__ import annotations
 
 from companion import peace_and_love
+from companion import pc_war
 from companion.game import Game
 
 GAMES: dict[str, Game] = {
     g.id: g
     for g in (
         peace_and_love.GAME,
+        pc_war.GAME,
     )
 }
 
