@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -373,15 +373,25 @@ def shuffler(rng: random.Random):
     return shuffle
 
 
-def _play_game(rng: random.Random, deck: Sequence[int], at_once: bool, max_flips: int) -> tuple[int, int, int, int]:
-    """One game with real shuffled cards (strengths): (result, flips, wars, longest war).
-    result: 0 or 1 the winner, 2 both ran out at once, -1 stopped at ``max_flips``.
-    A hand is a list whose last item is its top card."""
+def play_game(rng: random.Random, deck: Sequence[int], at_once: bool = False,
+              max_flips: int = MAX_FLIPS) -> tuple[int, int, int, int]:
+    """One game with a shuffled deck of card strengths: (result, flips, wars, longest
+    war); see play_hands."""
     shuffle = shuffler(rng)
     cards = list(deck)
     shuffle(cards)
     n0, _ = deal(len(cards))
-    h0, h1 = cards[:n0], cards[n0:]  # the deal's order does not matter: the deck is shuffled
+    # dealt one at a time or in two halves: the same for a shuffled deck
+    return play_hands(shuffle, cards[:n0], cards[n0:], at_once, max_flips)
+
+
+def play_hands(shuffle: Callable[[list], None], h0: list[int], h1: list[int], at_once: bool = False,
+               max_flips: int = MAX_FLIPS, trace: list | None = None) -> tuple[int, int, int, int]:
+    """Play dealt hands of card strengths (each list's last item is its top card) to the
+    end: (result, flips, wars, longest war); result 0 or 1 is the winner, 2 both ran out
+    at once, -1 stopped at ``max_flips``. ``shuffle`` shuffles a picked-up pile in place.
+    ``trace`` (tests) gets one (step, takes, (player 0's cards, player 1's cards)) per
+    flip, swap and war, the cards being hand + pile."""
     p0: list[int] = []
     p1: list[int] = []
     flips = wars = longest = 0
@@ -400,16 +410,20 @@ def _play_game(rng: random.Random, deck: Sequence[int], at_once: bool, max_flips
         if t == 0:
             p0.append(a)
             p0.append(b)
-            if not h1 and not p1:  # out_of_cards
-                return 1, flips, wars, longest
         elif t == 1:
             p1.append(a)
             p1.append(b)
+        if trace is not None:
+            trace.append(("flip", t, (len(h0) + len(p0), len(h1) + len(p1))))
+        if t == 0:
+            if not h1 and not p1:  # out_of_cards
+                return 1, flips, wars, longest
+        elif t == 1:
             if not h0 and not p0:
                 return 0, flips, wars, longest
         else:
             hands, piles = [h0, h1], [p0, p1]
-            result, rounds = _war(shuffle, hands, piles, [a, b], at_once)
+            result, rounds = _war(shuffle, hands, piles, [a, b], at_once, trace)
             wars += rounds
             if rounds > longest:
                 longest = rounds
@@ -420,8 +434,8 @@ def _play_game(rng: random.Random, deck: Sequence[int], at_once: bool, max_flips
     return -1, flips, wars, longest
 
 
-def _war(shuffle, hands: list[list[int]], piles: list[list[int]], table: list[int],
-         at_once: bool) -> tuple[int | None, int]:
+def _war(shuffle: Callable[[list], None], hands: list[list[int]], piles: list[list[int]], table: list[int],
+         at_once: bool, trace: list | None) -> tuple[int | None, int]:
     """The trade and war with real cards, through the same counting functions as the
     tracker: (the winner if the game ended, war rounds played)."""
     rounds = 0
@@ -433,14 +447,15 @@ def _war(shuffle, hands: list[list[int]], piles: list[list[int]], table: list[in
             return (out[0] if len(out) == 1 else 2), rounds
         tw = trade_and_war(counts, pile_counts, at_once)
         hands.reverse()  # the swap
-        rounds += 1
-        if tw.out:
-            return (tw.out[0] if len(tw.out) == 1 else 2), rounds
+        if tw.laid:
+            rounds += 1
         ups = []
         for i in (0, 1):
             lay_i = tw.lays[i]
-            h = hands[i]
             n = lay_i.down + lay_i.up
+            if not n:
+                continue
+            h = hands[i]
             if lay_i.picked_up:
                 table.extend(reversed(h))
                 h = piles[i]
@@ -450,10 +465,17 @@ def _war(shuffle, hands: list[list[int]], piles: list[list[int]], table: list[in
             table.extend(reversed(h[-n:]))  # the top card first; the last one laid is face up
             del h[-n:]
             ups.append(table[-1])
+        if trace is not None:
+            trace.append(("swap", None, (len(hands[0]) + len(piles[0]), len(hands[1]) + len(piles[1]))))
+        if tw.out:
+            return (tw.out[0] if len(tw.out) == 1 else 2), rounds
         t = taker(ups[0], ups[1])
+        if t is not None:
+            piles[t].extend(table)
+        if trace is not None:
+            trace.append(("war", t, (len(hands[0]) + len(piles[0]), len(hands[1]) + len(piles[1]))))
         if t is None:
             continue
-        piles[t].extend(table)
         taken = take((len(hands[0]), len(hands[1])), (len(piles[0]), len(piles[1])), t, 0)
         if taken.out:
             return taken.out[0], rounds
@@ -525,7 +547,7 @@ def play_games(games: int, rng: random.Random, jokers: int = 1, at_once: bool = 
     tally = tally if tally is not None else Tally(jokers=jokers, max_flips=max_flips)
     add = tally.add
     for _ in range(games):
-        add(*_play_game(rng, deck, at_once, max_flips))
+        add(*play_game(rng, deck, at_once, max_flips))
     return tally
 
 
@@ -684,5 +706,5 @@ __all__ = [
     "FlipResult", "HistogramBin", "Lay", "PCWarError", "SimulationProgress", "SimulationResult",
     "Tally", "Taken", "TradeAndWar",
     "called", "check_pair", "deal", "deck_for", "flip", "hand_over_table", "histogram", "lay", "out_at_tie",
-    "out_of_cards", "play_games", "simulate", "strength", "summarize", "take", "taker", "trade_and_war",
+    "out_of_cards", "play_game", "play_games", "play_hands", "simulate", "strength", "summarize", "take", "taker", "trade_and_war",
 ]
