@@ -569,7 +569,12 @@ class PCWar(Game):
                      f"and takes {state.name(1)}'s {_cards(p1.hand)}"]
             after = state.model_copy(update={"players": (p0.model_copy(update={"hand": p1.hand}),
                                                          p1.model_copy(update={"hand": p0.hand}))})
-            return steps + _war_words(after, preview.lays)
+            steps += _war_words(after, preview.lays)
+            if preview.out and preview.laid:
+                who = self._names(state, preview.out)
+                verb = "lays their last card and wins" if len(preview.out) == 1 else "lay their last cards and share the win"
+                steps.append(f"{who} {verb} at once (Last card wins at once)")
+            return steps
         if state.phase == "war" and state.lays:
             return _war_words(state, state.lays, done=True)
         return []
@@ -585,9 +590,10 @@ class PCWar(Game):
         """Hand and pile together: the cards this player still has to get rid of."""
         return state.players[player].cards
 
-    def simulate(self, setup: PCWarSetup, games: int = 10_000, seed: int | str = 0,
+    def simulate(self, setup: PCWarSetup, *, seed: int | str, games: int = 10_000,
                  chunk: int = 500) -> Iterator[SimulationProgress]:
-        """A look at the odds for this setup: random games, progress after every chunk."""
+        """A look at the odds for this setup: random games, progress after every chunk (the
+        last step holds the final result). The view draws the seed (a new one per run)."""
         s = setup.settings
         return simulate(games, seed, jokers=s.jokers, at_once=s.last_card_wins_at_once, chunk=chunk,
                         max_flips=MAX_FLIPS, names=setup.players)

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from calculators.cards import cards
 from calculators.pc_war import (
-    Lay,
     PCWarError,
     check_pair,
     deal,

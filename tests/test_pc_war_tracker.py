@@ -189,6 +189,7 @@ def test_a_war_where_a_player_has_2_cards() -> None:
 def test_a_war_with_2_cards_and_last_card_wins_at_once() -> None:
     s = flips(start(at_once=True), 24, "left")
     s = act(s, kind="flip", higher="tie")
+    assert G.war_steps(s.state)[-1] == "Bea lays their last card and wins at once (Last card wins at once)"
     s = act(s, kind="swap")
     # Bea lays her last 2 cards: she wins at once; the table (8) goes to Ann's pile
     assert s.is_over and s.outcome.winners == (1,)
