@@ -3,7 +3,7 @@ tests all iterate it; a new game is one module and one line here."""
 
 from __future__ import annotations
 
-from companion import card_stratego, fight, peace_and_love
+from companion import card_stratego, fight, pc_war, peace_and_love
 from companion.game import Game
 
 GAMES: dict[str, Game] = {
@@ -12,6 +12,7 @@ GAMES: dict[str, Game] = {
         peace_and_love.GAME,
         fight.GAME,
         card_stratego.GAME,
+        pc_war.GAME,
     )
 }
 
