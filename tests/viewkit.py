@@ -10,6 +10,7 @@ what its handlers do with the game (actions dispatched, saves written, messages 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
 from collections.abc import Callable
@@ -53,23 +54,26 @@ class ViewHarness:
 
     # --- rendering ---------------------------------------------------------------------
 
-    def render(self) -> Any:
-        self.dialogs = []
+    @contextlib.contextmanager
+    def _patched(self):
+        """Our hooks and the fake page in place of Flet's, while rendering or handling."""
         saved = {name: getattr(ft, name) for name in _HOOKS}
         saved_context = ft.context
         try:
             for name in _HOOKS:
                 setattr(ft, name, getattr(self, f"_{name}"))
             ft.context = SimpleNamespace(page=self.page)
-            renderer = Renderer()
-            with renderer.with_context():
-                self._path: list = []
-                self.tree = self._expand(self._call(self.fn, self.args, self.kwargs, ("root",)), ("root",))
-                self.dialogs = [self._expand(d, ("dialog", i)) for i, d in enumerate(self.dialogs)]
+            yield
         finally:
             for name, value in saved.items():
                 setattr(ft, name, value)
             ft.context = saved_context
+
+    def render(self) -> Any:
+        self.dialogs = []
+        with self._patched(), Renderer().with_context():
+            self.tree = self._expand(self._call(self.fn, self.args, self.kwargs, ("root",)), ("root",))
+            self.dialogs = [self._expand(d, ("dialog", i)) for i, d in enumerate(self.dialogs)]
         return self.tree
 
     def _call(self, fn, args, kwargs, path):
@@ -208,6 +212,8 @@ class ViewHarness:
             handler = getattr(c, event, None)
             if handler is not None:
                 return c, handler
+            if not dataclasses.is_dataclass(c):
+                continue
             for f in dataclasses.fields(c):
                 if f.name in ("content", "controls"):
                     v = getattr(c, f.name, None)
@@ -218,11 +224,12 @@ class ViewHarness:
         if getattr(control, "disabled", False):
             raise AssertionError("that control is disabled")
         params = inspect.signature(handler).parameters
-        result = handler(event) if params else handler()
-        if inspect.iscoroutine(result):
-            import asyncio
+        with self._patched():
+            result = handler(event) if params else handler()
+            if inspect.iscoroutine(result):
+                import asyncio
 
-            asyncio.run(result)
+                asyncio.run(result)
         self.render()
 
     def click(self, ident: str) -> None:

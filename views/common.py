@@ -171,7 +171,7 @@ def explanation(lines: Sequence[str], ident: str = "explanation", title: str | N
     rows: list[ft.Control] = []
     if title:
         rows.append(ft.Text(title, weight=ft.FontWeight.BOLD, size=17))
-    rows += [ft.Text(f"• {line}", selectable=True) for line in lines]
+    rows += [ft.Text(f"• {line}") for line in lines]
     return tagged(
         ident,
         ft.Container(
@@ -194,7 +194,7 @@ def message(text: str | None, ident: str = "message", kind: str = "error") -> ft
     return tagged(
         ident,
         ft.Container(
-            content=ft.Row([ft.Icon(icon), ft.Text(text, expand=True, selectable=True)], spacing=8),
+            content=ft.Row([ft.Icon(icon), ft.Text(text, expand=True)], spacing=8),
             padding=10,
             border_radius=8,
             bgcolor=bg,

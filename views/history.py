@@ -25,8 +25,8 @@ def HistoryScreen() -> ft.View:
                 f"step-{step.number}",
                 ft.Container(
                     content=ft.Column(
-                        [ft.Text(f"{step.number}. {step.text}", weight=ft.FontWeight.BOLD, selectable=True)]
-                        + [ft.Text(f"    {c}", size=13, selectable=True) for c in step.changes],
+                        [ft.Text(f"{step.number}. {step.text}", weight=ft.FontWeight.BOLD)]
+                        + [ft.Text(f"    {c}", size=13) for c in step.changes],
                         spacing=2,
                         tight=True,
                     ),

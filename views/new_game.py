@@ -14,6 +14,7 @@ from companion.game import IllegalAction
 from companion.registry import GAMES
 from companion.session import Session
 from views.common import button, icon_button, message, navigate, screen, section, tagged, use_services
+from views.tables import setup_extra
 
 
 def field_choices(info: FieldInfo) -> list[tuple[str, Any]] | None:
@@ -64,6 +65,7 @@ def NewGameScreen() -> ft.View:
         set_values({**values, name: value})
 
     shown = visible_settings(game, len(names))
+    extra = setup_extra(game.id)
 
     def start() -> None:
         chosen = {k: v for k, v in values.items() if k in shown}
@@ -138,6 +140,7 @@ def NewGameScreen() -> ft.View:
             section("Players, in seating order", rows, ident="players"),
             section("Settings", setting_rows or [ft.Text("This game has no settings.", italic=True)],
                     ident="settings"),
+            extra(game, list(names), {k: v for k, v in values.items() if k in shown}) if extra else None,
             message(error, "setup-error"),
             button("Start the game", start, "start", icon=ft.Icons.PLAY_ARROW),
         ],

@@ -64,7 +64,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
 
     # --- the players ------------------------------------------------------------------
     fight = s.fight
-    in_fight = {(p, place) for p, place in fight.remaining} if fight else set()
+    in_fight = {(p, place) for p, place in fight.remaining} if fight and s.phase == "fight" else set()
     panels = []
     for i, player in enumerate(s.players):
         faces = []

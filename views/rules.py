@@ -25,9 +25,9 @@ def RulesScreen() -> ft.View:
         on_change=lambda e: set_tab(next(iter(e.control.selected))),
     ), label="rule text or rulings")
     if tab == "rules":
-        body = tagged("rule-text", ft.Text(rule_text(game), selectable=True))
+        body = tagged("rule-text", ft.Text(rule_text(game)))
     else:
-        body = tagged("rulings-text", ft.Markdown(rulings_text(game), selectable=True,
+        body = tagged("rulings-text", ft.Markdown(rulings_text(game),
                                                   extension_set=ft.MarkdownExtensionSet.GITHUB_WEB))
     back = parse_qs(urlparse(ft.context.page.route or "").query).get("back", ["/"])[0]
     if not back.startswith("/"):

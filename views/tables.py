@@ -1,4 +1,5 @@
-"""Which component draws each game's table (the views' side of the game registry)."""
+"""Which components draw each game: its table, and what it adds to the new-game screen
+(the views' side of the game registry)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,14 @@ TABLES: dict[str, Callable] = {
     "peace-and-love": PeaceAndLoveTable,
 }
 
+SETUP_EXTRAS: dict[str, Callable] = {}
+"""game id → a component shown under the settings of the new-game screen; it gets
+(game, players: list[str], settings: dict) and must not start the game itself"""
+
 
 def table_component(game_id: str) -> Callable:
     return TABLES[game_id]
+
+
+def setup_extra(game_id: str) -> Callable | None:
+    return SETUP_EXTRAS.get(game_id)

@@ -53,6 +53,7 @@ class Server:
 
     def start(self, timeout: float = 60) -> Server:
         env = dict(os.environ, COMPANION_DATA_DIR=str(self.data_dir), PYTHONPATH=str(ROOT))
+        self.data_dir.mkdir(parents=True, exist_ok=True)
         self.log = open(self.log_path, "w")
         t0 = time.perf_counter()
         self.proc = subprocess.Popen(
@@ -112,10 +113,30 @@ def settle(page, ms: int = 400) -> None:
 
 
 def pick_card(page, picker: str, card: str) -> None:
-    """Two taps: rank then suit (``card`` in notation, e.g. "10H")."""
-    rank, suit = card[:-1], card[-1]
+    """Two taps: rank then suit (``card`` in notation, e.g. "10H"); the Joker is one tap."""
+    if card.upper() == "JOKER":
+        tap(page, f"{picker}-joker")
+        return
+    rank, suit = card[:-1].upper(), card[-1].upper()
     tap(page, f"{picker}-rank-{rank}")
     tap(page, f"{picker}-suit-{suit}")
+
+
+def pick_cards(page, picker: str, cards: str) -> None:
+    for c in cards.split():
+        pick_card(page, picker, c)
+
+
+def type_into(page, ident: str, text: str) -> None:
+    """Type into the text field inside the control with this test id."""
+    from playwright.sync_api import expect
+
+    field = by_id(page, ident).locator("input, textarea").first
+    field.click()
+    field.fill(text)
+    expect(field).to_have_value(text)
+    page.keyboard.press("Tab")  # leave the field: the app has seen the whole text
+    page.wait_for_timeout(100)
 
 
 def find(page, text: str):

@@ -1,0 +1,122 @@
+"""Browser-test fixtures: the real server on a free port, Chromium through Playwright, and
+a screenshot folder named after the run (test-output/screenshots/<run>/<test>/).
+
+Without a Chromium the browser tests skip with a message on a laptop; in CI
+(COMPANION_REQUIRE_BROWSER=1, set by .ci/run) they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.harness import LAUNCH_ARGS, ROOT, Server, chromium_path, open_app
+
+RUN_NAME = os.environ.get("COMPANION_RUN_NAME") or time.strftime("run-%Y%m%d-%H%M%S")
+SHOTS = ROOT / "test-output" / "screenshots" / RUN_NAME
+REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
+NO_BROWSER = ("no Chromium found (/usr/bin/chromium): install Debian's chromium "
+              "(apt-get install chromium) to run the browser tests")
+
+
+def pytest_collection_modifyitems(config, items):
+    if chromium_path() or REQUIRED:
+        return
+    skip = pytest.mark.skip(reason=NO_BROWSER)
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives the real server in Chromium")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    if not path:
+        pytest.fail(f"browser tests are required here (COMPANION_REQUIRE_BROWSER=1) but {NO_BROWSER}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, headless=True, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A fresh server with an empty save folder."""
+    s = Server(tmp_path / "data").start()
+    yield s
+    s.stop()
+
+
+class Shots:
+    """Numbered screenshots of one test: shots("table") → 01-table.png."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.n = 0
+
+    def __call__(self, page, name: str, full_page: bool = True) -> Path:
+        from tests.browser.harness import settle
+
+        settle(page)
+        self.n += 1
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{self.n:02d}-{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+
+@pytest.fixture
+def shots(request):
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", request.node.name)
+    return Shots(SHOTS / name)
+
+
+@pytest.fixture
+def app(browser, server, request, shots):
+    """A phone-sized page at the app's home screen."""
+    page = open_app(browser, server.url)
+    yield page
+    shoot_if_failed(request, page, shots)
+    page.close()
+
+
+@pytest.fixture
+def open_page(browser, request, shots):
+    """Open more pages (another server, a second phone); failures screenshot them too."""
+    opened = []
+
+    def opener(url: str, width: int = 400, height: int = 860):
+        page = open_app(browser, url, width, height)
+        opened.append(page)
+        return page
+
+    yield opener
+    for p in opened:
+        shoot_if_failed(request, p, shots)
+        if not p.is_closed():
+            p.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.failed_call = report.failed
+
+
+def shoot_if_failed(request, page, shots) -> None:
+    """A failed browser test leaves a picture of where it stopped (99-FAILED.png)."""
+    if getattr(request.node, "failed_call", False) and not page.is_closed():
+        shots.n = 98
+        shots(page, "FAILED")

@@ -1,0 +1,155 @@
+"""Peace and Love in Chromium: the foundation slice (two players, one fight, undo, reload)
+and a three-player game with a multi-round fight, to the final score."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators.cards import card
+from companion.peace_and_love import GAME, Deal, NewFighter, PlayCards, StartFight
+from companion.session import Session
+from companion.storage import Store
+from tests.browser.harness import by_id, enable_semantics, pick_cards, see, tap, type_into
+
+pytestmark = pytest.mark.browser
+
+
+def new_game(page, players: list[str]) -> None:
+    tap(page, "new-peace-and-love")
+    expect(by_id(page, "start")).to_be_visible()
+    while len(players) > page.locator('[flt-semantics-identifier^="player-"] input').count():
+        tap(page, "add-player")
+    for i, name in enumerate(players):
+        type_into(page, f"player-{i}", name)
+    tap(page, "start")
+    expect(by_id(page, "deal-panel")).to_be_visible()
+
+
+def deal(page, name: str, cards: str) -> None:
+    see(page, f"Deal: {name}'s three fighters")
+    pick_cards(page, "deal-picker", cards)
+    tap(page, "deal-submit")
+
+
+def test_two_player_fight_undo_and_reload(app, server, shots):
+    page = app
+    see(page, "Card Companion")
+    shots(page, "home")
+    new_game(page, ["Ann", "Bea"])
+    deal(page, "Ann", "9H KD QC")  # 34
+    deal(page, "Bea", "5S 2C 7D")  # 14: Bea goes first
+    expect(by_id(page, "turn-panel")).to_be_visible()
+    see(page, "Bea's turn")
+    shots(page, "table")
+    # Bea attacks Ann's 9♥ with her 5♠
+    tap(page, "fighter-1-0")
+    tap(page, "fighter-0-0")
+    see(page, "Attacking with: 5♠")
+    tap(page, "start-fight")
+    # Bea plays 3♣ on 5♠ (2), Ann plays 7♥ on 9♥ (2, a trump): 1 trump → lowest wins;
+    # 2 = 2 is a tie → the attacker Bea wins; Ann's 9♥ goes to Bea's victory pile.
+    pick_cards(page, "play-picker", "3C 7H")
+    tap(page, "play-submit")
+    see(page, "1 trump: 7♥ on 9♥ → the lowest result wins")
+    see(page, "ties go to the attacker")
+    shots(page, "fight-result")
+    tap(page, "apply")
+    see(page, "Ann's new fighter")
+    pick_cards(page, "new-fighter-picker", "4D")
+    tap(page, "new-fighter-submit")
+    # Bea's victory pile: 9 points, 1 card; the deck: 36 - 1 new fighter - 2 draws = 33
+    see(page, "Victory pile: 9 points · 1 cards")
+    see(page, "Deck: 33 cards")
+    shots(page, "after-the-fight")
+    # undo the new fighter: Ann must enter it again; the pile keeps the 9♥
+    tap(page, "undo")
+    see(page, "Ann's new fighter")
+    see(page, "Deck: 36 cards")
+    shots(page, "after-undo")
+    # reload: the game is exactly where it was
+    page.reload()
+    enable_semantics(page)
+    see(page, "Ann's new fighter")
+    see(page, "Victory pile: 9 points · 1 cards")
+    expect(by_id(page, "redo")).to_be_visible()
+    tap(page, "redo")
+    see(page, "Deck: 33 cards")
+    shots(page, "after-reload-and-redo")
+    tap(page, "history")
+    see(page, "Round 1: Bea 3♣ on 5♠, Ann 7♥ on 9♥")
+    shots(page, "history")
+
+
+def near_the_end(data_dir) -> str:
+    """A saved three-player game with 5 cards left in the deck, played through the tracker
+    (each two-fighter fight takes 3 cards: a new fighter and two draws; 80 - 25 x 3 = 5)."""
+    s = Session.start(GAME, GAME.make_setup(["Ann", "Bea", "Cy"], {"anti_math_geek": True}))
+    for p, cards in enumerate(["9H KD QC", "5S 2C 7D", "8S 10H 6C"]):
+        s = s.push(Deal(player=p, fighters=tuple(card(c) for c in cards.split())))
+    # Bea attacks Cy; Cy loses; 80 cards - 3 = 77 ... play fights until 4 cards are left
+    fillers = iter("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S".split() * 10)
+    while s.state.deck > 5:
+        st = s.state
+        me = st.turn
+        d = GAME.defenders(st)
+        target = sorted(d)[0]
+        s = s.push(StartFight(fighter=GAME.attackers(st)[0], defender=target, defender_fighter=d[target][0]))
+        s = s.push(PlayCards(cards={p: card(next(fillers)) for p, _ in s.state.fight.remaining}))
+        s = s.push(NewFighter(card=card(next(fillers))))
+        assert s.state.turn != me
+    store = Store(data_dir / "games.sqlite3")
+    gid = store.create(s)
+    store.close()
+    return gid
+
+
+def test_three_players_multi_round_fight_to_the_end(open_page, tmp_path, shots):
+    from tests.browser.harness import Server
+
+    data = tmp_path / "data"
+    data.mkdir()
+    gid = near_the_end(data)
+    server = Server(data).start()
+    try:
+        page = open_page(server.url)
+        see(page, "Saved games")
+        tap(page, f"resume-{gid}")
+        see(page, "Deck: 5 cards")
+        st = Store(data / "games.sqlite3").load(gid).state
+        me = st.turn
+        others = [p for p in range(3) if p != me]
+        # the player to play attacks the next player; the third joins
+        d, j = others
+        tap(page, f"fighter-{me}-{GAME.attackers(st)[0]}")
+        tap(page, f"fighter-{d}-{GAME.defenders(st)[d][0]}")
+        tap(page, f"fighter-{j}-{GAME.defenders(st)[j][0]}")
+        shots(page, "three-fighters-chosen")
+        tap(page, "start-fight")
+        see(page, "Fight · round 1")
+        # round 1: three cards; the worst result loses; its owner gets a new fighter (5 → 4)
+        # and the three players draw (4 → 1)
+        pick_cards(page, "play-picker", "2D 3D 4D")
+        tap(page, "play-submit")
+        expect(by_id(page, "preview")).to_be_visible()
+        shots(page, "round-1-result")
+        tap(page, "apply")
+        pick_cards(page, "new-fighter-picker", "5D")
+        tap(page, "new-fighter-submit")
+        see(page, "Fight · round 2")
+        see(page, "Deck: 1 cards")
+        # round 2: the two fighters left; the loser's new fighter is the last card (1 → 0):
+        # the game ends in the middle of the fight
+        pick_cards(page, "play-picker", "6D 7D")
+        tap(page, "play-submit")
+        expect(by_id(page, "preview")).to_be_visible()
+        tap(page, "apply")
+        pick_cards(page, "new-fighter-picker", "8D")
+        tap(page, "new-fighter-submit")
+        expect(by_id(page, "outcome")).to_be_visible()
+        see(page, "Game over")
+        see(page, "new fighter was the last card of the deck")
+        see(page, "Anti Math Geek")
+        shots(page, "final-score")
+    finally:
+        server.stop()

@@ -1,0 +1,187 @@
+"""View tests: the shell's screens and Peace and Love's table built in-process
+(tests/viewkit.py), their handlers called as a tap would, and what they did checked in the
+game log and the save file."""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators.cards import Deck, card
+from companion.registry import GAMES
+from companion.storage import open_store
+from tests.viewkit import FakePage, ViewHarness
+from views.card_picker import CardPicker, CardSlots, overuse_warning
+from views.common import Services, ServicesContext
+from views.history import HistoryScreen
+from views.home import HomeScreen, when
+from views.new_game import NewGameScreen
+from views.rules import RulesScreen
+from views.settings import Prefs
+from views.table import TableScreen
+
+
+@pytest.fixture
+def store(tmp_path):
+    return open_store(tmp_path).store
+
+
+def services(store, problem=None):
+    return {ServicesContext: Services(store=store, store_problem=problem, prefs=Prefs(), set_prefs=lambda p: None)}
+
+
+# --- the card picker -------------------------------------------------------------------
+
+
+def test_picker_two_taps_in_either_order_and_typed():
+    got = []
+    h = ViewHarness(CardPicker, Deck(), got.append, ident="p")
+    h.click("p-rank-10")
+    h.click("p-suit-H")
+    h.click("p-suit-S")  # suit first, then rank
+    h.click("p-rank-Q")
+    h.type("p-typed", "a♦", submit=True)
+    assert got == [card("10H"), card("QS"), card("AD")]
+
+
+def test_picker_offers_only_the_games_cards():
+    fight = GAMES["fight"]
+    deck = fight.deck(fight.make_setup(["A", "B"]))
+    got = []
+    h = ViewHarness(CardPicker, deck, got.append, ident="p", game_name="FIGHT!")
+    ranks = sorted(i.removeprefix("p-rank-") for i in h.ids() if i.startswith("p-rank-"))
+    assert ranks == ["2", "3", "4", "5", "6", "A"]
+    assert not h.has("p-joker")
+    h.type("p-typed", "7S", submit=True)  # typed, but not in this deck: a message, no card
+    assert got == [] and "7♠ is not in the deck of FIGHT!" in h.texts()
+    h.type("p-typed", "hello", submit=True)
+    assert "'hello' is not a card" in h.texts()
+    pc_war = GAMES["pc-war"]
+    h = ViewHarness(CardPicker, pc_war.deck(pc_war.make_setup(["A", "B"])), got.append, ident="p")
+    assert h.has("p-joker")
+
+
+def test_slots_fill_in_order_and_warn_about_a_card_entered_too_often():
+    done = []
+    h = ViewHarness(CardSlots, Deck(), ["first", "second"], done.append, known=[card("9H")], ident="s")
+    assert not h.is_enabled("s-submit")
+    h.pick("s-picker", "9H")  # 9♥ is already on the table, and one deck has one
+    assert "9♥ is entered 2 times but the deck holds one" in h.texts()
+    h.click("s-slot-0")  # pick the first place again
+    h.pick("s-picker", "8H")
+    h.pick("s-picker", "KC")
+    h.click("s-submit")
+    assert done == [[card("8H"), card("KC")]]
+    assert overuse_warning(Deck(copies=2), [card("QS")] * 2, [card("QS")]) is not None
+    assert overuse_warning(Deck(copies=2), [card("QS")], [card("QS")]) is None
+
+
+# --- home, new game, table, history, rules ---------------------------------------------
+
+
+def test_home_lists_games_and_saved_games(store):
+    h = ViewHarness(HomeScreen, contexts=services(store))
+    for game_id in GAMES:
+        assert h.has(f"new-{game_id}") and h.has(f"rules-{game_id}")
+    assert "No saved games yet" in h.texts()
+    h.click("new-peace-and-love")
+    assert h.page.routes == ["/new/peace-and-love"]
+
+
+def test_home_reports_an_unreadable_save_file(store):
+    h = ViewHarness(HomeScreen, contexts=services(store, "games.sqlite3 is damaged"))
+    assert "games.sqlite3 is damaged" in h.texts()
+
+
+def test_new_game_saves_and_opens_it(store):
+    page = FakePage()
+    h = ViewHarness(NewGameScreen, contexts=services(store), route_params={"game": "peace-and-love"}, page=page)
+    assert not h.has("setting-shoot_the_moon")  # a 3+ player option, hidden for 2 players
+    h.type("player-0", "Ann")
+    h.type("player-1", "Bea")
+    h.click("add-player")
+    h.type("player-2", "Cy")
+    assert h.has("setting-shoot_the_moon")
+    h.toggle("setting-anti_math_geek", True)
+    h.click("start")
+    [saved] = store.saved_games()
+    assert saved.players == ("Ann", "Bea", "Cy")
+    assert page.routes == [f"/play/{saved.id}"]
+    assert store.load(saved.id).setup.settings.anti_math_geek
+
+
+def test_new_game_refuses_duplicate_names(store):
+    h = ViewHarness(NewGameScreen, contexts=services(store), route_params={"game": "peace-and-love"})
+    h.type("player-0", "Ann")
+    h.type("player-1", "ann")
+    h.click("start")
+    assert "two players have the same name" in h.texts() and store.saved_games() == []
+
+
+def open_table(store, names=("Ann", "Bea")):
+    from companion.session import Session
+
+    pal = GAMES["peace-and-love"]
+    gid = store.create(Session.start(pal, pal.make_setup(list(names))))
+    return gid, ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
+
+
+def test_table_slice_deal_fight_apply_undo(store):
+    gid, h = open_table(store)
+    for cards in ("9H KD QC", "5S 2C 7D"):  # Ann 34, Bea 14: Bea goes first
+        for c in cards.split():
+            h.pick("deal-picker", c)
+        h.click("deal-submit")
+    assert "Bea's turn" in h.texts()
+    h.click("fighter-1-0")  # Bea's 5♠
+    h.click("fighter-0-0")  # attacks Ann's 9♥
+    h.click("start-fight")
+    h.pick("play-picker", "3C")  # on Bea's 5♠: 5 - 3 = 2
+    h.pick("play-picker", "7H")  # on Ann's 9♥: 9 - 7 = 2, a trump
+    h.click("play-submit")  # Resolve: a preview, nothing saved yet
+    assert "1 trump: 7♥ on 9♥ → the lowest result wins" in h.texts()
+    assert len(store.load(gid).actions) == 3  # two deals and the fight
+    h.click("apply")
+    saved = store.load(gid)
+    assert len(saved.actions) == 4 and saved.state.players[1].pile == (card("9H"),)  # tie → attacker Bea
+    assert "Ann's new fighter" in h.texts()
+    h.click("undo")
+    assert len(store.load(gid).actions) == 3 and store.load(gid).can_redo
+
+
+def test_illegal_action_shows_why_and_changes_nothing(store):
+    gid, h = open_table(store)
+    for cards in ("9H KD QC", "5S 2C 7D"):
+        for c in cards.split():
+            h.pick("deal-picker", c)
+        h.click("deal-submit")
+    h.select("mode", "retire")
+    h.click("fighter-1-0")
+    h.pick("retire-picker", "5S")  # the retiring fighter itself, one deck: refused
+    h.click("retire-submit")
+    assert "bring in another card" in h.texts()
+    assert len(store.load(gid).actions) == 2
+
+
+def test_history_and_rules_screens(store):
+    gid, h = open_table(store)
+    for c in "9H KD QC".split():
+        h.pick("deal-picker", c)
+    h.click("deal-submit")
+    hist = ViewHarness(HistoryScreen, contexts=services(store), route_params={"gid": gid})
+    assert "1. Ann's fighters: 9♥ K♦ Q♣ (total 34)" in hist.texts()
+    rules = ViewHarness(RulesScreen, route_params={"game": "peace-and-love"}, page=FakePage("/rules/x?back=/play/1"))
+    assert "Beat the bluff out of each other!" in rules.texts()
+    rules.select("rules-tab", "rulings")
+    assert "Ties, two players: the attacker wins" in rules.texts()
+
+
+def test_saved_game_that_cannot_be_opened(store):
+    h = ViewHarness(TableScreen, contexts=services(store), route_params={"gid": "nope"})
+    assert "cannot be opened" in h.texts()
+
+
+def test_when():
+    assert when(1000, now=1030) == "just now"
+    assert when(1000, now=1000 + 5 * 60) == "5 minutes ago"
+    assert when(1000, now=1000 + 3600) == "1 hour ago"
+    assert when(1000, now=1000 + 2 * 86400) == "2 days ago"
