@@ -129,13 +129,10 @@ class Card(BaseModel):
             return cls.parse(value)  # the interned card: no validation needed
         if isinstance(value, Card):
             return value
-        return handler(value)
-
-    @model_validator(mode="after")
-    def _joker_has_no_suit(self) -> Card:
-        if (self.rank == Rank.JOKER) != (self.suit is None):
+        card = handler(value)  # {"rank": 10, "suit": "H"}
+        if (card.rank == Rank.JOKER) != (card.suit is None):
             raise ValueError("a Joker has no suit and every other card has one")
-        return self
+        return _NOTATIONS[str(card)]
 
     @model_serializer
     def _to_notation(self) -> str:
@@ -174,14 +171,10 @@ class Card(BaseModel):
     @property
     def symbol(self) -> str:
         """For people: "10♥", "Q♠", "Joker"."""
-        if self.suit is None:
-            return "Joker"
-        return f"{self.rank.letter}{self.suit.symbol}"
+        return _SYMBOL[(self.rank, self.suit)]
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return "JOKER"
-        return f"{self.rank.letter}{self.suit.value}"
+        return _NOTATION[(self.rank, self.suit)]
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -229,6 +222,10 @@ def _build_notations() -> dict[str, Card]:
 
 
 _NOTATIONS = _build_notations()
+_NOTATION = {(c.rank, c.suit): "JOKER" if c.suit is None else f"{c.rank.letter}{c.suit.value}"
+             for c in _NOTATIONS.values()}
+_SYMBOL = {(c.rank, c.suit): "Joker" if c.suit is None else f"{c.rank.letter}{c.suit.symbol}"
+           for c in _NOTATIONS.values()}
 JOKER: Card = _NOTATIONS["JOKER"]
 
 

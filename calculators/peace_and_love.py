@@ -121,15 +121,12 @@ def resolve_round(fight: FightRound, names: Sequence[str] | None = None) -> Roun
     lowest_wins = trumps % 2 == 1
     steps: list[str] = []
 
-    def who(i: int) -> str:
-        e = entries[i]
-        return f"{_name(names, e.player)}'s {e.fighter.symbol}"
+    labels = [f"{_name(names, e.player)}'s {e.fighter.symbol}" for e in entries]
 
-    steps.append(
-        "; ".join(
-            f"{who(i)} − {e.card.symbol} = {r}" for i, (e, r) in enumerate(zip(entries, results))
-        )
-    )
+    def who(i: int) -> str:
+        return labels[i]
+
+    steps.append("; ".join(f"{labels[i]} − {e.card.symbol} = {r}" for i, (e, r) in enumerate(zip(entries, results))))
     trump_cards = [f"{e.card.symbol} on {e.fighter.symbol}" for e in entries if e.card.suit == e.fighter.suit]
     if trumps == 0:
         steps.append("no trump → the highest result wins")

@@ -48,14 +48,16 @@ def print_address(host: str, port: int, out=sys.stdout) -> str:
     return url
 
 
+EMPTY_LINE = '{"error":"empty line: a request is a JSON object"}'
+
+
 def cmd_resolve(args) -> int:
     from companion.protocol import resolve_line
 
     if args.request == "-":
         out = sys.stdout
         for line in sys.stdin:  # one answer line per input line, bad ones included
-            out.write(resolve_line(line) if line.strip() else '{"error":"empty line: a request is a JSON object"}')
-            out.write("\n")
+            out.write((resolve_line(line) if line.strip() else EMPTY_LINE) + "\n")
         out.flush()
         return 0
     answer = resolve_line(args.request)

@@ -181,14 +181,15 @@ def CardSlots(
     on_change: Callable[[list[Card | None]], None] | None = None,
     extra: ft.Control | None = None,
 ) -> ft.Control:
-    """Named places filled from one picker; the submit button appears when all are filled.
+    """Named places filled from one picker; the submit button works when all are filled.
 
-    Tapping a filled place picks it again. ``known`` (cards already out of the deck) feeds
+    The picker folds away once every place is filled; tapping a place picks it again. ``known`` (cards already out of the deck) feeds
     the over-count warning. Give the component a ``key`` that changes when the places
     change, so a new set of places starts empty.
     """
     values, set_values = ft.use_state(lambda: [None] * len(labels))
     active, set_active = ft.use_state(0)
+    picking, set_picking = ft.use_state(True)  # the picker folds away once every place is filled
     if len(values) != len(labels):  # the caller changed the places without a new key
         values = [None] * len(labels)
 
@@ -199,8 +200,13 @@ def CardSlots(
         empty = [i for i, v in enumerate(new) if v is None]
         after = [i for i in empty if i > active]
         set_active(after[0] if after else (empty[0] if empty else active))
+        set_picking(bool(empty))
         if on_change:
             on_change(new)
+
+    def choose(i: int) -> None:
+        set_active(i)
+        set_picking(True)
 
     def done(e=None) -> None:
         on_done(list(values))
@@ -212,9 +218,9 @@ def CardSlots(
                 [
                     card_face(values[i], ident=f"{ident}-slot-{i}", selected=i == active,
                               label=f"{label}: {values[i].symbol if values[i] else 'not entered'}",
-                              on_click=lambda e, i=i: set_active(i), width=54),
+                              on_click=lambda e, i=i: choose(i), width=54),
                     ft.Text(label, size=12, text_align=ft.TextAlign.CENTER, width=96,
-                            weight=ft.FontWeight.BOLD if i == active else None),
+                            weight=ft.FontWeight.BOLD if i == active and picking else None),
                 ],
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 spacing=2,
@@ -225,8 +231,9 @@ def CardSlots(
     complete = all(v is not None for v in values)
     controls: list[ft.Control | None] = [
         ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER),
-        ft.Text(f"Entering: {labels[active]}", italic=True, size=13) if labels else None,
-        CardPicker(deck, pick, ident=f"{ident}-picker", game_name=game_name),
+        ft.Text(f"Entering: {labels[active]}" if picking else "Tap a card to change it.", italic=True, size=13)
+        if labels else None,
+        CardPicker(deck, pick, ident=f"{ident}-picker", game_name=game_name) if picking else None,
         message(warning, f"{ident}-warning", kind="warning"),
         extra,
         button(submit, done if complete else None, f"{ident}-submit"),

@@ -36,7 +36,6 @@ def PeaceAndLoveTable(table) -> ft.Control:
     mine, set_mine = ft.use_state(None)  # place of the current player's chosen fighter
     target, set_target = ft.use_state(None)  # (player, place) being attacked
     joining, set_joining = ft.use_state(dict)  # player -> place
-    preview, set_preview = ft.use_state(None)  # (step, cards, entries, result)
     problem, set_problem = ft.use_state(None)
     attackers = game.attackers(s)
     defenders = game.defenders(s)
@@ -109,8 +108,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
     parts = [
         status,
         message(problem, "pal-problem"),
-        *_step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining, preview,
-                     set_preview, set_problem),
+        *_step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining, set_problem),
         last_round_panel(s),
         *panels,
     ]
@@ -126,7 +124,7 @@ def last_round_panel(s: PeaceAndLoveState) -> ft.Control | None:
                            f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}" for e in last.entries))
 
 
-def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining, preview, set_preview,
+def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining,
                 set_problem) -> list[ft.Control | None]:
     """What the players enter now."""
     game = table.game
@@ -163,7 +161,7 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
             ident="first-player-panel",
         )]
     if s.phase == "fight":
-        return _fight_panel(table, s, deck, known, step, preview, set_preview, set_problem)
+        return [FightPanel(table, key=f"fight-{step}")]
 
     # --- a turn: fight, retire or refresh ------------------------------------------
     me = s.turn
@@ -218,13 +216,23 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
     return [section(f"{name(me)}'s turn", parts, ident="turn-panel")]
 
 
-def _fight_panel(table, s, deck, known, step, preview, set_preview, set_problem) -> list[ft.Control | None]:
+@ft.component
+def FightPanel(table) -> ft.Control:
+    """The fight's current step: the cards played on the fighters (Resolve shows the result
+    without saving it; Apply saves it), or the defeated fighter's replacement. Its own state,
+    so a Resolve re-renders only this panel."""
+    s = table.state
+    deck = table.game.deck(s.setup)
+    known = table.game.known_cards(s)
+    step = len(table.session.actions)
+    preview, set_preview = ft.use_state(None)  # (cards, entries, result)
+    problem, set_problem = ft.use_state(None)
     game = table.game
     fight = s.fight
     name = s.name
     if fight.awaiting_replacement is not None:
         p = fight.awaiting_replacement
-        return [section(
+        return section(
             f"{name(p)}'s new fighter",
             [
                 ft.Text(f"{name(p)} draws a new fighter off the top of the deck and places it face up (untapped; "
@@ -234,7 +242,7 @@ def _fight_panel(table, s, deck, known, step, preview, set_preview, set_problem)
                           key=f"new-fighter-{step}"),
             ],
             ident="fight-panel",
-        )]
+        )
 
     owners = [p for p, _ in fight.remaining]
     labels = [f"{name(p)}'s card on {s.players[p].fighters[place].card.symbol}" for p, place in fight.remaining]
@@ -242,7 +250,6 @@ def _fight_panel(table, s, deck, known, step, preview, set_preview, set_problem)
         f"{name(p)}'s {s.players[p].fighters[place].card.symbol}"
         + (" (attacker)" if p == fight.attacker else " (defender)" if p == fight.defender else "")
         for p, place in fight.remaining)
-    current = preview if preview and preview[0] == step else None
 
     def resolve(cards) -> None:
         try:
@@ -251,23 +258,25 @@ def _fight_panel(table, s, deck, known, step, preview, set_preview, set_problem)
             set_problem(str(exc))
             return
         set_problem(None)
-        set_preview((step, dict(zip(owners, cards)), entries, result))
+        set_preview((dict(zip(owners, cards)), entries, result))
 
     def entered(values) -> None:
         if preview is not None:
             set_preview(None)  # a changed card needs a new Resolve
 
     parts: list[ft.Control | None] = [
+        message(problem, "fight-problem"),
         ft.Text(vs, weight=ft.FontWeight.BOLD),
         ft.Text("Each player puts a card from their hand face down on their fighter; reveal them and enter them."),
         CardSlots(deck, labels, resolve, known=known, submit="Resolve", ident="play", game_name=game.name,
                   on_change=entered, key=f"play-{step}"),
     ]
-    if current:
-        _, cards, entries, result = current
+    if preview:
+        cards, entries, result = preview
         parts += [
             explanation(result.explanation, ident="preview",
-                        title="Result: " + "; ".join(f"{name(e.player)} {r}" for e, r in zip(entries, result.results))),
+                        title="Results: " + ", ".join(
+                            f"{name(e.player)}'s {e.fighter.symbol} {r}" for e, r in zip(entries, result.results))),
             button("Apply", lambda: table.dispatch(PlayCards(cards=cards)), "apply", icon=ft.Icons.CHECK),
         ]
-    return [section(f"Fight · round {fight.rounds + 1}", parts, ident="fight-panel")]
+    return section(f"Fight · round {fight.rounds + 1}", parts, ident="fight-panel")
