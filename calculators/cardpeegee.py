@@ -558,7 +558,7 @@ def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, el
             if beast.is_joker:
                 raise RuleError("a Joker has no element: draw another card for the beast")
             element = beast.suit
-            lines.append(f"Elemental beast {beast.symbol}: the Monster's element is {beast.word}")
+            lines.append(f"Elemental beast {beast.symbol}: the Monster's element is {beast.suit.word}")
         else:
             element = Suit.CLUBS
             lines.append("the Monster's element is clubs")

@@ -3,13 +3,14 @@ tests all iterate it; a new game is one module and one line here."""
 
 from __future__ import annotations
 
-from companion import peace_and_love
+from companion import cardpeegee, peace_and_love
 from companion.game import Game
 
 GAMES: dict[str, Game] = {
     g.id: g
     for g in (
         peace_and_love.GAME,
+        cardpeegee.GAME,
     )
 }
 
