@@ -720,6 +720,11 @@ class CardPeeGee(Game):
     def _element(self, s: CardPeeGeeState, p: int) -> Suit | None:
         return s.heroes[p].character.suit if s.settings.elements else None
 
+    def element(self, s: CardPeeGeeState, p: int) -> Suit | None:
+        """A Hero's element (their Character's suit) when playing with Elements, else None."""
+        h = s.heroes[p]
+        return h.character.suit if s.settings.elements and h.character is not None else None
+
     # state edits
 
     def _hero(self, s: CardPeeGeeState, p: int, **changes) -> CardPeeGeeState:
@@ -1056,6 +1061,7 @@ class CardPeeGee(Game):
 
     def _do_play(self, s: CardPeeGeeState, a: PlayCards, w: _Work):
         self._expect(s, "encounter")
+        self._player(s, a.player)
         enc = s.encounter
         name = s.name(a.player)
         if enc.kind == "chest":
@@ -1831,13 +1837,13 @@ class CardPeeGee(Game):
             battle = enc.battle_or_none
             if battle is not None:
                 for f in battle.fighters:
-                    state_word = {"dead": "dead", "fled": "fled"}.get(f.out, "")
-                    if state_word:
-                        out[f.name] = state_word
+                    label = f.name if f.player is None else f"{f.name} in the fight"
+                    if not f.live:
+                        out[label] = f.out
                         continue
                     hp = "" if f.player is not None else f"HP {f.hp}, "
                     flags = " (fleeing)" if f.fleeing else (" (defending)" if f.defending else "")
-                    out[f.name] = f"{hp}Attack {f.attack}, Deal {f.deal}{flags}"
+                    out[label] = f"{hp}Attack {f.attack}, Deal {f.deal}{flags}"
             if enc.kind == "chest":
                 out["Disarm score"] = str(enc.disarm_score)
                 out["Traps"] = _symbols(enc.traps) or "none"
@@ -2248,7 +2254,7 @@ class CombatRoundAsk(Ask):
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["combat-round"] = "combat-round"
     critical_strikes: bool = False
-    fighters: tuple[RoundEntry, RoundEntry]
+    fighters: tuple[RoundEntry, ...] = Field(min_length=2, max_length=2)
 
     def answer(self) -> CombatRoundAnswer:
         a, b = (Contender(name=f"Fighter {i + 1}", attack=f.attack, element=f.element,
