@@ -63,13 +63,13 @@ def value(c: Card) -> int:
     >>> [value(x) for x in cards("AS 10H JD QC KS 2H JOKER")]
     [11, 10, 10, 10, 10, 2, 0]
     """
-    if c.rank == Rank.JOKER:
-        return 0
-    if c.rank == Rank.ACE:
-        return 11
-    if c.rank.is_face:
-        return 10
-    return int(c.rank)
+    return _VALUES[c.rank]
+
+
+_VALUES: dict[Rank, int] = {
+    Rank.JOKER: 0, Rank.ACE: 11, Rank.JACK: 10, Rank.QUEEN: 10, Rank.KING: 10,
+    **{Rank(n): n for n in range(2, 11)},
+}
 
 
 def total(cs: Iterable[Card]) -> int:
@@ -199,13 +199,12 @@ def convert(
         if c.is_joker:
             if c in conversions:
                 raise RuleError("a Joker has no suit: no Jack can convert it")
-            out.append(Played(card=c, suit=Suit.SPADES, value=0))  # placeholder, dropped below
             continue
         target = conversions.get(c)
         if target is None or target == c.suit:
             if target == c.suit:
                 raise RuleError(f"{c.symbol} is already a {element_word(c.suit)}: nothing to convert")
-            out.append(Played(card=c, suit=c.suit, value=value(c)))
+            out.append(Played.model_construct(card=c, suit=c.suit, value=value(c), jack=None))
             continue
         jack = jacks.get(c.suit) or jacks.get(target)
         if jack is None:
@@ -226,10 +225,8 @@ def convert(
                 f"{jack.symbol} active: {c.symbol} played as a {element_word(target)} → "
                 f"{v}{target.symbol} ({value(c)} − {JACK_PENALTY}){floor}"
             )
-        out.append(Played(card=c, suit=target, value=v, jack=jack))
-    return tuple(p for p in out if not p.card.is_joker), lines + [
-        f"{c.symbol} does nothing" for c in played if c.is_joker
-    ]
+        out.append(Played.model_construct(card=c, suit=target, value=v, jack=jack))
+    return tuple(out), lines + [f"{c.symbol} does nothing" for c in played if c.is_joker]
 
 
 def bonus_tenths(suit: Suit, active: Iterable[Card], element: Suit | None) -> tuple[int, list[str]]:
@@ -295,7 +292,7 @@ def value_played(
             lines.append(f"Deal: {counts[Suit.SPADES]} {noun} count 1 each; {line}")
         else:
             lines.append(f"Deal: {deal} {noun} count 1 each → +{deal}")
-    return PlayValue(
+    return PlayValue.model_construct(  # every field is built here: no validation needed
         played=tuple(played), counts=counts, totals=totals, values=values, deal=deal,
         explanation=tuple(lines),
     )
@@ -322,7 +319,9 @@ def play_value(
     active = tuple(active)
     converted, lines = convert(played, active, conversions, in_fight)
     result = value_played(converted, active, element)
-    return result.model_copy(update={"explanation": tuple(lines) + result.explanation})
+    if lines:
+        result = result.model_copy(update={"explanation": tuple(lines) + result.explanation})
+    return result
 
 
 # --- a round of combat -----------------------------------------------------------------

@@ -63,6 +63,8 @@ from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup
 from companion.protocol import Answer, Ask
 
 GAME_NAME = "CardPeeGee"
+ENCOUNTER_NAMES = {"monster": "a Monster fight", "chest": "a treasure chest", "healer": "a Healer",
+                   "trap": "a Trap", "boss": "a Boss Battle", "pvp": "a PvP fight"}
 
 
 # --- settings and setup ----------------------------------------------------------------
@@ -707,7 +709,7 @@ class CardPeeGee(Game):
         if s.phase != "encounter" or enc is None:
             raise IllegalAction("there is no encounter going on")
         if kinds and enc.kind not in kinds:
-            raise IllegalAction(f"not in a {enc.kind} encounter")
+            raise IllegalAction(f"this is {ENCOUNTER_NAMES[enc.kind]}, not {ENCOUNTER_NAMES[kinds[0]]}")
         return enc
 
     def _battle(self, s: CardPeeGeeState) -> Battle:
@@ -851,8 +853,9 @@ class CardPeeGee(Game):
             raise IllegalAction("the deck has run out: the Glorious Revolution is due")
         expected = min(needed, can_draw)
         if len(a.props) != expected:
-            short = f" (the deck holds only {s.deck})" if expected < needed else ""
-            raise IllegalAction(f"enter {_plural(expected, 'prop')}: {why}{short}")
+            level = f" ({why})" if "Level Up" in why else ""
+            short = f": the deck holds only {s.deck} cards" if expected < needed else ""
+            raise IllegalAction(f"enter {_plural(expected, 'prop')}{level}{short}")
         drawn = (a.agitator, *a.props) + ((a.beast,) if a.beast else ())
         s = s.model_copy(update={"deck": s.deck - len(drawn), "encounters": s.encounters + 1,
                                  "phase": "encounter"})
@@ -1108,10 +1111,10 @@ class CardPeeGee(Game):
 
     def _do_flee(self, s: CardPeeGeeState, a: Flee, w: _Work):
         battle = self._battle(s)
-        if not s.settings.run_away:
-            raise IllegalAction("Run away is off (see the settings)")
         if not battle.can_flee:
             raise IllegalAction("a Boss Battle may not be escaped")
+        if not s.settings.run_away:
+            raise IllegalAction("Run away is off (see the settings)")
         self._player(s, a.player)
         i = battle.of_player(a.player)
         if i is None or not battle.fighters[i].live:
@@ -2258,8 +2261,8 @@ class CombatRoundAsk(Ask):
 
     def answer(self) -> CombatRoundAnswer:
         a, b = (Contender(name=f"Fighter {i + 1}", attack=f.attack, element=f.element,
-                          drawn=_score_total(f.drawn)[0], cards=_score_total(f.drawn)[1])
-                for i, f in enumerate(self.fighters))
+                          drawn=drawn, cards=shown)
+                for i, f in enumerate(self.fighters) for drawn, shown in (_score_total(f.drawn),))
         d = duel(a, b, self.critical_strikes)
         return CombatRoundAnswer(scores=list(d.scores), winner=d.winner, hp_loss=list(d.hp_loss),
                                  explanation=list(d.explanation))
