@@ -927,8 +927,11 @@ class CardPeeGee(Game):
             for q in sorted(sides):
                 fighters.append(self._new_fighter(s, q, sides[q], forced=True))
         positions = [i for i, c in enumerate(stack) if c.rank.is_face]
+        seen: Counter[Card] = Counter()
         for b, pos in zip(bosses, positions):
-            fighters.append(Fighter(name=f"Boss {b.card.symbol}", side=1, card=b.card, index=pos, hp=b.hp,
+            seen[b.card] += 1
+            label = f"Boss {b.card.symbol}" + (f" ({seen[b.card]})" if seen[b.card] > 1 else "")
+            fighters.append(Fighter(name=label, side=1, card=b.card, index=pos, hp=b.hp,
                                     attack=b.attack, deal=b.deal,
                                     element=b.card.suit if settings.elements else None, working=b.explanation))
         w.add(*working)
@@ -1246,11 +1249,12 @@ class CardPeeGee(Game):
         enc = s.encounter
         battle = enc.battle
         down = [f.index for f in battle.fighters if f.card is not None and f.out == "dead"]
-        stats = {b.card: b for b in boss_stack(enc.stack, s.settings.super_powers, down)}
+        positions = [i for i, c in enumerate(enc.stack) if c.rank.is_face and i not in down]
+        stats = dict(zip(positions, boss_stack(enc.stack, s.settings.super_powers, down)))
         fighters = list(battle.fighters)
         for i, f in enumerate(fighters):
-            if f.card is not None and f.live and f.card in stats:
-                b = stats[f.card]
+            if f.index is not None and f.live and f.index in stats:
+                b = stats[f.index]
                 if (b.attack, b.deal) != (f.attack, f.deal):
                     w.add(f"{f.name} without the face-down Boss: Attack {f.attack} → {b.attack}, "
                           f"Deal {f.deal} → {b.deal}")
@@ -1426,8 +1430,9 @@ class CardPeeGee(Game):
             s = self._with_encounter(s, pending=outcome)
             return s, f"{s.name(p)} evades with {drawn}: damage down to {outcome.hp_loss} unless spades reduce it"
         w.add(*outcome.explanation)
+        loss = f"−{outcome.hp_loss} HP" if outcome.hp_loss else "no damage"
         return self._trap_damage(s, outcome.hp_loss, w), (
-            f"{s.name(p)} evades with {drawn} against difficulty {enc.difficulty}: −{outcome.hp_loss} HP")
+            f"{s.name(p)} evades with {drawn} against difficulty {enc.difficulty}: {loss}")
 
     def _trap_damage(self, s: CardPeeGeeState, loss: int, w: _Work) -> CardPeeGeeState:
         p = s.turn
@@ -1590,9 +1595,10 @@ class CardPeeGee(Game):
             if nxt < len(s.heroes):
                 w.add(f"opening round: {s.name(nxt)}'s turn to shop and heal")
                 return s.model_copy(update={"turn": nxt, "town": TownVisit(opening=True)}), \
-                    f"{s.name(p)} is ready"
+                    f"{s.name(p)} is done with the opening round"
             w.add(f"the opening round is over: {s.name(0)} is the first Hero")
-            return s.model_copy(update={"phase": "turn", "turn": 0, "town": None}), f"{s.name(p)} is ready"
+            return s.model_copy(update={"phase": "turn", "turn": 0, "town": None}), \
+                f"{s.name(p)} is done with the opening round"
         s = self._next_turn(s, w)
         return s, f"{s.name(p)} leaves town"
 
@@ -1789,7 +1795,7 @@ class CardPeeGee(Game):
         alive = [q for q, h in enumerate(s.heroes) if h.alive]
         best = max(s.heroes[q].hp for q in alive)
         top = tuple(q for q in alive if s.heroes[q].hp == best)
-        why = (f"play went round the table {s.laps} times (the round limit): "
+        why = (f"play went round the table {_plural(s.laps, 'time')} (the round limit): "
                f"{' and '.join(s.name(q) for q in top)} {'has' if len(top) == 1 else 'have'} the most HP ({best})")
         w.add(why)
         return s.model_copy(update={"phase": "over", "winners": top, "ended_by": why})

@@ -698,3 +698,87 @@ def test_view_helpers() -> None:
     s = act(s, kind="round", scores=[0, 0])   # 10 against 14: Ann −14
     assert G.can_play(s.state) == [] and G.can_activate(s.state) == []
     assert G.known_cards(s.state) == [card("KH"), card("QS"), *cards("9C 5C 3S")]
+
+
+def _revolution_mid_fight(**settings) -> Session:
+    s = heroes(start(["Ann", "Bea", "Cy", "Dee"], hand_size=10, props=6, elements=True, elemental_beasts=True,
+                     **settings), *[(p, c, "2C 2D 2S") for p, c in enumerate(["KH", "QS", "KD", "QC"])])
+    # deck 52 − 11 × 4 = 8: the agitator, six props and the beast's card empty it
+    s = act(s, kind="encounter", agitator="9C", props=["2H", "3H", "4D", "5D", "6S", "2S"], beast="3C")
+    assert s.state.deck == 0
+    s = act(s, kind="play", player=0, cards=["7C", "8C"])          # Ann: Attack 10 + 15 = 25
+    s = act(s, kind="give", giver=1, receiver=0, cards=2)          # a bribe: Ann 10 in hand, Bea 8
+    # counted: Ann 10 in hand + 2 played = 12; Bea 8; Cy 10; Dee 10
+    assert G.revolution_offer(s.state) == ((0,), 12)
+    return act(s, kind="revolution")
+
+
+def test_revolution_in_the_middle_of_a_fight() -> None:
+    s = _revolution_mid_fight()
+    # Ann loses her 10 cards and the 2 she played: deck 0 + 12 = 12; her Attack is back to 10
+    assert s.state.heroes[0].hand == 0 and s.state.deck == 12
+    assert s.state.encounter.battle.fighters[0].attack == 10
+    assert s.state.heroes[0].alive and G.stage(s.state) == "battle"
+
+
+def test_deadly_revolution_in_the_middle_of_a_fight() -> None:
+    s = _revolution_mid_fight(revolution_deadly=True)
+    # Ann dies: her 12 cards and her Character go back (13); her fight ends, the 8 encounter
+    # cards go back too (21); Bea is the Hero
+    assert not s.state.heroes[0].alive and s.state.deck == 21
+    assert s.state.phase == "turn" and s.state.turn == 1 and not s.is_over
+
+
+def test_more_refusals_change_nothing() -> None:
+    s = ann_and_bea(pvp=True)
+    refused(s, "activated in town", kind="activate", player=0, cards=["AS"])
+    refused(s, "there is no encounter", kind="disarm", trap="9S", hero_score=1, trap_score=1)
+    refused(s, "choose the cards to give", kind="give", giver=0, receiver=1)
+    refused(s, "only 5 cards", kind="give", giver=0, receiver=1, cards=6)
+    chest = act(s, kind="encounter", agitator="4D", props=["9S", "2H"])
+    refused(chest, "not an armed trap", kind="disarm", trap="8S", hero_score=1, trap_score=1)
+    refused(chest, "only the Hero", kind="play", player=1, cards=["8S"])
+    refused(chest, "this is a treasure chest, not a Trap", kind="evade", score=3)
+    refused(chest, "not a Boss Battle", kind="divide-loot", shares={})
+    # a tie: 0 + 9 against 9 + 0: still armed, nothing else changes
+    tie = act(chest, kind="disarm", trap="9S", hero_score=9, trap_score=0)
+    assert tie.state.encounter.traps == (card("9S"),) and tie.state.heroes[0].hp == 34
+    monster = act(s, kind="encounter", agitator="9C", props=["5C", "3S"])
+    refused(monster, "only a treasure chest or a Healer", kind="abandon")
+    trapped = act(ann_and_bea(crafty_evasion=True), kind="encounter", agitator="7S", props=["3D", "5H"])
+    refused(trapped, "after a successful evasion", kind="crafty", cards=["5S"])
+    refused(trapped, "first enter the evasion draw", kind="take-damage")
+    pending = act(trapped, kind="evade", score=["JC"])
+    refused(pending, "already drawn", kind="evade", score=["JC"])
+    refused(pending, "takes only spades", kind="crafty", cards=["5H"])
+    taken = act(pending, kind="take-damage")   # 10 − 2 × 1 = 8: 34 − 8 = 26
+    assert taken.state.heroes[0].hp == 26
+
+
+def test_heal_and_defend_once_a_round() -> None:
+    s = act(ann_and_bea(heal_and_defend=True), kind="encounter", agitator="9C", props=["5C", "3S"])
+    refused(s, "takes only hearts", kind="heal-and-defend", player=0, card="5C")
+    s = act(s, kind="heal-and-defend", player=0, card="5H")   # 34 + 5 = 39
+    refused(s, "one heart per round", kind="heal-and-defend", player=0, card="4H")
+    # the round: Ann 10 + 20 = 30 beats the Monster 14 + 0 but defends: no damage
+    s = act(s, kind="round", scores=[20, 0])
+    assert s.state.heroes[0].hp == 39 and s.state.encounter.battle.fighters[1].hp == 9
+    s = act(s, kind="heal-and-defend", player=0, card="4H")   # a new round: allowed again, 43
+    assert s.state.heroes[0].hp == 43
+
+
+def test_twin_bosses_from_two_packs() -> None:
+    names = ["Ann", "Bea", "Cy", "Dee", "Eve"]
+    s = heroes(start(names, boss_battles=True, super_powers=True),
+               *[(p, c, "2C 2D 2S") for p, c in enumerate(["KH", "QS", "KD", "QC", "KS"])])
+    # five players: two packs. J♦ J♦ 8♦: each Jack is a Boss with HP 10 (no hearts), Attack 10
+    # (no clubs) + 2 per living Jack × 2 = 14, Deal 3 (no spades)
+    s = act(s, kind="encounter", agitator="JD", props=["JD", "8D"])
+    bosses = [f for f, _, _ in G.fighters(s.state)][1:]
+    assert [(f.name, f.hp, f.attack, f.deal) for f in bosses] == [("Boss J♦", 10, 14, 3), ("Boss J♦ (2)", 10, 14, 3)]
+    # Ann 10 + 12 = 22 beats the first Jack's 14 + 0 = 14 (−10: dead) and loses to the second
+    # Jack's 14 + 30 = 44 (Ann −14). The living Jack loses the dead one's +2: Attack 12
+    s = act(s, kind="round", scores=[12, 0, 30])
+    left = s.state.encounter.battle.fighters[2]
+    assert (left.name, left.hp, left.attack) == ("Boss J♦ (2)", 10, 12)
+    assert s.state.heroes[0].hp == 15 + 6 - 14
