@@ -2141,9 +2141,8 @@ class CardPeeGee(Game):
         if stage == "fee":
             if rng.random() < 0.1 or not hero.held:
                 return Abandon()
-            fee = s.encounter.fee
-            k = min(hero.hand, max(1, -(-fee // 10)))
-            if k == 0:
+            k = max(1, -(-s.encounter.fee // 10))
+            if k > hero.hand:
                 return Abandon()
             return PayFee(cards=tuple(Card.parse(f"10{rng.choice('SHDC')}") for _ in range(k)))
         if stage == "evade":
