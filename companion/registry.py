@@ -3,7 +3,8 @@ tests all iterate it; a new game is one module and one line here."""
 
 from __future__ import annotations
 
-from companion import cardpeegee, peace_and_love
+from companion import peace_and_love
+from companion import cardpeegee
 from companion.game import Game
 
 GAMES: dict[str, Game] = {

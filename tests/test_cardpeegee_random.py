@@ -46,17 +46,13 @@ def check_step(before, action, after) -> None:
         assert h1.hp - h0.hp == sum(c.change for c in new)
         assert h1.hand >= 0
     # a round's HP losses are the ones its working shows
-    if action.kind == "round":
+    # (while the fight goes on; once it is over, the round's working is in state.working)
+    if action.kind == "round" and after.encounter is not None and getattr(after.encounter, "battle", None):
         battle = before.encounter.battle
-        live = battle.live()
-        result = (after.encounter.battle.last if after.encounter is not None and after.encounter.kind == before.encounter.kind
-                  and getattr(after.encounter, "battle", None) is not None else None)
-        if result is not None:
-            for i, loss in zip(live, result.hp_loss):
-                f = battle.fighters[i]
-                if f.player is not None:
-                    logged = [c for c in after.heroes[f.player].hp_log[len(before.heroes[f.player].hp_log):]]
-                    assert -sum(c.change for c in logged) == loss
+        for i, loss in zip(battle.live(), after.encounter.battle.last.hp_loss):
+            p = battle.fighters[i].player
+            if p is not None:
+                assert before.heroes[p].hp - after.heroes[p].hp == loss
 
 
 def play(seed: int) -> Session:
