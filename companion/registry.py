@@ -3,7 +3,7 @@ tests all iterate it; a new game is one module and one line here."""
 
 from __future__ import annotations
 
-from companion import card_stratego, fight, pc_war, peace_and_love
+from companion import card_stratego, cardpeegee, fight, pc_war, peace_and_love
 from companion.game import Game
 
 GAMES: dict[str, Game] = {
@@ -13,6 +13,7 @@ GAMES: dict[str, Game] = {
         fight.GAME,
         card_stratego.GAME,
         pc_war.GAME,
+        cardpeegee.GAME,
     )
 }
 
