@@ -45,5 +45,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, data_dir: str | Pa
     )
 
 
-if __name__ == "__main__":  # flet build's entry (pyproject [tool.flet.app])
-    serve()
+def run_packaged() -> None:
+    """A `flet build` app (phone, desktop): the same app in the platform's own window."""
+    main, _ = make_main()
+    ft.run(main, assets_dir=str(ASSETS))
