@@ -156,6 +156,18 @@ class Card(BaseModel):
             raise CardError(_PARSE_ERROR.format(text=text))
         return card
 
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | str | None) -> Card:
+        """The card of this rank and suit (the shared instance): ``Card.of(10, "H")``."""
+        rank = Rank(rank)
+        if rank == Rank.JOKER:
+            if suit is not None:
+                raise CardError("a Joker has no suit")
+            return JOKER
+        if suit is None:
+            raise CardError(f"a {rank.word} needs a suit")
+        return _NOTATIONS[f"{rank.letter}{Suit(suit).value}"]
+
     @property
     def is_joker(self) -> bool:
         return self.rank == Rank.JOKER

@@ -207,6 +207,10 @@ class PeaceAndLove(Game):
     def deck(self, setup: Setup) -> Deck:
         return deck_for(len(setup.players))
 
+    def decks_for(self, players: int) -> int:
+        """Packs shuffled together for this many players (shown before the game starts)."""
+        return decks_for(players)
+
     def initial_state(self, setup: PeaceAndLoveSetup) -> PeaceAndLoveState:
         n = len(setup.players)
         decks = decks_for(n)

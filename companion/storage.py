@@ -51,6 +51,10 @@ class StoreError(Exception):
     """The save file cannot be used; the message says why in plain words."""
 
 
+class StaleGame(IllegalAction):
+    """The saved game changed since this screen loaded it (another phone at the table)."""
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A line of the home screen's saved-games list."""
@@ -135,6 +139,12 @@ class Store:
         else rewrites the log)."""
         n = len(before.actions)
         with self._tx():
+            row = self.db.execute("SELECT live FROM games WHERE id = ?", (game_id,)).fetchone()
+            rows = self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+            if row is None:
+                raise StaleGame("this game is no longer saved (deleted on another device?)")
+            if row[0] != n or rows != n + len(before.redo_stack):
+                raise StaleGame("another device changed this game: here is its latest state")
             if len(after.actions) == n + 1 and not after.redo_stack and after.actions[:n] == before.actions:
                 self.db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, n))
                 self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
@@ -249,4 +259,4 @@ def open_store(data_dir: Path | str | None = None) -> OpenedStore:
     return OpenedStore(Store(":memory:"), f"{problem}; games will not be saved after the app stops")
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "OpenedStore", "SavedGame", "Store", "StoreError", "open_store"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "OpenedStore", "SavedGame", "StaleGame", "Store", "StoreError", "open_store"]

@@ -43,6 +43,13 @@ def test_json_form_is_the_notation():
     assert Card.model_validate({"rank": 10, "suit": "H"}) == c
 
 
+def test_of_gives_the_shared_card():
+    assert Card.of(10, "H") is Card.parse("10H")
+    assert Card.of(Rank.JOKER, None) is JOKER
+    with pytest.raises(CardError):
+        Card.of(Rank.QUEEN, None)
+
+
 def test_a_joker_has_no_suit():
     with pytest.raises(ValueError):
         Card(rank=Rank.JOKER, suit=Suit.HEARTS)

@@ -120,3 +120,18 @@ def test_one_damaged_game_is_listed_with_its_problem(tmp_path, started):
     with pytest.raises(IllegalAction):
         store.load(bad)
     assert store.load(good).state == started.state
+
+
+def test_two_devices_never_overwrite_each_other(tmp_path, started):
+    from companion.storage import StaleGame
+
+    store = open_store(tmp_path).store
+    gid = store.create(started)
+    phone_a = store.load(gid)
+    phone_b = store.load(gid)
+    a = phone_a.undo()
+    store.record(gid, phone_a, a)  # phone A undoes the second deal
+    b = phone_b.push(PAL.parse_action({"kind": "refresh", "fighter": 0}))
+    with pytest.raises(StaleGame, match="another device changed this game"):
+        store.record(gid, phone_b, b)  # phone B's screen was stale: refused, nothing lost
+    assert store.load(gid).state == a.state and store.load(gid).can_redo

@@ -4,6 +4,7 @@ game log and the save file."""
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from calculators.cards import Deck, card
@@ -101,6 +102,8 @@ def test_new_game_saves_and_opens_it(store):
     h.click("add-player")
     h.type("player-2", "Cy")
     assert h.has("setting-shoot_the_moon")
+    assert "3 players: shuffle 2 decks together (104 cards)" in h.texts()  # 3-5 players: 2 decks
+    assert "80 cards stay in the deck" in h.texts()  # 104 - 3 x 8
     h.toggle("setting-anti_math_geek", True)
     h.click("start")
     [saved] = store.saved_games()
@@ -185,3 +188,26 @@ def test_when():
     assert when(1000, now=1000 + 5 * 60) == "5 minutes ago"
     assert when(1000, now=1000 + 3600) == "1 hour ago"
     assert when(1000, now=1000 + 2 * 86400) == "2 days ago"
+
+
+def test_home_export_delete_import(store):
+    gid, _ = open_table(store)
+    h = ViewHarness(HomeScreen, contexts=services(store))
+    assert h.has(f"saved-{gid}") and "Player 1, Player 2" not in h.texts()  # the names are Ann, Bea
+    assert "Ann, Bea" in h.texts()
+    h.click(f"export-{gid}")
+    exported = next(c for c in h.all_under("export-text") if isinstance(c, ft.TextField)).value
+    assert '"game": "peace-and-love"' in exported
+    h.click("export-close")
+    h.click(f"delete-{gid}")
+    assert "This cannot be undone" in h.texts()
+    h.click("confirm-delete")
+    assert store.saved_games() == [] and "The game was deleted." in h.texts()
+    h.click("import")
+    h.type("import-text", "this is not a game")
+    h.click("import-submit")
+    assert "could not be imported: this is not a saved game: it is not JSON" in h.texts()
+    h.type("import-text", exported)
+    h.click("import-submit")
+    [back] = store.saved_games()
+    assert back.players == ("Ann", "Bea") and h.page.routes == [f"/play/{back.id}"]

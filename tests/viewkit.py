@@ -37,6 +37,13 @@ class FakePage:
     def update(self) -> None:
         pass
 
+    @property
+    def pubsub(self):
+        return self._pubsub
+
+    _pubsub = SimpleNamespace(subscribe_topic=lambda *a: None, unsubscribe_topic=lambda *a: None,
+                              send_others_on_topic=lambda *a: None, send_all_on_topic=lambda *a: None)
+
 
 class ViewHarness:
     """Render ``fn(*args)`` (a @ft.component), then click and type by test id."""

@@ -54,13 +54,13 @@ def CardPicker(
 
     def tap_rank(r: Rank) -> None:
         if suit is not None:
-            finish(Card(rank=r, suit=suit))
+            finish(Card.of(r, suit))
         else:
             set_rank(None if rank == r else r)
 
     def tap_suit(s: Suit) -> None:
         if rank is not None:
-            finish(Card(rank=rank, suit=s))
+            finish(Card.of(rank, s))
         else:
             set_suit(None if suit == s else s)
 

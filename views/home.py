@@ -37,7 +37,27 @@ def HomeScreen() -> ft.View:
     importing, set_importing = ft.use_state(False)
     import_text, set_import_text = ft.use_state("")
     notice, set_notice = ft.use_state(None)
+    exporting, set_exporting = ft.use_state(None)  # (game id, JSON text, file name)
     saved = store.saved_games()
+
+    def start_export(sg) -> None:
+        try:
+            text = store.export_json(sg.id)
+        except IllegalAction as exc:
+            set_notice(("error", f"That game cannot be exported: {exc}"))
+            return
+        slug = "-".join([sg.game, *sg.players]).lower().replace(" ", "_")
+        set_exporting((sg.id, text, f"{slug}.json"))
+
+    async def download() -> None:
+        _, text, name = exporting
+        await ft.FilePicker().save_file(dialog_title="Export the game", file_name=name,
+                                        src_bytes=text.encode("utf-8"))
+
+    async def copy() -> None:
+        await ft.Clipboard().set(exporting[1])
+        set_notice(("info", "The game is copied: paste it into Import on another device."))
+        set_exporting(None)
 
     def delete(game_id: str) -> None:
         store.delete(game_id)
@@ -106,6 +126,31 @@ def HomeScreen() -> ft.View:
         else None
     )
 
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text("Export this game"),
+            content=ft.Column(
+                [
+                    ft.Text("Save this file (or copy the text); Import on the home screen opens it again, "
+                            "on this device or another."),
+                    tagged("export-text", ft.TextField(value=exporting[1], multiline=True, min_lines=4,
+                                                       max_lines=8, read_only=True, label="exported game"),
+                           label="exported game"),
+                ],
+                tight=True,
+                width=400,
+            ),
+            actions=[
+                button("Download", download, "export-download"),
+                button("Copy", copy, "export-copy", primary=False),
+                button("Close", lambda: set_exporting(None), "export-close", primary=False),
+            ],
+        )
+        if exporting
+        else None
+    )
+
     game_cards = []
     for g in GAMES.values():
         game_cards.append(
@@ -154,6 +199,9 @@ def HomeScreen() -> ft.View:
                             icon_button(ft.Icons.PLAY_ARROW, f"Resume {name} with {', '.join(sg.players)}",
                                         None if sg.problem else (lambda e, sg=sg: navigate(f"/play/{sg.id}")),
                                         f"resume-{sg.id}"),
+                            icon_button(ft.Icons.IOS_SHARE, f"Export {name} with {', '.join(sg.players)}",
+                                        None if sg.problem else (lambda e, sg=sg: start_export(sg)),
+                                        f"export-{sg.id}"),
                             icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {name} with {', '.join(sg.players)}",
                                         lambda e, sg=sg: set_confirm_delete(sg.id), f"delete-{sg.id}"),
                         ],

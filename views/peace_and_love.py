@@ -280,3 +280,15 @@ def FightPanel(table) -> ft.Control:
             button("Apply", lambda: table.dispatch(PlayCards(cards=cards)), "apply", icon=ft.Icons.CHECK),
         ]
     return section(f"Fight · round {fight.rounds + 1}", parts, ident="fight-panel")
+
+
+def deal_summary(game, players: list[str], settings: dict) -> ft.Control:
+    """On the new-game screen: how many decks this table shuffles together, and the deal."""
+    n = len(players)
+    decks = game.decks_for(n)
+    deal = n * 8
+    return tagged("decks", ft.Text(
+        f"{n} players: shuffle {decks} deck{'s' if decks > 1 else ''} together ({decks * 52} cards). "
+        f"Each player gets 5 cards in hand and 3 face-up fighters; {decks * 52 - deal} cards stay in the deck.",
+        italic=True,
+    ), label=f"{decks} decks")

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.game import IllegalAction, Outcome
 from companion.session import Session
+from companion.storage import StaleGame
 from views.common import icon_button, message, navigate, screen, tagged, use_services
 from views.tables import table_component
 
@@ -77,17 +78,39 @@ def TableScreen() -> ft.View:
         return screen("Game", [message(f"This game cannot be opened: {load_error}. It is left as it is.",
                                        "load-error")], route=f"/play/{gid}")
 
+    page = ft.context.page
+    topic = f"game:{gid}"
+
+    def follow_other_devices():
+        """Phones at one table share a game: when one commits, the others reload it."""
+        def on_change(_topic, _message):
+            fresh = load()
+            latest.current = fresh[1]
+            set_loaded(fresh)
+
+        page.pubsub.subscribe_topic(topic, on_change)
+
+    ft.use_effect(follow_other_devices, dependencies=[gid],
+                  cleanup=lambda: page.pubsub.unsubscribe_topic(topic))
+
     def change(how: Callable[[Session], Session]) -> bool:
         before = latest.current
         try:
             after = how(before)
+            store.record(gid, before, after)  # committed before the screen shows it
+        except StaleGame as exc:
+            fresh = load()
+            latest.current = fresh[1]
+            set_loaded(fresh)
+            set_error(f"{exc}. Nothing was lost; enter your step again if it is still needed.")
+            return False
         except IllegalAction as exc:
             set_error(str(exc))
             return False
-        store.record(gid, before, after)  # committed before the screen shows it
         latest.current = after
         set_loaded((gid, after, None))
         set_error(None)
+        page.pubsub.send_others_on_topic(topic, len(after.actions))
         return True
 
     def dispatch(action) -> bool:

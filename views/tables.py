@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from views.peace_and_love import PeaceAndLoveTable
+from views.peace_and_love import PeaceAndLoveTable, deal_summary
 
 TABLES: dict[str, Callable] = {
     "peace-and-love": PeaceAndLoveTable,
 }
 
-SETUP_EXTRAS: dict[str, Callable] = {}
+SETUP_EXTRAS: dict[str, Callable] = {
+    "peace-and-love": deal_summary,
+}
 """game id → a component shown under the settings of the new-game screen; it gets
 (game, players: list[str], settings: dict) and must not start the game itself"""
 
