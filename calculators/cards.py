@@ -241,6 +241,15 @@ _SYMBOL = {(c.rank, c.suit): "Joker" if c.suit is None else f"{c.rank.letter}{c.
 JOKER: Card = _NOTATIONS["JOKER"]
 
 
+def count(n: int, word: str = "card", plural: str | None = None) -> str:
+    """"1 card", "3 cards", "0 points": numbers in the players' words.
+
+    >>> count(1), count(3), count(1, "point"), count(2, "war")
+    ('1 card', '3 cards', '1 point', '2 wars')
+    """
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
 def card(text: str) -> Card:
     """Shorthand for ``Card.parse``."""
     return Card.parse(text)

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from calculators.cards import Card, CardError, Deck
+from calculators.cards import Card, CardError, Deck, count
 from calculators.peace_and_love import (
     Entry,
     FightRound,
@@ -439,7 +439,7 @@ class PeaceAndLove(Game):
         names = state.names
         settings = state.setup.settings
         scores = self.scores(state)
-        details = [f"{names[i]}: {t} points, {k} cards" for i, (t, k) in enumerate(scores)]
+        details = [f"{names[i]}: {count(t, 'point')}, {count(k)}" for i, (t, k) in enumerate(scores)]
         if settings.anti_math_geek:
             details.append("Anti Math Geek: each player's remaining fighters were added to their victory pile")
         if state.ended_by:
@@ -463,7 +463,7 @@ class PeaceAndLove(Game):
             if len(by_cards) == 1:
                 w = by_cards[0]
                 details.append(f"{tied_names} tie on {best} points: the most cards in the victory pile wins the tie")
-                return Outcome(winners=(w,), headline=f"{names[w]} wins with {best} points and {most} cards",
+                return Outcome(winners=(w,), headline=f"{names[w]} wins with {count(best, 'point')} and {count(most)}",
                                details=tuple(details))
             details.append(f"{tied_names} tie on {best} points and {most} cards: they share the win")
             return Outcome(winners=tuple(by_cards), headline=f"{tied_names} share the win with {best} points",
@@ -515,7 +515,7 @@ class PeaceAndLove(Game):
         return action.kind
 
     def summary(self, state: PeaceAndLoveState) -> dict[str, str]:
-        out = {"Deck": f"{state.deck} cards"}
+        out = {"Deck": count(state.deck)}
         if state.phase in ("turn", "fight"):
             out["Turn"] = state.name(state.turn)
         for i, p in enumerate(state.players):
@@ -524,8 +524,8 @@ class PeaceAndLove(Game):
                 out[f"{name}'s fighters"] = " ".join(
                     "—" if f is None else f.card.symbol + (" (tapped)" if f.tapped else "") for f in p.fighters
                 )
-            out[f"{name}'s victory pile"] = f"{pile_total(p.pile)} points, {len(p.pile)} cards"
-            out[f"{name}'s hand"] = f"{p.hand} cards"
+            out[f"{name}'s victory pile"] = f"{count(pile_total(p.pile), 'point')}, {count(len(p.pile))}"
+            out[f"{name}'s hand"] = count(p.hand)
         return out
 
     def known_cards(self, state: PeaceAndLoveState) -> list[Card]:

@@ -90,7 +90,7 @@ def test_two_player_fight_worked_by_hand():
     assert st.players[0].fighters[0].tapped  # the winner is tapped
     assert st.players[0].hand == 5 and st.players[1].hand == 5
     assert st.phase == "turn" and st.turn == 0  # Ann's turn now
-    assert GAME.summary(st)["Ann's victory pile"] == "5 points, 1 cards"
+    assert GAME.summary(st)["Ann's victory pile"] == "5 points, 1 card"
 
 
 def test_illegal_actions_are_refused_and_change_nothing():
@@ -236,7 +236,7 @@ def test_history_says_what_each_action_changed():
     step = s.history()[-1]
     assert step.text.startswith("Round 1: Bea 2♣ on 5♠, Ann 7♥ on 9♥")
     changes = {c.label: str(c) for c in step.changes}
-    assert changes["Ann's victory pile"] == "Ann's victory pile: 0 points, 0 cards → 5 points, 1 cards"
+    assert changes["Ann's victory pile"] == "Ann's victory pile: 0 points, 0 cards → 5 points, 1 card"
 
 
 # --- random whole games of 2, 3 and 6 players -----------------------------------------

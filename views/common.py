@@ -41,6 +41,18 @@ def navigate(route: str) -> None:
     ft.context.page.navigate(route)
 
 
+def on_page_loop(page: ft.Page, fn: Callable[[], None]) -> None:
+    """Run ``fn`` (which may set component state) on the page's event loop, bound to the
+    page: pubsub messages arrive on a worker thread that belongs to no page."""
+    from flet.controls.context import _context_page  # Flet binds event handlers the same way
+
+    async def run() -> None:
+        _context_page.set(page)
+        fn()
+
+    page.run_task(run)
+
+
 def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Semantics:
     """Give a control a stable test id (``[flt-semantics-identifier=...]``) and, if
     asked, a screen-reader label. A control that expands in its Row/Column keeps doing
@@ -247,7 +259,8 @@ def screen(
             ft.ResponsiveRow(
                 [
                     ft.Container(
-                        content=ft.Column([c for c in controls if c is not None], spacing=12),
+                        content=ft.Column([c for c in controls if c is not None], spacing=12,
+                                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                         col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
                     )
                 ],

@@ -105,14 +105,14 @@ def HomeScreen() -> ft.View:
             modal=True,
             title=ft.Text("Import a saved game"),
             content=ft.Column(
-                [
+                [c for c in [
                     ft.Text("Paste an exported game (JSON), or choose its file."),
                     tagged("import-text", ft.TextField(
                         value=import_text, multiline=True, min_lines=4, max_lines=8,
                         on_change=lambda e: set_import_text(e.control.value), label="exported game",
                     ), label="exported game"),
                     message(notice[1] if notice and notice[0] == "error" else None, "import-error"),
-                ],
+                ] if c is not None],
                 tight=True,
                 width=400,
             ),
@@ -213,7 +213,7 @@ def HomeScreen() -> ft.View:
             )
         )
     if not saved_rows:
-        saved_rows.append(ft.Text("No saved games yet: start one above.", italic=True))
+        saved_rows.append(ft.Text("No saved games yet: start one below.", italic=True))
 
     return screen(
         "Card Companion",

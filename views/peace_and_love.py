@@ -7,6 +7,7 @@ import random
 
 import flet as ft
 
+from calculators.cards import count
 from calculators.peace_and_love import pile_total
 from companion.game import IllegalAction
 from companion.peace_and_love import (
@@ -94,16 +95,17 @@ def PeaceAndLoveTable(table) -> ft.Control:
             active=s.phase in ("turn", "fight") and s.turn == i,
             badge=badge,
             cards=faces,
-            stats=[("Victory pile", f"{total} points · {len(player.pile)} cards"), ("Hand", f"{player.hand}")],
+            stats=[("Victory pile", f"{count(total, 'point')} · {count(len(player.pile))}"),
+                   ("Hand", count(player.hand))],
         ))
 
     status = tagged("status", ft.Row(
         [
-            ft.Text(f"Deck: {s.deck} cards", size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(f"Deck: {count(s.deck)}", size=16, weight=ft.FontWeight.BOLD),
             ft.Text(f"{s.decks} deck{'s' if s.decks > 1 else ''} · {s.turns} turns played", size=13),
         ],
         spacing=16, wrap=True,
-    ), label=f"Deck: {s.deck} cards")
+    ), label=f"Deck: {count(s.deck)}")
 
     parts = [
         status,

@@ -12,7 +12,7 @@ import flet as ft
 from companion.game import IllegalAction, Outcome
 from companion.session import Session
 from companion.storage import StaleGame
-from views.common import icon_button, message, navigate, screen, tagged, use_services
+from views.common import icon_button, on_page_loop, message, navigate, screen, tagged, use_services
 from views.tables import table_component
 
 
@@ -83,10 +83,13 @@ def TableScreen() -> ft.View:
 
     def follow_other_devices():
         """Phones at one table share a game: when one commits, the others reload it."""
-        def on_change(_topic, _message):
+        def reload() -> None:
             fresh = load()
             latest.current = fresh[1]
             set_loaded(fresh)
+
+        def on_change(_topic, _message):
+            on_page_loop(page, reload)
 
         page.pubsub.subscribe_topic(topic, on_change)
 

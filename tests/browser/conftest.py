@@ -64,7 +64,7 @@ class Shots:
         self.folder = folder
         self.n = 0
 
-    def __call__(self, page, name: str, full_page: bool = True) -> Path:
+    def __call__(self, page, name: str, full_page: bool = False) -> Path:
         from tests.browser.harness import settle
 
         settle(page)
@@ -116,7 +116,7 @@ def pytest_runtest_makereport(item, call):
 
 
 def shoot_if_failed(request, page, shots) -> None:
-    """A failed browser test leaves a picture of where it stopped (99-FAILED.png)."""
+    """A failed browser test leaves a picture of where it stopped (9x-FAILED.png)."""
     if getattr(request.node, "failed_call", False) and not page.is_closed():
-        shots.n = 98
+        shots.n = max(shots.n, 90)
         shots(page, "FAILED")

@@ -59,7 +59,7 @@ def test_two_player_fight_undo_and_reload(app, server, shots):
     pick_cards(page, "new-fighter-picker", "4D")
     tap(page, "new-fighter-submit")
     # Bea's victory pile: 9 points, 1 card; the deck: 36 - 1 new fighter - 2 draws = 33
-    see(page, "Victory pile: 9 points · 1 cards")
+    see(page, "Victory pile: 9 points · 1 card")
     see(page, "Deck: 33 cards")
     shots(page, "after-the-fight")
     # undo the new fighter: Ann must enter it again; the pile keeps the 9♥
@@ -71,7 +71,7 @@ def test_two_player_fight_undo_and_reload(app, server, shots):
     page.reload()
     enable_semantics(page)
     see(page, "Ann's new fighter")
-    see(page, "Victory pile: 9 points · 1 cards")
+    see(page, "Victory pile: 9 points · 1 card")
     expect(by_id(page, "redo")).to_be_visible()
     tap(page, "redo")
     see(page, "Deck: 33 cards")
@@ -137,7 +137,7 @@ def test_three_players_multi_round_fight_to_the_end(open_page, tmp_path, shots):
         pick_cards(page, "new-fighter-picker", "5D")
         tap(page, "new-fighter-submit")
         see(page, "Fight · round 2")
-        see(page, "Deck: 1 cards")
+        see(page, "Deck: 1 card")
         # round 2: the two fighters left; the loser's new fighter is the last card (1 → 0):
         # the game ends in the middle of the fight
         pick_cards(page, "play-picker", "6D 7D")

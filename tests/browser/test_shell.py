@@ -1,0 +1,130 @@
+"""The app's shell in Chromium: home, rules, settings, saved games (export, delete, import),
+a save file that cannot be read, and two phones sharing one game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators.cards import card
+from companion.peace_and_love import GAME, Deal
+from companion.session import Session
+from companion.storage import Store
+from tests.browser.harness import Server, by_id, enable_semantics, pick_cards, see, tap, type_into
+
+pytestmark = pytest.mark.browser
+
+
+def saved_game(data_dir) -> str:
+    s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
+    s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
+    store = Store(data_dir / "games.sqlite3")
+    gid = store.create(s)
+    store.close()
+    return gid
+
+
+def test_home_rules_and_settings(app, shots):
+    page = app
+    for name in ("Peace and Love", "FIGHT!", "Card Stratego", "Non-Violent, Politically-Correct War", "CardPeeGee"):
+        see(page, name)
+    see(page, "2–11 players")
+    see(page, "No saved games yet")
+    shots(page, "home")
+    tap(page, "rules-fight")
+    see(page, "by Ashley Pringle")
+    shots(page, "rule-text", full_page=False)
+    by_id(page, "rules-tab").get_by_text("Rulings").click()
+    see(page, "Parry beats Punch")
+    shots(page, "rulings", full_page=False)
+    tap(page, "back")
+    tap(page, "settings")
+    by_id(page, "theme").get_by_text("Dark").click()
+    by_id(page, "text-size").get_by_text("Larger").click()
+    page.wait_for_timeout(500)
+    shots(page, "settings-dark-larger")
+    tap(page, "back")
+    see(page, "Saved games")
+    shots(page, "home-dark-larger")
+    # the choice is kept in this browser
+    page.reload()
+    enable_semantics(page)
+    tap(page, "settings")
+    expect(by_id(page, "theme").get_by_role("button", name="Dark")).to_have_attribute("aria-current", "true")
+
+
+def test_saved_games_export_delete_import(open_page, tmp_path, shots):
+    data = tmp_path / "data"
+    data.mkdir()
+    gid = saved_game(data)
+    server = Server(data).start()
+    try:
+        page = open_page(server.url)
+        see(page, "Ann, Bea")
+        shots(page, "saved-game")
+        tap(page, f"export-{gid}")
+        field = by_id(page, "export-text").locator("textarea, input").first
+        field.click()  # Flutter fills the text into the DOM field once it has the focus
+        expect(field).to_have_value(re.compile('"game": "peace-and-love"'))
+        exported = field.input_value()
+        shots(page, "export")
+        tap(page, "export-close")
+        tap(page, f"delete-{gid}")
+        see(page, "This cannot be undone")
+        tap(page, "confirm-delete")
+        see(page, "The game was deleted.")
+        see(page, "No saved games yet")
+        tap(page, "import")
+        type_into(page, "import-text", "garbage")
+        tap(page, "import-submit")
+        see(page, "could not be imported")
+        shots(page, "import-refused")
+        type_into(page, "import-text", exported)
+        tap(page, "import-submit")
+        see(page, "Deal: Bea's three fighters")  # the imported game opens where it stopped
+        shots(page, "imported")
+    finally:
+        server.stop()
+
+
+def test_unreadable_save_file_is_reported_and_left_untouched(open_page, tmp_path, shots):
+    data = tmp_path / "data"
+    data.mkdir()
+    bad = data / "games.sqlite3"
+    bad.write_bytes(b"not a database " * 64)
+    before = bad.read_bytes()
+    server = Server(data).start()
+    try:
+        page = open_page(server.url)
+        see(page, "is not a readable save file")
+        see(page, "left untouched")
+        shots(page, "bad-save-file")
+        tap(page, "new-peace-and-love")
+        tap(page, "start")
+        see(page, "Deal: Player 1's three fighters")  # the app still works and saves elsewhere
+    finally:
+        server.stop()
+    assert bad.read_bytes() == before
+
+
+def test_two_phones_share_one_game(open_page, tmp_path, shots):
+    data = tmp_path / "data"
+    data.mkdir()
+    gid = saved_game(data)
+    server = Server(data).start()
+    try:
+        one = open_page(f"{server.url}/play/{gid}")
+        two = open_page(f"{server.url}/play/{gid}")
+        see(one, "Deal: Bea's three fighters")
+        see(two, "Deal: Bea's three fighters")
+        pick_cards(one, "deal-picker", "5S 2C 7D")
+        tap(one, "deal-submit")
+        see(one, "Bea's turn")
+        see(two, "Bea's turn")  # the other phone follows without a reload
+        shots(two, "second-phone-follows")
+        tap(two, "undo")
+        see(one, "Deal: Bea's three fighters")
+    finally:
+        server.stop()

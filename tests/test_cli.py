@@ -1,0 +1,91 @@
+"""The `companion` command: resolve (one request, JSON Lines), schema, the LAN address."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.cli import main, print_address
+
+ROOT = Path(__file__).resolve().parents[1]
+GOOD = {"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0, "defender": 1,
+        "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": "5S", "card": "2C"}]}
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def test_resolve_one_request():
+    done = run("resolve", json.dumps(GOOD))
+    assert done.returncode == 0
+    answer = json.loads(done.stdout)
+    assert answer["taken_by"] == 0 and answer["explanation"]
+    bad = run("resolve", '{"game": "peace-and-love", "ask": "fight"}')
+    assert bad.returncode == 2
+    assert "players" in json.loads(bad.stdout)["error"]
+
+
+def test_resolve_json_lines_one_answer_per_line():
+    lines = [
+        json.dumps(GOOD),
+        "this is not json",
+        "",
+        json.dumps({"game": "fight", "ask": "turn", "cards": ["3S", "5D"], "tie_breaker": 0, "cycle": "default"}),
+        json.dumps({"game": "card-stratego", "ask": "battle", "attacker": "QS", "defender": "7H"}),
+        json.dumps({"game": "pc-war", "ask": "flip", "cards": ["KH", "KS"]}),
+        json.dumps({"game": "cardpeegee", "ask": "boss-stack", "cards": ["QH", "KS", "7C", "4D"]}),
+        "[1, 2, 3]",
+        json.dumps({"game": "chess", "ask": "move"}),
+        json.dumps({**GOOD, "fighters": [{"player": 0, "fighter": "9H", "card": "JOKER"}]}),
+    ]
+    done = run("resolve", "-", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0
+    answers = [json.loads(a) for a in done.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    errors = [i for i, a in enumerate(answers) if "error" in a]
+    assert errors == [1, 2, 7, 8, 9]
+    assert all(a["explanation"] for a in answers if "error" not in a)
+    assert answers[0]["taken_by"] == 0
+
+
+def test_schema_lists_every_ask():
+    done = run("schema")
+    schema = json.loads(done.stdout)
+    text = json.dumps(schema)
+    for ask in ("fight", "turn", "battle", "flip", "play", "combat-round", "monster", "trap", "boss-stack"):
+        assert f'"const": "{ask}"' in text or f'"{ask}"' in text
+
+
+def test_lan_address_and_qr_code():
+    out = io.StringIO()
+    url = print_address("0.0.0.0", 8600, out)
+    text = out.getvalue()
+    assert url.startswith("http://") and url.endswith(":8600/") and "0.0.0.0" not in url
+    assert "scan" in text
+    assert any(block in text for block in "█▀▄")  # the QR code, drawn with block characters
+    out = io.StringIO()
+    assert print_address("127.0.0.1", 8550, out) == "http://127.0.0.1:8550/"
+    assert "scan" not in out.getvalue()
+
+
+def test_export_import_list(tmp_path, capsys):
+    from companion.peace_and_love import GAME
+    from companion.session import Session
+    from companion.storage import open_store
+
+    store = open_store(tmp_path).store
+    gid = store.create(Session.start(GAME, GAME.make_setup(["Ann", "Bea"])))
+    assert main(["list", "--data-dir", str(tmp_path)]) == 0
+    assert gid in capsys.readouterr().out
+    assert main(["export", gid, "--data-dir", str(tmp_path)]) == 0
+    exported = capsys.readouterr().out
+    path = tmp_path / "game.json"
+    path.write_text(exported)
+    assert main(["import", str(path), "--data-dir", str(tmp_path)]) == 0
+    assert len(store.saved_games()) == 2
+    assert main(["export", "nope", "--data-dir", str(tmp_path)]) == 2
