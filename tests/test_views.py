@@ -211,3 +211,18 @@ def test_home_export_delete_import(store):
     h.click("import-submit")
     [back] = store.saved_games()
     assert back.players == ("Ann", "Bea") and h.page.routes == [f"/play/{back.id}"]
+
+
+def test_a_bug_in_a_tracker_does_not_take_the_table_down(store, monkeypatch):
+    gid, h = open_table(store)
+    pal = GAMES["peace-and-love"]
+
+    def broken(state, action):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pal, "apply", broken)
+    for c in "9H KD QC".split():
+        h.pick("deal-picker", c)
+    h.click("deal-submit")
+    assert "could not apply that step (RuntimeError: boom)" in h.texts()
+    assert store.load.__self__ is store and len(store.db.execute("SELECT * FROM actions").fetchall()) == 0

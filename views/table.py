@@ -4,6 +4,8 @@ rules, and the final result. The game's own component draws the table itself."""
 
 from __future__ import annotations
 
+import logging
+
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -14,6 +16,8 @@ from companion.session import Session
 from companion.storage import StaleGame
 from views.common import icon_button, on_page_loop, message, navigate, screen, tagged, use_services
 from views.tables import table_component
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,11 @@ def TableScreen() -> ft.View:
             return False
         except IllegalAction as exc:
             set_error(str(exc))
+            return False
+        except Exception as exc:  # a bug must not take the table down: say so, change nothing
+            log.exception("could not apply a step to game %s", gid)
+            set_error(f"The app could not apply that step ({type(exc).__name__}: {exc}). Nothing was changed; "
+                      "the game is saved as it was.")
             return False
         latest.current = after
         set_loaded((gid, after, None))
