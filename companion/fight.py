@@ -531,6 +531,10 @@ class FightGame(Game):
         outcome = self.outcome(state)
         return outcome.headline if outcome else ""
 
+    def opening(self, state: FightState) -> bool:
+        """The round's first row is still to be turned up (a new round, nobody holds cards)."""
+        return state.phase == "row" and _opening(state)
+
     def row_needed(self, state: FightState) -> int:
         """How many cards to turn up into the row now (0 outside phase row)."""
         if state.phase != "row":

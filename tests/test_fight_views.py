@@ -333,6 +333,28 @@ def test_a_round_ended_by_the_deck_goes_to_the_tie_breaker(store):
     assert label(h, f"round-{r.number}").endswith("the deck ran out: Tie Breaker")
 
 
+def test_a_round_without_a_tie_breaker_is_given_by_the_coin(coin_lands):
+    """A legal game cannot get there (docs/rulings/fight.md); the table still flips for it."""
+    s = played().state.model_copy(update={
+        "phase": "coin-flip", "flip": "round", "ending": "Bea had to draw from the deck and it was empty"})
+    dispatched = []
+
+    def table(state):
+        return SimpleNamespace(state=state, game=GAME, session=SimpleNamespace(actions=()),
+                               dispatch=lambda a: dispatched.append(a) or True)
+
+    h = ViewHarness(fight_view.FightTable, table(s))
+    t = h.texts()
+    assert "Who wins the round?" in t
+    assert "The round ends: Bea had to draw from the deck and it was empty. Nobody holds the Tie Breaker" in t
+    coin_lands(ANN)
+    h.click("flip-coin")
+    assert dispatched == [CoinFlip(purpose="round", winner=ANN)]
+    h = ViewHarness(fight_view.FightTable, table(GAME.apply(s, dispatched[0])))
+    assert "Round 1: Ann wins" in h.texts()
+    assert label(h, "round-1").endswith("the deck ran out: coin flip")
+
+
 # --- refusals: a message, nothing saved --------------------------------------------------
 
 

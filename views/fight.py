@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from calculators.fight import BEATS, MOVES, ROUND_POINTS, PileCard, cycle_text, victory_points
-from companion.fight import CoinFlip, Fight, FightState, Pick, RoundRecord, TurnRecord, TurnUp
+from companion.fight import CoinFlip, Fight, FightState, Pick, TurnRecord, TurnUp
 from companion.session import Session
 from views.card_picker import CardSlots
 from views.common import (
@@ -49,16 +49,17 @@ def FightTable(table) -> ft.Control:
     s: FightState = table.state
     game = table.game
     step = len(table.session.actions)
-    entered, set_entered = ft.use_state(lambda: [None, None])  # the turn's cards as entered so far
+    entered, set_entered = ft.use_state(lambda: [None, None])  # the cards entered so far
+    services = use_services()  # the save file, for a rematch
 
     turn = game.turn_result(s)
     # a round just ended (its result stays until the next round's row is entered), or the match
-    just_ended = bool(s.rounds) and (s.phase == "over" or (s.turns == 0 and not any(p.hand for p in s.players)))
-    ended = round_result(s, game.last_round(s)) if just_ended else ([], [])
+    just_ended = bool(s.rounds) and (s.phase == "over" or game.opening(s))
+    ended = round_result(game, s) if just_ended else ([], [])
     parts: list[ft.Control | None] = [score_board(game, s), *ended[0]]
     if turn is not None and s.phase not in ("fight", "over"):  # at the end the round's result shows it
         parts.append(turn_result(s, turn))
-    parts += step_panel(table, s, step, entered, set_entered)
+    parts += step_panel(table, s, step, entered, set_entered, services)
     parts += ended[1]
     if turn is not None and s.phase == "fight":
         parts.append(turn_result(s, turn, compact=True))
@@ -138,7 +139,7 @@ def score_board(game, s: FightState) -> ft.Control:
 # --- what the table enters now ---------------------------------------------------------
 
 
-def step_panel(table, s: FightState, step: int, entered, set_entered) -> list[ft.Control | None]:
+def step_panel(table, s: FightState, step: int, entered, set_entered, services) -> list[ft.Control | None]:
     game = table.game
     if s.phase == "row":
         return [row_step(table, s, step, entered, set_entered)]
@@ -148,13 +149,13 @@ def step_panel(table, s: FightState, step: int, entered, set_entered) -> list[ft
         return [pick_step(table, s)]
     if s.phase == "fight":
         return [fight_step(table, s, step, entered, set_entered)]
-    return [rematch(table)] if game.is_over(s) else []
+    return [rematch(table, services)] if game.is_over(s) else []
 
 
 def row_step(table, s: FightState, step: int, entered, set_entered) -> ft.Control:
     game = table.game
     k = game.row_needed(s)
-    opening = s.turns == 0 and not any(p.hand for p in s.players)
+    opening = game.opening(s)
     if opening:
         title = f"Round {s.round}: the row"
         hint = ("Shuffle all 24 cards (A to 6) into the deck. Turn 3 cards face up into a row next to "
@@ -208,25 +209,20 @@ def pick_step(table, s: FightState) -> ft.Control:
     p = game.picker(s)
     name = s.name
     turn = game.turn_result(s)
+    both = len(s.pickers) == 2  # the first of two picks
     if turn is None:
-        first = s.pickers[0] if len(s.pickers) == 2 else 1 - p
-        if len(s.pickers) == 2:
-            context = f"Opening picks: {name(first)} first, then {name(1 - first)}."
-        else:
-            context = f"Opening picks: {name(1 - p)} has picked; now {name(p)}."
-        after = "Then the row is refilled from the deck."
+        context = (f"Opening picks: {name(p)} first, then {name(1 - p)}." if both
+                   else f"Opening picks: {name(1 - p)} has picked; now {name(p)}.")
     elif turn.result.outcome == "win":
         w = turn.result.winner
         context = (f"{name(w)} won the turn and takes a face-up card of their choice. "
                    f"{name(1 - w)} draws the top card of the deck, face down (the app has counted it).")
-        after = "Then the row is refilled from the deck."
+    elif both:
+        why = "holds the Tie Breaker" if game.tie_breaker(s) == p else "won the coin flip"
+        context = f"No winner: both take a face-up card, {name(p)} first ({why})."
     else:
-        if len(s.pickers) == 2:
-            why = "holds the Tie Breaker" if game.tie_breaker(s) == p else "won the coin flip"
-            context = f"No winner: both take a face-up card, {name(p)} first ({why})."
-        else:
-            context = f"No winner: {name(1 - p)} has picked; now {name(p)}."
-        after = "Then the row is refilled from the deck."
+        context = f"No winner: {name(1 - p)} has picked; now {name(p)}."
+    after = "Then the row is refilled from the deck." if s.deck else "The deck is empty: the row is not refilled."
     return section(f"{name(p)} picks from the row", [
         last_flip_note(table, s),
         ft.Text(context),
@@ -280,8 +276,8 @@ def last_flip_note(table, s: FightState) -> ft.Control | None:
                   label=text)
 
 
-def rematch(table) -> ft.Control:
-    services = use_services()
+def rematch(table, services) -> ft.Control:
+    """A new match with the same players and settings, saved and opened."""
     s = table.state
 
     def start() -> None:
@@ -352,15 +348,17 @@ def CoinToss(table, question: str) -> ft.Control:
         set_flying(False)
         set_landed(True)
         await asyncio.sleep(FLIP_REST)
-        if alive.current:
-            table.dispatch(action)
+        if alive.current and not table.dispatch(action):  # refused (the frame says why): flip again
+            busy.current = False
+            set_landed(False)
+            set_shown(None)
 
     half = int(FLIP_HALF_TURN * 1000)
     coin = ft.Container(
         content=coin_face(s.name(shown) if shown is not None else None, shown),
         scale=ft.Scale(scale_x=0.06 if edge else 1.0, scale_y=1.0),
         animate_scale=ft.Animation(half, ft.AnimationCurve.EASE_IN_OUT),
-        offset=ft.Offset(0, -0.35 if flying else 0),
+        offset=ft.Offset(0, -0.28 if flying else 0),
         animate_offset=ft.Animation(half * 3, ft.AnimationCurve.EASE_OUT),
     )
     if landed and shown is not None:
@@ -375,7 +373,7 @@ def CoinToss(table, question: str) -> ft.Control:
         label = f"the coin {'landed' if landed else 'in the air'}: {s.name(shown)}"
     return ft.Column(
         [
-            ft.Row([tagged("coin", ft.Container(coin, padding=ft.Padding.only(top=28, bottom=4)), label=label)],
+            ft.Row([tagged("coin", ft.Container(coin, padding=ft.Padding.only(top=34, bottom=4)), label=label)],
                    alignment=ft.MainAxisAlignment.CENTER),
             tagged("coin-status", ft.Text(status, size=18 if landed else 15, weight=ft.FontWeight.BOLD,
                                           text_align=ft.TextAlign.CENTER), label=status),
@@ -472,12 +470,13 @@ def turn_result(s: FightState, turn: TurnRecord, compact: bool = False) -> ft.Co
     ], spacing=6, tight=True)
 
 
-def round_result(s: FightState, r: RoundRecord | None) -> tuple[list[ft.Control], list[ft.Control]]:
-    """A finished round: who won it and why, the score and its last turn (above the next
-    step), and the piles it ended with (below it)."""
+def round_result(game, s: FightState) -> tuple[list[ft.Control], list[ft.Control]]:
+    """The latest finished round: who won it and why, the score and its last turn (above the
+    next step), and the piles it ended with (below it)."""
+    r = game.last_round(s)
     if r is None:
         return [], []
-    wins = (sum(1 for x in s.rounds if x.winner == 0), sum(1 for x in s.rounds if x.winner == 1))
+    wins = game.rounds_won(s)
     lines = [
         r.ended_by[:1].upper() + r.ended_by[1:] + ".",
         f"Victory points: {s.name(0)} {r.points[0]} – {s.name(1)} {r.points[1]} ({_count(r.turns, 'turn')}).",
