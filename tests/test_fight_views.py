@@ -20,6 +20,7 @@ from companion.session import Session
 from companion.storage import open_store
 from tests.test_views import services
 from tests.viewkit import ViewHarness
+from views.history import HistoryScreen
 from views.table import TableScreen
 
 GAME = GAMES["fight"]
@@ -133,12 +134,15 @@ def test_opening_row_coin_picks_and_refill(store, coin_lands):
     s = store.load(gid).state
     assert (s.players[ANN].face_up, s.players[BEA].face_up) == ((card("AH"),), (card("2H"),))
     assert kinds(store, gid) == ["row", "coin-flip", "pick", "pick", "row"]
+    history = ViewHarness(HistoryScreen, contexts=services(store), route_params={"gid": gid})
+    assert "2. Coin flip: Bea picks first from the row" in history.texts()
 
 
 def test_the_coin_spins_lands_on_the_drawn_winner_then_is_recorded(coin_lands, monkeypatch):
     """The flip is drawn once, before the animation; the coin turns over and over, lands on
     that player, and only then is the flip dispatched (once)."""
-    s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"])).push(TurnUp(cards=(card("AH"), card("2H"), card("3H"))))
+    s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
+    s = s.push(TurnUp(cards=(card("AH"), card("2H"), card("3H"))))
     dispatched = []
     table = SimpleNamespace(state=s.state, game=GAME, dispatch=lambda a: dispatched.append(a) or True)
     h = ViewHarness(fight_view.CoinToss, table, "Who picks first from the row?")
@@ -307,7 +311,8 @@ def test_the_match_result_and_a_rematch(store, coin_lands):
     assert "Game over" in t and s.outcome.headline in t
     assert "Match over" in t
     for r in st.rounds:
-        assert label(h, f"round-{r.number}").startswith(f"Round {r.number}: {st.name(r.winner)} · Ann {r.points[0]}")
+        line = f"Round {r.number}: {st.name(r.winner)} · Ann {r.points[0]} – Bea {r.points[1]}"
+        assert label(h, f"round-{r.number}").startswith(line)
     assert GAME.rounds_won(st)[w] == 2
     assert not h.has("turn-up-submit") and not h.has("fight-submit") and not h.has("flip-coin")
     h.click("rematch")
@@ -399,8 +404,9 @@ def test_a_card_outside_the_deck_cannot_be_entered(store, coin_lands):
     h.type("fight-picker-typed", "7S", submit=True)
     assert "7♠ is not in the deck of FIGHT!" in h.texts()
     assert not h.is_enabled("fight-submit")
-    assert sorted(i.removeprefix("fight-picker-rank-") for i in h.ids() if i.startswith("fight-picker-rank-")) \
-        == ["2", "3", "4", "5", "6", "A"]
+    prefix = "fight-picker-rank-"
+    ranks = sorted(i.removeprefix(prefix) for i in h.ids() if i.startswith(prefix))
+    assert ranks == ["2", "3", "4", "5", "6", "A"]
 
 
 def test_only_the_player_whose_pick_it_is_picks(store, coin_lands):

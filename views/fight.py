@@ -84,8 +84,11 @@ def score_board(game, s: FightState) -> ft.Control:
 
     def side(i: int) -> ft.Control:
         holds = holder == i
-        chip = ft.Container(ft.Text(f"Tie Breaker {tb.symbol}", size=12), bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                            border_radius=10, padding=ft.Padding.symmetric(vertical=2, horizontal=8)) if holds else None
+        chip = None
+        if holds:
+            chip = ft.Container(ft.Text(f"Tie Breaker {tb.symbol}", size=12),
+                                bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=10,
+                                padding=ft.Padding.symmetric(vertical=2, horizontal=8))
         column = [
             ft.Text(s.name(i), size=15, weight=ft.FontWeight.BOLD, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
@@ -93,7 +96,9 @@ def score_board(game, s: FightState) -> ft.Control:
             ft.Text("victory points", size=11),
             chip,
         ]
-        label = f"{s.name(i)}: {points[i]} victory points" + (f", holds the Tie Breaker {tb.symbol}" if holds else "")
+        label = f"{s.name(i)}: {points[i]} victory points"
+        if holds:
+            label += f", holds the Tie Breaker {tb.symbol}"
         return tagged(f"score-{i}", ft.Container(
             content=ft.Column([c for c in column if c is not None], spacing=0, tight=True,
                               horizontal_alignment=ft.CrossAxisAlignment.CENTER),
@@ -125,7 +130,8 @@ def score_board(game, s: FightState) -> ft.Control:
     rows = [
         ft.Row([side(0), middle, side(1)], vertical_alignment=ft.CrossAxisAlignment.START),
         facts,
-        None if over else tagged("tie-breaker", ft.Text(tb_text, text_align=ft.TextAlign.CENTER), label=tb_text),
+        None if over else tagged("tie-breaker", ft.Text(tb_text, text_align=ft.TextAlign.CENTER),
+                                 label=tb_text),
         None if over else ft.Text(f"{ROUND_POINTS} victory points win a round · two rounds win the FIGHT!",
                                   size=11, italic=True, text_align=ft.TextAlign.CENTER),
     ]
@@ -164,7 +170,8 @@ def row_step(table, s: FightState, step: int, entered, set_entered) -> ft.Contro
         submit = "Enter the row"
     else:
         title = "Refill the row"
-        hint = f"Turn up {_count(k, 'card')} from the deck into the row and enter {'it' if k == 1 else 'them'}."
+        them = "it" if k == 1 else "them"
+        hint = f"Turn up {_count(k, 'card')} from the deck into the row and enter {them}."
         labels = [f"New row card {i + 1}" for i in range(k)] if k > 1 else ["New row card"]
         submit = "Enter the new card" if k == 1 else "Enter the new cards"
     parts: list[ft.Control | None] = [
@@ -222,7 +229,8 @@ def pick_step(table, s: FightState) -> ft.Control:
         context = f"No winner: both take a face-up card, {name(p)} first ({why})."
     else:
         context = f"No winner: {name(1 - p)} has picked; now {name(p)}."
-    after = "Then the row is refilled from the deck." if s.deck else "The deck is empty: the row is not refilled."
+    after = ("Then the row is refilled from the deck." if s.deck
+             else "The deck is empty: the row is not refilled.")
     return section(f"{name(p)} picks from the row", [
         last_flip_note(table, s),
         ft.Text(context),
@@ -302,7 +310,8 @@ def coin_face(name: str | None, side: int | None, size: int = 100) -> ft.Control
                         max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
                 ft.Text("heads" if side == 0 else "tails", size=max(9, size * 0.1), color="#5d4300"),
             ] if size >= 80 else [
-                ft.Text((name or "?")[:1].upper(), size=size * 0.45, weight=ft.FontWeight.BOLD, color="#3e2c00"),
+                ft.Text((name or "?")[:1].upper(), size=size * 0.45, weight=ft.FontWeight.BOLD,
+                        color="#3e2c00"),
             ],
             spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -373,8 +382,8 @@ def CoinToss(table, question: str) -> ft.Control:
         label = f"the coin {'landed' if landed else 'in the air'}: {s.name(shown)}"
     return ft.Column(
         [
-            ft.Row([tagged("coin", ft.Container(coin, padding=ft.Padding.only(top=34, bottom=4)), label=label)],
-                   alignment=ft.MainAxisAlignment.CENTER),
+            ft.Row([tagged("coin", ft.Container(coin, padding=ft.Padding.only(top=34, bottom=4)),
+                           label=label)], alignment=ft.MainAxisAlignment.CENTER),
             tagged("coin-status", ft.Text(status, size=18 if landed else 15, weight=ft.FontWeight.BOLD,
                                           text_align=ft.TextAlign.CENTER), label=status),
             ft.Text(f"Heads: {s.name(0)} · Tails: {s.name(1)}", size=12, text_align=ft.TextAlign.CENTER),
@@ -387,10 +396,12 @@ def CoinToss(table, question: str) -> ft.Control:
 # --- the table: row and deck -------------------------------------------------------------
 
 
-def row_cards(s: FightState, on_pick=None, picker: str | None = None, caption: str | None = None) -> ft.Control:
+def row_cards(s: FightState, on_pick=None, picker: str | None = None,
+              caption: str | None = None) -> ft.Control:
     """The deck (face down, with its count) and the face-up row; tappable when a player picks."""
-    faces: list[ft.Control] = [card_face(None, face_down=True, ident="deck", width=52,
-                                         caption=f"Deck: {s.deck}", label=f"the deck: {_count(s.deck, 'card')}")]
+    deck = card_face(None, face_down=True, ident="deck", width=52, caption=f"Deck: {s.deck}",
+                     label=f"the deck: {_count(s.deck, 'card')}")
+    faces: list[ft.Control] = [deck]
     for i, c in enumerate(s.row):
         if on_pick is not None:
             faces.append(card_face(c, ident=f"row-card-{i}", width=64, on_click=lambda e, c=c: on_pick(c),
@@ -465,7 +476,8 @@ def turn_result(s: FightState, turn: TurnRecord, compact: bool = False) -> ft.Co
     cards = ft.Row([faces[0], ft.Text("vs", size=18, weight=ft.FontWeight.BOLD), faces[1]],
                    alignment=ft.MainAxisAlignment.CENTER, spacing=18)
     return ft.Column([
-        tagged("turn-cards", cards, label=f"{s.name(0)} {turn.cards[0].symbol} vs {s.name(1)} {turn.cards[1].symbol}"),
+        tagged("turn-cards", cards,
+               label=f"{s.name(0)} {turn.cards[0].symbol} vs {s.name(1)} {turn.cards[1].symbol}"),
         explanation(turn.explanation, ident="turn-result", title=title),
     ], spacing=6, tight=True)
 
@@ -484,7 +496,8 @@ def round_result(game, s: FightState) -> tuple[list[ft.Control], list[ft.Control
     ]
     if s.phase != "over":
         lines.append(f"Everything is reshuffled: round {s.round} starts like the first.")
-    top: list[ft.Control] = [explanation(lines, ident="round-result", title=f"Round {r.number}: {s.name(r.winner)} wins")]
+    top: list[ft.Control] = [explanation(lines, ident="round-result",
+                                         title=f"Round {r.number}: {s.name(r.winner)} wins")]
     last = s.last_turn
     if last is not None and last.round == r.number:
         top.append(explanation(last.explanation, ident="round-last-turn",
@@ -504,8 +517,8 @@ def rounds_panel(game, s: FightState) -> ft.Control | None:
     for r in s.rounds:
         how = {"points": f"{ROUND_POINTS}+ victory points", "tie-breaker": "the deck ran out: Tie Breaker",
                "coin": "the deck ran out: coin flip"}[r.decided_by]
-        text = (f"Round {r.number}: {s.name(r.winner)} · {s.name(0)} {r.points[0]} – {s.name(1)} {r.points[1]}"
-                f" · {how}")
+        text = (f"Round {r.number}: {s.name(r.winner)} · {s.name(0)} {r.points[0]} – "
+                f"{s.name(1)} {r.points[1]} · {how}")
         rows.append(tagged(f"round-{r.number}", ft.Text(text), label=text))
     wins = game.rounds_won(s)
     return section(f"Rounds: {s.name(0)} {wins[0]} – {s.name(1)} {wins[1]}", rows, ident="rounds")
@@ -523,7 +536,8 @@ def player_place(game, s: FightState, i: int) -> ft.Control:
         hand.append(card_face(None, face_down=True, width=34, ident=f"hand-{i}-down-{k}",
                               label=f"{name}'s face-down card"))
     for k, c in enumerate(p.face_up):
-        hand.append(card_face(c, width=34, ident=f"hand-{i}-up-{k}", label=f"{c.symbol} in {name}'s hand, picked face up"))
+        hand.append(card_face(c, width=34, ident=f"hand-{i}-up-{k}",
+                              label=f"{c.symbol} in {name}'s hand, picked face up"))
     holder = game.tie_breaker(s)
     top = game.pile_top(s, i)
     badge = f"Tie Breaker {top.card.symbol}" if holder == i and top is not None else None
@@ -540,7 +554,8 @@ def player_place(game, s: FightState, i: int) -> ft.Control:
     )
 
 
-def pile_view(name: str, pile: Sequence[PileCard], ident: str, width: int = 44, named: bool = False) -> ft.Control:
+def pile_view(name: str, pile: Sequence[PileCard], ident: str, width: int = 44,
+              named: bool = False) -> ft.Control:
     """A victory pile as it lies, bottom card left, top card right, each face up or face down
     (the app knows the face-down cards and prints them on their backs)."""
     if not pile:
