@@ -12,6 +12,7 @@ Rules: docs/rules/fight.txt; rulings: docs/rulings/fight.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
@@ -530,6 +531,10 @@ class FightGame(Game):
         outcome = self.outcome(state)
         return outcome.headline if outcome else ""
 
+    def opening(self, state: FightState) -> bool:
+        """The round's first row is still to be turned up (a new round, nobody holds cards)."""
+        return state.phase == "row" and _opening(state)
+
     def row_needed(self, state: FightState) -> int:
         """How many cards to turn up into the row now (0 outside phase row)."""
         if state.phase != "row":
@@ -574,6 +579,30 @@ class FightGame(Game):
         if p.face_down > 0:
             cards += self.unseen(state)
         return sorted(cards)
+
+    def entry_problems(self, state: FightState, cards: Sequence[Card | None]) -> list[str]:
+        """What is wrong with the cards entered so far (``None``: a place not filled yet), in
+        the words the tracker would refuse them with; [] when nothing is. Phase row: the
+        cards turned up into the row; phase fight: player 0's and player 1's cards. A card
+        entered twice is left to the card entry's own over-count warning. For the table's
+        warning while the cards are being entered."""
+        if state.phase not in ("row", "fight"):
+            return [f"that is not the next step; now: {self.prompt(state)}"]
+        problems: list[str] = []
+        for i, c in enumerate(cards):
+            if c is None:
+                continue
+            try:
+                self._check_in_deck(c)
+                if state.phase == "fight":
+                    self._check_playable(state, i, c)
+                else:
+                    where = self._whereabouts(state, c)
+                    if where:
+                        raise IllegalAction(f"{c.symbol} cannot come off the deck: it is {where}")
+            except IllegalAction as exc:
+                problems.append(str(exc))
+        return problems
 
     def tie_breaker(self, state: FightState) -> int | None:
         """The Tie Breaker holder (whoever has a face-up card on top of their victory pile)."""

@@ -44,8 +44,12 @@ def CardPicker(
     suit, set_suit = ft.use_state(None)
     typed, set_typed = ft.use_state("")
     error, set_error = ft.use_state(None)
+    # the rank and suit tapped so far, for the tap handlers: two quick taps can both reach the
+    # app before the picker is drawn again, and the second must see the first
+    tapped = ft.use_ref(lambda: {"rank": None, "suit": None})
 
     def finish(card: Card) -> None:
+        tapped.current = {"rank": None, "suit": None}
         set_rank(None)
         set_suit(None)
         set_typed("")
@@ -53,16 +57,20 @@ def CardPicker(
         on_pick(card)
 
     def tap_rank(r: Rank) -> None:
-        if suit is not None:
-            finish(Card.of(r, suit))
+        now = tapped.current
+        if now["suit"] is not None:
+            finish(Card.of(r, now["suit"]))
         else:
-            set_rank(None if rank == r else r)
+            now["rank"] = None if now["rank"] == r else r
+            set_rank(now["rank"])
 
     def tap_suit(s: Suit) -> None:
-        if rank is not None:
-            finish(Card.of(rank, s))
+        now = tapped.current
+        if now["rank"] is not None:
+            finish(Card.of(now["rank"], s))
         else:
-            set_suit(None if suit == s else s)
+            now["suit"] = None if now["suit"] == s else s
+            set_suit(now["suit"])
 
     def submit_typed(e=None) -> None:
         text = (typed or "").strip()
@@ -192,24 +200,30 @@ def CardSlots(
     picking, set_picking = ft.use_state(True)  # the picker folds away once every place is filled
     if len(values) != len(labels):  # the caller changed the places without a new key
         values = [None] * len(labels)
+    # the places as the handlers must see them: quick taps can arrive before a new drawing
+    live = ft.use_ref(None)
+    live.current = (values, active)
+
+    def choose(i: int) -> None:
+        live.current = (live.current[0], i)
+        set_active(i)
+        set_picking(True)
 
     def pick(card: Card) -> None:
+        values, active = live.current
         new = list(values)
         new[active] = card
-        set_values(new)
         empty = [i for i, v in enumerate(new) if v is None]
         after = [i for i in empty if i > active]
-        set_active(after[0] if after else (empty[0] if empty else active))
+        live.current = (new, after[0] if after else (empty[0] if empty else active))
+        set_values(new)
+        set_active(live.current[1])
         set_picking(bool(empty))
         if on_change:
             on_change(new)
 
-    def choose(i: int) -> None:
-        set_active(i)
-        set_picking(True)
-
     def done(e=None) -> None:
-        on_done(list(values))
+        on_done(list(live.current[0]))
 
     places = []
     for i, label in enumerate(labels):

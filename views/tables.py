@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from views.fight import FightTable
 from views.peace_and_love import PeaceAndLoveTable, deal_summary
 
 TABLES: dict[str, Callable] = {
     "peace-and-love": PeaceAndLoveTable,
+    "fight": FightTable,
 }
 
 SETUP_EXTRAS: dict[str, Callable] = {
