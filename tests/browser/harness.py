@@ -103,7 +103,15 @@ def by_id(page, ident: str):
 
 
 def tap(page, ident: str) -> None:
-    by_id(page, ident).first.click()
+    """Click the control with this test id once it is enabled (the id sits on a wrapper, so
+    Playwright's own check does not see the button's aria-disabled)."""
+    from playwright.sync_api import expect
+
+    el = by_id(page, ident).first
+    el.wait_for(state="visible")
+    expect(el).not_to_have_attribute("aria-disabled", "true")
+    expect(el.locator('[aria-disabled="true"]')).to_have_count(0)
+    el.click()
 
 
 def settle(page, ms: int = 400) -> None:
