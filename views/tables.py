@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from views.pc_war import PCWarSetupExtra, PCWarTable
 from views.peace_and_love import PeaceAndLoveTable
 
 TABLES: dict[str, Callable] = {
     "peace-and-love": PeaceAndLoveTable,
+    "pc-war": PCWarTable,
 }
 
-SETUP_EXTRAS: dict[str, Callable] = {}
+SETUP_EXTRAS: dict[str, Callable] = {
+    "pc-war": PCWarSetupExtra,
+}
 """game id → a component shown under the settings of the new-game screen; it gets
 (game, players: list[str], settings: dict) and must not start the game itself"""
 
