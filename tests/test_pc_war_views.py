@@ -265,3 +265,19 @@ def test_histogram_bars_fit_a_phone():
     # the odd bin left over is merged into the last bar: 4,801–4,950 holds 4 + 3 + 2 games
     assert bars[0].tooltip == "1–200 flips: 394 games" and bars[-1].tooltip == "4,801–4,950 flips: 9 games"
     assert sum(int(b.tooltip.split(": ")[1].split()[0].replace(",", "")) for b in bars) == sum(range(2, 101))
+
+
+def test_recount_keeps_every_field_when_typed_fast(store):
+    import flet as ft
+
+    _, h = open_table(store)
+    h.click("recount")
+    fields = {k: next(c for c in h.all_under(f"recount-{k}") if isinstance(c, ft.TextField))
+              for k in ("hand-0", "pile-0")}
+    # two changes from the same render, as a fast typist's arrive before the next render
+    with h._patched():
+        for k, v in (("hand-0", "20"), ("pile-0", "7")):
+            fields[k].value = v
+            fields[k].on_change(ft.Event(name="change", control=fields[k]))
+    h.render()
+    assert "Together: 53 of 53 cards" in h.texts()  # 20 + 7 + 26 + 0

@@ -378,7 +378,9 @@ def BetweenFlips(s: PCWarState, game, send, problem: ft.Control | None) -> ft.Co
             label = f"{s.name(i)}'s {'hand' if what == 'hand' else 'pile'}"
             return tagged(f"recount-{k}", ft.TextField(
                 label=label, value=counts[k], keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
-                on_change=lambda e, k=k: set_counts({**counts, k: e.control.value}),
+                # an updater, not a copy of this render's counts: fast typing across fields
+                # fires several changes before the next render
+                on_change=lambda e, k=k: set_counts(lambda c, v=e.control.value, k=k: {**c, k: v}),
             ), label=label)
 
         def submit() -> None:
@@ -478,15 +480,16 @@ def OddsPanel(game, setup) -> ft.Control:
             busy.current = False
             set_running(False)
 
-    shown = progress[1] if progress and progress[0] == key else None
+    current = progress[1] if progress else None
+    shown = current if progress and progress[0] == key else None  # results of these settings only
     rows: list[ft.Control | None] = [
         ft.Text(f"Simulate {ODDS_GAMES:,} games of these settings with random deals: how long a game lasts "
                 f"and how often {setup.players[0]} (the first player) wins."),
         button(f"Simulate {ODDS_GAMES:,} games", None if running else run, "odds-run", icon=ft.Icons.CASINO,
                primary=False),
     ]
-    if running or (shown and shown.done < shown.total):
-        done = shown.done if shown else 0
+    if running:
+        done = current.done if current else 0
         rows.append(tagged("odds-progress", ft.Column([
             ft.ProgressBar(value=done / ODDS_GAMES, bar_height=10, border_radius=5),
             ft.Text(f"{done:,} of {ODDS_GAMES:,} games played", size=13),

@@ -4,6 +4,8 @@ pick-up and the end of the game with its numbers."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -17,6 +19,13 @@ def scroll(page, dy: int) -> None:
     page.mouse.move(200, 500)
     page.mouse.wheel(0, dy)
     page.wait_for_timeout(300)
+
+
+def enter_cards(page, kind: str, cards: str) -> None:
+    """Pick both cards, wait until the app has them (the button turns on), then compare."""
+    pick_cards(page, f"{kind}-picker", cards)
+    expect(by_id(page, f"{kind}-submit").get_by_role("button").first).to_be_enabled()
+    tap(page, f"{kind}-submit")
 
 
 def new_game(page, shots=None) -> None:
@@ -35,6 +44,10 @@ def test_odds_then_flips_through_a_war_with_a_tie_inside(app, shots):
     # a look at the odds: 10,000 games off the UI thread, the bar moves, then the histogram
     tap(page, "odds-run")
     expect(by_id(page, "odds-progress")).to_be_visible(timeout=10_000)
+    scroll(page, 5000)
+    # the bar moves while it runs: a count between the first chunk and the end shows up
+    midway = re.compile(r"\b[1-9],[05]00 of 10,000 games played")
+    expect(page.get_by_text(midway).or_(page.get_by_label(midway)).first).to_be_visible(timeout=30_000)
     shots(page, "odds-running")
     expect(by_id(page, "odds-progress")).to_have_count(0, timeout=40_000)
     expect(by_id(page, "odds-histogram")).to_be_visible()
@@ -52,15 +65,13 @@ def test_odds_then_flips_through_a_war_with_a_tie_inside(app, shots):
     see(page, "Ann's hand: 26 cards")
     see(page, "Ann's pile: 2 cards")
     # flip 2 as the two cards: 7♥ against 9♣, Bea takes both
-    pick_cards(page, "flip-picker", "7H 9C")
-    tap(page, "flip-submit")
+    enter_cards(page, "flip", "7H 9C")
     see(page, "Flip 2: Ann 7♥, Bea 9♣ → Bea takes both")
     see(page, "9♣ (9) is higher than 7♥ (7)")
     see(page, "Bea's pile: 2 cards")
     shots(page, "after-two-flips")
     # flip 3: K♥ against K♠, a tie → the walk-through: swap hands 24 ⇄ 23
-    pick_cards(page, "flip-picker", "KH KS")
-    tap(page, "flip-submit")
+    enter_cards(page, "flip", "KH KS")
     see(page, "A tie! Trade and war")
     see(page, "Swap hands: Ann hands 24 cards to Bea and takes Bea's 23 cards")
     see(page, "On the table: 2 cards")
@@ -81,8 +92,7 @@ def test_odds_then_flips_through_a_war_with_a_tie_inside(app, shots):
     # Ann 20 - 4 = 16, Bea 19 - 4 = 15; 10 + 8 = 18 on the table
     see(page, "War · round 2")
     see(page, "On the table: 18 cards")
-    pick_cards(page, "war-picker", "AH 2D")
-    tap(page, "war-submit")
+    enter_cards(page, "war", "AH 2D")
     # Ann's A♥ is higher: Ann takes all 18 cards onto her pile (2 + 18 = 20)
     see(page, "War, face up: Ann A♥, Bea 2♦ → Ann takes all 18 cards")
     see(page, "Ann's pile: 20 cards")
