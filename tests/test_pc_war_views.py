@@ -50,7 +50,8 @@ def test_the_first_screen_shows_the_deal_and_what_to_do(store):
     assert label(h, "pile-0") == "Ann's pile: 0 cards"
     assert "Ann gets 27 cards, Bea gets 26 (Ann is dealt first and gets the odd card)" in h.texts()
     assert "Flip 1" in h.texts() and "Flip: both turn their top card face up" in h.texts()
-    assert label(h, "flip-left") == "Ann's card is higher" and label(h, "flip-right") == "Bea's card is higher"
+    assert label(h, "flip-left") == "Ann's card is higher"
+    assert label(h, "flip-right") == "Bea's card is higher"
     assert label(h, "flip-tie") == "Tie"
     assert not h.has("swap") and not h.has("on-table")
 
@@ -59,7 +60,8 @@ def test_one_tap_flip_then_two_cards(store):
     gid, h = open_table(store)
     h.click("flip-left")  # Ann's card is higher: Ann takes both: hand 27 - 1 = 26, pile 2
     assert log(store, gid) == (Flip(higher="left"),)
-    assert label(h, "hand-0") == "Ann's hand: 26 cards (−1)" and label(h, "pile-0") == "Ann's pile: 2 cards (+2)"
+    assert label(h, "hand-0") == "Ann's hand: 26 cards (−1)"
+    assert label(h, "pile-0") == "Ann's pile: 2 cards (+2)"
     assert label(h, "hand-1") == "Bea's hand: 25 cards (−1)" and label(h, "pile-1") == "Bea's pile: 0 cards"
     assert "Flip 1: Ann's card is higher → Ann takes both" in h.texts()
     assert "the players called it: Ann's card is higher" in h.texts()
@@ -152,7 +154,8 @@ def test_war_with_too_few_cards_then_the_end_with_the_numbers(store):
     assert not h.has("flip-left") and not h.has("war-left") and not h.has("recount")
     # saved and resumed exactly
     again = ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
-    assert "Bea wins: no cards left" in again.texts() and label(again, "pile-0").startswith("Ann's pile: 8 cards")
+    assert "Bea wins: no cards left" in again.texts()
+    assert label(again, "pile-0").startswith("Ann's pile: 8 cards")
 
 
 def test_a_player_with_no_card_to_lay_wins_at_the_swap(store):
@@ -256,7 +259,8 @@ def test_histogram_bars_fit_a_phone():
     from calculators.pc_war import HistogramBin, SimulationResult
 
     bins = [HistogramBin(start=i * 50 + 1, end=(i + 1) * 50, games=100 - i) for i in range(99)]
-    r = SimulationResult(games=5000, jokers=1, max_flips=5000, first_player_wins=2500, second_player_wins=2500,
+    r = SimulationResult(games=5000, jokers=1, max_flips=5000, first_player_wins=2500,
+                         second_player_wins=2500,
                          shared=0, stopped=0, first_player_share=0.5, mean_flips=1, median_flips=1,
                          longest_game=4950, mean_wars=1, longest_war=1, histogram=bins, explanation=[])
     h = ViewHarness(lambda: view._histogram(r))

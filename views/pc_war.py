@@ -151,7 +151,8 @@ def _pickup_line(s: PCWarState, i: int) -> ft.Control:
     if not n and s.phase == "war" and s.lays is not None:
         n = s.lays[i].picked_up
     text = f"↻ picked up the pile ({n})" if n else " "
-    return tagged(f"pickup-note-{i}", ft.Text(text, size=12, italic=True, max_lines=1), label=text.strip() or None)
+    return tagged(f"pickup-note-{i}", ft.Text(text, size=12, italic=True, max_lines=1),
+                  label=text.strip() or None)
 
 
 def _laid_cards(s: PCWarState, i: int) -> list[ft.Control]:
@@ -163,7 +164,8 @@ def _laid_cards(s: PCWarState, i: int) -> list[ft.Control]:
     faces = [card_face(None, face_down=True, width=26, ident=f"war-down-{i}-{k}",
                        label=f"{name}'s face-down war card {k + 1}") for k in range(lay.down)]
     if lay.up:
-        faces.append(card_face(None, width=26, ident=f"war-up-{i}", label=f"{name}'s face-up war card: to enter"))
+        faces.append(card_face(None, width=26, ident=f"war-up-{i}",
+                               label=f"{name}'s face-up war card: to enter"))
     return faces
 
 
@@ -367,20 +369,25 @@ def BetweenFlips(s: PCWarState, game, send, problem: ft.Control | None) -> ft.Co
             ft.Text(f"The player with fewer cards (hand and pile) wins: {s.name(0)} has {c0}, "
                     f"{s.name(1)} has {c1}. Undo brings the game back."),
             ft.Row([
-                button("Stop now", lambda: send(Stop(), "stop"), "stop-confirm", icon=ft.Icons.FLAG, expand=1),
+                button("Stop now", lambda: send(Stop(), "stop"), "stop-confirm", icon=ft.Icons.FLAG,
+                       expand=1),
                 button("Keep playing", lambda: set_open(None), "stop-cancel", primary=False, expand=1),
             ], spacing=8),
         ], ident="stop-panel")
 
     if open_ == "recount":
+        def typed(k: str, e) -> None:
+            # the text the event carries (the control may already be a newer render's), and an
+            # updater, not this render's counts: fast typing fires changes before the next render
+            value = e.data if isinstance(e.data, str) else e.control.value
+            set_counts(lambda c: {**c, k: value})
+
         def field(i: int, what: str) -> ft.Control:
             k = f"{what}-{i}"
             label = f"{s.name(i)}'s {'hand' if what == 'hand' else 'pile'}"
             return tagged(f"recount-{k}", ft.TextField(
                 label=label, value=counts[k], keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
-                # an updater, not a copy of this render's counts: fast typing across fields
-                # fires several changes before the next render
-                on_change=lambda e, k=k: set_counts(lambda c, v=e.control.value, k=k: {**c, k: v}),
+                on_change=lambda e, k=k: typed(k, e),
             ), label=label)
 
         def submit() -> None:
@@ -419,7 +426,8 @@ def BetweenFlips(s: PCWarState, game, send, problem: ft.Control | None) -> ft.Co
     return ft.Row([
         button("Recount", lambda: set_open("recount"), "recount", primary=False, icon=ft.Icons.CALCULATE,
                expand=1),
-        button("Stop the game", lambda: set_open("stop"), "stop", primary=False, icon=ft.Icons.FLAG, expand=1),
+        button("Stop the game", lambda: set_open("stop"), "stop", primary=False, icon=ft.Icons.FLAG,
+               expand=1),
     ], spacing=8)
 
 
@@ -496,7 +504,8 @@ def OddsPanel(game, setup) -> ft.Control:
         ], spacing=4, tight=True), label=f"{done:,} of {ODDS_GAMES:,} games played"))
     rows.append(message(failed, "odds-error"))
     if progress and progress[0] != key and not running:
-        rows.append(ft.Text("The players or settings changed: simulate again for these.", italic=True, size=13))
+        rows.append(ft.Text("The players or settings changed: simulate again for these.", italic=True,
+                            size=13))
     if shown:
         rows += _odds_result(shown.result, setup, final=shown.done >= shown.total)
     return section("A look at the odds", rows, ident="odds")
@@ -549,9 +558,10 @@ def _histogram(r) -> ft.Control | None:
         ),
         ft.Row([
             ft.Text("1", size=12),
-            ft.Text(f"median {r.median_flips:g}", size=12),
+            ft.Text(f"{bins[-1][1] // 2:,}", size=12),  # the middle of the axis
             ft.Text(f"{bins[-1][1]:,} flips", size=12),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ft.Text(f"Most games: {peak[0]:,}–{peak[1]:,} flips ({peak[2]:,} games). Each bar is "
-                f"{bins[0][1] - bins[0][0] + 1} flips wide.", size=12, italic=True),
+        ft.Text(f"Most games: {peak[0]:,}–{peak[1]:,} flips ({peak[2]:,} games); half the games are over "
+                f"by flip {r.median_flips:,.0f}. Each bar is {bins[0][1] - bins[0][0] + 1} flips wide.",
+                size=12, italic=True),
     ], spacing=4, tight=True), label=label)

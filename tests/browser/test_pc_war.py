@@ -135,6 +135,7 @@ def test_recount_pile_pick_up_and_the_end(app, shots):
     for ident, value in (("recount-hand-0", "1"), ("recount-pile-0", "0"),
                          ("recount-hand-1", "30"), ("recount-pile-1", "22")):
         type_into(page, ident, value)
+    see(page, "Together: 53 of 53 cards")
     tap(page, "recount-submit")
     see(page, "Recount: Ann 1 in hand, 0 in the pile; Bea 30 in hand, 22 in the pile")
     tap(page, "flip-right")
