@@ -50,19 +50,18 @@ def NewGameScreen() -> ft.View:
     if game is None:
         return screen("New game", [message(f"There is no game called {game_id!r}.")], route=f"/new/{game_id}")
 
+    # updaters, not values: two edits can arrive before the screen is drawn again
     def set_name(i: int, value: str) -> None:
-        new = list(names)
-        new[i] = value
-        set_names(new)
+        set_names(lambda prev: [value if j == i else n for j, n in enumerate(prev)])
 
     def add_player() -> None:
-        set_names(names + [f"Player {len(names) + 1}"])
+        set_names(lambda prev: prev + [f"Player {len(prev) + 1}"])
 
     def remove_player(i: int) -> None:
-        set_names(names[:i] + names[i + 1:])
+        set_names(lambda prev: prev[:i] + prev[i + 1:])
 
     def set_value(name: str, value: Any) -> None:
-        set_values({**values, name: value})
+        set_values(lambda prev: {**prev, name: value})
 
     shown = visible_settings(game, len(names))
     extra = setup_extra(game.id)
@@ -84,7 +83,7 @@ def NewGameScreen() -> ft.View:
             ft.Row(
                 [
                     tagged(f"player-{i}", ft.TextField(
-                        value=n, label=f"Player {i + 1}" + (" (goes first)" if i == 0 else ""),
+                        value=n, label=f"Player {i + 1}",
                         on_change=lambda e, i=i: set_name(i, e.control.value), expand=True, dense=True,
                     ), label=f"name of player {i + 1}"),
                     icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",

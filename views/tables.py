@@ -6,15 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from views.fight import FightTable
+from views.pc_war import PCWarSetupExtra, PCWarTable
 from views.peace_and_love import PeaceAndLoveTable, deal_summary
 
 TABLES: dict[str, Callable] = {
     "peace-and-love": PeaceAndLoveTable,
     "fight": FightTable,
+    "pc-war": PCWarTable,
 }
 
 SETUP_EXTRAS: dict[str, Callable] = {
     "peace-and-love": deal_summary,
+    "pc-war": PCWarSetupExtra,
 }
 """game id → a component shown under the settings of the new-game screen; it gets
 (game, players: list[str], settings: dict) and must not start the game itself"""
