@@ -140,9 +140,15 @@ def type_into(page, ident: str, text: str) -> None:
     from playwright.sync_api import expect
 
     field = by_id(page, ident).locator("input, textarea").first
-    field.click()
-    field.fill(text)
-    expect(field).to_have_value(text)
+    for attempt in range(3):  # Flutter may still be attaching its editing element on a busy machine
+        field.click()
+        field.fill(text)
+        try:
+            expect(field).to_have_value(text, timeout=3000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
     page.keyboard.press("Tab")  # leave the field: the app has seen the whole text
     page.wait_for_timeout(100)
 
