@@ -162,8 +162,11 @@ def card_face(
     if label is None:
         what = "face-down card" if face_down and card is None else (card.symbol if card else "empty place")
         label = what + (", tapped" if tapped else "") + (", selected" if selected else "")
+    # A card that becomes tappable (or stops being) is a new control: Flutter's web semantics
+    # drops the identifier of a node that gains a tap action in place.
+    key = f"{ident}-{'tap' if on_click is not None else 'still'}" if ident else None
     return ft.Semantics(identifier=ident, label=label, button=on_click is not None, selected=selected,
-                        content=body, container=True)
+                        content=body, container=True, key=key)
 
 
 def explanation(lines: Sequence[str], ident: str = "explanation", title: str | None = None) -> ft.Control:
