@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from views.card_stratego import CardStrategoTable
 from views.peace_and_love import PeaceAndLoveTable
 
 TABLES: dict[str, Callable] = {
     "peace-and-love": PeaceAndLoveTable,
+    "card-stratego": CardStrategoTable,
 }
 
 SETUP_EXTRAS: dict[str, Callable] = {}
