@@ -41,6 +41,17 @@ def navigate(route: str) -> None:
     ft.context.page.navigate(route)
 
 
+def scroll_to_top() -> None:
+    """Bring the screen on top back to its beginning. Call it from an effect, so that the
+    screen it scrolls is the one just drawn (after an action entered at the bottom of a long
+    screen, where the action's result and the next step are at the top)."""
+    page = ft.context.page
+    views = ft.unwrap_component(getattr(page, "views", None)) or []
+    view = ft.unwrap_component(views[-1]) if views else None
+    if isinstance(view, ft.View):
+        page.run_task(view.scroll_to, offset=0, duration=200)
+
+
 def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Semantics:
     """Give a control a stable test id (``[flt-semantics-identifier=...]``) and, if
     asked, a screen-reader label. A control that expands in its Row/Column keeps doing
