@@ -291,11 +291,15 @@ def test_general_drains_a_random_card_of_the_hand_and_consolidates(store):
     h.click("action-drain")
     held = s.armies[BEA].hand  # 26: Bea's deck is empty, the card is picked from her hand
     assert f"holds out the {held} cards of the hand face down; the app picked card" in h.texts()
+    picked = h.texts().split("the app picked card ")[1].split(" ")[0]
+    h.click("cancel")  # choosing the Drain again does not pick again
+    h.click("action-drain")
+    assert f"the app picked card {picked} of {held}" in h.texts()
     assert "drain-picker-rank-J" in h.ids() and "drain-picker-joker" in h.ids()  # a hand holds any card
     h.pick("drain-picker", "JS")
     h.click("drain-submit")
     drained = log(store, gid)[-1]
-    assert isinstance(drained, Drain) and drained.card == card("JS") and 1 <= drained.pick <= held
+    assert drained == Drain(card=card("JS"), pick=int(picked)) and 1 <= drained.pick <= held
     assert "Hand 25" in label(h, "player-1") and "Discard pile: J♠" in h.texts()
     # Consolidate: column 1 (only Ann's) with column 4 (only Bea's); Bea's card moves over
     h.click("action-consolidate")
@@ -321,3 +325,16 @@ def test_the_end_shows_the_result_and_the_last_battlefield(store):
     assert "Discard 27" in label(h, "player-0") + label(h, "player-1")
     h.click("undo")
     assert not h.has("outcome") and h.has("actions")
+
+
+def test_end_turn_is_offered_only_when_nothing_is_left(store, monkeypatch):
+    gid, h = open_game(store, OPENING)
+    assert not h.has("end-turn")
+    # by the rules a player always has an action left; if the tracker saw none, the table
+    # would offer to end the turn (here it is told so, and the tracker itself refuses)
+    monkeypatch.setattr(type(GAME), "can_end_turn", lambda self, state: True)
+    h.render()
+    assert "Ann has no legal action left" in h.texts()
+    h.click("end-turn")
+    assert "Ann must use every action and can still draw a card" in h.find("action-error").label
+    assert len(log(store, gid)) == len(OPENING)

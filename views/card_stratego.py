@@ -37,7 +37,7 @@ from companion.card_stratego import (
 )
 from companion.game import IllegalAction
 from views.card_picker import CardSlots
-from views.common import button, card_face, explanation, message, player_panel, section, tagged
+from views.common import button, card_face, explanation, message, player_panel, scroll_to_top, section, tagged
 
 CARD_W = 56
 """a card on the battlefield (px): four columns and the rank labels fit a 360 px phone"""
@@ -89,6 +89,10 @@ def CardStrategoTable(table) -> ft.Control:
     game = table.game
     choice, set_choice = ft.use_state(Choice)
     problem, set_problem = ft.use_state(None)
+    drawn, set_drawn = ft.use_state(None)  # a Drain's random pick, drawn once for this step
+    # the table is drawn anew after every action (keyed by the log): show its top, where the
+    # result of the action and the next step are
+    ft.use_effect(scroll_to_top, dependencies=[])
     playing = s.phase == "turn"
     me, them = s.turn, 1 - s.turn
     name = s.name
@@ -130,7 +134,10 @@ def CardStrategoTable(table) -> ft.Control:
         if kind == mode:
             set_choice(Choice())
             return
-        pick = game.drain_pick(s, random.Random()) if kind == "drain" else None
+        pick = None
+        if kind == "drain":
+            pick = drawn if drawn is not None else game.drain_pick(s, random.Random())
+            set_drawn(pick)
         set_choice(Choice(mode=kind, pick=pick))
 
     # --- tapping the battlefield --------------------------------------------------------
@@ -208,8 +215,10 @@ def CardStrategoTable(table) -> ft.Control:
         _last_result(table, s),
     ]
     if playing:
+        hand = _hand_choice(s, mode, options, hand_card, lambda c: set_choice(replace(choice, card=c))) \
+            if mode in HAND_CARD else None
         parts.append(_chooser(send, s, game, available, mode, choose,
-                              _next_step(s, mode, choice, hand_card, options, face_down, pairs)))
+                              _next_step(s, mode, choice, hand_card, options, face_down, pairs), hand))
     parts += [
         _army_panel(game, s, top),
         field,
@@ -303,8 +312,10 @@ def _last_result(table, s: CardStrategoState) -> ft.Control | None:
     return message(f"Last: {text}", "last-action", kind="info")
 
 
-def _chooser(send, s, game, available, mode, choose, next_step: str) -> ft.Control:
-    """The actions the player can take now; once one is chosen, only it and what to do next."""
+def _chooser(send, s, game, available, mode, choose, next_step: str,
+             hand: ft.Control | None = None) -> ft.Control:
+    """The actions the player can take now; once one is chosen, only it, the card it discards
+    and what to do next."""
     me = s.name(s.turn)
     hint = tagged("next-step", ft.Row([
         ft.Icon(ft.Icons.TOUCH_APP, color=ft.Colors.PRIMARY),
@@ -316,6 +327,7 @@ def _chooser(send, s, game, available, mode, choose, next_step: str) -> ft.Contr
             ft.Row([ft.Text(f"{me}: {label}", size=16, weight=ft.FontWeight.BOLD, expand=True),
                     button("Cancel", lambda: choose(mode), "cancel", primary=False, icon=ft.Icons.CLOSE)],
                    spacing=6),
+            hand,
             hint,
         ], ident="actions")
     buttons = [button(text, (lambda e, k=kind: choose(k)), f"action-{kind}", primary=kind == "draw")
@@ -337,7 +349,7 @@ def _next_step(s, mode, choice: Choice, hand_card, options, face_down, pairs) ->
     if mode is None:
         return f"Choose {me}'s action."
     if mode in HAND_CARD and hand_card is None:
-        return f"Tap the {HAND_CARD[mode]} {me} discards (below the battlefield)."
+        return f"Tap the {HAND_CARD[mode]} {me} discards."
     chosen = choice.places
     if mode == "play":
         return ("Tap a green place on your side: an empty place, or a card to put the new card in front of it."
@@ -357,7 +369,10 @@ def _next_step(s, mode, choice: Choice, hand_card, options, face_down, pairs) ->
     if mode == "six":
         return "Tap the card the 6 returns to its owner's hand." if not chosen else "Return it below."
     if mode == "drain":
-        return f"{them} discards a card: enter it below."
+        if choice.pick is not None:
+            return (f"{them} discards card {choice.pick} of the hand, picked at random by the app: "
+                    "enter it below.")
+        return f"{them} discards the top card of the deck: enter it below."
     if mode == "consolidate":
         if len(chosen) < 2:
             return (f"Tap a column where only {me} has cards and one where only {them} has cards.")
@@ -530,8 +545,6 @@ def _entry(table, send, problem: str | None, s: CardStrategoState, game, mode: s
         )
 
     dispatch = send
-    if mode in HAND_CARD:
-        parts.append(_hand_choice(s, mode, options, hand_card, lambda c: set_choice(replace(choice, card=c))))
     ready = hand_card is not None or mode not in HAND_CARD
 
     if mode == "play" and chosen:
