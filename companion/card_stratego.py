@@ -1058,10 +1058,11 @@ def _where(s: CardStrategoState, p: Place) -> str:
 
 
 def _columns_text(army: Army) -> str:
-    """Each column front to back: "1: 7♥ ▮ · 2: — · ..." (▮ a face-down card)."""
+    """Each column front to back: "1: 7♥ ? · 2: — · ..." (? a face-down card; the app's font
+    has every character used here)."""
     parts = []
     for c, col in enumerate(army.columns):
-        cards = " ".join("▮" if x.card is None else x.card.symbol for x in col)
+        cards = " ".join("?" if x.card is None else x.card.symbol for x in col)
         parts.append(f"{c + 1}: {cards or '—'}")
     return " · ".join(parts)
 

@@ -92,7 +92,7 @@ def test_the_opening_and_the_first_two_turns() -> None:
     assert summary["Turn"] == "Ann (turn 3)"
     assert summary["Actions left"] == "3 of 3"
     assert summary["Bea's hand"] == "3 cards"
-    assert summary["Bea's battlefield"] == "2 cards: 1: — · 2: — · 3: ▮ ▮ · 4: —"
+    assert summary["Bea's battlefield"] == "2 cards: 1: — · 2: — · 3: ? ? · 4: —"
 
 
 def test_the_first_army_can_be_black() -> None:

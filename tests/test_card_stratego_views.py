@@ -52,13 +52,19 @@ def store(tmp_path):
     return open_store(tmp_path).store
 
 
+def open_saved(store, session: Session):
+    """Save the game and open its table screen."""
+    gid = store.create(session)
+    contexts = {ServicesContext: Services(store=store, store_problem=None, prefs=Prefs(),
+                                          set_prefs=lambda p: None)}
+    return gid, ViewHarness(TableScreen, contexts=contexts, route_params={"gid": gid})
+
+
 def open_game(store, actions=(), **settings):
     session = Session.start(GAME, GAME.make_setup(["Ann", "Bea"], settings))
     for a in actions:
         session = session.push(a)
-    gid = store.create(session)
-    contexts = {ServicesContext: Services(store=store, store_problem=None, prefs=Prefs(), set_prefs=lambda p: None)}
-    return gid, ViewHarness(TableScreen, contexts=contexts, route_params={"gid": gid})
+    return open_saved(store, session)
 
 
 def log(store, gid):
@@ -168,7 +174,8 @@ def test_attack_enters_the_face_down_cards_and_shows_the_battle(store):
 
 
 def test_refused_cards_show_why_and_change_nothing(store):
-    before = OPENING + (PutIntoPlay(column=1, position=1), Attack(column=1, attacker=card("7H"), defender=card("QS")))
+    before = OPENING + (PutIntoPlay(column=1, position=1),
+                        Attack(column=1, attacker=card("7H"), defender=card("QS")))
     gid, h = open_game(store, before)
     h.click("action-attack")
     h.click("cell-0-1-0")
@@ -241,7 +248,8 @@ def test_joker_scout_and_six(store):
     h.click("cell-1-2-0")
     h.pick("joker-picker", "KC")
     h.click("joker-submit")
-    assert log(store, gid)[-1] == JokerDestroy(target=Place(player=BEA, column=2, position=0), card=card("KC"))
+    assert log(store, gid)[-1] == JokerDestroy(target=Place(player=BEA, column=2, position=0),
+                                               card=card("KC"))
     assert "Discard pile: K♣" in h.texts() and "Battlefield 1" in label(h, "player-1")
     assert "Discard pile: Joker" in h.texts()
     assert not h.has("action-joker")  # Ann's only Joker is used
@@ -317,9 +325,7 @@ def test_the_end_shows_the_result_and_the_last_battlefield(store):
     session = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
     while not session.is_over:
         session = session.push(GAME.random_action(session.state, rng))
-    gid = store.create(session)
-    contexts = {ServicesContext: Services(store=store, store_problem=None, prefs=Prefs(), set_prefs=lambda p: None)}
-    h = ViewHarness(TableScreen, contexts=contexts, route_params={"gid": gid})
+    gid, h = open_saved(store, session)
     assert h.has("outcome") and h.has("battlefield") and not h.has("actions")
     assert "army is destroyed" in h.texts() or "A tie" in h.texts()
     assert "Discard 27" in label(h, "player-0") + label(h, "player-1")

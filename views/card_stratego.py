@@ -95,7 +95,6 @@ def CardStrategoTable(table) -> ft.Control:
     ft.use_effect(scroll_to_top, dependencies=[])
     playing = s.phase == "turn"
     me, them = s.turn, 1 - s.turn
-    name = s.name
 
     # --- what can be done now (asked of the tracker) ----------------------------------
     play_places = game.play_places(s) if playing else {}
@@ -111,7 +110,7 @@ def CardStrategoTable(table) -> ft.Control:
         "attack": bool(attack_cols),
         "drain": playing and game.drain_from(s) is not None,
         "consolidate": bool(pairs),
-        **{kind: kind in specials for kind in HAND_CARD | {"joker": ""}},
+        **{kind: kind in specials for kind in ("jack-rearrange", "jack-reveal", "joker", "scout", "six")},
     }
     mode = choice.mode if choice.mode and available.get(choice.mode) else None
     options = specials.get(mode, []) if mode else []
@@ -155,11 +154,13 @@ def CardStrategoTable(table) -> ft.Control:
         if mode in ("joker", "six"):
             return set(in_play)
         if mode == "consolidate":
-            return {k for k in in_play if (k[0] == me and k[1] in mine_cols) or (k[0] == them and k[1] in their_cols)}
+            return {(p, c, pos) for p, c, pos in in_play
+                    if (p == me and c in mine_cols) or (p == them and c in their_cols)}
         if mode == "jack-rearrange":
             if choice.line:
                 return set(line_keys)
-            return {k for k in in_play if (k[0], "row", k[2]) in jack_lines or (k[0], "column", k[1]) in jack_lines}
+            return {(p, c, pos) for p, c, pos in in_play
+                    if (p, "row", pos) in jack_lines or (p, "column", c) in jack_lines}
         return set()
 
     tappable = targets()
@@ -215,18 +216,18 @@ def CardStrategoTable(table) -> ft.Control:
         _last_result(table, s),
     ]
     if playing:
-        hand = _hand_choice(s, mode, options, hand_card, lambda c: set_choice(replace(choice, card=c))) \
-            if mode in HAND_CARD else None
+        hand = None
+        if mode in HAND_CARD:
+            hand = _hand_choice(s, mode, options, hand_card, lambda c: set_choice(replace(choice, card=c)))
         parts.append(_chooser(send, s, game, available, mode, choose,
-                              _next_step(s, mode, choice, hand_card, options, face_down, pairs), hand))
+                              _next_step(s, mode, choice, hand_card, face_down), hand))
     parts += [
         _army_panel(game, s, top),
         field,
         _army_panel(game, s, bottom),
     ]
     if playing and mode:
-        parts.append(_entry(table, send, problem, s, game, mode, choice, set_choice, hand_card, options,
-                            face_down, pairs, jack_lines))
+        parts.append(_entry(table, send, problem, mode, choice, set_choice, hand_card, face_down, jack_lines))
     if not playing:
         parts.append(ft.Text("The game is over. Undo changes the last action.", italic=True))
     return ft.Column([p for p in parts if p is not None], spacing=10)
@@ -243,8 +244,9 @@ def _place(key: Key) -> Place:
     return Place(player=key[0], column=key[1], position=key[2])
 
 
-def _where(s: CardStrategoState, key: Key) -> str:
-    p, c, pos = key
+def _where(key: Key) -> str:
+    """ "column 2, front rank" """
+    _, c, pos = key
     return f"column {c + 1}, {rank_name(pos)}"
 
 
@@ -254,7 +256,7 @@ def _what(s: CardStrategoState, key: Key) -> str:
     col = s.armies[p].columns[c]
     slot = col[pos] if pos < len(col) else None
     what = "empty place" if slot is None else slot.symbol
-    return f"{s.name(p)}'s {what} in {_where(s, key)}"
+    return f"{s.name(p)}'s {what} in {_where(key)}"
 
 
 def _reveals_needed(face_down: list[Key]) -> int:
@@ -299,15 +301,17 @@ def _last_result(table, s: CardStrategoState) -> ft.Control | None:
         gone = [f"{s.name(owner[side])}'s {cards[side].symbol}" for side in r.destroyed]
         title = " and ".join(gone) + (" are destroyed" if len(gone) > 1 else " is destroyed")
         moved = [s.name(owner[side]) for side in r.destroyed if s.armies[owner[side]].columns[lb.column]]
-        lines = [f"{s.name(owner['attacker'])}'s {r.attacker.symbol} attacks {s.name(owner['defender'])}'s "
-                 f"{r.defender.symbol} in column {lb.column + 1}", *r.explanation[1:], f"Rule: {RULES[r.rule]}"]
+        who = {side: f"{s.name(owner[side])}'s {cards[side].symbol}" for side in owner}
+        lines = [f"{who['attacker']} attacks {who['defender']} in column {lb.column + 1}",
+                 *r.explanation[1:], f"Rule: {RULES[r.rule]}"]
         if moved:
             lines.append(f"{' and '.join(moved)}: the cards behind move forward")
         return explanation(lines, ident="battle-result", title=f"Battle: {title}")
     session = table.session
     if not session.actions:
-        return message("Each player shuffles an army of 27 and draws a hand of 5. "
-                       f"{s.name(0)} takes the first turn.", "last-action", kind="info")
+        return message("Sort the cards into a red and a black army of 27, a Joker in each. Each player "
+                       f"shuffles and draws a hand of 5. {s.name(0)} ({s.armies[0].colour}) takes the first "
+                       "turn.", "last-action", kind="info")
     text = table.game.describe(session.states[-2], session.actions[-1], session.states[-1])
     return message(f"Last: {text}", "last-action", kind="info")
 
@@ -343,7 +347,7 @@ def _chooser(send, s, game, available, mode, choose, next_step: str,
     return section(None, parts, ident="actions")
 
 
-def _next_step(s, mode, choice: Choice, hand_card, options, face_down, pairs) -> str:
+def _next_step(s, mode, choice: Choice, hand_card, face_down) -> str:
     """What the players do next, in words."""
     me, them = s.name(s.turn), s.name(1 - s.turn)
     if mode is None:
@@ -352,18 +356,20 @@ def _next_step(s, mode, choice: Choice, hand_card, options, face_down, pairs) ->
         return f"Tap the {HAND_CARD[mode]} {me} discards."
     chosen = choice.places
     if mode == "play":
-        return ("Tap a green place on your side: an empty place, or a card to put the new card in front of it."
-                if not chosen else "Tap Put into play, or another place.")
+        if not chosen:
+            return "Tap a green place on your side: an empty place, or a card to put the new one in front of."
+        return "Tap Put into play, or another place."
     if mode == "attack":
         return ("Tap your front-rank card that attacks (or the card it attacks)." if not chosen
                 else "Turn both cards face up, enter the face-down ones below, then Battle!")
     if mode == "jack-reveal":
         need = _reveals_needed(face_down)
         if len(chosen) < need:
-            return f"Tap {need - len(chosen)} more face-down card{'s' if need - len(chosen) > 1 else ''} to turn up."
+            more = need - len(chosen)
+            return f"Tap {more} more face-down card{'s' if more > 1 else ''} to turn up."
         return "Turn the cards face up and enter them below."
     if mode == "scout":
-        return "Tap the face-down card the Scout turns up." if not chosen else "Turn it face up and enter it below."
+        return "Tap the face-down card the Scout turns up." if not chosen else "Enter the card below."
     if mode == "joker":
         return "Tap the card the Joker destroys." if not chosen else "Destroy it below."
     if mode == "six":
@@ -375,11 +381,11 @@ def _next_step(s, mode, choice: Choice, hand_card, options, face_down, pairs) ->
         return f"{them} discards the top card of the deck: enter it below."
     if mode == "consolidate":
         if len(chosen) < 2:
-            return (f"Tap a column where only {me} has cards and one where only {them} has cards.")
+            return f"Tap a column where only {me} has cards and one where only {them} has cards."
         return "Choose the column the cards end up in, below."
     if mode == "jack-rearrange":
         if not choice.line:
-            return "Tap a card of the row or column to rearrange." if not chosen else "Choose its row or its column below."
+            return "Tap a card of the row or column to rearrange." if not chosen else "Choose its line below."
         return "Tap two places of the line to swap them; then Rearrange."
     return ""
 
@@ -388,10 +394,11 @@ def _army_panel(game, s: CardStrategoState, p: int) -> ft.Control:
     army = s.armies[p]
     counts = game.counts(s, p)
     general = game.is_general(s, p)
-    pile = " ".join(c.symbol for c in army.discard)
+    pile = " ".join(c.symbol for c in sorted(army.discard))  # sorted: which cards are gone
     footer: list[ft.Control | None] = [
         ft.Text(f"Discard pile: {pile}" if pile else "Discard pile: empty", size=13),
-        ft.Text("General: the deck is empty; may Drain and Consolidate", size=12, italic=True) if general else None,
+        ft.Text("General: the deck is empty; may Drain and Consolidate", size=12, italic=True)
+        if general else None,
     ]
     return player_panel(
         f"{s.name(p)} · {army.colour}",
@@ -420,8 +427,8 @@ def _battlefield(s, grid, top: int, bottom: int, tappable: set[Key], selected: s
         if slot is not None:
             what = "face-down card" if slot.card is None else slot.card.symbol
             label = f"{s.name(p)}'s {what}, {where}" + (", chosen" if chosen else "")
-            face = card_face(slot.card, face_down=slot.card is None, ident=ident, label=label, selected=chosen,
-                             on_click=on_click, width=CARD_W, caption=captions.get(key))
+            face = card_face(slot.card, face_down=slot.card is None, ident=ident, label=label,
+                             selected=chosen, on_click=on_click, width=CARD_W, caption=captions.get(key))
         elif pos == 0 or grid[p][pos - 1][c] is not None or target:
             label = f"{s.name(p)}'s empty place, {where}" + (", chosen" if chosen else "")
             face = card_face(None, ident=ident, label=label, on_click=on_click, width=CARD_W, selected=chosen)
@@ -453,7 +460,8 @@ def _battlefield(s, grid, top: int, bottom: int, tappable: set[Key], selected: s
         fought = last is not None and last.column == c
         numbers.append(ft.Container(
             content=ft.Container(
-                content=ft.Text(f"{c + 1}", color=LINE if fought else "white", weight=ft.FontWeight.BOLD, size=13),
+                content=ft.Text(f"{c + 1}", color=LINE if fought else "white", weight=ft.FontWeight.BOLD,
+                                size=13),
                 bgcolor=ft.Colors.AMBER_300 if fought else None,
                 border_radius=8,
                 padding=ft.Padding.symmetric(vertical=0, horizontal=8),
@@ -466,7 +474,8 @@ def _battlefield(s, grid, top: int, bottom: int, tappable: set[Key], selected: s
         bgcolor=LINE,
         border_radius=4,
         padding=ft.Padding.symmetric(vertical=3, horizontal=0),
-    ), label="the battle line: columns 1 to 4" + (f", the last battle in column {last.column + 1}" if last else ""))
+    ), label="the battle line: columns 1 to 4"
+        + (f", the last battle in column {last.column + 1}" if last else ""))
     rows = [rank_row(top, pos) for pos in reversed(range(DEPTH))] + [line] + \
         [rank_row(bottom, pos) for pos in range(DEPTH)]
     return tagged("battlefield", ft.Container(
@@ -508,14 +517,16 @@ def _preview(grid, line: tuple[int, str, int], order: tuple[int, ...]):
 # --- entering the chosen action --------------------------------------------------------------
 
 
-def _hand_choice(s: CardStrategoState, mode: str, options: list[Card], chosen: Card | None, on_choose) -> ft.Control:
+
+def _hand_choice(s: CardStrategoState, mode: str, options: list[Card], chosen: Card | None,
+                 on_choose) -> ft.Control:
     """Which Jack, Scout or 6 the player discards (only the ones not seen yet)."""
     me = s.name(s.turn)
     word = HAND_CARD[mode]
     if len(options) == 1:
         return ft.Text(f"{me} discards {options[0].symbol} from the hand.", weight=ft.FontWeight.BOLD)
     faces = [card_face(c, ident=f"hand-card-{c}", selected=c == chosen, width=46,
-                       label=f"{c.symbol}" + (", chosen" if c == chosen else ""),
+                       label=c.symbol + (", chosen" if c == chosen else ""),
                        on_click=lambda e, c=c: on_choose(c)) for c in options]
     return tagged("hand-card", ft.Column([
         ft.Text(f"Which {word} does {me} discard from the hand?", weight=ft.FontWeight.BOLD),
@@ -523,10 +534,12 @@ def _hand_choice(s: CardStrategoState, mode: str, options: list[Card], chosen: C
     ], spacing=4, tight=True), label=f"which {word}")
 
 
-def _entry(table, send, problem: str | None, s: CardStrategoState, game, mode: str, choice: Choice, set_choice,
-           hand_card: Card | None, options: list[Card], face_down: list[Key], pairs,
-           jack_lines) -> ft.Control | None:
-    """Below the battlefield: the card discarded, the cards turned face up, the confirmation."""
+def _entry(table, send, problem: str | None, mode: str, choice: Choice, set_choice, hand_card: Card | None,
+           face_down: list[Key], jack_lines) -> ft.Control | None:
+    """Below the battlefield: what the action does, the cards turned face up or discarded,
+    the confirmation."""
+    s: CardStrategoState = table.state
+    game = table.game
     me, them = s.turn, 1 - s.turn
     name = s.name
     step = len(table.session.actions)
@@ -534,27 +547,28 @@ def _entry(table, send, problem: str | None, s: CardStrategoState, game, mode: s
     parts: list[ft.Control | None] = []
 
     def slots(ident: str, places: list[tuple[int, str]], on_done, submit: str, standing: bool = True):
-        """Card entry for cards of either army: (owner, label) per place."""
+        """Card entry for cards of either army: (owner, label) per place; a card in play
+        (``standing``) is never a Jack or the Joker."""
+        where = " in play (no Jacks or Joker there)" if standing else ""
+        names = [f"{name(p)}'s {s.armies[p].colour} army{where}" for p, _ in places]
         return CardSlots(
-            game.deck(s.setup), [label for _, label in places], on_done, known=game.known_cards(s), submit=submit,
-            ident=ident, game_name=game.name,
-            decks=[game.entry_deck(s, p, standing) for p, _ in places],
-            deck_names=[f"{name(p)}'s {s.armies[p].colour} army" + (" in play (no Jacks or Joker there)"
-                                                                    if standing else "") for p, _ in places],
+            game.deck(s.setup), [label for _, label in places], on_done, known=game.known_cards(s),
+            submit=submit, ident=ident, game_name=game.name,
+            decks=[game.entry_deck(s, p, standing) for p, _ in places], deck_names=names,
             key=f"{ident}-{step}-{chosen}",
         )
 
-    dispatch = send
     ready = hand_card is not None or mode not in HAND_CARD
-
     if mode == "play" and chosen:
         _, c, pos = chosen[0]
         behind = len(s.armies[me].columns[c]) - pos
+        moves = ""
+        if behind:
+            moves = ": the cards there move back" if behind > 1 else ": the card there moves back"
         parts += [
             ft.Text(f"{name(me)} puts a card from the hand face down in column {c + 1}, {rank_name(pos)}"
-                    + (f": the {'cards' if behind > 1 else 'card'} there move{'' if behind > 1 else 's'} back"
-                       if behind else "") + ". Its value is not entered."),
-            button("Put into play", lambda: dispatch(PutIntoPlay(column=c, position=pos)), "play-submit",
+                    f"{moves}. Its value is not entered."),
+            button("Put into play", lambda: send(PutIntoPlay(column=c, position=pos)), "play-submit",
                    icon=ft.Icons.DOWNLOAD),
         ]
     elif mode == "attack" and chosen:
@@ -567,8 +581,8 @@ def _entry(table, send, problem: str | None, s: CardStrategoState, game, mode: s
 
         def battle(cards: list[Card]) -> None:
             values = iter(cards)
-            dispatch(Attack(column=c, attacker=None if a_slot.face_up else next(values),
-                            defender=None if d_slot.face_up else next(values)))
+            send(Attack(column=c, attacker=None if a_slot.face_up else next(values),
+                        defender=None if d_slot.face_up else next(values)))
 
         if entries:
             parts.append(slots("battle", entries, battle, "Battle!"))
@@ -577,10 +591,12 @@ def _entry(table, send, problem: str | None, s: CardStrategoState, game, mode: s
     elif mode == "jack-reveal" and ready:
         need = _reveals_needed(face_down)
         if len(chosen) == need:
+            def reveal(cards: list[Card]) -> None:
+                send(JackReveal(jack=hand_card, reveals=tuple(
+                    Reveal(place=_place(k), card=card) for k, card in zip(chosen, cards))))
+
             entries = [(p, f"{name(p)} · col {c + 1} · {RANK_SHORT[pos]}") for p, c, pos in chosen]
-            parts.append(slots("reveal", entries, lambda cards: dispatch(JackReveal(jack=hand_card, reveals=tuple(
-                Reveal(place=_place(k), card=card) for k, card in zip(chosen, cards)))),
-                "Turn them up" if need > 1 else "Turn it up"))
+            parts.append(slots("reveal", entries, reveal, "Turn them up" if need > 1 else "Turn it up"))
         elif chosen:
             parts.append(ft.Text("Turning up: " + "; ".join(_what(s, k) for k in chosen)))
     elif mode == "scout" and ready and chosen:
@@ -588,9 +604,8 @@ def _entry(table, send, problem: str | None, s: CardStrategoState, game, mode: s
         parts += [
             ft.Text(f"{name(me)} discards {hand_card.symbol} to turn up {_what(s, key)}. Not an attack: "
                     "a Bomb it reveals stays."),
-            slots("scout", [(key[0], f"{name(key[0])}'s card")],
-                  lambda cards: dispatch(ScoutReveal(scout=hand_card, reveal=Reveal(place=_place(key), card=cards[0]))),
-                  "Turn it up"),
+            slots("scout", [(key[0], f"{name(key[0])}'s card")], lambda cards: send(ScoutReveal(
+                scout=hand_card, reveal=Reveal(place=_place(key), card=cards[0]))), "Turn it up"),
         ]
     elif mode == "joker" and chosen:
         key = chosen[0]
@@ -598,47 +613,47 @@ def _entry(table, send, problem: str | None, s: CardStrategoState, game, mode: s
         parts.append(ft.Text(f"{name(me)} discards the Joker to destroy {_what(s, key)}. It goes to "
                              f"{name(key[0])}'s discard pile face up; the cards behind move forward."))
         if slot.face_up:
-            parts.append(button(f"Destroy {slot.symbol}", lambda: dispatch(JokerDestroy(target=_place(key))),
+            parts.append(button(f"Destroy {slot.symbol}", lambda: send(JokerDestroy(target=_place(key))),
                                 "joker-submit", icon=ft.Icons.DELETE_FOREVER))
         else:
-            parts.append(slots("joker", [(key[0], f"{name(key[0])}'s destroyed card")],
-                               lambda cards: dispatch(JokerDestroy(target=_place(key), card=cards[0])), "Destroy it"))
+            parts.append(slots("joker", [(key[0], f"{name(key[0])}'s destroyed card")], lambda cards: send(
+                JokerDestroy(target=_place(key), card=cards[0])), "Destroy it"))
     elif mode == "six" and ready and chosen:
         key = chosen[0]
         parts += [
-            ft.Text(f"{name(me)} discards {hand_card.symbol} to return {_what(s, key)} to {name(key[0])}'s hand "
-                    "(face down again when it is played back)."),
-            button("Return it", lambda: dispatch(SixReturn(six=hand_card, target=_place(key))), "six-submit",
+            ft.Text(f"{name(me)} discards {hand_card.symbol} to return {_what(s, key)} to {name(key[0])}'s "
+                    "hand (face down again when it is played back)."),
+            button("Return it", lambda: send(SixReturn(six=hand_card, target=_place(key))), "six-submit",
                    icon=ft.Icons.KEYBOARD_RETURN),
         ]
     elif mode == "drain":
-        source = game.drain_from(s)
-        if source == "hand":
+        pick = choice.pick if game.drain_from(s) == "hand" else None
+        if pick is not None:
             held = s.armies[them].hand
             parts.append(ft.Text(
-                f"{name(them)}'s deck is empty. {name(them)} holds out the {held} cards of the hand face down; "
-                f"the app picked card {choice.pick} of {held}, counting from {name(me)}'s left. {name(them)} "
-                "discards it face up: enter it.", weight=ft.FontWeight.BOLD))
+                f"{name(them)}'s deck is empty. {name(them)} holds out the {held} cards of the hand face "
+                f"down; the app picked card {pick} of {held}, counting from {name(me)}'s left. "
+                f"{name(them)} discards it face up: enter it.", weight=ft.FontWeight.BOLD))
         else:
             parts.append(ft.Text(f"{name(them)} discards the top card of the deck face up: enter it.",
                                  weight=ft.FontWeight.BOLD))
         parts.append(slots("drain", [(them, f"{name(them)}'s drained card")],
-                           lambda cards: dispatch(Drain(card=cards[0], pick=choice.pick if source == "hand" else None)),
-                           "Drain", standing=False))
+                           lambda cards: send(Drain(card=cards[0], pick=pick)), "Drain", standing=False))
     elif mode == "consolidate" and len(chosen) == 2:
         m = next(c for p, c, _ in chosen if p == me)
         t = next(c for p, c, _ in chosen if p == them)
         parts += [
-            ft.Text(f"Columns {m + 1} and {t + 1} become one: choose where the cards end up. The cards that move "
-                    "keep their order and stay face up or down."),
-            button(f"Into column {m + 1}: {name(them)}'s cards move", lambda: dispatch(
-                Consolidate(mine=m, theirs=t, into=m)), f"into-{m}", icon=ft.Icons.CALL_MERGE),
-            button(f"Into column {t + 1}: {name(me)}'s cards move", lambda: dispatch(
-                Consolidate(mine=m, theirs=t, into=t)), f"into-{t}", icon=ft.Icons.CALL_MERGE),
+            ft.Text(f"Columns {m + 1} and {t + 1} become one: choose where the cards end up. The cards that "
+                    "move keep their order and stay face up or down."),
+            button(f"Into column {m + 1}: {name(them)}'s cards move",
+                   lambda: send(Consolidate(mine=m, theirs=t, into=m)), f"into-{m}",
+                   icon=ft.Icons.CALL_MERGE),
+            button(f"Into column {t + 1}: {name(me)}'s cards move",
+                   lambda: send(Consolidate(mine=m, theirs=t, into=t)), f"into-{t}",
+                   icon=ft.Icons.CALL_MERGE),
         ]
     elif mode == "jack-rearrange" and ready:
-        parts += _jack_lines_entry(s, game, choice, set_choice, hand_card, jack_lines, dispatch)
-
+        parts += _jack_line_entry(s, game, choice, set_choice, hand_card, jack_lines, send)
     if not parts:
         return None
     parts.append(message(problem, "entry-problem"))
@@ -646,7 +661,10 @@ def _entry(table, send, problem: str | None, s: CardStrategoState, game, mode: s
     return section(label, parts, ident="entry")
 
 
-def _jack_lines_entry(s, game, choice: Choice, set_choice, jack: Card, jack_lines, dispatch) -> list[ft.Control | None]:
+def _jack_line_entry(s: CardStrategoState, game, choice: Choice, set_choice, jack: Card, jack_lines,
+                     send) -> list[ft.Control | None]:
+    """A Jack's rearrangement: the line (the tapped card's row or column), then the swaps,
+    checked by the tracker as they are made."""
     name = s.name
     if not choice.line:
         if not choice.places:
@@ -657,25 +675,31 @@ def _jack_lines_entry(s, game, choice: Choice, set_choice, jack: Card, jack_line
                                   ("column", c, f"{name(p)}'s column {c + 1}")):
             if (p, kind, index) in jack_lines:
                 size = COLUMNS if kind == "row" else len(s.armies[p].columns[index])
-                out.append(button(text, lambda e, kind=kind, index=index, size=size: set_choice(replace(
-                    choice, line=(p, kind, index), order=tuple(range(size)), swap=None)), f"line-{kind}",
-                    primary=False))
+                line = (p, kind, index)
+                out.append(button(text, lambda e, line=line, size=size: set_choice(replace(
+                    choice, line=line, order=tuple(range(size)), swap=None)), f"line-{kind}", primary=False))
         return out
     p, kind, index = choice.line
     what = f"{name(p)}'s {rank_name(index)}" if kind == "row" else f"{name(p)}'s column {index + 1}"
+    unchanged = tuple(range(len(choice.order)))
     problem = game.rearrangement_problem(s, p, kind, index, choice.order)
-    moved = choice.order != tuple(range(len(choice.order)))
+    moved = choice.order != unchanged
+
+    def rearrange() -> None:
+        send(JackRearrange(jack=jack, player=p, line=kind, index=index, order=choice.order))
+
     return [
-        ft.Text(f"{name(s.turn)} discards {jack.symbol} to rearrange {what}. Tap two places of the line to swap "
-                "them; a moved card shows where it came from. Nobody looks at face-down cards.", weight=ft.FontWeight.BOLD),
+        ft.Text(f"{name(s.turn)} discards {jack.symbol} to rearrange {what}. Tap two places of the line to "
+                "swap them; a moved card shows where it came from. Nobody looks at face-down cards.",
+                weight=ft.FontWeight.BOLD),
         message(problem if moved else None, "jack-problem", kind="warning"),
         ft.Row([
-            button("Start over", (lambda: set_choice(replace(choice, order=tuple(range(len(choice.order))), swap=None)))
+            button("Start over", (lambda: set_choice(replace(choice, order=unchanged, swap=None)))
                    if moved else None, "jack-reset", primary=False),
-            button("Another line", lambda: set_choice(replace(choice, line=None, order=(), swap=None, places=())),
+            button("Another line",
+                   lambda: set_choice(replace(choice, line=None, order=(), swap=None, places=())),
                    "jack-line", primary=False),
         ], wrap=True, spacing=6),
-        button("Rearrange", (lambda: dispatch(JackRearrange(jack=jack, player=p, line=kind, index=index,
-                                                            order=choice.order))) if problem is None else None,
-               "jack-rearrange-submit", icon=ft.Icons.SWAP_HORIZ),
+        button("Rearrange", rearrange if problem is None else None, "jack-rearrange-submit",
+               icon=ft.Icons.SWAP_HORIZ),
     ]
