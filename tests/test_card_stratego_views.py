@@ -223,6 +223,21 @@ def test_jack_rearranges_a_row_and_refuses_a_gap(store):
     assert "Discard pile: J♥" in h.texts()
 
 
+def test_jack_reorders_a_column(store):
+    gid, h = open_game(store, OPENING + (PutIntoPlay(column=1, position=1),))
+    h.click("action-jack-rearrange")
+    h.click("hand-card-JD")
+    h.click("cell-0-1-1")  # Ann's second card in column 2
+    h.click("line-column")
+    assert not h.is_enabled("jack-rearrange-submit")  # nothing has moved yet
+    h.click("cell-0-1-0")
+    h.click("cell-0-1-1")
+    assert "from 2nd" in h.texts() and "from front" in h.texts()
+    h.click("jack-rearrange-submit")
+    assert log(store, gid)[-1] == JackRearrange(jack=card("JD"), player=ANN, line="column", index=1, order=(1, 0))
+    assert "Last: Ann discards J♦ to rearrange Ann's column 2" in h.texts()
+
+
 def test_jack_turns_two_cards_up_of_both_armies(store):
     gid, h = open_game(store, OPENING)
     h.click("action-jack-reveal")
