@@ -392,19 +392,26 @@ class CardStratego(Game):
 
     def _jack_rearrange(self, s: CardStrategoState, a: JackRearrange) -> CardStrategoState:
         s = self._discard_from_hand(s, a.jack, "a Jack", lambda c: c.rank == Rank.JACK)
-        army = s.armies[a.player]
-        if a.line == "row" and a.index >= DEPTH:
-            raise IllegalAction(f"there are rows 0 (the front rank) to {DEPTH - 1}, not {a.index}")
-        if a.line == "row" and not any(len(c) > a.index for c in army.columns):
-            raise IllegalAction(f"{s.name(a.player)} has no card in the {rank_name(a.index)} to rearrange")
-        if a.line == "column" and not army.columns[a.index]:
-            raise IllegalAction(f"{s.name(a.player)} has no card in column {a.index + 1} to rearrange")
-        columns = _board(lambda: rearrange(army.columns, a.line, a.index, a.order))
+        columns = self._rearranged(s, a.player, a.line, a.index, a.order)
+        return _with_army(s, a.player, s.armies[a.player].model_copy(update={"columns": columns}))
+
+    def _rearranged(self, s: CardStrategoState, player: int, line: str, index: int,
+                    order: tuple[int, ...]) -> tuple[Column, ...]:
+        """A player's columns after a Jack gives one line a new order; IllegalAction if not
+        allowed."""
+        army = s.armies[player]
+        if line == "row" and index >= DEPTH:
+            raise IllegalAction(f"there are rows 0 (the front rank) to {DEPTH - 1}, not {index}")
+        if line == "row" and not any(len(c) > index for c in army.columns):
+            raise IllegalAction(f"{s.name(player)} has no card in the {rank_name(index)} to rearrange")
+        if line == "column" and not army.columns[index]:
+            raise IllegalAction(f"{s.name(player)} has no card in column {index + 1} to rearrange")
+        columns = _board(lambda: rearrange(army.columns, line, index, order))  # type: ignore[arg-type]
         keep_ok = s.setup.settings.jack_may_keep_order
-        if not keep_ok and not moves_a_card(army.columns, a.line, a.index, a.order):
+        if not keep_ok and not moves_a_card(army.columns, line, index, order):  # type: ignore[arg-type]
             raise IllegalAction("that leaves every card where it was: a Jack's rearrangement moves "
                                 "at least one card")
-        return _with_army(s, a.player, army.model_copy(update={"columns": columns}))
+        return columns
 
     def _jack_reveal(self, s: CardStrategoState, a: JackReveal) -> CardStrategoState:
         places = [(r.place.player, r.place.column, r.place.position) for r in a.reveals]
@@ -795,6 +802,34 @@ class CardStratego(Game):
                 out.setdefault(key, order)
         return list(out.values())
 
+    def rearrangement_problem(self, state: CardStrategoState, player: int, line: str, index: int,
+                              order: tuple[int, ...]) -> str | None:
+        """Why a Jack cannot give this line this order (see JackRearrange.order), in words;
+        None when it can (the Jack itself aside)."""
+        if player not in (0, 1) or line not in ("row", "column") or not 0 <= index < COLUMNS:
+            return "choose a row or a column of one player's cards"
+        try:
+            self._rearranged(state, player, line, index, tuple(order))
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def entry_deck(self, state: CardStrategoState, player: int, standing: bool = True) -> Deck:
+        """The cards the picker offers for one of the player's cards: the army, and for a card
+        in play (``standing``) without its Jacks and Joker, which never stand there."""
+        army = ARMIES[state.armies[player].colour]
+        if not standing:
+            return army
+        return Deck(ranks=tuple(r for r in army.ranks if r != Rank.JACK), suits=army.suits, jokers=0)
+
+    def drain_pick(self, state: CardStrategoState, rng: random.Random) -> int | None:
+        """A Drain from the opponent's hand: the position of the card to discard, drawn at
+        random (1 = the first card as the opponent holds the hand out face down), for
+        Drain.pick. None when the Drain takes the top card of the deck or is not possible."""
+        if self.drain_from(state) != "hand":
+            return None
+        return rng.randint(1, state.armies[1 - state.turn].hand)
+
     def drain_from(self, state: CardStrategoState) -> Literal["deck", "hand"] | None:
         """Where a Drain takes the opponent's card now ("deck", "hand"), None if not possible."""
         if state.phase != "turn" or not state.armies[state.turn].is_general:
@@ -1023,10 +1058,11 @@ def _where(s: CardStrategoState, p: Place) -> str:
 
 
 def _columns_text(army: Army) -> str:
-    """Each column front to back: "1: 7♥ ▮ · 2: — · ..." (▮ a face-down card)."""
+    """Each column front to back: "1: 7♥ ? · 2: — · ..." (? a face-down card; the app's font
+    has every character used here)."""
     parts = []
     for c, col in enumerate(army.columns):
-        cards = " ".join("▮" if x.card is None else x.card.symbol for x in col)
+        cards = " ".join("?" if x.card is None else x.card.symbol for x in col)
         parts.append(f"{c + 1}: {cards or '—'}")
     return " · ".join(parts)
 

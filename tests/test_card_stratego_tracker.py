@@ -92,7 +92,7 @@ def test_the_opening_and_the_first_two_turns() -> None:
     assert summary["Turn"] == "Ann (turn 3)"
     assert summary["Actions left"] == "3 of 3"
     assert summary["Bea's hand"] == "3 cards"
-    assert summary["Bea's battlefield"] == "2 cards: 1: — · 2: — · 3: ▮ ▮ · 4: —"
+    assert summary["Bea's battlefield"] == "2 cards: 1: — · 2: — · 3: ? ? · 4: —"
 
 
 def test_the_first_army_can_be_black() -> None:
@@ -548,3 +548,27 @@ def test_an_action_of_another_game_is_refused() -> None:
         GAME.apply(s.state, Refresh(fighter=0))
     assert GAME.rearrangements(s.state, 2, "row", 0) == []
     assert GAME.rearrangements(s.state, 0, "column", 4) == []
+
+
+def test_the_table_views_helpers() -> None:
+    import random
+
+    from calculators.cards import Rank
+
+    # Ann: a card in column 2 with one behind it; Bea: one card in column 2
+    s = push(start(), play(1), play(1), DRAW, play(1, 1))
+    st = s.state
+    # Ann's front rank: the front card of column 2 to column 4 leaves the card behind it alone
+    assert GAME.rearrangement_problem(st, ANN, "row", 0, (0, 3, 2, 1)) == (
+        "that leaves a card in the second rank of column 2 with no card in front of it")
+    assert GAME.rearrangement_problem(st, ANN, "column", 1, (1, 0)) is None
+    assert GAME.rearrangement_problem(st, ANN, "column", 1, (0, 1)).startswith("that leaves every card where it was")
+    assert GAME.rearrangement_problem(st, BEA, "row", 1, (1, 0, 2, 3)) == "Bea has no card in the second rank to rearrange"
+    # the picker's cards: Ann's red army; a card in play is never a Jack or the Joker
+    standing = GAME.entry_deck(st, ANN)
+    assert standing.contains(Card.parse("QH")) and not standing.contains(Card.parse("JH"))
+    assert not standing.contains(Card.parse("QS")) and not standing.jokers
+    anything = GAME.entry_deck(st, BEA, standing=False)
+    assert anything.contains(Card.parse("JS")) and anything.jokers == 1 and Rank.JACK in anything.ranks
+    # a Drain's random pick: only a General, and only from an empty deck's hand
+    assert GAME.drain_pick(st, random.Random(1)) is None

@@ -392,8 +392,8 @@ def test_a_card_nobody_could_have_played_is_refused(store, coin_lands):
     h.click("fight-submit")
     assert label(h, "action-error") == "Ann cannot play 3♥: it is in the face-up row"
     assert len(store.load(gid).actions) == n
+    h.click("fight-slot-0")  # the entered cards stay; tap Ann's to change it
     h.pick("fight-picker", "2H")  # Ann's own face-up pick is fine
-    h.pick("fight-picker", "AH")
     assert not h.has("fight-problem")
     h.click("fight-submit")
     assert kinds(store, gid)[-1] == "fight" and not h.has("action-error")

@@ -98,7 +98,10 @@ class ViewHarness:
             self._slot = outer
             return self._expand(result, sub)
         if isinstance(node, list):
-            return [self._expand(n, path + (i,)) for i, n in enumerate(node)]
+            # a keyed component keeps its state when the controls before it come and go
+            # (a message appears above it), as in Flet's renderer
+            return [self._expand(n, path + (("key", n.key) if isinstance(n, Component) and n.key is not None
+                                            else i,)) for i, n in enumerate(node)]
         if isinstance(node, ft.BaseControl) and dataclasses.is_dataclass(node):
             for f in dataclasses.fields(node):
                 if f.name.startswith("_") or f.name in ("parent", "page"):

@@ -188,12 +188,18 @@ def CardSlots(
     game_name: str = "this game",
     on_change: Callable[[list[Card | None]], None] | None = None,
     extra: ft.Control | None = None,
+    decks: Sequence[Deck] | None = None,
+    deck_names: Sequence[str] | None = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
-    The picker folds away once every place is filled; tapping a place picks it again. ``known`` (cards already out of the deck) feeds
-    the over-count warning. Give the component a ``key`` that changes when the places
+    The picker folds away once every place is filled; tapping a place picks it again.
+    ``known`` (cards already out of the deck) feeds the over-count warning. Give the component a ``key`` that changes when the places
     change, so a new set of places starts empty.
+
+    ``decks`` (optional, one per place): when the places take cards of different decks
+    (Card Stratego's two armies), the picker offers the active place's deck, named
+    ``deck_names[i]`` in its messages; ``deck`` still counts the over-count warning.
     """
     values, set_values = ft.use_state(lambda: [None] * len(labels))
     active, set_active = ft.use_state(0)
@@ -247,9 +253,19 @@ def CardSlots(
         ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER),
         ft.Text(f"Entering: {labels[active]}" if picking else "Tap a card to change it.", italic=True, size=13)
         if labels else None,
-        CardPicker(deck, pick, ident=f"{ident}-picker", game_name=game_name) if picking else None,
+        _picker(deck, decks, deck_names, active, pick, ident, game_name) if picking else None,
         message(warning, f"{ident}-warning", kind="warning"),
         extra,
         button(submit, done if complete else None, f"{ident}-submit"),
     ]
     return ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
+
+
+def _picker(deck, decks, deck_names, active, pick, ident, game_name) -> ft.Control:
+    """The picker of the active place: the one deck, or the place's own deck (keyed by the
+    place, so a rank or suit half-chosen for one deck is not finished in another)."""
+    if not decks:
+        return CardPicker(deck, pick, ident=f"{ident}-picker", game_name=game_name)
+    name = deck_names[active] if deck_names else game_name
+    return CardPicker(decks[active], pick, ident=f"{ident}-picker", game_name=name,
+                      key=f"{ident}-picker-{active}")

@@ -53,6 +53,17 @@ def on_page_loop(page: ft.Page, fn: Callable[[], None]) -> None:
     page.run_task(run)
 
 
+def scroll_to_top() -> None:
+    """Bring the screen on top back to its beginning. Call it from an effect, so that the
+    screen it scrolls is the one just drawn (after an action entered at the bottom of a long
+    screen, where the action's result and the next step are at the top)."""
+    page = ft.context.page
+    views = ft.unwrap_component(getattr(page, "views", None)) or []
+    view = ft.unwrap_component(views[-1]) if views else None
+    if isinstance(view, ft.View):
+        page.run_task(view.scroll_to, offset=0, duration=200)
+
+
 def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Semantics:
     """Give a control a stable test id (``[flt-semantics-identifier=...]``) and, if
     asked, a screen-reader label. A control that expands in its Row/Column keeps doing
@@ -174,8 +185,11 @@ def card_face(
     if label is None:
         what = "face-down card" if face_down and card is None else (card.symbol if card else "empty place")
         label = what + (", tapped" if tapped else "") + (", selected" if selected else "")
+    # A card that becomes tappable (or stops being) is a new control: Flutter's web semantics
+    # drops the identifier of a node that gains a tap action in place.
+    key = f"{ident}-{'tap' if on_click is not None else 'still'}" if ident else None
     return ft.Semantics(identifier=ident, label=label, button=on_click is not None, selected=selected,
-                        content=body, container=True)
+                        content=body, container=True, key=key)
 
 
 def explanation(lines: Sequence[str], ident: str = "explanation", title: str | None = None) -> ft.Control:

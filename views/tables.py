@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from views.card_stratego import CardStrategoTable
 from views.fight import FightTable
 from views.pc_war import PCWarSetupExtra, PCWarTable
 from views.peace_and_love import PeaceAndLoveTable, deal_summary
@@ -12,6 +13,7 @@ from views.peace_and_love import PeaceAndLoveTable, deal_summary
 TABLES: dict[str, Callable] = {
     "peace-and-love": PeaceAndLoveTable,
     "fight": FightTable,
+    "card-stratego": CardStrategoTable,
     "pc-war": PCWarTable,
 }
 
