@@ -2023,6 +2023,20 @@ class CardPeeGee(Game):
         """(action number, HP after it) for a Hero's HP chart."""
         return [(c.step, c.hp) for c in s.heroes[p].hp_log]
 
+    def conversion_suits(self, s: CardPeeGeeState, p: int, c: Card, from_active: Sequence[Card] = ()) -> list[Suit]:
+        """The suits player ``p`` may declare card ``c`` as when playing it: an active Jack
+        converts a card of its suit to any other suit, or any card to its suit. Jacks played
+        off the display (``from_active``) convert nothing."""
+        if c.is_joker or not 0 <= p < len(s.heroes):
+            return []
+        active = _minus(s.heroes[p].active, from_active)
+        if active is None:
+            active = s.heroes[p].active
+        jacks = {j.suit for j in active if j.rank == Rank.JACK}
+        if c.suit in jacks:
+            return [x for x in SUITS if x != c.suit]
+        return [x for x in SUITS if x in jacks]
+
     # --- random play (tests) --------------------------------------------------------------------------
 
     def random_setup(self, rng: random.Random) -> CardPeeGeeSetup:
