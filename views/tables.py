@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from views.cardpeegee import CardPeeGeeTable
 from views.peace_and_love import PeaceAndLoveTable
 
 TABLES: dict[str, Callable] = {
     "peace-and-love": PeaceAndLoveTable,
+    "cardpeegee": CardPeeGeeTable,
 }
 
 SETUP_EXTRAS: dict[str, Callable] = {}
