@@ -1924,6 +1924,14 @@ class CardPeeGee(Game):
         except RuleError:
             return False
 
+    def encounter_name(self, s: CardPeeGeeState, agitator: Card) -> str:
+        """What this agitator starts under the settings ("a Monster fight", "a Boss Battle"...),
+        or why it starts nothing (a Joker)."""
+        try:
+            return ENCOUNTER_NAMES[encounter_kind(agitator, s.settings.boss_battles)]
+        except RuleError as exc:
+            return str(exc)
+
     def pvp_targets(self, s: CardPeeGeeState) -> list[int]:
         if s.phase != "turn" or not s.settings.pvp:
             return []

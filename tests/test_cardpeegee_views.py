@@ -98,7 +98,9 @@ def test_everyman_lets_any_card_be_a_character(store):
 
 def test_monster_fight_with_the_ace_example_and_two_rounds(store):
     gid, h = table(store, ann_and_bea())
-    enter(h, "draw-picker", "9C 6C 3S")
+    enter(h, "draw-picker", "9C")
+    assert "9♣: a Monster fight" in h.texts()  # said as soon as the agitator is entered
+    enter(h, "draw-picker", "6C 3S")
     h.click("draw-submit")
     # the Monster: HP 9, Attack 9 + 6 = 15, Deal 3 + 1 = 4, with its working
     text = h.texts()
@@ -208,6 +210,7 @@ def test_allies_fleeing_and_heal_and_defend(store):
     h.click("flee-0")
     # Ann flees with Bea staying: Deal 3 − 1 = 2 for the penalty round
     assert "Fleeing: another player stays in the fight: Deal 3 − 1 = 2" in h.texts()
+    assert "Deal 3 → 2 this round" in h.texts()
     assert [k for _, k, _ in G.fighters(state(store, gid))] == [2, 4, 3]
 
 
@@ -344,6 +347,7 @@ def test_town_tax_shopping_and_healing(store):
     s = act(ann_and_bea(elements=True), kind="encounter", agitator="4D", props=["2H", "3C"])  # hand 5 + 3 = 8
     gid, h = table(store, s)
     assert "more than 6" in h.texts() and not h.is_enabled("end-turn")
+    assert "Charity below 4 cards, tax above 6; a new card costs 8 diamonds." in h.texts()
     h.click("tax-hand")
     assert state(store, gid).heroes[0].hand == 7
     h.click("town-mode-shop")
@@ -416,3 +420,25 @@ def test_a_dead_hero_is_shown_dead(store):
     text = h.texts()
     assert "Status: dead" in text and "Out of the game: killed in round 1 of a fight" in text
     assert "HP over the game: 3 → -7 (dead)" in text
+
+
+def test_elemental_beast_card_is_asked_for_a_monster(store):
+    gid, h = table(store, ann_and_bea(elements=True, elemental_beasts=True))
+    enter(h, "draw-picker", "9C")
+    assert "(and one more card for the beast's element)" in h.texts()
+    enter(h, "draw-picker", "6C 3S")
+    h.click("draw-submit")
+    assert kinds(store, gid) == ["hero", "hero"] and h.has("beast-picker-rank-A")
+    enter(h, "beast-picker", "4D")
+    h.click("beast-submit")
+    monster = state(store, gid).encounter.battle.fighters[1]
+    assert monster.element.value == "D" and "♦ diamonds" in h.texts()
+
+
+def test_only_jacks_and_aces_are_activated(store):
+    gid, h = table(store, act(ann_and_bea(), kind="encounter", agitator="9C", props=["6C", "3S"]))
+    h.click("mode-activate")
+    enter(h, "activate-picker", "5C")
+    assert "only Jacks and Aces can be activated, not 5♣" in h.texts()
+    h.click("activate-submit")
+    assert kinds(store, gid)[-1] == "encounter" and state(store, gid).heroes[0].active == ()

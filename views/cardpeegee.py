@@ -286,6 +286,7 @@ def DrawPanel(table) -> ft.Control:
     name = s.name(p)
     second = s.phase == "after-trap"
     pending, set_pending = ft.use_state(None)  # (agitator, props) waiting for the Elemental beast's card
+    agitator, set_agitator = ft.use_state(None)  # the agitator entered so far (to say what it starts)
     problem, set_problem = ft.use_state(None)
     needed, why = game.props_needed(s)
     count = max(0, min(needed, s.deck - 1))
@@ -319,7 +320,12 @@ def DrawPanel(table) -> ft.Control:
             note(f"Props: {why}" + (f"; the deck holds only {s.deck} cards" if count < needed else ""),
                  size=SMALL, italic=True) if count < needed or "Level Up" in why else None,
             CardSlots(deck, ["Agitator"] + [f"Prop {i + 1}" for i in range(count)], drawn, known=known,
-                      submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}"),
+                      submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}",
+                      on_change=lambda values: set_agitator(values[0]),
+                      extra=tagged("draw-kind", note(f"{agitator.symbol}: {game.encounter_name(s, agitator)}"
+                                                     + (" (and one more card for the beast's element)"
+                                                        if game.needs_beast(s, agitator) else ""),
+                                                     weight=ft.FontWeight.BOLD)) if agitator else None),
         ]
     else:
         agitator, props = pending
@@ -484,7 +490,7 @@ def side_name(s: CardPeeGeeState, enc, side: int) -> str:
     return {"monster": "the Monster", "healer": "the jailors", "boss": "the Bosses' side"}.get(enc.kind, "")
 
 
-def fighter_row(s: CardPeeGeeState, enc, i: int, f) -> ft.Control:
+def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None = None) -> ft.Control:
     if f.player is not None:
         hp = s.heroes[f.player].hp
         face = card_face(s.heroes[f.player].character, ident=f"fighter-{i}-card", width=40,
@@ -505,7 +511,8 @@ def fighter_row(s: CardPeeGeeState, enc, i: int, f) -> ft.Control:
     if f.player is not None and f.player != s.turn and not (enc.kind == "pvp" and f.player == enc.defender):
         flags.append("Ally" if f.side == 0 else "with the Bosses" if enc.kind == "boss" else "Ally")
     numbers = [ft.Text(f"HP {hp}", size=16, weight=ft.FontWeight.BOLD), ft.Text(f"Attack {f.attack}", size=16),
-               ft.Text(f"Deal {f.deal}", size=16)]
+               ft.Text(f"Deal {f.deal}" + (f" → {draws} this round" if draws is not None and draws != f.deal else ""),
+                       size=16)]
     if f.element is not None:
         numbers.append(ft.Text(f"{f.element.symbol} {f.element.word}", size=14))
     head = ft.Row(_present(ft.Text(f.name, size=16, weight=ft.FontWeight.BOLD),
@@ -548,9 +555,10 @@ def BattlePanel(table) -> ft.Control:
     healers = game.can_heal_and_defend(s)
     actions = table.session.actions
     last = actions[-1].kind if actions else ""
-    first = "play" if players and last in ("encounter", "attack", "join") else "round"
+    # a fighter who just arrived (or just activated cards) prepares first: the play form opens
+    first = "play" if players and last in ("encounter", "attack", "join", "activate") else "round"
     mode, set_mode = ft.use_state(first)
-    who, set_who = ft.use_state(None)
+    who, set_who = ft.use_state(getattr(actions[-1], "player", None) if last in ("join", "activate") else None)
     problem, set_problem = ft.use_state(None)
     options = [("round", f"Round {number}")]
     if players:
@@ -577,7 +585,8 @@ def BattlePanel(table) -> ft.Control:
     if enc.kind == "boss" and not battle.rounds:
         shown = {line for f in battle.fighters for line in f.working}
         parts += lines_text([line for line in enc.working if line not in shown])
-    parts += [fighter_row(s, enc, i, f) for i, f in enumerate(battle.fighters)]
+    draws = {i: k for i, (_, k, _) in zip(battle.live(), game.fighters(s))}
+    parts += [fighter_row(s, enc, i, f, draws.get(i)) for i, f in enumerate(battle.fighters)]
     if not battle.can_flee:
         parts.append(note("A Boss Battle may not be escaped; every combatant fights every opponent each round.",
                           size=SMALL, italic=True))
@@ -946,6 +955,8 @@ def TownPanel(table) -> ft.Control:
                           f"tax-active-{i}", primary=False) for i, c in enumerate(hero.active)],
                 wrap=True, spacing=6, run_spacing=6),
         ]
+    parts.append(note(f"Charity below {settings.charity_below} cards, tax above {settings.tax_above}; a new card "
+                      f"costs {settings.card_price} diamonds.", size=SMALL, italic=True) if not town.opening else None)
     if town.shopped:
         parts.append(note("Shopping: done this turn.", size=SMALL, italic=True))
     parts.append(choice_row(options, mode, set_mode, "town-mode") if options else None)
