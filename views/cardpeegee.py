@@ -602,7 +602,8 @@ def BattlePanel(table) -> ft.Control:
             PlayForm(table, q, "play", f"Play for {s.name(q)}",
                      lambda cs, fa, cv, q=q: PlayCards(player=q, cards=cs, from_active=fa, convert=cv),
                      hint=f"Clubs add their value to Attack; spades add 1 each to Deal (diamonds and hearts do "
-                          f"nothing in a fight). {s.name(q)} may play cards {when}.",
+                          f"nothing in a fight). {s.name(q)} may play cards {when}. When everyone is ready, "
+                          f"tap “Round {number}”.",
                      key=f"play-{q}"),
         ]
     elif mode == "activate":
