@@ -180,16 +180,20 @@ def CardSlots(
     game_name: str = "this game",
     on_change: Callable[[list[Card | None]], None] | None = None,
     extra: ft.Control | None = None,
+    initial: Sequence[Card | None] | None = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
     The picker folds away once every place is filled; tapping a place picks it again. ``known`` (cards already out of the deck) feeds
     the over-count warning. Give the component a ``key`` that changes when the places
-    change, so a new set of places starts empty.
+    change, so a new set of places starts empty (or with ``initial``, one card or None per
+    place, when the caller keeps what was entered across the change).
     """
-    values, set_values = ft.use_state(lambda: [None] * len(labels))
-    active, set_active = ft.use_state(0)
-    picking, set_picking = ft.use_state(True)  # the picker folds away once every place is filled
+    values, set_values = ft.use_state(
+        lambda: list(initial) if initial is not None and len(initial) == len(labels) else [None] * len(labels))
+    active, set_active = ft.use_state(lambda: next((i for i, v in enumerate(values) if v is None), 0))
+    picking, set_picking = ft.use_state(  # the picker folds away once every place is filled
+        lambda: any(v is None for v in values) or not values)
     if len(values) != len(labels):  # the caller changed the places without a new key
         values = [None] * len(labels)
 
