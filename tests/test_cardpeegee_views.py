@@ -442,3 +442,16 @@ def test_only_jacks_and_aces_are_activated(store):
     assert "only Jacks and Aces can be activated, not 5♣" in h.texts()
     h.click("activate-submit")
     assert kinds(store, gid)[-1] == "encounter" and state(store, gid).heroes[0].active == ()
+
+
+def test_score_cards_entered_survive_switching_another_fighter_to_a_total(store):
+    gid, h = table(store, act(ann_and_bea(), kind="encounter", agitator="9C", props=["6C", "3S"]))
+    h.click("mode-round")
+    enter(h, "score-picker", "2H 3D 4C")  # Ann's three cards first
+    h.click("score-mode-1-total")  # then the Monster's four as a total: Ann's cards stay
+    assert "Ann 3: 4♣" in h.texts()
+    h.type("score-total-1", "30")
+    h.click("score-submit")
+    # Ann 10 + 9 = 19 against 15 + 30 = 45: Ann −15
+    assert state(store, gid).heroes[0].hp == 19
+    assert store.load(gid).actions[-1].scores == (tuple(cards("2H 3D 4C")), 30)

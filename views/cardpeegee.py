@@ -162,8 +162,8 @@ def status_bar(s: CardPeeGeeState, game, stage: str) -> ft.Control:
     bits = [f"Deck: {s.deck} cards", _plural(s.packs, "pack")]
     if stage != "heroes":
         bits.append(f"round {s.laps + 1}")
-    who = f"{s.name(hero)} is the Hero · {STAGE_WORDS.get(stage, stage)}" if hero is not None else \
-        STAGE_WORDS.get(stage, stage).capitalize()
+    words = STAGE_WORDS.get(stage, stage)
+    who = f"{s.name(hero)} is the Hero · {words}" if hero is not None else words[:1].upper() + words[1:]
     last = f"Last step: {s.news}" if s.news else None
     return tagged("status", ft.Column(_present(
         ft.Text(who, size=16, weight=ft.FontWeight.BOLD),
@@ -654,13 +654,23 @@ def RoundEntry(table) -> ft.Control:
     number = s.encounter.battle.rounds + 1
     modes, set_modes = ft.use_state(dict)  # position → "total"
     totals, set_totals = ft.use_state(dict)
+    entered, set_entered = ft.use_state(dict)  # position → the cards entered so far (kept across a mode change)
     problem, set_problem = ft.use_state(None)
     by_cards = [i for i in range(len(order)) if modes.get(i) != "total"]
-    labels = []
+    labels, owners = [], []
     for i in by_cards:
         f, k, _ = order[i]
         short = f.name.removeprefix("the ")
         labels += [f"{short} {j + 1}" for j in range(k)]
+        owners += [i] * k
+
+    def changed(values: Sequence[Card | None]) -> None:
+        new = {i: [] for i in by_cards}
+        for i, c in zip(owners, values):
+            new[i].append(c)
+        set_entered({**entered, **new})
+
+    initial = [c for i in by_cards for c in entered.get(i, [None] * order[i][1])]
 
     def set_mode(i: int, value: str) -> None:
         set_modes({**modes, i: value})
@@ -704,7 +714,7 @@ def RoundEntry(table) -> ft.Control:
     if labels:
         rows.append(CardSlots(game.deck(s.setup), labels, resolve, known=game.known_cards(s),
                               submit=f"Resolve round {number}", ident="score", game_name=GAME_NAME,
-                              key="score-" + "-".join(map(str, by_cards))))
+                              on_change=changed, initial=initial, key="score-" + "-".join(map(str, by_cards))))
     else:
         rows.append(button(f"Resolve round {number}", lambda: resolve(()), "score-submit", icon=ft.Icons.CHECK))
     rows.append(message(problem, "score-problem"))
