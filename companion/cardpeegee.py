@@ -1924,6 +1924,14 @@ class CardPeeGee(Game):
         except RuleError:
             return False
 
+    def encounter_name(self, s: CardPeeGeeState, agitator: Card) -> str:
+        """What this agitator starts under the settings ("a Monster fight", "a Boss Battle"...),
+        or why it starts nothing (a Joker)."""
+        try:
+            return ENCOUNTER_NAMES[encounter_kind(agitator, s.settings.boss_battles)]
+        except RuleError as exc:
+            return str(exc)
+
     def pvp_targets(self, s: CardPeeGeeState) -> list[int]:
         if s.phase != "turn" or not s.settings.pvp:
             return []
@@ -2022,6 +2030,20 @@ class CardPeeGee(Game):
     def hp_history(self, s: CardPeeGeeState, p: int) -> list[tuple[int, int]]:
         """(action number, HP after it) for a Hero's HP chart."""
         return [(c.step, c.hp) for c in s.heroes[p].hp_log]
+
+    def conversion_suits(self, s: CardPeeGeeState, p: int, c: Card, from_active: Sequence[Card] = ()) -> list[Suit]:
+        """The suits player ``p`` may declare card ``c`` as when playing it: an active Jack
+        converts a card of its suit to any other suit, or any card to its suit. Jacks played
+        off the display (``from_active``) convert nothing."""
+        if c.is_joker or not 0 <= p < len(s.heroes):
+            return []
+        active = _minus(s.heroes[p].active, from_active)
+        if active is None:
+            active = s.heroes[p].active
+        jacks = {j.suit for j in active if j.rank == Rank.JACK}
+        if c.suit in jacks:
+            return [x for x in SUITS if x != c.suit]
+        return [x for x in SUITS if x in jacks]
 
     # --- random play (tests) --------------------------------------------------------------------------
 

@@ -190,20 +190,25 @@ def CardSlots(
     extra: ft.Control | None = None,
     decks: Sequence[Deck] | None = None,
     deck_names: Sequence[str] | None = None,
+    initial: Sequence[Card | None] | None = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
     The picker folds away once every place is filled; tapping a place picks it again.
-    ``known`` (cards already out of the deck) feeds the over-count warning. Give the component a ``key`` that changes when the places
-    change, so a new set of places starts empty.
+    ``known`` (cards already out of the deck) feeds the over-count warning. Give the
+    component a ``key`` that changes when the places change, so a new set of places starts
+    empty (or with ``initial``, one card or None per place, when the caller keeps what was
+    entered across the change).
 
     ``decks`` (optional, one per place): when the places take cards of different decks
     (Card Stratego's two armies), the picker offers the active place's deck, named
     ``deck_names[i]`` in its messages; ``deck`` still counts the over-count warning.
     """
-    values, set_values = ft.use_state(lambda: [None] * len(labels))
-    active, set_active = ft.use_state(0)
-    picking, set_picking = ft.use_state(True)  # the picker folds away once every place is filled
+    values, set_values = ft.use_state(
+        lambda: list(initial) if initial is not None and len(initial) == len(labels) else [None] * len(labels))
+    active, set_active = ft.use_state(lambda: next((i for i, v in enumerate(values) if v is None), 0))
+    picking, set_picking = ft.use_state(  # the picker folds away once every place is filled
+        lambda: any(v is None for v in values) or not values)
     if len(values) != len(labels):  # the caller changed the places without a new key
         values = [None] * len(labels)
     # the places as the handlers must see them: quick taps can arrive before a new drawing

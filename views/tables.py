@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from views.card_stratego import CardStrategoTable
+from views.cardpeegee import CardPeeGeeTable
 from views.fight import FightTable
 from views.pc_war import PCWarSetupExtra, PCWarTable
 from views.peace_and_love import PeaceAndLoveTable, deal_summary
@@ -15,6 +16,7 @@ TABLES: dict[str, Callable] = {
     "fight": FightTable,
     "card-stratego": CardStrategoTable,
     "pc-war": PCWarTable,
+    "cardpeegee": CardPeeGeeTable,
 }
 
 SETUP_EXTRAS: dict[str, Callable] = {
