@@ -41,7 +41,7 @@ from calculators.card_stratego import (
     remove,
 )
 from calculators.cards import JOKER, Card, Deck, Rank
-from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup
+from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from companion.protocol import Answer, Ask
 
 # --- setup ---------------------------------------------------------------------------
@@ -141,7 +141,7 @@ class LastBattle(Frozen):
     result: BattleResult
 
 
-class CardStrategoState(Frozen):
+class CardStrategoState(TableState):
     setup: CardStrategoSetup
     armies: tuple[Army, Army]
     phase: Literal["turn", "over"] = "turn"
@@ -156,13 +156,6 @@ class CardStrategoState(Frozen):
     """columns in which the player had a card at the start of this turn"""
     last_battle: LastBattle | None = None
     ended_by: str = ""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.setup.players
-
-    def name(self, player: int) -> str:
-        return self.setup.players[player]
 
 
 # --- actions -------------------------------------------------------------------------

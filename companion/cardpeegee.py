@@ -59,7 +59,7 @@ from calculators.cardpeegee import (
     value_played,
 )
 from calculators.cards import SUITS, Card, Deck, Rank, Suit
-from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup
+from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from companion.protocol import Answer, Ask
 
 GAME_NAME = "CardPeeGee"
@@ -349,7 +349,7 @@ class TownVisit(Frozen):
 Phase = Literal["heroes", "opening", "turn", "encounter", "after-trap", "town", "over"]
 
 
-class CardPeeGeeState(Frozen):
+class CardPeeGeeState(TableState):
     setup: CardPeeGeeSetup
     packs: int
     deck_size: int
@@ -378,9 +378,6 @@ class CardPeeGeeState(Frozen):
     @property
     def settings(self) -> CardPeeGeeSettings:
         return self.setup.settings
-
-    def name(self, p: int) -> str:
-        return self.setup.players[p]
 
 
 # --- actions -------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from calculators.fight import (
     tie_breaker_holder,
     victory_points,
 )
-from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup
+from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from companion.protocol import Answer, Ask
 
 PLAYERS = 2
@@ -117,7 +117,7 @@ class RoundRecord(Frozen):
     """why the round ended, in plain words"""
 
 
-class FightState(Frozen):
+class FightState(TableState):
     setup: FightSetup
     round: int = 1
     turns: int = 0
@@ -140,13 +140,6 @@ class FightState(Frozen):
     """the finished rounds"""
     ending: str = ""
     """why the round is ending, while the coin flip for its winner is pending"""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.setup.players
-
-    def name(self, player: int) -> str:
-        return self.setup.players[player]
 
     @property
     def piles(self) -> tuple[Pile, Pile]:

@@ -57,6 +57,20 @@ class Setup(Frozen):
         return names
 
 
+class TableState(Frozen):
+    """Base of every game's state: it carries its setup, so the players' names (and the
+    settings) are at hand wherever the state goes."""
+
+    setup: Setup
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    def name(self, player: int) -> str:
+        return self.setup.players[player]
+
+
 class Outcome(Frozen):
     """How a finished game ended."""
 

@@ -39,7 +39,7 @@ from calculators.pc_war import (
     take,
     trade_and_war,
 )
-from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup
+from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from companion.protocol import Answer, Ask
 
 SIDES = ("left", "right")
@@ -107,7 +107,7 @@ class LastReveal(Frozen):
     explanation: tuple[str, ...]
 
 
-class PCWarState(Frozen):
+class PCWarState(TableState):
     setup: PCWarSetup
     deck: int
     """cards in the deck"""
@@ -136,13 +136,6 @@ class PCWarState(Frozen):
     stopped: bool = False
     """the players stopped the game (the fewest cards won)"""
     ended_by: str = ""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.setup.players
-
-    def name(self, player: int) -> str:
-        return self.setup.players[player]
 
 
 # --- actions -------------------------------------------------------------------------

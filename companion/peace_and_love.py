@@ -23,7 +23,7 @@ from calculators.peace_and_love import (
     resolve_round,
     value,
 )
-from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup
+from companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from companion.protocol import Answer, Ask
 
 HAND = 5
@@ -97,7 +97,7 @@ class LastRound(Frozen):
     result: RoundResult
 
 
-class PeaceAndLoveState(Frozen):
+class PeaceAndLoveState(TableState):
     setup: PeaceAndLoveSetup
     decks: int
     deck: int
@@ -116,13 +116,6 @@ class PeaceAndLoveState(Frozen):
     untapped: tuple[int, ...] = ()
     """players whose three tapped fighters were untapped at the end of the last turn"""
     ended_by: str = ""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.setup.players
-
-    def name(self, player: int) -> str:
-        return self.setup.players[player]
 
 
 # --- actions -------------------------------------------------------------------------
