@@ -4,6 +4,9 @@ companion/ that wires views in."""
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
 from pathlib import Path
 
 import flet as ft
@@ -15,14 +18,29 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
 
 
+def _warm_up_once_serving(host: str, port: int) -> None:
+    """Import the views and the games as soon as the server listens, while the first
+    browser is still loading Flutter (about a second): the first screen then does not wait
+    for them, and the server does not start later for them."""
+    target = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((target, port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.02)
+    import views.app  # noqa: F401
+
+
 def make_main(data_dir: str | Path | None = None):
     """The Flet page handler: one saves store for the server, one App per browser tab."""
     opened = open_store(data_dir)
 
     def main(page: ft.Page) -> None:
-        from views.app import App
+        from views.app import App, prepare_page
 
-        page.title = "Card Companion"
+        prepare_page(page)
         page.render_views(App, opened.store, opened.problem)
 
     return main, opened
@@ -31,6 +49,7 @@ def make_main(data_dir: str | Path | None = None):
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, data_dir: str | Path | None = None,
           open_browser: bool = True) -> None:
     main, _ = make_main(data_dir)
+    threading.Thread(target=_warm_up_once_serving, args=(host, port), name="warm-up", daemon=True).start()
     if not open_browser:
         os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     ft.run(

@@ -23,6 +23,20 @@ def NotFound() -> ft.Control:
                       ft.TextButton("Home", on_click=lambda: ft.context.page.navigate("/"))])
 
 
+def apply_prefs(page: ft.Page, prefs: Prefs) -> None:
+    page.fonts = FONTS
+    page.theme_mode = prefs.theme_mode
+    page.theme = app_theme(prefs)
+    page.dark_theme = app_theme(prefs)
+
+
+def prepare_page(page: ft.Page) -> None:
+    """Title, fonts and the default theme, set before the first frame (no second round trip
+    for the theme when this browser keeps the default preferences)."""
+    page.title = "Card Companion"
+    apply_prefs(page, Prefs())
+
+
 @ft.component
 def App(store, store_problem: str | None = None) -> list[ft.View]:
     prefs, set_prefs_state = ft.use_state(Prefs())
@@ -52,11 +66,13 @@ def App(store, store_problem: str | None = None) -> list[ft.View]:
 
     ft.use_effect(lambda: page.run_task(load_prefs), dependencies=[])
 
+    applied = ft.use_ref(Prefs())  # prepare_page() applied the defaults before the first frame
+
     def apply_theme() -> None:
-        page.fonts = FONTS
-        page.theme_mode = prefs.theme_mode
-        page.theme = app_theme(prefs)
-        page.dark_theme = app_theme(prefs)
+        if applied.current == prefs:
+            return
+        applied.current = prefs
+        apply_prefs(page, prefs)
         page.update()
 
     ft.use_effect(apply_theme, dependencies=[prefs])
