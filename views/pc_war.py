@@ -359,8 +359,9 @@ def _between_flips(s: PCWarState, game, step: int, send, problem: ft.Control | N
 def BetweenFlips(s: PCWarState, game, send, problem: ft.Control | None) -> ft.Control:
     """Stop the game (the fewest cards wins), or correct the counts after a recount."""
     open_, set_open = ft.use_state(None)  # None, "stop" or "recount"
-    counts, set_counts = ft.use_state(
+    start, _ = ft.use_state(
         lambda: {f"{w}-{i}": str(getattr(p, w)) for i, p in enumerate(s.players) for w in ("hand", "pile")})
+    counts, set_counts = ft.use_state(lambda: dict(start))
     local, set_local = ft.use_state(None)
 
     if open_ == "stop":
@@ -385,8 +386,10 @@ def BetweenFlips(s: PCWarState, game, send, problem: ft.Control | None) -> ft.Co
         def field(i: int, what: str) -> ft.Control:
             k = f"{what}-{i}"
             label = f"{s.name(i)}'s {'hand' if what == 'hand' else 'pile'}"
+            # the fields keep what is typed (their value is only the starting count, which never
+            # changes, so a late render can never put an old number back under the thumb)
             return tagged(f"recount-{k}", ft.TextField(
-                label=label, value=counts[k], keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
+                label=label, value=start[k], keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
                 on_change=lambda e, k=k: typed(k, e),
             ), label=label)
 
