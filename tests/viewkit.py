@@ -237,9 +237,7 @@ class ViewHarness:
         with self._patched():
             result = handler(event) if params else handler()
             if inspect.iscoroutine(result):
-                import asyncio
-
-                asyncio.run(result)
+                run_coroutine(result)
         self.render()
 
     def click(self, ident: str) -> None:
@@ -297,6 +295,16 @@ class ViewHarness:
             return
         self.click(f"{picker}-rank-{card[:-1].upper()}")
         self.click(f"{picker}-suit-{card[-1].upper()}")
+
+
+def run_coroutine(coro) -> Any:
+    """Run an async handler to its end. On a thread of its own: the main thread may already
+    have an event loop running (Playwright's, when browser tests ran first in the session)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 _HOOKS = ("use_state", "use_ref", "use_memo", "use_callback", "use_effect", "on_mounted", "on_updated",

@@ -102,16 +102,20 @@ def by_id(page, ident: str):
     return page.locator(f'[flt-semantics-identifier="{ident}"]')
 
 
-def tap(page, ident: str) -> None:
-    """Click the control with this test id once it is enabled (the id sits on a wrapper, so
-    Playwright's own check does not see the button's aria-disabled)."""
-    from playwright.sync_api import expect
+def tap(page, ident: str, timeout: float = 10_000) -> None:
+    """Tap the control with this test id once it can be tapped. The id sits on a wrapper:
+    the node Flutter marks ``flt-tappable`` is the wrapper or inside it, and is only there
+    while the control is enabled (a place that just became a target, a button the last card
+    entered has just enabled). A tap a moment earlier would be lost on a busy machine."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    el = by_id(page, ident).first
-    el.wait_for(state="visible")
-    expect(el).not_to_have_attribute("aria-disabled", "true")
-    expect(el.locator('[aria-disabled="true"]')).to_have_count(0)
-    el.click()
+    sel = f'[flt-semantics-identifier="{ident}"]'
+    target = page.locator(f"{sel}[flt-tappable], {sel} [flt-tappable]").first
+    try:
+        target.wait_for(state="attached", timeout=timeout)
+    except PlaywrightTimeout:
+        target = by_id(page, ident).first  # a control Flutter does not mark (e.g. a switch)
+    target.click()
 
 
 def settle(page, ms: int = 400) -> None:
@@ -135,6 +139,18 @@ def pick_cards(page, picker: str, cards: str) -> None:
         pick_card(page, picker, c)
 
 
+def save_game(data_dir: Path, session) -> str:
+    """Put a game (built through the tracker) in a save folder before its server starts."""
+    from companion.storage import Store
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    store = Store(data_dir / "games.sqlite3")
+    try:
+        return store.create(session)
+    finally:
+        store.close()
+
+
 def type_into(page, ident: str, text: str) -> None:
     """Type into the text field inside the control with this test id."""
     from playwright.sync_api import expect
@@ -150,7 +166,7 @@ def type_into(page, ident: str, text: str) -> None:
             if attempt == 2:
                 raise
     page.keyboard.press("Tab")  # leave the field: the app has seen the whole text
-    page.wait_for_timeout(100)
+    page.wait_for_timeout(150)
 
 
 def find(page, text: str):

@@ -15,18 +15,10 @@ from tests.browser.harness import by_id, enable_semantics, pick_cards, see, tap,
 pytestmark = pytest.mark.browser
 
 
-def tap_ready(page, ident: str) -> None:
-    """Tap a control once it can be tapped: a place of the battlefield once the chosen action
-    has made it a target (it is drawn anew then), a button once the last entry has enabled it.
-    A tap a moment earlier would be lost on a busy machine."""
-    sel = f'[flt-semantics-identifier="{ident}"]'
-    page.locator(f"{sel}[flt-tappable], {sel} [flt-tappable]").first.click()
-
-
 def put_into_play(page, cell: str) -> None:
-    tap_ready(page, "action-play")
-    tap_ready(page, cell)
-    tap_ready(page, "play-submit")
+    tap(page, "action-play")
+    tap(page, cell)
+    tap(page, "play-submit")
 
 
 def test_turns_with_battles_undo_and_reload(open_page, server, shots):
@@ -43,7 +35,7 @@ def test_turns_with_battles_undo_and_reload(open_page, server, shots):
     put_into_play(page, "cell-0-1-0")
     # turn 2, Bea (2 actions): draw, then a card facing Ann's
     see(page, "Actions left: 2 of 2")
-    tap_ready(page, "action-draw")
+    tap(page, "action-draw")
     see(page, "Actions left: 1 of 2")
     put_into_play(page, "cell-1-1-0")
     # turn 3, Ann (3 actions: cards in 1 column): a card in column 1, one behind column 2
@@ -51,25 +43,25 @@ def test_turns_with_battles_undo_and_reload(open_page, server, shots):
     put_into_play(page, "cell-0-0-0")
     put_into_play(page, "cell-0-1-1")
     see(page, "Actions left: 1 of 3")
-    tap_ready(page, "action-attack")
-    tap_ready(page, "cell-0-1-0")
+    tap(page, "action-attack")
+    tap(page, "cell-0-1-0")
     expect(by_id(page, "battle-slot-0")).to_be_visible()
     shots(page, "battlefield-attack-chosen")
     # both cards are turned up: Ann's 7♥ attacks Bea's Q♠; a Queen beats an odd card
     pick_cards(page, "battle-picker", "7H QS")
-    tap_ready(page, "battle-submit")
+    tap(page, "battle-submit")
     see(page, "Battle: Ann's 7♥ is destroyed")
     see(page, "Rule: Queen against odd/even")
     see(page, "Bea's turn")
     expect(by_id(page, "battle-result")).to_be_visible()
     shots(page, "battle-result-queen")
     # turn 4, Bea: her Q♠, face up, attacks Ann's card that moved up: only Ann's is entered
-    tap_ready(page, "action-attack")
-    tap_ready(page, "cell-1-1-0")
+    tap(page, "action-attack")
+    tap(page, "cell-1-1-0")
     expect(by_id(page, "battle-slot-0")).to_be_visible()
     expect(by_id(page, "battle-slot-1")).to_have_count(0)
     pick_cards(page, "battle-picker", "AH")
-    tap_ready(page, "battle-submit")
+    tap(page, "battle-submit")
     see(page, "Battle: Bea's Q♠ is destroyed")
     see(page, "Rule: Bomb defending")
     see(page, "Actions left: 2 of 3")

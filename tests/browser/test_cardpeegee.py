@@ -11,15 +11,9 @@ from calculators.cards import card
 from companion.cardpeegee import GAME, NewHero
 from companion.session import Session
 from companion.storage import Store
-from tests.browser.harness import Server, by_id, pick_cards, see, tap, type_into
+from tests.browser.harness import Server, by_id, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
-
-
-def press(page, ident: str) -> None:
-    """Tap a button once it is enabled (the server may still be drawing the last card picked)."""
-    expect(by_id(page, ident).locator("[flt-tappable]").first).to_be_attached(timeout=10_000)
-    tap(page, ident)
 
 
 def into_view(page, ident: str) -> None:
@@ -54,11 +48,11 @@ def test_new_game_and_heroes(app, shots):
     see(page, "Ann's Hero")
     pick_cards(page, "hero-picker", "KH 7H KS 2C")
     shots(page, "ann-entered")
-    press(page, "hero-submit")
+    tap(page, "hero-submit")
     see(page, "Bea's Hero")
     see(page, "HP: 15 + 7♥ 7 + K♠ 10 + 2♣ 2 = 34")
     pick_cards(page, "hero-picker", "QS 5D 5C 5S")
-    press(page, "hero-submit")
+    tap(page, "hero-submit")
     see(page, "Ann's turn: draw the encounter")
     see(page, "Element: ♠ spades")
     shots(page, "heroes-ready")
@@ -69,10 +63,7 @@ def saved_game(data_dir) -> str:
     s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"], {"elements": True}))
     s = s.push(NewHero(player=0, character=card("KH"), hp_cards=(card("7H"), card("KS"), card("2C"))))
     s = s.push(NewHero(player=1, character=card("QS"), hp_cards=(card("5D"), card("5C"), card("5S"))))
-    store = Store(data_dir / "games.sqlite3")
-    gid = store.create(s)
-    store.close()
-    return gid
+    return save_game(data_dir, s)
 
 
 def test_monster_fight_over_three_rounds_and_town(open_page, tmp_path, shots):
@@ -88,7 +79,7 @@ def test_monster_fight_over_three_rounds_and_town(open_page, tmp_path, shots):
         # a Monster: 9♣ with 6♣ 3♠ → HP 9, Attack 9 + 6 = 15, Deal 3 + 1 = 4
         see(page, "Ann's turn: draw the encounter")
         pick_cards(page, "draw-picker", "9C 6C 3S")
-        press(page, "draw-submit")
+        tap(page, "draw-submit")
         see(page, "Monster Attack: agitator 9 + club props 6♣ (6) = 15")
         shots(page, "monster")
 
@@ -96,7 +87,7 @@ def test_monster_fight_over_three_rounds_and_town(open_page, tmp_path, shots):
         # Attack 10 + 18 = 28
         tap(page, "mode-activate")
         pick_cards(page, "activate-picker", "AC")
-        press(page, "activate-submit")
+        tap(page, "activate-submit")
         see(page, "Ann activates A♣")
         tap(page, "mode-play")
         pick_cards(page, "play-picker", "5C 7C")
@@ -104,7 +95,7 @@ def test_monster_fight_over_three_rounds_and_town(open_page, tmp_path, shots):
         into_view(page, "play-preview")
         shots(page, "played-card-value-preview")
         to_top(page)
-        press(page, "play-submit")
+        tap(page, "play-submit")
         see(page, "Ann plays 5♣ 7♣: Attack 28, Deal 3")
         into_view(page, "working")
         see(page, "Ann: Attack 10 (K♥) + 18 = 28, Deal 3 + 0 = 3")
@@ -115,7 +106,7 @@ def test_monster_fight_over_three_rounds_and_town(open_page, tmp_path, shots):
         tap(page, "score-mode-1-total")
         type_into(page, "score-total-1", "30")
         pick_cards(page, "score-picker", "2H 3D 4C")
-        press(page, "score-submit")
+        tap(page, "score-submit")
         see(page, "Last step: Round 1: Ann 37, the Monster 9♣ 45 → Ann −15")
         shots(page, "combat-round-2-to-enter")
         into_view(page, "working")
@@ -128,7 +119,7 @@ def test_monster_fight_over_three_rounds_and_town(open_page, tmp_path, shots):
         type_into(page, "score-total-0", "10")
         tap(page, "score-mode-1-total")
         type_into(page, "score-total-1", "23")
-        press(page, "score-submit")
+        tap(page, "score-submit")
         see(page, "Last step: Round 2: Ann 38, the Monster 9♣ 38 → no damage")
 
         # round 3: Ann 28 + 2♠ 2♦ 2♣ = 34 against 15 + 8 = 23: the Monster −28, dead;
@@ -136,7 +127,7 @@ def test_monster_fight_over_three_rounds_and_town(open_page, tmp_path, shots):
         tap(page, "score-mode-1-total")
         type_into(page, "score-total-1", "8")
         pick_cards(page, "score-picker", "2S 2D 2C")
-        press(page, "score-submit")
+        tap(page, "score-submit")
         see(page, "Ann in town")
         see(page, "the Monster is dead: Ann claims the props 6♣ 3♠")
         shots(page, "combat-round-3-and-town")
@@ -145,11 +136,11 @@ def test_monster_fight_over_three_rounds_and_town(open_page, tmp_path, shots):
         tap(page, "town-mode-shop")
         pick_cards(page, "shop-picker", "9D")
         see(page, "9 diamonds at 8 a card → 1 new card (costing 8), 1 left over and lost")
-        press(page, "shop-submit")
+        tap(page, "shop-submit")
         see(page, "Shopping: done this turn.")
         tap(page, "town-mode-heal")
         pick_cards(page, "heal-picker", "4H")
-        press(page, "heal-submit")
+        tap(page, "heal-submit")
         see(page, "Ann heals 5 HP → 24")
         see(page, "HP over the game: 34 → 19 → 24")
         shots(page, "town")

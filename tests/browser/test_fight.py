@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from calculators.cards import card
 from companion.session import Session
 from companion.storage import Store
-from tests.browser.harness import by_id, pick_cards, see, tap, type_into
+from tests.browser.harness import by_id, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -139,10 +139,7 @@ def saved_match_point(data_dir) -> str:
     for action in one_round + [Fight(cards=cards("5D 5S"))] + one_round:
         s = s.push(action)
     assert s.state.round == 2 and GAME.points(s.state) == (8, 6)
-    store = Store(data_dir / "games.sqlite3")
-    gid = store.create(s)
-    store.close()
-    return gid
+    return save_game(data_dir, s)
 
 
 def test_the_match_ends_with_the_round_scores(open_page, tmp_path, shots):

@@ -10,7 +10,7 @@ from calculators.cards import card
 from companion.peace_and_love import GAME, Deal, NewFighter, PlayCards, StartFight
 from companion.session import Session
 from companion.storage import Store
-from tests.browser.harness import by_id, enable_semantics, pick_cards, see, tap, type_into
+from tests.browser.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -98,10 +98,7 @@ def near_the_end(data_dir) -> str:
         s = s.push(PlayCards(cards={p: card(next(fillers)) for p, _ in s.state.fight.remaining}))
         s = s.push(NewFighter(card=card(next(fillers))))
         assert s.state.turn != me
-    store = Store(data_dir / "games.sqlite3")
-    gid = store.create(s)
-    store.close()
-    return gid
+    return save_game(data_dir, s)
 
 
 def test_three_players_multi_round_fight_to_the_end(open_page, tmp_path, shots):

@@ -11,8 +11,7 @@ from playwright.sync_api import expect
 from calculators.cards import card
 from companion.peace_and_love import GAME, Deal
 from companion.session import Session
-from companion.storage import Store
-from tests.browser.harness import Server, by_id, enable_semantics, pick_cards, see, tap, type_into
+from tests.browser.harness import Server, by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -20,10 +19,7 @@ pytestmark = pytest.mark.browser
 def saved_game(data_dir) -> str:
     s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
     s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
-    store = Store(data_dir / "games.sqlite3")
-    gid = store.create(s)
-    store.close()
-    return gid
+    return save_game(data_dir, s)
 
 
 def test_home_rules_and_settings(app, shots):
