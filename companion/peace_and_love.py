@@ -200,9 +200,11 @@ class PeaceAndLove(Game):
     def deck(self, setup: Setup) -> Deck:
         return deck_for(len(setup.players))
 
-    def decks_for(self, players: int) -> int:
-        """Packs shuffled together for this many players (shown before the game starts)."""
-        return decks_for(players)
+    def deal_counts(self, players: int) -> tuple[int, int, int]:
+        """Before the game starts: (packs shuffled together, cards in all, cards left in the
+        deck after the deal of 5 in hand and 3 fighters each)."""
+        decks = decks_for(players)
+        return decks, decks * 52, decks * 52 - DEAL * players
 
     def initial_state(self, setup: PeaceAndLoveSetup) -> PeaceAndLoveState:
         n = len(setup.players)

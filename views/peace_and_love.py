@@ -287,10 +287,9 @@ def FightPanel(table) -> ft.Control:
 def deal_summary(game, players: list[str], settings: dict) -> ft.Control:
     """On the new-game screen: how many decks this table shuffles together, and the deal."""
     n = len(players)
-    decks = game.decks_for(n)
-    deal = n * 8
+    decks, cards, left = game.deal_counts(n)
     return tagged("decks", ft.Text(
-        f"{n} players: shuffle {decks} deck{'s' if decks > 1 else ''} together ({decks * 52} cards). "
-        f"Each player gets 5 cards in hand and 3 face-up fighters; {decks * 52 - deal} cards stay in the deck.",
+        f"{n} players: shuffle {decks} deck{'s' if decks > 1 else ''} together ({cards} cards). "
+        f"Each player gets 5 cards in hand and 3 face-up fighters; {left} cards stay in the deck.",
         italic=True,
     ), label=f"{decks} decks")
