@@ -57,6 +57,22 @@ def server(tmp_path):
     s.stop()
 
 
+@pytest.fixture
+def start_server():
+    """Start a server on a save folder prepared by the test (a seeded game, a bad file);
+    it stops when the test ends."""
+    started = []
+
+    def start(data_dir: Path) -> Server:
+        server = Server(data_dir).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
 class Shots:
     """Numbered screenshots of one test: shots("table") → 01-table.png."""
 

@@ -142,27 +142,21 @@ def saved_match_point(data_dir) -> str:
     return save_game(data_dir, s)
 
 
-def test_the_match_ends_with_the_round_scores(open_page, tmp_path, shots):
-    from tests.browser.harness import Server
-
+def test_the_match_ends_with_the_round_scores(open_page, tmp_path, shots, start_server):
     data = tmp_path / "data"
-    data.mkdir()
     gid = saved_match_point(data)
-    server = Server(data).start()
-    try:
-        page = open_page(server.url)
-        see(page, "Saved games")
-        tap(page, f"resume-{gid}")
-        see(page, "Round 2")
-        # Ann 5♦ (Parry) beats Bea's 5♠ (Punch): 8 + 5 = 13, Ann wins round 2 and the match 2–0
-        play_turn(page, "5D", "5S", "Ann wins the FIGHT! 2–0")
-        expect(by_id(page, "outcome")).to_be_visible()
-        see(page, "Round 1: Ann · Ann 13 – Bea 6 · 13+ victory points")
-        see(page, "Round 2: Ann · Ann 13 – Bea 6 · 13+ victory points")
-        shots(page, "match-over")
-        tall(page, lambda: shots(page, "match-over-whole"))
-        tap(page, "rematch")
-        see(page, "Round 1: the row")
-        shots(page, "rematch")
-    finally:
-        server.stop()
+    server = start_server(data)
+    page = open_page(server.url)
+    see(page, "Saved games")
+    tap(page, f"resume-{gid}")
+    see(page, "Round 2")
+    # Ann 5♦ (Parry) beats Bea's 5♠ (Punch): 8 + 5 = 13, Ann wins round 2 and the match 2–0
+    play_turn(page, "5D", "5S", "Ann wins the FIGHT! 2–0")
+    expect(by_id(page, "outcome")).to_be_visible()
+    see(page, "Round 1: Ann · Ann 13 – Bea 6 · 13+ victory points")
+    see(page, "Round 2: Ann · Ann 13 – Bea 6 · 13+ victory points")
+    shots(page, "match-over")
+    tall(page, lambda: shots(page, "match-over-whole"))
+    tap(page, "rematch")
+    see(page, "Round 1: the row")
+    shots(page, "rematch")

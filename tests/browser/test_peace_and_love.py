@@ -101,52 +101,46 @@ def near_the_end(data_dir) -> str:
     return save_game(data_dir, s)
 
 
-def test_three_players_multi_round_fight_to_the_end(open_page, tmp_path, shots):
-    from tests.browser.harness import Server
-
+def test_three_players_multi_round_fight_to_the_end(open_page, tmp_path, shots, start_server):
     data = tmp_path / "data"
-    data.mkdir()
     gid = near_the_end(data)
-    server = Server(data).start()
-    try:
-        page = open_page(server.url)
-        see(page, "Saved games")
-        tap(page, f"resume-{gid}")
-        see(page, "Deck: 5 cards")
-        st = Store(data / "games.sqlite3").load(gid).state
-        me = st.turn
-        others = [p for p in range(3) if p != me]
-        # the player to play attacks the next player; the third joins
-        d, j = others
-        tap(page, f"fighter-{me}-{GAME.attackers(st)[0]}")
-        tap(page, f"fighter-{d}-{GAME.defenders(st)[d][0]}")
-        tap(page, f"fighter-{j}-{GAME.defenders(st)[j][0]}")
-        shots(page, "three-fighters-chosen")
-        tap(page, "start-fight")
-        see(page, "Fight · round 1")
-        # round 1: three cards; the worst result loses; its owner gets a new fighter (5 → 4)
-        # and the three players draw (4 → 1)
-        pick_cards(page, "play-picker", "2D 3D 4D")
-        tap(page, "play-submit")
-        expect(by_id(page, "preview")).to_be_visible()
-        shots(page, "round-1-result")
-        tap(page, "apply")
-        pick_cards(page, "new-fighter-picker", "5D")
-        tap(page, "new-fighter-submit")
-        see(page, "Fight · round 2")
-        see(page, "Deck: 1 card")
-        # round 2: the two fighters left; the loser's new fighter is the last card (1 → 0):
-        # the game ends in the middle of the fight
-        pick_cards(page, "play-picker", "6D 7D")
-        tap(page, "play-submit")
-        expect(by_id(page, "preview")).to_be_visible()
-        tap(page, "apply")
-        pick_cards(page, "new-fighter-picker", "8D")
-        tap(page, "new-fighter-submit")
-        expect(by_id(page, "outcome")).to_be_visible()
-        see(page, "Game over")
-        see(page, "new fighter was the last card of the deck")
-        see(page, "Anti Math Geek")
-        shots(page, "final-score")
-    finally:
-        server.stop()
+    server = start_server(data)
+    page = open_page(server.url)
+    see(page, "Saved games")
+    tap(page, f"resume-{gid}")
+    see(page, "Deck: 5 cards")
+    st = Store(data / "games.sqlite3").load(gid).state
+    me = st.turn
+    others = [p for p in range(3) if p != me]
+    # the player to play attacks the next player; the third joins
+    d, j = others
+    tap(page, f"fighter-{me}-{GAME.attackers(st)[0]}")
+    tap(page, f"fighter-{d}-{GAME.defenders(st)[d][0]}")
+    tap(page, f"fighter-{j}-{GAME.defenders(st)[j][0]}")
+    shots(page, "three-fighters-chosen")
+    tap(page, "start-fight")
+    see(page, "Fight · round 1")
+    # round 1: three cards; the worst result loses; its owner gets a new fighter (5 → 4)
+    # and the three players draw (4 → 1)
+    pick_cards(page, "play-picker", "2D 3D 4D")
+    tap(page, "play-submit")
+    expect(by_id(page, "preview")).to_be_visible()
+    shots(page, "round-1-result")
+    tap(page, "apply")
+    pick_cards(page, "new-fighter-picker", "5D")
+    tap(page, "new-fighter-submit")
+    see(page, "Fight · round 2")
+    see(page, "Deck: 1 card")
+    # round 2: the two fighters left; the loser's new fighter is the last card (1 → 0):
+    # the game ends in the middle of the fight
+    pick_cards(page, "play-picker", "6D 7D")
+    tap(page, "play-submit")
+    expect(by_id(page, "preview")).to_be_visible()
+    tap(page, "apply")
+    pick_cards(page, "new-fighter-picker", "8D")
+    tap(page, "new-fighter-submit")
+    expect(by_id(page, "outcome")).to_be_visible()
+    see(page, "Game over")
+    see(page, "new fighter was the last card of the deck")
+    see(page, "Anti Math Geek")
+    shots(page, "final-score")

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from calculators.cards import card
 from companion.peace_and_love import GAME, Deal
 from companion.session import Session
-from tests.browser.harness import Server, by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
+from tests.browser.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -51,76 +51,65 @@ def test_home_rules_and_settings(app, shots):
     expect(by_id(page, "theme").get_by_role("button", name="Dark")).to_have_attribute("aria-current", "true")
 
 
-def test_saved_games_export_delete_import(open_page, tmp_path, shots):
+def test_saved_games_export_delete_import(open_page, tmp_path, shots, start_server):
     data = tmp_path / "data"
-    data.mkdir()
     gid = saved_game(data)
-    server = Server(data).start()
-    try:
-        page = open_page(server.url)
-        see(page, "Ann, Bea")
-        shots(page, "saved-game")
-        tap(page, f"export-{gid}")
-        field = by_id(page, "export-text").locator("textarea, input").first
-        field.click()  # Flutter fills the text into the DOM field once it has the focus
-        expect(field).to_have_value(re.compile('"game": "peace-and-love"'))
-        exported = field.input_value()
-        shots(page, "export")
-        tap(page, "export-close")
-        tap(page, f"delete-{gid}")
-        see(page, "This cannot be undone")
-        tap(page, "confirm-delete")
-        see(page, "The game was deleted.")
-        see(page, "No saved games yet")
-        tap(page, "import")
-        type_into(page, "import-text", "garbage")
-        tap(page, "import-submit")
-        see(page, "could not be imported")
-        shots(page, "import-refused")
-        type_into(page, "import-text", exported)
-        tap(page, "import-submit")
-        see(page, "Deal: Bea's three fighters")  # the imported game opens where it stopped
-        shots(page, "imported")
-    finally:
-        server.stop()
+    server = start_server(data)
+    page = open_page(server.url)
+    see(page, "Ann, Bea")
+    shots(page, "saved-game")
+    tap(page, f"export-{gid}")
+    field = by_id(page, "export-text").locator("textarea, input").first
+    field.click()  # Flutter fills the text into the DOM field once it has the focus
+    expect(field).to_have_value(re.compile('"game": "peace-and-love"'))
+    exported = field.input_value()
+    shots(page, "export")
+    tap(page, "export-close")
+    tap(page, f"delete-{gid}")
+    see(page, "This cannot be undone")
+    tap(page, "confirm-delete")
+    see(page, "The game was deleted.")
+    see(page, "No saved games yet")
+    tap(page, "import")
+    type_into(page, "import-text", "garbage")
+    tap(page, "import-submit")
+    see(page, "could not be imported")
+    shots(page, "import-refused")
+    type_into(page, "import-text", exported)
+    tap(page, "import-submit")
+    see(page, "Deal: Bea's three fighters")  # the imported game opens where it stopped
+    shots(page, "imported")
 
 
-def test_unreadable_save_file_is_reported_and_left_untouched(open_page, tmp_path, shots):
+def test_unreadable_save_file_is_reported_and_left_untouched(open_page, tmp_path, shots, start_server):
     data = tmp_path / "data"
     data.mkdir()
     bad = data / "games.sqlite3"
     bad.write_bytes(b"not a database " * 64)
     before = bad.read_bytes()
-    server = Server(data).start()
-    try:
-        page = open_page(server.url)
-        see(page, "is not a readable save file")
-        see(page, "left untouched")
-        shots(page, "bad-save-file")
-        tap(page, "new-peace-and-love")
-        tap(page, "start")
-        see(page, "Deal: Player 1's three fighters")  # the app still works and saves elsewhere
-    finally:
-        server.stop()
+    server = start_server(data)
+    page = open_page(server.url)
+    see(page, "is not a readable save file")
+    see(page, "left untouched")
+    shots(page, "bad-save-file")
+    tap(page, "new-peace-and-love")
+    tap(page, "start")
+    see(page, "Deal: Player 1's three fighters")  # the app still works and saves elsewhere
     assert bad.read_bytes() == before
 
 
-def test_two_phones_share_one_game(open_page, tmp_path, shots):
+def test_two_phones_share_one_game(open_page, tmp_path, shots, start_server):
     data = tmp_path / "data"
-    data.mkdir()
     gid = saved_game(data)
-    server = Server(data).start()
-    try:
-        one = open_page(f"{server.url}/play/{gid}")
-        two = open_page(f"{server.url}/play/{gid}")
-        see(one, "Deal: Bea's three fighters")
-        see(two, "Deal: Bea's three fighters")
-        pick_cards(one, "deal-picker", "5S 2C 7D")
-        tap(one, "deal-submit")
-        see(one, "Bea's turn")
-        see(two, "Bea's turn")  # the other phone follows without a reload
-        shots(two, "second-phone-follows")
-        tap(two, "undo")
-        see(one, "Deal: Bea's three fighters")
-    finally:
-        server.stop()
+    server = start_server(data)
+    one = open_page(f"{server.url}/play/{gid}")
+    two = open_page(f"{server.url}/play/{gid}")
+    see(one, "Deal: Bea's three fighters")
+    see(two, "Deal: Bea's three fighters")
+    pick_cards(one, "deal-picker", "5S 2C 7D")
+    tap(one, "deal-submit")
+    see(one, "Bea's turn")
+    see(two, "Bea's turn")  # the other phone follows without a reload
+    shots(two, "second-phone-follows")
+    tap(two, "undo")
+    see(one, "Deal: Bea's three fighters")
