@@ -136,3 +136,20 @@ def shoot_if_failed(request, page, shots) -> None:
     if getattr(request.node, "failed_call", False) and not page.is_closed():
         shots.n = max(shots.n, 90)
         shots(page, "FAILED")
+
+
+BROWSER_TEST_LIMIT = 300  # seconds: a browser test that hangs fails instead of stalling the run
+
+
+@pytest.fixture(autouse=True)
+def time_limit():
+    import signal
+
+    def too_long(signum, frame):
+        raise TimeoutError(f"this browser test took longer than {BROWSER_TEST_LIMIT} s")
+
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(BROWSER_TEST_LIMIT)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
