@@ -25,6 +25,13 @@ NO_BROWSER = ("no Chromium found (/usr/bin/chromium): install Debian's chromium 
 
 def pytest_collection_modifyitems(config, items):
     if chromium_path() or REQUIRED:
+        # Rarely (a few times in hundreds of runs, on a loaded machine) Flet's web client
+        # falls back to its "Working..." screen mid-test and the page never comes back; the
+        # game itself is saved. One rerun keeps such a stall from failing the whole run; the
+        # report still shows the rerun (R), and a real failure fails twice.
+        for item in items:
+            if "browser" in item.keywords:
+                item.add_marker(pytest.mark.flaky(reruns=1))
         return
     skip = pytest.mark.skip(reason=NO_BROWSER)
     for item in items:

@@ -52,7 +52,9 @@ class Server:
         self.started_in = 0.0
 
     def start(self, timeout: float = 60) -> Server:
-        env = dict(os.environ, COMPANION_DATA_DIR=str(self.data_dir), PYTHONPATH=str(ROOT))
+        # info logging: a failed test's server.log shows what the server saw
+        env = dict(os.environ, COMPANION_DATA_DIR=str(self.data_dir), PYTHONPATH=str(ROOT),
+                   FLET_LOG_LEVEL=os.environ.get("FLET_LOG_LEVEL", "info"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.log = open(self.log_path, "w")
         t0 = time.perf_counter()
