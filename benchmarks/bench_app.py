@@ -49,7 +49,7 @@ def resolve_cli(requests: int, repeats: int = 5) -> list[float]:
 
     def run(n: int) -> float:
         t = time.perf_counter()
-        out = subprocess.run([sys.executable, "-m", "companion", "resolve", "-"], input=line * n,
+        out = subprocess.run([sys.executable, "-m", "card_companion", "resolve", "-"], input=line * n,
                              capture_output=True, cwd=ROOT, env=env, check=True).stdout
         elapsed = time.perf_counter() - t
         assert out.count(b"\n") == n and b'"taken_by":0' in out.splitlines()[0] if n else True
@@ -64,7 +64,7 @@ def resolve_cli(requests: int, repeats: int = 5) -> list[float]:
 
 
 def resolve_in_process(n: int = 20000) -> list[float]:
-    from companion.protocol import resolve_line
+    from card_companion.companion.protocol import resolve_line
 
     text = json.dumps(REQUEST)
     resolve_line(text)
@@ -86,10 +86,10 @@ def browser_numbers(resolves: int = 40, starts: int = 5) -> tuple[list[float], l
         return None
     from playwright.sync_api import sync_playwright
 
-    from calculators.cards import card
-    from companion.peace_and_love import GAME, Deal, StartFight
-    from companion.session import Session
-    from companion.storage import Store
+    from card_companion.calculators.cards import card
+    from card_companion.companion.peace_and_love import GAME, Deal, StartFight
+    from card_companion.companion.session import Session
+    from card_companion.companion.storage import Store
 
     start_times, click_times = [], []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:

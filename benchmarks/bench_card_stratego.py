@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from benchmarks import report, timed
-from companion.protocol import resolve_line
+from card_companion.companion.protocol import resolve_line
 
 PAIRS = [("QS", "7H"), ("2C", "AH"), ("9S", "9H"), ("10D", "5C"), ("KH", "QC"), ("AS", "8D")]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from benchmarks import report, timed
-from companion.protocol import resolve_line
+from card_companion.companion.protocol import resolve_line
 
 REQUESTS = {
     "play": {"game": "cardpeegee", "ask": "play", "cards": ["5C", "7C"], "active": ["AC"], "element": "S",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchmarks import report, timed
-from companion.protocol import resolve_line
+from card_companion.companion.protocol import resolve_line
 
 REQUESTS = [
     '{"game": "fight", "ask": "turn", "cards": ["3S", "5D"], "tie_breaker": 0, "cycle": "default"}',

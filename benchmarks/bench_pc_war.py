@@ -12,7 +12,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks import report, timed
-from calculators.pc_war import Tally, play_games, simulate, summarize
+from card_companion.calculators.pc_war import Tally, play_games, simulate, summarize
 
 GAMES = 10_000
 BATCH = 1_000
@@ -65,7 +65,7 @@ def main() -> None:
 
     report(f"{GAMES:,}-game simulation, {WORKERS} processes", timed(whole_parallel, 3), "s", budget=5)
 
-    from companion.protocol import resolve_line
+    from card_companion.companion.protocol import resolve_line
 
     line = '{"game": "pc-war", "ask": "flip", "cards": ["KH", "7S"]}'
     tie = '{"game": "pc-war", "ask": "flip", "cards": ["KH", "KS"]}'

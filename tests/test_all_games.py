@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.game import IllegalAction
-from companion.registry import GAMES
-from companion.session import Session
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.registry import GAMES
+from card_companion.companion.session import Session
 
 MAX_ACTIONS = 4000
 
@@ -77,4 +77,4 @@ def test_registry_entry(game_id: str) -> None:
     assert game.asks, f"{game.name} answers no resolve asks"
     from pathlib import Path
 
-    assert (Path(__file__).parents[1] / "docs" / "rules" / game.rules_file).is_file()
+    assert (Path(__file__).parents[1] / "card_companion" / "rules" / game.rules_file).is_file()

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from companion.protocol import ProtocolError, resolve, resolve_line
+from card_companion.companion.protocol import ProtocolError, resolve, resolve_line
 
 
 def ask(attacker: str, defender: str) -> dict:

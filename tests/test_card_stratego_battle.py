@@ -1,5 +1,5 @@
-"""Card Stratego battles, checked against the rule text (docs/rules/card-warfare.txt) and the
-battle order given with the project (docs/rulings/card-stratego.md), never against the code.
+"""Card Stratego battles, checked against the rule text (card_companion/rules/card-warfare.txt) and the
+battle order given with the project (card_companion/rulings/card-stratego.md), never against the code.
 
 Both tables below were written out by hand, one cell at a time, from the text:
 - SPECIAL POWERS, Aces: "Aces always win when they are attacked, with one exception given below.
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.card_stratego import BattleError, battle
-from calculators.cards import Card
+from card_companion.calculators.card_stratego import BattleError, battle
+from card_companion.calculators.cards import Card
 
 # Rows: the attacker; columns: the defender, both in the order A 2 3 4 5 6 7 8 9 10 Q K.
 # A = the attacker is destroyed, D = the defender is destroyed, B = both are destroyed.

@@ -9,9 +9,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators.cards import Card
-from companion.card_stratego import GAME
-from companion.session import Session
+from card_companion.calculators.cards import Card
+from card_companion.companion.card_stratego import GAME
+from card_companion.companion.session import Session
 
 RED = {Card.parse(f"{r}{s}") for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "HD"} | {Card.parse("JOKER")}
 BLACK = {Card.parse(f"{r}{s}") for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "SC"} | {Card.parse("JOKER")}

@@ -1,5 +1,5 @@
 """Card Stratego rules other than battles: actions per turn and the battlefield's shape, from
-the text (docs/rules/card-warfare.txt), worked by hand."""
+the text (card_companion/rules/card-warfare.txt), worked by hand."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.card_stratego import (
+from card_companion.calculators.card_stratego import (
     ARMIES,
     ARMY_SIZE,
     BoardError,
@@ -20,7 +20,7 @@ from calculators.card_stratego import (
     rearrange,
     remove,
 )
-from calculators.cards import Card, cards
+from card_companion.calculators.cards import Card, cards
 
 EMPTY = ((), (), (), ())
 

@@ -1,5 +1,5 @@
 """Card Stratego tracker: hand-worked sequences (setup + actions → the numbers players track),
-worked from the rule text (docs/rules/card-warfare.txt) and the rulings page.
+worked from the rule text (card_companion/rules/card-warfare.txt) and the rulings page.
 
 Ann takes the first turn with the red army (hearts, diamonds, a Joker), Bea has the black one.
 Columns and positions in actions count from 0 (column 0 is the players' "column 1", position
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.cards import Card, cards
-from companion.card_stratego import (
+from card_companion.calculators.cards import Card, cards
+from card_companion.companion.card_stratego import (
     GAME,
     Army,
     CardStrategoState,
     InPlay,
     Place,
 )
-from companion.game import IllegalAction
-from companion.session import Session
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.session import Session
 
 ANN, BEA = 0, 1
 
@@ -419,7 +419,7 @@ def position(ann: Army, bea: Army, turn: int = ANN, **settings) -> Session:
 
 
 def all_but(colour: str, keep: str) -> tuple[Card, ...]:
-    from calculators.card_stratego import ARMIES
+    from card_companion.calculators.card_stratego import ARMIES
 
     return tuple(c for c in ARMIES[colour].faces() if c != Card.parse(keep))
 
@@ -541,7 +541,7 @@ def test_what_the_views_ask() -> None:
 
 
 def test_an_action_of_another_game_is_refused() -> None:
-    from companion.peace_and_love import Refresh
+    from card_companion.companion.peace_and_love import Refresh
 
     s = start()
     with pytest.raises(IllegalAction, match="not an action of Card Stratego"):
@@ -553,7 +553,7 @@ def test_an_action_of_another_game_is_refused() -> None:
 def test_the_table_views_helpers() -> None:
     import random
 
-    from calculators.cards import Rank
+    from card_companion.calculators.cards import Rank
 
     # Ann: a card in column 2 with one behind it; Bea: one card in column 2
     s = push(start(), play(1), play(1), DRAW, play(1, 1))

@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from calculators.cards import card
-from companion.card_stratego import (
+from card_companion.calculators.cards import card
+from card_companion.companion.card_stratego import (
     GAME,
     Attack,
     Consolidate,
@@ -30,12 +30,12 @@ from companion.card_stratego import (
     ScoutReveal,
     SixReturn,
 )
-from companion.session import Session
-from companion.storage import open_store
+from card_companion.companion.session import Session
+from card_companion.companion.storage import open_store
 from tests.viewkit import ViewHarness
-from views.common import Services, ServicesContext
-from views.settings import Prefs
-from views.table import TableScreen
+from card_companion.views.common import Services, ServicesContext
+from card_companion.views.settings import Prefs
+from card_companion.views.table import TableScreen
 
 ANN, BEA = 0, 1
 

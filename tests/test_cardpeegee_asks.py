@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from companion.protocol import ProtocolError, resolve, resolve_line
+from card_companion.companion.protocol import ProtocolError, resolve, resolve_line
 
 PLAY = {"game": "cardpeegee", "ask": "play", "cards": ["5C", "7C"], "active": ["AC"], "element": "S",
         "as": {"8C": "H"}, "in_fight": False}

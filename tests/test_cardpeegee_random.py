@@ -11,10 +11,10 @@ from typing import get_args
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators.cards import all_faces
-from companion.game import IllegalAction
-from companion.registry import game
-from companion.session import Session
+from card_companion.calculators.cards import all_faces
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.registry import game
+from card_companion.companion.session import Session
 
 G = game("cardpeegee")
 MAX_ACTIONS = 600

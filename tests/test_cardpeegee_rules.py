@@ -1,5 +1,5 @@
-"""CardPeeGee rules, tested against the rule text (docs/rules/cardpeegee.txt) and the rulings
-given with the project (docs/rulings/cardpeegee.md). Every expected value is worked out by
+"""CardPeeGee rules, tested against the rule text (card_companion/rules/cardpeegee.txt) and the rulings
+given with the project (card_companion/rulings/cardpeegee.md). Every expected value is worked out by
 hand in the comment next to it; the text's worked examples are reproduced exactly."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.cardpeegee import (
+from card_companion.calculators.cardpeegee import (
     Contender,
     Contestant,
     RoundFighter,
@@ -37,7 +37,7 @@ from calculators.cardpeegee import (
     trap_outcome,
     value,
 )
-from calculators.cards import Card, Suit, card, cards
+from card_companion.calculators.cards import Card, Suit, card, cards
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.cards import card, cards
-from companion.game import IllegalAction
-from companion.registry import game
-from companion.session import Session
+from card_companion.calculators.cards import card, cards
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.registry import game
+from card_companion.companion.session import Session
 
 G = game("cardpeegee")
 

@@ -2,19 +2,19 @@
 players tap it, and what it did is checked in the save file (the game log and the state);
 refused input shows the tracker's message next to the form and saves nothing.
 
-Numbers are worked by hand from docs/rules/cardpeegee.txt; the arithmetic is in the comments."""
+Numbers are worked by hand from card_companion/rules/cardpeegee.txt; the arithmetic is in the comments."""
 
 from __future__ import annotations
 
 import pytest
 
-from calculators.cards import card, cards
-from companion.registry import GAMES
-from companion.session import Session
-from companion.storage import open_store
+from card_companion.calculators.cards import card, cards
+from card_companion.companion.registry import GAMES
+from card_companion.companion.session import Session
+from card_companion.companion.storage import open_store
 from tests.test_views import services
 from tests.viewkit import ViewHarness
-from views.table import TableScreen
+from card_companion.views.table import TableScreen
 
 G = GAMES["cardpeegee"]
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.cards import JOKER, Card, CardError, Deck, Rank, Suit, all_faces, cards
+from card_companion.calculators.cards import JOKER, Card, CardError, Deck, Rank, Suit, all_faces, cards
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.cli import main, print_address
+from card_companion.cli import main, print_address
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = {"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0, "defender": 1,
@@ -16,7 +16,7 @@ GOOD = {"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0, "
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "card_companion", *args], input=stdin, capture_output=True,
                           text=True, cwd=ROOT, timeout=120)
 
 
@@ -74,9 +74,9 @@ def test_lan_address_and_qr_code():
 
 
 def test_export_import_list(tmp_path, capsys):
-    from companion.peace_and_love import GAME
-    from companion.session import Session
-    from companion.storage import open_store
+    from card_companion.companion.peace_and_love import GAME
+    from card_companion.companion.session import Session
+    from card_companion.companion.storage import open_store
 
     store = open_store(tmp_path).store
     gid = store.create(Session.start(GAME, GAME.make_setup(["Ann", "Bea"])))

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from companion.protocol import ProtocolError, resolve, resolve_line
+from card_companion.companion.protocol import ProtocolError, resolve, resolve_line
 
 
 def test_the_issue_example() -> None:

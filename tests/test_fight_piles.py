@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators.cards import card
-from calculators.fight import (
+from card_companion.calculators.cards import card
+from card_companion.calculators.fight import (
     DECK,
     PileCard,
     place_won_card,

@@ -10,8 +10,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.registry import game
-from companion.session import Session
+from card_companion.companion.registry import game
+from card_companion.companion.session import Session
 
 GAME = game("fight")
 
@@ -84,7 +84,7 @@ ANY_ACTION = st.one_of(
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), steps=st.integers(0, 80),
        entries=st.lists(ANY_ACTION, min_size=1, max_size=10))
 def test_anything_a_player_enters_is_applied_or_refused_never_a_crash(seed: int, steps: int, entries) -> None:
-    from companion.game import IllegalAction
+    from card_companion.companion.game import IllegalAction
 
     rng = random.Random(seed)
     s = Session.start(GAME, GAME.random_setup(rng))

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from calculators.cards import card, cards
-from companion.fight import FightState, Player
-from companion.game import IllegalAction
-from companion.registry import game
-from companion.session import Session
+from card_companion.calculators.cards import card, cards
+from card_companion.companion.fight import FightState, Player
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.registry import game
+from card_companion.companion.session import Session
 
 GAME = game("fight")
 ANN, BEA = 0, 1

@@ -2,7 +2,7 @@
 
 The full table of every ordered pair of played cards (24 × 23) under both cycles and each
 Tie Breaker state is built here from a 4 × 4 suit table and the same-colour rules, written
-by hand from the text and the given rulings (docs/rulings/fight.md), never by calling the
+by hand from the text and the given rulings (card_companion/rulings/fight.md), never by calling the
 code under test.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.cards import Card, card, cards
-from calculators.fight import Turn, resolve_turn
-from companion.protocol import resolve
+from card_companion.calculators.cards import Card, card, cards
+from card_companion.calculators.fight import Turn, resolve_turn
+from card_companion.companion.protocol import resolve
 
 # --- the table, by hand -----------------------------------------------------------------------
 

@@ -12,16 +12,16 @@ from types import SimpleNamespace
 
 import pytest
 
-import views.fight as fight_view
-from calculators.cards import card
-from companion.fight import CoinFlip, Fight, Pick, TurnUp
-from companion.registry import GAMES
-from companion.session import Session
-from companion.storage import open_store
+import card_companion.views.fight as fight_view
+from card_companion.calculators.cards import card
+from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
+from card_companion.companion.registry import GAMES
+from card_companion.companion.session import Session
+from card_companion.companion.storage import open_store
 from tests.test_views import services
 from tests.viewkit import ViewHarness
-from views.history import HistoryScreen
-from views.table import TableScreen
+from card_companion.views.history import HistoryScreen
+from card_companion.views.table import TableScreen
 
 GAME = GAMES["fight"]
 ANN, BEA = 0, 1
@@ -339,7 +339,7 @@ def test_a_round_ended_by_the_deck_goes_to_the_tie_breaker(store):
 
 
 def test_a_round_without_a_tie_breaker_is_given_by_the_coin(coin_lands):
-    """A legal game cannot get there (docs/rulings/fight.md); the table still flips for it."""
+    """A legal game cannot get there (card_companion/rulings/fight.md); the table still flips for it."""
     s = played().state.model_copy(update={
         "phase": "coin-flip", "flip": "round", "ending": "Bea had to draw from the deck and it was empty"})
     dispatched = []

@@ -1,5 +1,5 @@
-"""PC War rules against the rule text (docs/rules/pc-war.txt) and the rulings
-(docs/rulings/pc-war.md). Every expected value is worked out by hand from the text.
+"""PC War rules against the rule text (card_companion/rules/pc-war.txt) and the rulings
+(card_companion/rulings/pc-war.md). Every expected value is worked out by hand from the text.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.cards import cards
-from calculators.pc_war import (
+from card_companion.calculators.cards import cards
+from card_companion.calculators.pc_war import (
     PCWarError,
     check_pair,
     deal,
@@ -21,7 +21,7 @@ from calculators.pc_war import (
     take,
     trade_and_war,
 )
-from companion.protocol import ProtocolError, resolve, resolve_line
+from card_companion.companion.protocol import ProtocolError, resolve, resolve_line
 
 # Rule 3: "Aces are the highest-ranking cards, followed by King, Queen, Jack, 10, 9, 8, 7, 6,
 # 5, 4, 3, 2, Joker. All suits have the same rank."

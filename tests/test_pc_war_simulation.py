@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from calculators.cards import cards
-from calculators.pc_war import (
+from card_companion.calculators.cards import cards
+from card_companion.calculators.pc_war import (
     MAX_FLIPS,
     PCWarError,
     Tally,
@@ -21,8 +21,8 @@ from calculators.pc_war import (
     strength,
     summarize,
 )
-from companion.pc_war import GAME
-from companion.session import Session
+from card_companion.companion.pc_war import GAME
+from card_companion.companion.session import Session
 
 
 def hand(text: str) -> list[int]:

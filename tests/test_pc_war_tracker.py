@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators.cards import card
-from companion.game import IllegalAction
-from companion.pc_war import GAME, PCWarState
-from companion.session import Session
+from card_companion.calculators.cards import card
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.pc_war import GAME, PCWarState
+from card_companion.companion.session import Session
 
 G = GAME
 

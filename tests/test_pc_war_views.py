@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.cards import card
-from companion.pc_war import GAME, Flip, Recount, SwapHands, War
-from companion.session import Session
-from companion.storage import open_store
+from card_companion.calculators.cards import card
+from card_companion.companion.pc_war import GAME, Flip, Recount, SwapHands, War
+from card_companion.companion.session import Session
+from card_companion.companion.storage import open_store
 from tests.test_views import services
 from tests.viewkit import FakePage, ViewHarness
-from views import pc_war as view
-from views.new_game import NewGameScreen
-from views.table import TableScreen
+from card_companion.views import pc_war as view
+from card_companion.views.new_game import NewGameScreen
+from card_companion.views.table import TableScreen
 
 
 @pytest.fixture
@@ -256,7 +256,7 @@ def test_new_game_shows_the_deal_and_the_odds(store, monkeypatch):
 
 
 def test_histogram_bars_fit_a_phone():
-    from calculators.pc_war import HistogramBin, SimulationResult
+    from card_companion.calculators.pc_war import HistogramBin, SimulationResult
 
     bins = [HistogramBin(start=i * 50 + 1, end=(i + 1) * 50, games=100 - i) for i in range(99)]
     r = SimulationResult(games=5000, jokers=1, max_flips=5000, first_player_wins=2500,

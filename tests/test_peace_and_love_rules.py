@@ -1,5 +1,5 @@
-"""One round of a Peace and Love fight, worked by hand from docs/rules/peace-and-love.txt and
-the rulings (docs/rulings/peace-and-love.md).
+"""One round of a Peace and Love fight, worked by hand from card_companion/rules/peace-and-love.txt and
+the rulings (card_companion/rulings/peace-and-love.md).
 
 Values: A=1 ... 10, J=11, Q=12, K=13. Result = fighter - card. A trump: card suit = fighter
 suit. Odd number of trumps: the lowest result wins; even (also 0): the highest wins.
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.peace_and_love import Entry, FightRound, decks_for, resolve_round
-from companion.protocol import ProtocolError, resolve, resolve_line
+from card_companion.calculators.peace_and_love import Entry, FightRound, decks_for, resolve_round
+from card_companion.companion.protocol import ProtocolError, resolve, resolve_line
 
 
 def fight(players: int, attacker: int, defender: int, *entries: tuple[int, str, str]):

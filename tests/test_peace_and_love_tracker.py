@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators.cards import card
-from companion.game import IllegalAction
-from companion.peace_and_love import GAME, Deal, FirstPlayer, NewFighter, PlayCards, Refresh, Retire, StartFight
-from companion.session import Session
-from companion.storage import open_store
+from card_companion.calculators.cards import card
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.peace_and_love import GAME, Deal, FirstPlayer, NewFighter, PlayCards, Refresh, Retire, StartFight
+from card_companion.companion.session import Session
+from card_companion.companion.storage import open_store
 
 
 def start(names, **settings) -> Session:

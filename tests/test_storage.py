@@ -7,10 +7,10 @@ import sqlite3
 
 import pytest
 
-from companion.game import IllegalAction
-from companion.registry import game
-from companion.session import Session
-from companion.storage import SCHEMA_VERSION, Store, open_store
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.registry import game
+from card_companion.companion.session import Session
+from card_companion.companion.storage import SCHEMA_VERSION, Store, open_store
 
 PAL = game("peace-and-love")
 
@@ -123,7 +123,7 @@ def test_one_damaged_game_is_listed_with_its_problem(tmp_path, started):
 
 
 def test_two_devices_never_overwrite_each_other(tmp_path, started):
-    from companion.storage import StaleGame
+    from card_companion.companion.storage import StaleGame
 
     store = open_store(tmp_path).store
     gid = store.create(started)

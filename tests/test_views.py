@@ -7,18 +7,18 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from calculators.cards import Deck, card
-from companion.registry import GAMES
-from companion.storage import open_store
+from card_companion.calculators.cards import Deck, card
+from card_companion.companion.registry import GAMES
+from card_companion.companion.storage import open_store
 from tests.viewkit import FakePage, ViewHarness
-from views.card_picker import CardPicker, CardSlots, overuse_warning
-from views.common import Services, ServicesContext
-from views.history import HistoryScreen
-from views.home import HomeScreen, when
-from views.new_game import NewGameScreen
-from views.rules import RulesScreen
-from views.settings import Prefs
-from views.table import TableScreen
+from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
+from card_companion.views.common import Services, ServicesContext
+from card_companion.views.history import HistoryScreen
+from card_companion.views.home import HomeScreen, when
+from card_companion.views.new_game import NewGameScreen
+from card_companion.views.rules import RulesScreen
+from card_companion.views.settings import Prefs
+from card_companion.views.table import TableScreen
 
 
 @pytest.fixture
@@ -121,7 +121,7 @@ def test_new_game_refuses_duplicate_names(store):
 
 
 def open_table(store, names=("Ann", "Bea")):
-    from companion.session import Session
+    from card_companion.companion.session import Session
 
     pal = GAMES["peace-and-love"]
     gid = store.create(Session.start(pal, pal.make_setup(list(names))))

@@ -41,7 +41,7 @@ def free_port() -> int:
 
 
 class Server:
-    """`python -m companion` on a free port with its own data folder."""
+    """`python -m card_companion` on a free port with its own data folder."""
 
     def __init__(self, data_dir: Path, port: int | None = None, log: Path | None = None):
         self.port = port or free_port()
@@ -59,7 +59,7 @@ class Server:
         self.log = open(self.log_path, "w")
         t0 = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--port", str(self.port), "--no-open"],
+            [sys.executable, "-m", "card_companion", "--port", str(self.port), "--no-open"],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + timeout
@@ -143,7 +143,7 @@ def pick_cards(page, picker: str, cards: str) -> None:
 
 def save_game(data_dir: Path, session) -> str:
     """Put a game (built through the tracker) in a save folder before its server starts."""
-    from companion.storage import Store
+    from card_companion.companion.storage import Store
 
     data_dir.mkdir(parents=True, exist_ok=True)
     store = Store(data_dir / "games.sqlite3")

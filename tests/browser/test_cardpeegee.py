@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from calculators.cards import card
-from companion.cardpeegee import GAME, NewHero
-from companion.session import Session
-from companion.storage import Store
+from card_companion.calculators.cards import card
+from card_companion.companion.cardpeegee import GAME, NewHero
+from card_companion.companion.session import Session
+from card_companion.companion.storage import Store
 from tests.browser.harness import by_id, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from calculators.cards import card
-from companion.session import Session
-from companion.storage import Store
+from card_companion.calculators.cards import card
+from card_companion.companion.session import Session
+from card_companion.companion.storage import Store
 from tests.browser.harness import by_id, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
@@ -123,7 +123,7 @@ def test_a_round_to_13(app, server, shots):
 def saved_match_point(data_dir) -> str:
     """A saved match: Ann won round 1 and has 8 victory points and the Tie Breaker in round 2
     (both rounds played like the round above, through the tracker)."""
-    from companion.fight import GAME, CoinFlip, Fight, Pick, TurnUp
+    from card_companion.companion.fight import GAME, CoinFlip, Fight, Pick, TurnUp
 
     def cards(text):
         return tuple(card(c) for c in text.split())

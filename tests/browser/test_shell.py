@@ -8,9 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from calculators.cards import card
-from companion.peace_and_love import GAME, Deal
-from companion.session import Session
+from card_companion.calculators.cards import card
+from card_companion.companion.peace_and_love import GAME, Deal
+from card_companion.companion.session import Session
 from tests.browser.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser

@@ -1,0 +1,7 @@
+"""Card Companion: a table companion for five card games played with real decks.
+
+Layers, each a subpackage, dependencies pointing one way:
+``views`` (Flet components) → ``companion`` (trackers, saves, protocol) → ``calculators``
+(pure rules). ``app`` wires the views in and serves them; ``cli`` is the `companion` command.
+The rule texts (``rules/``), the rulings (``rulings/``) and the assets ship as package data.
+"""

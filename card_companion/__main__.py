@@ -1,0 +1,5 @@
+import sys
+
+from card_companion.cli import main
+
+sys.exit(main())

@@ -1,0 +1,330 @@
+"""Playing cards: the value type every game shares, its notation and deck specs.
+
+Notation (RULINGS.md): rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` for 10, any case),
+suit ``S H D C`` (also ``♠ ♥ ♦ ♣`` and ``◇`` for diamonds), jokers ``JOKER``
+(also ``X``, ``JK``). The canonical form is ``10H``, ``QS``, ``AD``, ``JOKER``.
+
+>>> Card.parse("10h")
+Card('10H')
+>>> str(Card.parse("T♦")), str(Card.parse("qs")), str(Card.parse("A♠"))
+('10D', 'QS', 'AS')
+>>> Card.parse("x").is_joker
+True
+>>> Card.parse("1H")
+Traceback (most recent call last):
+...
+card_companion.calculators.cards.CardError: '1H' is not a card: use a rank A 2-10 J Q K and a suit S H D C (like 10H or QS), or JOKER
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from enum import Enum, IntEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+
+
+class CardError(ValueError):
+    """A card that cannot be read, or that is not in the game's deck."""
+
+
+class Rank(IntEnum):
+    """Ranks by their face number: Ace 1 ... King 13; the Joker is 0."""
+
+    JOKER = 0
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        return _RANK_LETTERS[self]
+
+    @property
+    def is_face(self) -> bool:
+        """Jack, Queen or King."""
+        return self in (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+    @property
+    def word(self) -> str:
+        return _RANK_WORDS[self]
+
+
+_RANK_LETTERS = {
+    Rank.JOKER: "JOKER",
+    Rank.ACE: "A",
+    **{Rank(n): str(n) for n in range(2, 11)},
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+}
+_RANK_WORDS = {
+    Rank.JOKER: "Joker",
+    Rank.ACE: "Ace",
+    **{Rank(n): str(n) for n in range(2, 11)},
+    Rank.JACK: "Jack",
+    Rank.QUEEN: "Queen",
+    Rank.KING: "King",
+}
+
+
+class Suit(str, Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def word(self) -> str:
+        """Plural name, as players say it: "hearts"."""
+        return self.name.lower()
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+RANKS: tuple[Rank, ...] = tuple(Rank(n) for n in range(1, 14))
+
+_PARSE_ERROR = (
+    "{text!r} is not a card: use a rank A 2-10 J Q K and a suit S H D C "
+    "(like 10H or QS), or JOKER"
+)
+
+
+class Card(BaseModel):
+    """One playing card. Immutable; JSON form is its notation string ("10H", "JOKER").
+
+    There is exactly one Card object per card face (``Card.parse`` interns them),
+    so cards are cheap to compare, hash and copy.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    rank: Rank
+    suit: Suit | None = None
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _from_notation(cls, value: Any, handler: Any) -> Any:
+        if isinstance(value, str):
+            return cls.parse(value)  # the interned card: no validation needed
+        if isinstance(value, Card):
+            return value
+        card = handler(value)  # {"rank": 10, "suit": "H"}
+        if (card.rank == Rank.JOKER) != (card.suit is None):
+            raise ValueError("a Joker has no suit and every other card has one")
+        return _NOTATIONS[str(card)]
+
+    @model_serializer
+    def _to_notation(self) -> str:
+        return str(self)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
+        return {
+            "type": "string",
+            "title": "Card",
+            "description": "A card: rank A 2-10 (or T) J Q K and suit S H D C (or ♠ ♥ ♦ ♣), "
+            "any case, like 10H, qs, A♠; or JOKER",
+            "examples": ["10H", "QS", "AD", "JOKER"],
+        }
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card in any accepted notation; raise CardError with a readable message."""
+        card = _NOTATIONS.get(text.strip().upper())
+        if card is None:
+            raise CardError(_PARSE_ERROR.format(text=text))
+        return card
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | str | None) -> Card:
+        """The card of this rank and suit (the shared instance): ``Card.of(10, "H")``."""
+        rank = Rank(rank)
+        if rank == Rank.JOKER:
+            if suit is not None:
+                raise CardError("a Joker has no suit")
+            return JOKER
+        if suit is None:
+            raise CardError(f"a {rank.word} needs a suit")
+        return _NOTATIONS[f"{rank.letter}{Suit(suit).value}"]
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == Rank.JOKER
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit is not None and self.suit.is_red
+
+    @property
+    def is_black(self) -> bool:
+        return self.suit is not None and not self.suit.is_red
+
+    @property
+    def symbol(self) -> str:
+        """For people: "10♥", "Q♠", "Joker"."""
+        return _SYMBOL[(self.rank, self.suit)]
+
+    def __str__(self) -> str:
+        return _NOTATION[(self.rank, self.suit)]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.suit))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.rank == other.rank and self.suit == other.suit
+
+    def __lt__(self, other: Card) -> bool:
+        """A stable display order: by suit (♠ ♥ ♦ ♣), then rank; the Joker last."""
+        return _sort_key(self) < _sort_key(other)
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    if card.suit is None:
+        return (len(SUITS), 0)
+    return (SUITS.index(card.suit), int(card.rank))
+
+
+def _build_notations() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+    suit_spellings = {
+        Suit.SPADES: ("S", "♠", "♤"),
+        Suit.HEARTS: ("H", "♥", "♡"),
+        Suit.DIAMONDS: ("D", "♦", "◇", "♢"),
+        Suit.CLUBS: ("C", "♣", "♧"),
+    }
+    for rank in RANKS:
+        spellings = [rank.letter]
+        if rank == Rank.TEN:
+            spellings.append("T")
+        for suit, suit_marks in suit_spellings.items():
+            card = Card.model_construct(rank=rank, suit=suit)
+            for r in spellings:
+                for s in suit_marks:
+                    table[f"{r}{s}"] = card
+    joker = Card.model_construct(rank=Rank.JOKER, suit=None)
+    for spelling in ("JOKER", "X", "JK"):
+        table[spelling] = joker
+    return table
+
+
+_NOTATIONS = _build_notations()
+_NOTATION = {(c.rank, c.suit): "JOKER" if c.suit is None else f"{c.rank.letter}{c.suit.value}"
+             for c in _NOTATIONS.values()}
+_SYMBOL = {(c.rank, c.suit): "Joker" if c.suit is None else f"{c.rank.letter}{c.suit.symbol}"
+           for c in _NOTATIONS.values()}
+JOKER: Card = _NOTATIONS["JOKER"]
+
+
+def count(n: int, word: str = "card", plural: str | None = None) -> str:
+    """"1 card", "3 cards", "0 points": numbers in the players' words.
+
+    >>> count(1), count(3), count(1, "point"), count(2, "war")
+    ('1 card', '3 cards', '1 point', '2 wars')
+    """
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
+def card(text: str) -> Card:
+    """Shorthand for ``Card.parse``."""
+    return Card.parse(text)
+
+
+def cards(text: str | Iterable[str]) -> list[Card]:
+    """Several cards: ``cards("9H 7H")`` or ``cards(["9H", "7H"])``."""
+    parts = text.split() if isinstance(text, str) else list(text)
+    return [Card.parse(p) for p in parts]
+
+
+def all_faces() -> list[Card]:
+    """The 52 suited cards and the Joker, once each, in display order."""
+    return sorted({c for c in _NOTATIONS.values()})
+
+
+class Deck(BaseModel):
+    """Which cards a game's deck holds and how many copies of each.
+
+    >>> Deck(ranks=(1, 2, 3, 4, 5, 6)).size
+    24
+    >>> Deck(copies=2, jokers=1).size
+    105
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    ranks: tuple[Rank, ...] = RANKS
+    suits: tuple[Suit, ...] = SUITS
+    copies: int = 1
+    """Copies of every suited card (number of packs shuffled together)."""
+    jokers: int = 0
+    """Jokers in all, not per pack."""
+
+    @property
+    def size(self) -> int:
+        return len(self.ranks) * len(self.suits) * self.copies + self.jokers
+
+    def faces(self) -> list[Card]:
+        """Each distinct card of the deck once, in display order."""
+        faces = [Card.model_construct(rank=r, suit=s) for s in self.suits for r in self.ranks]
+        faces = [_NOTATIONS[str(c)] for c in faces]
+        if self.jokers:
+            faces.append(JOKER)
+        return faces
+
+    def all_cards(self) -> list[Card]:
+        """Every physical card, copies included."""
+        out: list[Card] = []
+        for face in self.faces():
+            out.extend([face] * self.copies_of(face))
+        return out
+
+    def copies_of(self, card: Card) -> int:
+        """How many of this card the deck holds (0 if it is not in the deck)."""
+        if card.is_joker:
+            return self.jokers
+        if card.rank in self.ranks and card.suit in self.suits:
+            return self.copies
+        return 0
+
+    def contains(self, card: Card) -> bool:
+        return self.copies_of(card) > 0
+
+    def check(self, card: Card, game: str = "this game") -> Card:
+        """Return the card if the deck holds it, else raise a CardError that says why."""
+        if not self.contains(card):
+            raise CardError(f"{card.symbol} is not in the deck of {game}")
+        return card
+
+    def parse(self, text: str, game: str = "this game") -> Card:
+        """Read a card and check that this deck holds it."""
+        return self.check(Card.parse(text), game)
+
+    def overused(self, entered: Iterable[Card]) -> list[Card]:
+        """Cards entered more often than the deck holds them (for the picker's warning)."""
+        counts = Counter(entered)
+        return sorted(c for c, n in counts.items() if n > self.copies_of(c))

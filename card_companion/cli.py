@@ -1,0 +1,146 @@
+"""The `companion` command: serve the app, answer resolve requests, print the schema.
+
+  companion                         serve at http://127.0.0.1:8550
+  companion --host 0.0.0.0 --port N serve phones on the LAN (prints the address and a QR code)
+  companion resolve '<json>'        answer one request (exit 2 on a bad one)
+  companion resolve -               JSON Lines on stdin, one answer line per request
+  companion schema                  the JSON Schema of every request
+  companion export ID / import FILE saved games as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import sys
+from pathlib import Path
+
+from card_companion.app import DEFAULT_HOST, DEFAULT_PORT
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "127.0.0.1"
+
+
+def print_address(host: str, port: int, out=sys.stdout) -> str:
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    url = f"http://{shown}:{port}/"
+    print(f"Card Companion is at {url}", file=out)
+    if host in ("0.0.0.0", "::", ""):
+        print("Open it on a phone on the same network, or scan:", file=out)
+        try:
+            import segno
+
+            segno.make(url, error="m").terminal(out=out, compact=True)
+        except Exception as exc:  # the QR code is a convenience; the address is printed anyway
+            print(f"(no QR code: {exc})", file=out)
+    out.flush()
+    return url
+
+
+EMPTY_LINE = '{"error":"empty line: a request is a JSON object"}'
+
+
+def cmd_resolve(args) -> int:
+    from card_companion.companion.protocol import resolve_line
+
+    if args.request == "-":
+        out = sys.stdout
+        for line in sys.stdin:  # one answer line per input line, bad ones included
+            out.write((resolve_line(line) if line.strip() else EMPTY_LINE) + "\n")
+        out.flush()
+        return 0
+    answer = resolve_line(args.request)
+    print(answer)
+    return 2 if answer.startswith('{"error"') else 0
+
+
+def cmd_schema(args) -> int:
+    from card_companion.companion.protocol import schema
+
+    print(json.dumps(schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_export(args) -> int:
+    from card_companion.companion.game import IllegalAction
+    from card_companion.companion.storage import open_store
+
+    opened = open_store(args.data_dir)
+    try:
+        print(opened.store.export_json(args.id))
+    except IllegalAction as exc:
+        print(json.dumps({"error": str(exc)}), file=sys.stderr)
+        return 2
+    return 0
+
+
+def cmd_import(args) -> int:
+    from card_companion.companion.game import IllegalAction
+    from card_companion.companion.storage import open_store
+
+    opened = open_store(args.data_dir)
+    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    try:
+        gid = opened.store.import_json(text)
+    except IllegalAction as exc:
+        print(json.dumps({"error": str(exc)}), file=sys.stderr)
+        return 2
+    print(gid)
+    return 0
+
+
+def cmd_list(args) -> int:
+    from card_companion.companion.storage import open_store
+
+    opened = open_store(args.data_dir)
+    if opened.problem:
+        print(f"Note: {opened.problem}", file=sys.stderr)
+    for g in opened.store.saved_games():
+        print(f"{g.id}  {g.game}  {', '.join(g.players)}  {g.actions} steps" + (f"  ({g.problem})" if g.problem else ""))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description="Card Companion: a table companion for five card games.")
+    parser.add_argument("--host", default=DEFAULT_HOST, help="address to serve on (0.0.0.0: phones on the LAN)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--data-dir", default=None,
+                        help="where saved games live (default: the user's data directory, or $COMPANION_DATA_DIR)")
+    parser.add_argument("--no-open", action="store_true", help="do not open a browser window")
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("resolve", help="answer resolve requests")
+    p.add_argument("request", help="a JSON request, or - for JSON Lines on stdin")
+    p.set_defaults(fn=cmd_resolve)
+    p = sub.add_parser("schema", help="print the JSON Schema of every request")
+    p.set_defaults(fn=cmd_schema)
+    for name, fn, arg in (("export", cmd_export, "id"), ("import", cmd_import, "file")):
+        p = sub.add_parser(name, help=f"{name} a saved game as JSON")
+        p.add_argument(arg)
+        p.add_argument("--data-dir", default=argparse.SUPPRESS)
+        p.set_defaults(fn=fn)
+    p = sub.add_parser("list", help="list the saved games")
+    p.add_argument("--data-dir", default=argparse.SUPPRESS)
+    p.set_defaults(fn=cmd_list)
+    args = parser.parse_args(argv)
+    if args.command:
+        return args.fn(args)
+    from card_companion.app import serve
+
+    print_address(args.host, args.port)
+    serve(args.host, args.port, args.data_dir, open_browser=not args.no_open)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1090 @@
+"""Card Stratego (Card Warfare, by Thorin N. Tatge) at the table: two armies of 27 cards, a
+battlefield of face-down cards, battles, special cards and Generals.
+
+The app mirrors the table without spoiling it. It records where each card lies on the
+battlefield; a card put into play is a face-down card with no value. The app learns a card
+only when the rules turn it face up (a battle, a Scout, a Jack) or when it is discarded
+(discard piles are seen), and then the players enter it. Decks and hands are counts.
+Rules: card_companion/rules/card-warfare.txt; rulings: card_companion/rulings/card-stratego.md.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from card_companion.calculators.card_stratego import (
+    ARMIES,
+    ARMY_SIZE,
+    COLUMNS,
+    DECK,
+    DEPTH,
+    HAND,
+    RULES,
+    BattleError,
+    BattleResult,
+    BoardError,
+    Colour,
+    Side,
+    actions_per_turn,
+    battle,
+    can_stand,
+    columns_occupied,
+    insert,
+    is_scout,
+    moves_a_card,
+    rank_name,
+    rearrange,
+    remove,
+)
+from card_companion.calculators.cards import JOKER, Card, Deck, Rank
+from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.protocol import Answer, Ask
+
+# --- setup ---------------------------------------------------------------------------
+
+
+class CardStrategoSettings(Settings):
+    first_army: Colour = Field(
+        "red",
+        title="First player's army",
+        description="The colour of the army of the player who takes the first turn; the other "
+        "player takes the other colour.",
+    )
+    jack_turns_up_one: bool = Field(
+        True,
+        title="A Jack may turn up a lone face-down card",
+        description="When only one face-down card is in play, a Jack discarded to turn two "
+        "face-down cards up may turn up that one card.",
+    )
+    jack_may_keep_order: bool = Field(
+        False,
+        title="A Jack may leave a line as it was",
+        description="A Jack discarded to rearrange a row or column may leave every card where "
+        "it was (otherwise at least one card must move).",
+    )
+
+
+class CardStrategoSetup(Setup):
+    settings: CardStrategoSettings = CardStrategoSettings()
+
+
+# --- state ---------------------------------------------------------------------------
+
+
+class InPlay(Frozen):
+    """A card on the battlefield: face down (its value unknown to the app) or face up."""
+
+    card: Card | None = None
+    """None while the card lies face down"""
+
+    @property
+    def face_up(self) -> bool:
+        return self.card is not None
+
+    @property
+    def symbol(self) -> str:
+        """ "7♥", or "face-down card" """
+        return "face-down card" if self.card is None else self.card.symbol
+
+
+FACE_DOWN = InPlay()
+
+Column = tuple[InPlay, ...]
+"""one player's cards in one column, from the front rank (next to the battle line) back"""
+
+
+class Army(Frozen):
+    """One player's 27 cards: a count in the deck and the hand, the cards in play and the
+    discard pile card by card."""
+
+    colour: Colour
+    deck: int = ARMY_SIZE - HAND
+    hand: int = HAND
+    columns: tuple[Column, Column, Column, Column] = ((), (), (), ())
+    discard: tuple[Card, ...] = ()
+
+    @property
+    def in_play(self) -> int:
+        return sum(len(c) for c in self.columns)
+
+    @property
+    def is_general(self) -> bool:
+        """A player whose deck is empty is a General."""
+        return self.deck == 0
+
+    def face_up(self) -> list[Card]:
+        return [x.card for col in self.columns for x in col if x.card is not None]
+
+    def face_down(self) -> int:
+        return sum(1 for col in self.columns for x in col if x.card is None)
+
+
+class Place(Frozen):
+    """A card on the battlefield: whose side, which column (0-3), which position (0 = the
+    front rank, 1 the second, 2 the third)."""
+
+    player: int = Field(ge=0, le=1)
+    column: int = Field(ge=0, lt=COLUMNS)
+    position: int = Field(ge=0, lt=DEPTH)
+
+
+class LastBattle(Frozen):
+    """The battle of the latest action, for the battle-result screen."""
+
+    attacker: int
+    """the attacking player"""
+    column: int
+    result: BattleResult
+
+
+class CardStrategoState(TableState):
+    setup: CardStrategoSetup
+    armies: tuple[Army, Army]
+    phase: Literal["turn", "over"] = "turn"
+    turn: int = 0
+    """whose turn it is"""
+    turn_number: int = 1
+    """1 for the first turn of the game, 2 for the other player's first turn, ..."""
+    allotted: int = 1
+    """the actions of this turn"""
+    actions_left: int = 1
+    start_columns: int = 0
+    """columns in which the player had a card at the start of this turn"""
+    last_battle: LastBattle | None = None
+    ended_by: str = ""
+
+
+# --- actions -------------------------------------------------------------------------
+# Every action is taken by the player whose turn it is and uses one action, except EndTurn.
+
+
+class Draw(Frozen):
+    """Take the top card of your deck into your hand."""
+
+    kind: Literal["draw"] = "draw"
+
+
+class PutIntoPlay(Frozen):
+    """Put a card from your hand into play face down (its value is not entered)."""
+
+    kind: Literal["play"] = "play"
+    column: int = Field(ge=0, lt=COLUMNS)
+    position: int = Field(0, ge=0, lt=DEPTH, description="0 = the front rank; cards at and behind it move back")
+
+
+class Attack(Frozen):
+    """Your front-rank card in a column attacks the opposing front-rank card. Both are turned
+    face up: enter a card that was face down (leave out one already face up)."""
+
+    kind: Literal["attack"] = "attack"
+    column: int = Field(ge=0, lt=COLUMNS)
+    attacker: Card | None = None
+    defender: Card | None = None
+
+
+class Reveal(Frozen):
+    """A face-down card turned face up, and what it is."""
+
+    place: Place
+    card: Card
+
+
+class JackRearrange(Frozen):
+    """Discard a Jack to rearrange one row or column of either player's cards.
+
+    ``order``: for a row, ``order[c]`` is the column whose card (or empty place) in that row
+    moves to column c (a permutation of 0-3); for a column, ``order[p]`` is the position whose
+    card moves to position p (a permutation of the column's cards)."""
+
+    kind: Literal["jack-rearrange"] = "jack-rearrange"
+    jack: Card
+    player: int = Field(ge=0, le=1, description="whose cards are rearranged")
+    line: Literal["row", "column"]
+    index: int = Field(ge=0, lt=COLUMNS, description="row 0-2 (0 = the front rank) or column 0-3")
+    order: tuple[int, ...]
+
+
+class JackReveal(Frozen):
+    """Discard a Jack to turn two face-down cards in play face up."""
+
+    kind: Literal["jack-reveal"] = "jack-reveal"
+    jack: Card
+    reveals: tuple[Reveal, ...] = Field(min_length=1, max_length=2)
+
+
+class JokerDestroy(Frozen):
+    """Discard your Joker to destroy any card on the battlefield. The destroyed card goes to
+    its owner's discard pile, where it is seen: enter it if it was face down."""
+
+    kind: Literal["joker"] = "joker"
+    target: Place
+    card: Card | None = None
+
+
+class ScoutReveal(Frozen):
+    """Discard a Scout (2, 3, 4) from your hand to turn a face-down card face up. Not an
+    attack: a Bomb it reveals stays."""
+
+    kind: Literal["scout"] = "scout"
+    scout: Card
+    reveal: Reveal
+
+
+class SixReturn(Frozen):
+    """Discard a 6 to return any card on the battlefield to its owner's hand."""
+
+    kind: Literal["six"] = "six"
+    six: Card
+    target: Place
+
+
+class Drain(Frozen):
+    """A General has the opponent discard the top card of their deck, or, with their deck
+    empty, a card picked at random from their hand. ``pick``: the position in the hand the
+    app drew (1 = the first card), recorded so the log replays the same."""
+
+    kind: Literal["drain"] = "drain"
+    card: Card
+    pick: int | None = Field(None, ge=1)
+
+
+class Consolidate(Frozen):
+    """A General combines a column where only they have cards (``mine``) with one where only
+    the opponent has cards (``theirs``); ``into`` is the column both end up in."""
+
+    kind: Literal["consolidate"] = "consolidate"
+    mine: int = Field(ge=0, lt=COLUMNS)
+    theirs: int = Field(ge=0, lt=COLUMNS)
+    into: int = Field(ge=0, lt=COLUMNS)
+
+
+class EndTurn(Frozen):
+    """The player has no legal action left: the turn ends with the remaining actions unused."""
+
+    kind: Literal["end-turn"] = "end-turn"
+
+
+Action = Annotated[
+    Draw | PutIntoPlay | Attack | JackRearrange | JackReveal | JokerDestroy | ScoutReveal | SixReturn
+    | Drain | Consolidate | EndTurn,
+    Field(discriminator="kind"),
+]
+
+_SUITS_TEXT = {"red": "hearts and diamonds", "black": "spades and clubs"}
+_FACES = {colour: tuple(deck.faces()) for colour, deck in ARMIES.items()}
+
+
+# --- the game ------------------------------------------------------------------------
+
+
+class CardStratego(Game):
+    id = "card-stratego"
+    name = "Card Stratego"
+    blurb = "Face-down armies, Bombs and Scouts: Card Warfare by Thorin N. Tatge."
+    min_players = 2
+    max_players = 2
+    rules_file = "card-warfare.txt"
+    Settings = CardStrategoSettings
+    Setup = CardStrategoSetup
+    State = CardStrategoState
+    action_type = Action
+
+    def deck(self, setup: Setup) -> Deck:
+        return DECK
+
+    def initial_state(self, setup: CardStrategoSetup) -> CardStrategoState:
+        first = setup.settings.first_army
+        second: Colour = "black" if first == "red" else "red"
+        return CardStrategoState(setup=setup, armies=(Army(colour=first), Army(colour=second)))
+
+    # --- applying actions --------------------------------------------------------------
+
+    def apply(self, state: CardStrategoState, action) -> CardStrategoState:
+        if state.phase == "over":
+            raise IllegalAction("the game is over: undo to change it")
+        handler = {
+            "draw": self._draw,
+            "play": self._put_into_play,
+            "attack": self._attack,
+            "jack-rearrange": self._jack_rearrange,
+            "jack-reveal": self._jack_reveal,
+            "joker": self._joker,
+            "scout": self._scout,
+            "six": self._six,
+            "drain": self._drain,
+            "consolidate": self._consolidate,
+            "end-turn": self._end_turn,
+        }.get(getattr(action, "kind", None))
+        if handler is None:
+            raise IllegalAction(f"{action!r} is not an action of {self.name}")
+        s = handler(state, action)
+        if action.kind != "attack":
+            s = s.model_copy(update={"last_battle": None})
+        for p in (0, 1):
+            self._check_consistent(s, p)
+        gone = [p for p in (0, 1) if len(s.armies[p].discard) == ARMY_SIZE]
+        if gone:
+            if len(gone) == 2:
+                why = f"all {ARMY_SIZE} cards of both armies are discarded at once"
+            else:
+                why = f"all {ARMY_SIZE} of {s.name(gone[0])}'s cards are discarded"
+            return s.model_copy(update={"phase": "over", "ended_by": why})
+        if action.kind == "end-turn":
+            return _next_turn(s)
+        s = s.model_copy(update={"actions_left": s.actions_left - 1})
+        return _next_turn(s) if s.actions_left == 0 else s
+
+    # each handler checks its action and returns the state after it (turn bookkeeping aside)
+
+    def _draw(self, s: CardStrategoState, a: Draw) -> CardStrategoState:
+        me = s.turn
+        army = s.armies[me]
+        if army.deck == 0:
+            raise IllegalAction(f"{s.name(me)}'s deck is empty: there is no card to draw")
+        return _with_army(s, me, army.model_copy(update={"deck": army.deck - 1, "hand": army.hand + 1}))
+
+    def _put_into_play(self, s: CardStrategoState, a: PutIntoPlay) -> CardStrategoState:
+        me = s.turn
+        army = s.armies[me]
+        if army.hand == 0:
+            raise IllegalAction(f"{s.name(me)} has no card in hand to put into play")
+        if not self._hand_may_hold(s, can_stand):
+            hidden = " ".join(c.symbol for c in self.unseen(s, me) if not can_stand(c))
+            raise IllegalAction(f"{s.name(me)}'s hand can only hold {hidden} now (the cards not seen yet "
+                                "that cannot be in play), and Jacks and Jokers are never put into play")
+        columns = _board(lambda: insert(army.columns, a.column, a.position, FACE_DOWN))
+        return _with_army(s, me, army.model_copy(update={"hand": army.hand - 1, "columns": columns}))
+
+    def _attack(self, s: CardStrategoState, a: Attack) -> CardStrategoState:
+        me, them = s.turn, 1 - s.turn
+        mine, theirs = s.armies[me].columns[a.column], s.armies[them].columns[a.column]
+        if not mine:
+            raise IllegalAction(f"{s.name(me)} has no card in column {a.column + 1} to attack with")
+        if not theirs:
+            raise IllegalAction(f"{s.name(them)} has no card in column {a.column + 1}: "
+                                "there is nothing to attack there")
+        att = self._turned_up(s, me, mine[0], a.attacker, "the attacking card")
+        dfn = self._turned_up(s, them, theirs[0], a.defender, "the defending card")
+        result = battle(att, dfn)
+        sides: dict[Side, tuple[int, Card]] = {"attacker": (me, att), "defender": (them, dfn)}
+        for side, (player, card) in sides.items():
+            army = s.armies[player]
+            if side in result.destroyed:
+                columns, _ = remove(army.columns, a.column, 0)
+                army = army.model_copy(update={"columns": columns, "discard": army.discard + (card,)})
+            else:  # the survivor stays face up
+                col = army.columns[a.column]
+                columns = _set_column(army.columns, a.column, (InPlay(card=card),) + col[1:])
+                army = army.model_copy(update={"columns": columns})
+            s = _with_army(s, player, army)
+        return s.model_copy(update={"last_battle": LastBattle(attacker=me, column=a.column, result=result)})
+
+    def _jack_rearrange(self, s: CardStrategoState, a: JackRearrange) -> CardStrategoState:
+        s = self._discard_from_hand(s, a.jack, "a Jack", lambda c: c.rank == Rank.JACK)
+        columns = self._rearranged(s, a.player, a.line, a.index, a.order)
+        return _with_army(s, a.player, s.armies[a.player].model_copy(update={"columns": columns}))
+
+    def _rearranged(self, s: CardStrategoState, player: int, line: str, index: int,
+                    order: tuple[int, ...]) -> tuple[Column, ...]:
+        """A player's columns after a Jack gives one line a new order; IllegalAction if not
+        allowed."""
+        army = s.armies[player]
+        if line == "row" and index >= DEPTH:
+            raise IllegalAction(f"there are rows 0 (the front rank) to {DEPTH - 1}, not {index}")
+        if line == "row" and not any(len(c) > index for c in army.columns):
+            raise IllegalAction(f"{s.name(player)} has no card in the {rank_name(index)} to rearrange")
+        if line == "column" and not army.columns[index]:
+            raise IllegalAction(f"{s.name(player)} has no card in column {index + 1} to rearrange")
+        columns = _board(lambda: rearrange(army.columns, line, index, order))  # type: ignore[arg-type]
+        keep_ok = s.setup.settings.jack_may_keep_order
+        if not keep_ok and not moves_a_card(army.columns, line, index, order):  # type: ignore[arg-type]
+            raise IllegalAction("that leaves every card where it was: a Jack's rearrangement moves "
+                                "at least one card")
+        return columns
+
+    def _jack_reveal(self, s: CardStrategoState, a: JackReveal) -> CardStrategoState:
+        places = [(r.place.player, r.place.column, r.place.position) for r in a.reveals]
+        if len(set(places)) != len(places):
+            raise IllegalAction("a Jack turns up two different face-down cards")
+        if len(a.reveals) == 1:
+            face_down = self.face_down_places(s)
+            if len(face_down) > 1:
+                raise IllegalAction("a Jack turns up two face-down cards: choose a second one")
+            if not s.setup.settings.jack_turns_up_one:
+                raise IllegalAction("a Jack turns up two face-down cards, and only one is in play "
+                                    "(the setting for a lone face-down card is off)")
+        s = self._discard_from_hand(s, a.jack, "a Jack", lambda c: c.rank == Rank.JACK)
+        for r in a.reveals:
+            s = self._turn_face_up(s, r)
+        return s
+
+    def _joker(self, s: CardStrategoState, a: JokerDestroy) -> CardStrategoState:
+        s = self._discard_from_hand(s, JOKER, "the Joker", lambda c: c.is_joker)
+        t = a.target
+        army = s.armies[t.player]
+        slot = self._slot(s, t)
+        card = self._turned_up(s, t.player, slot, a.card, "the destroyed card")
+        columns, _ = remove(army.columns, t.column, t.position)
+        return _with_army(s, t.player, army.model_copy(update={"columns": columns,
+                                                               "discard": army.discard + (card,)}))
+
+    def _scout(self, s: CardStrategoState, a: ScoutReveal) -> CardStrategoState:
+        s = self._discard_from_hand(s, a.scout, "a Scout (2, 3 or 4)", is_scout)
+        return self._turn_face_up(s, a.reveal)
+
+    def _six(self, s: CardStrategoState, a: SixReturn) -> CardStrategoState:
+        s = self._discard_from_hand(s, a.six, "a 6", lambda c: c.rank == Rank.SIX)
+        t = a.target
+        self._slot(s, t)
+        army = s.armies[t.player]
+        columns, _ = remove(army.columns, t.column, t.position)
+        return _with_army(s, t.player, army.model_copy(update={"columns": columns, "hand": army.hand + 1}))
+
+    def _drain(self, s: CardStrategoState, a: Drain) -> CardStrategoState:
+        them = 1 - s.turn
+        self._expect_general(s, "Drain")
+        army = s.armies[them]
+        if army.deck > 0:
+            if a.pick is not None:
+                raise IllegalAction(f"{s.name(them)}'s deck is not empty: the top card of the deck "
+                                    "is discarded, no card is picked from the hand")
+            self._check_card(s, them, a.card, "the drained card")
+            army = army.model_copy(update={"deck": army.deck - 1})
+        elif army.hand > 0:
+            if a.pick is not None and a.pick > army.hand:
+                raise IllegalAction(f"{s.name(them)} holds {army.hand} cards: the random pick is "
+                                    f"a card from 1 to {army.hand}, not {a.pick}")
+            self._check_card(s, them, a.card, "the drained card")
+            army = army.model_copy(update={"hand": army.hand - 1})
+        else:
+            raise IllegalAction(f"{s.name(them)} has no card in deck or hand to drain")
+        return _with_army(s, them, army.model_copy(update={"discard": army.discard + (a.card,)}))
+
+    def _consolidate(self, s: CardStrategoState, a: Consolidate) -> CardStrategoState:
+        me, them = s.turn, 1 - s.turn
+        self._expect_general(s, "Consolidate")
+        mine, theirs = s.armies[me], s.armies[them]
+        if not (mine.columns[a.mine] and not theirs.columns[a.mine]):
+            raise IllegalAction(f"column {a.mine + 1} must be one where {s.name(me)} has a card "
+                                f"and {s.name(them)} has none")
+        if not (theirs.columns[a.theirs] and not mine.columns[a.theirs]):
+            raise IllegalAction(f"column {a.theirs + 1} must be one where {s.name(them)} has a card "
+                                f"and {s.name(me)} has none")
+        if a.into not in (a.mine, a.theirs):
+            raise IllegalAction(f"the cards are combined in column {a.mine + 1} or column {a.theirs + 1}")
+        if a.into == a.mine:  # the opponent's cards move over
+            moved = theirs.columns[a.theirs]
+            columns = _set_column(_set_column(theirs.columns, a.theirs, ()), a.mine, moved)
+            return _with_army(s, them, theirs.model_copy(update={"columns": columns}))
+        moved = mine.columns[a.mine]
+        columns = _set_column(_set_column(mine.columns, a.mine, ()), a.theirs, moved)
+        return _with_army(s, me, mine.model_copy(update={"columns": columns}))
+
+    def _end_turn(self, s: CardStrategoState, a: EndTurn) -> CardStrategoState:
+        still = self._what_remains(s)
+        if still:
+            raise IllegalAction(f"{s.name(s.turn)} must use every action and can still {still}")
+        return s
+
+    # --- checks shared by the handlers ------------------------------------------------
+
+    def _check_card(self, s: CardStrategoState, owner: int, card: Card, what: str,
+                    standing: bool = False) -> Card:
+        """A card entered for one of ``owner``'s cards: it must be of that army and not seen
+        elsewhere (in the discard pile or face up in play)."""
+        army = s.armies[owner]
+        if not ARMIES[army.colour].contains(card):
+            raise IllegalAction(f"{what} is {s.name(owner)}'s, and {card.symbol} is not in "
+                                f"{s.name(owner)}'s {army.colour} army ({_SUITS_TEXT[army.colour]} "
+                                "and a Joker)")
+        if standing and not can_stand(card):
+            kind = "a Joker" if card.is_joker else "a Jack"
+            raise IllegalAction(f"{what} cannot be {card.symbol}: {kind} never stands on the battlefield")
+        if card in army.discard:
+            raise IllegalAction(f"{card.symbol} is already in {s.name(owner)}'s discard pile")
+        if card in army.face_up():
+            raise IllegalAction(f"{card.symbol} is already face up on the battlefield")
+        return card
+
+    def _turned_up(self, s: CardStrategoState, owner: int, slot: InPlay, entered: Card | None,
+                   what: str) -> Card:
+        """The value of a card in play that the rules turn face up (or discard)."""
+        if slot.card is not None:
+            if entered is not None and entered != slot.card:
+                raise IllegalAction(f"{what} is already face up: it is {slot.card.symbol}, "
+                                    f"not {entered.symbol}")
+            return slot.card
+        if entered is None:
+            raise IllegalAction(f"{what} is {s.name(owner)}'s face-down card, now turned face up: "
+                                "enter it")
+        return self._check_card(s, owner, entered, what, standing=True)
+
+    def _turn_face_up(self, s: CardStrategoState, r: Reveal) -> CardStrategoState:
+        p = r.place
+        slot = self._slot(s, p)
+        where = _where(s, p)
+        if slot.face_up:
+            raise IllegalAction(f"{where} is already face up ({slot.symbol}): choose a face-down card")
+        card = self._check_card(s, p.player, r.card, f"the card at {where}", standing=True)
+        army = s.armies[p.player]
+        col = army.columns[p.column]
+        col = col[:p.position] + (InPlay(card=card),) + col[p.position + 1:]
+        columns = _set_column(army.columns, p.column, col)
+        return _with_army(s, p.player, army.model_copy(update={"columns": columns}))
+
+    def _slot(self, s: CardStrategoState, p: Place) -> InPlay:
+        col = s.armies[p.player].columns[p.column]
+        if p.position >= len(col):
+            raise IllegalAction(f"{s.name(p.player)} has no card at the {rank_name(p.position)} "
+                                f"of column {p.column + 1}")
+        return col[p.position]
+
+    def _discard_from_hand(self, s: CardStrategoState, card: Card, what: str, fits) -> CardStrategoState:
+        me = s.turn
+        army = s.armies[me]
+        if army.hand == 0:
+            raise IllegalAction(f"{s.name(me)} has no card in hand")
+        if not fits(card):
+            raise IllegalAction(f"{card.symbol} is not {what}")
+        self._check_card(s, me, card, f"the card played from {s.name(me)}'s hand")
+        return _with_army(s, me, army.model_copy(update={"hand": army.hand - 1,
+                                                         "discard": army.discard + (card,)}))
+
+    def _expect_general(self, s: CardStrategoState, power: str) -> None:
+        army = s.armies[s.turn]
+        if not army.is_general:
+            raise IllegalAction(f"only a General can {power}: {s.name(s.turn)} becomes a General when "
+                                f"the deck is empty ({army.deck} cards left)")
+
+    def _check_consistent(self, s: CardStrategoState, p: int) -> None:
+        """Jacks and the Joker never stand on the battlefield, so the ones not seen yet are in
+        the deck or the hand: entering cards that contradict it is refused."""
+        army = s.armies[p]
+        hidden = [c for c in self.unseen(s, p) if not can_stand(c)]
+        if len(hidden) > army.deck + army.hand:
+            names = " ".join(c.symbol for c in hidden)
+            raise IllegalAction(
+                f"that cannot be: {s.name(p)}'s {names} have not been seen and cannot stand on the "
+                f"battlefield, so they are in the deck or the hand, which hold only "
+                f"{army.deck + army.hand} cards; check the cards entered")
+
+    # --- reading the state ----------------------------------------------------------------
+
+    def is_over(self, state: CardStrategoState) -> bool:
+        return state.phase == "over"
+
+    def outcome(self, state: CardStrategoState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        details = [f"The game ended: {state.ended_by}."]
+        for i, army in enumerate(state.armies):
+            details.append(f"{state.name(i)} ({army.colour}): {len(army.discard)} cards discarded, "
+                           f"{army.in_play} in play, {army.hand} in hand, {army.deck} in the deck")
+        out = [i for i, army in enumerate(state.armies) if len(army.discard) == ARMY_SIZE]
+        if len(out) == 2:
+            return Outcome(winners=(), headline="A tie: both armies are destroyed at once", details=tuple(details))
+        w = 1 - out[0]
+        return Outcome(winners=(w,), headline=f"{state.name(w)} wins: {state.name(out[0])}'s army is destroyed",
+                       details=tuple(details))
+
+    def describe(self, before: CardStrategoState, action, after: CardStrategoState) -> str:
+        n = before.name
+        me, them = before.turn, 1 - before.turn
+        if isinstance(action, Draw):
+            text = f"{n(me)} draws a card"
+        elif isinstance(action, PutIntoPlay):
+            text = (f"{n(me)} puts a card into play face down in column {action.column + 1}, "
+                    f"{rank_name(action.position)}")
+            if action.position < len(before.armies[me].columns[action.column]):
+                text += " (the cards behind move back)"
+        elif isinstance(action, Attack):
+            r = after.last_battle.result
+            text = (f"{n(me)}'s {r.attacker.symbol} attacks {n(them)}'s {r.defender.symbol} in column "
+                    f"{action.column + 1}: {r.explanation[1]} → {r.explanation[-1]}")
+        elif isinstance(action, JackRearrange):
+            what = (f"{rank_name(action.index)}" if action.line == "row" else f"column {action.index + 1}")
+            text = (f"{n(me)} discards {action.jack.symbol} to rearrange {n(action.player)}'s {what}: "
+                    f"{_columns_text(after.armies[action.player])}")
+        elif isinstance(action, JackReveal):
+            shown = " and ".join(f"{n(r.place.player)}'s {r.card.symbol} ({_at(r.place)})" for r in action.reveals)
+            text = f"{n(me)} discards {action.jack.symbol} to turn up {shown}"
+        elif isinstance(action, JokerDestroy):
+            t = action.target
+            slot = before.armies[t.player].columns[t.column][t.position]
+            text = f"{n(me)} discards the Joker to destroy {n(t.player)}'s {slot.symbol} ({_at(t)})"
+            if not slot.face_up:
+                text += f": it was {action.card.symbol}"
+        elif isinstance(action, ScoutReveal):
+            r = action.reveal
+            text = (f"{n(me)} discards the Scout {action.scout.symbol} to turn up {n(r.place.player)}'s "
+                    f"{r.card.symbol} ({_at(r.place)})")
+            if r.card.rank == Rank.ACE:
+                text += ": not an attack, the Bomb stays"
+        elif isinstance(action, SixReturn):
+            t = action.target
+            slot = before.armies[t.player].columns[t.column][t.position]
+            text = (f"{n(me)} discards {action.six.symbol} to return {n(t.player)}'s {slot.symbol} "
+                    f"({_at(t)}) to {n(t.player)}'s hand")
+        elif isinstance(action, Drain):
+            if before.armies[them].deck > 0:
+                src = f"the top card of {n(them)}'s deck"
+            elif action.pick is not None:
+                src = f"card {action.pick} of the {before.armies[them].hand} in {n(them)}'s hand, picked at random"
+            else:
+                src = f"a card picked at random from {n(them)}'s hand"
+            text = f"General {n(me)} drains {n(them)}: {src}, {action.card.symbol}, is discarded"
+        elif isinstance(action, Consolidate):
+            if action.into == action.mine:
+                moved = f"{n(them)}'s cards move from column {action.theirs + 1} to column {action.mine + 1}"
+            else:
+                moved = f"{n(me)}'s cards move from column {action.mine + 1} to column {action.theirs + 1}"
+            text = f"General {n(me)} consolidates columns {action.mine + 1} and {action.theirs + 1}: {moved}"
+        elif isinstance(action, EndTurn):
+            left = before.actions_left
+            text = (f"{n(me)} has no legal action left: the turn ends with {left} "
+                    f"action{'s' if left != 1 else ''} unused")
+        else:
+            text = action.kind
+        for p in (0, 1):
+            if before.armies[p].deck > 0 and after.armies[p].deck == 0:
+                text += f"; {n(p)}'s deck is empty: {n(p)} is now a General"
+        if after.phase == "over":
+            return f"{text}; the game is over: {after.ended_by}"
+        if after.turn_number != before.turn_number:
+            text += f"; {n(after.turn)}'s turn: {after.allotted} action{'s' if after.allotted != 1 else ''}"
+        return text
+
+    def summary(self, state: CardStrategoState) -> dict[str, str]:
+        out: dict[str, str] = {}
+        if state.phase == "turn":
+            out["Turn"] = f"{state.name(state.turn)} (turn {state.turn_number})"
+            out["Actions left"] = f"{state.actions_left} of {state.allotted}"
+        for i, army in enumerate(state.armies):
+            name = state.name(i)
+            if army.is_general:
+                out[f"{name}'s status"] = "General"
+            out[f"{name}'s deck"] = _count(army.deck)
+            out[f"{name}'s hand"] = _count(army.hand)
+            out[f"{name}'s battlefield"] = f"{_count(army.in_play)}: {_columns_text(army)}"
+            pile = " ".join(c.symbol for c in army.discard)
+            out[f"{name}'s discard pile"] = _count(len(army.discard)) + (f": {pile}" if pile else "")
+        return out
+
+    def known_cards(self, state: CardStrategoState) -> list[Card]:
+        known: list[Card] = []
+        for army in state.armies:
+            known += army.discard
+            known += army.face_up()
+        return known
+
+    # --- what the players can do now (the views ask these) ------------------------------
+
+    def army_deck(self, state: CardStrategoState, player: int) -> Deck:
+        """The 27 cards of a player's army (for the card picker)."""
+        return ARMIES[state.armies[player].colour]
+
+    def counts(self, state: CardStrategoState, player: int) -> dict[str, int]:
+        """Where a player's 27 cards are: deck, hand, battlefield, discard (sums to 27)."""
+        a = state.armies[player]
+        return {"deck": a.deck, "hand": a.hand, "battlefield": a.in_play, "discard": len(a.discard)}
+
+    def is_general(self, state: CardStrategoState, player: int) -> bool:
+        return state.armies[player].is_general
+
+    def unseen(self, state: CardStrategoState, player: int) -> list[Card]:
+        """The player's cards the app has not seen: in the deck, the hand or face down."""
+        army = state.armies[player]
+        seen = set(army.discard) | set(army.face_up())
+        return [c for c in _FACES[army.colour] if c not in seen]
+
+    def entry_choices(self, state: CardStrategoState, player: int, standing: bool = True) -> list[Card]:
+        """The cards that may be entered for one of the player's cards: not seen yet, and for
+        a card in play (``standing``) neither a Jack nor the Joker."""
+        return [c for c in self.unseen(state, player) if can_stand(c) or not standing]
+
+    def can_draw(self, state: CardStrategoState) -> bool:
+        return state.phase == "turn" and state.armies[state.turn].deck > 0
+
+    def play_places(self, state: CardStrategoState) -> dict[int, list[int]]:
+        """Where the player can put a card into play: column → positions (0 = front rank)."""
+        if state.phase != "turn" or not self._hand_may_hold(state, can_stand):
+            return {}
+        out = {}
+        for c, col in enumerate(state.armies[state.turn].columns):
+            if len(col) < DEPTH:
+                out[c] = list(range(len(col) + 1))
+        return out
+
+    def attack_columns(self, state: CardStrategoState) -> list[int]:
+        """Columns where the player's front card can attack the opposing front card."""
+        if state.phase != "turn":
+            return []
+        me, them = state.armies[state.turn], state.armies[1 - state.turn]
+        return [c for c in range(COLUMNS) if me.columns[c] and them.columns[c]]
+
+    def cards_in_play(self, state: CardStrategoState) -> list[Place]:
+        """Every card on the battlefield (targets of a Joker or a 6)."""
+        return [Place(player=p, column=c, position=i)
+                for p, army in enumerate(state.armies)
+                for c, col in enumerate(army.columns) for i in range(len(col))]
+
+    def face_down_places(self, state: CardStrategoState) -> list[Place]:
+        """Every face-down card on the battlefield (targets of a Scout or a Jack)."""
+        return [Place(player=p, column=c, position=i)
+                for p, army in enumerate(state.armies)
+                for c, col in enumerate(army.columns) for i, x in enumerate(col) if not x.face_up]
+
+    def card_at(self, state: CardStrategoState, place: Place) -> InPlay | None:
+        """The card at a place (face down: ``card`` is None), None if the place is empty."""
+        col = state.armies[place.player].columns[place.column]
+        return col[place.position] if place.position < len(col) else None
+
+    def special_cards(self, state: CardStrategoState) -> dict[str, list[Card]]:
+        """Special cards the player may hold now and could use, by action kind: "jack-rearrange",
+        "jack-reveal", "joker", "scout", "six" → the cards to pick from (only kinds usable now)."""
+        if state.phase != "turn" or state.armies[state.turn].hand == 0:
+            return {}
+        unseen = self.unseen(state, state.turn)
+        standing_ok = self._hand_may_hold(state, can_stand)
+        jacks = [c for c in unseen if c.rank == Rank.JACK]
+        out: dict[str, list[Card]] = {}
+        if jacks and self.jack_lines(state):
+            out["jack-rearrange"] = jacks
+        face_down = self.face_down_places(state)
+        if jacks and (len(face_down) >= 2 or (face_down and state.setup.settings.jack_turns_up_one)):
+            out["jack-reveal"] = jacks
+        if JOKER in unseen and self.cards_in_play(state):
+            out["joker"] = [JOKER]
+        scouts = [c for c in unseen if is_scout(c)] if standing_ok else []
+        if scouts and face_down:
+            out["scout"] = scouts
+        sixes = [c for c in unseen if c.rank == Rank.SIX] if standing_ok else []
+        if sixes and self.cards_in_play(state):
+            out["six"] = sixes
+        return out
+
+    def jack_lines(self, state: CardStrategoState) -> list[tuple[int, str, int]]:
+        """(player, "row"/"column", index) of every line a Jack can rearrange now."""
+        return [(p, line, i) for p in (0, 1) for line, count in (("row", DEPTH), ("column", COLUMNS))
+                for i in range(count) if self.rearrangements(state, p, line, i)]
+
+    def rearrangements(self, state: CardStrategoState, player: int, line: str,
+                       index: int) -> list[tuple[int, ...]]:
+        """Every distinct order a Jack may give this line (see JackRearrange.order); orders
+        that differ only in which empty places swap count once."""
+        lines = {"row": DEPTH, "column": COLUMNS}
+        if player not in (0, 1) or line not in lines or not 0 <= index < lines[line]:
+            return []
+        columns = state.armies[player].columns
+        size = COLUMNS if line == "row" else len(columns[index])
+        if (line == "row" and not any(len(c) > index for c in columns)) or size == 0:
+            return []
+        out: dict[tuple[int | None, ...], tuple[int, ...]] = {}
+        for order in permutations(range(size)):
+            try:
+                rearrange(columns, line, index, order)  # type: ignore[arg-type]
+            except BoardError:
+                continue
+            if state.setup.settings.jack_may_keep_order or moves_a_card(columns, line, index, order):
+                # where each card comes from; empty places are all alike
+                key = tuple(src if line == "column" or len(columns[src]) > index else None for src in order)
+                out.setdefault(key, order)
+        return list(out.values())
+
+    def rearrangement_problem(self, state: CardStrategoState, player: int, line: str, index: int,
+                              order: tuple[int, ...]) -> str | None:
+        """Why a Jack cannot give this line this order (see JackRearrange.order), in words;
+        None when it can (the Jack itself aside)."""
+        if player not in (0, 1) or line not in ("row", "column") or not 0 <= index < COLUMNS:
+            return "choose a row or a column of one player's cards"
+        try:
+            self._rearranged(state, player, line, index, tuple(order))
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def entry_deck(self, state: CardStrategoState, player: int, standing: bool = True) -> Deck:
+        """The cards the picker offers for one of the player's cards: the army, and for a card
+        in play (``standing``) without its Jacks and Joker, which never stand there."""
+        army = ARMIES[state.armies[player].colour]
+        if not standing:
+            return army
+        return Deck(ranks=tuple(r for r in army.ranks if r != Rank.JACK), suits=army.suits, jokers=0)
+
+    def drain_pick(self, state: CardStrategoState, rng: random.Random) -> int | None:
+        """A Drain from the opponent's hand: the position of the card to discard, drawn at
+        random (1 = the first card as the opponent holds the hand out face down), for
+        Drain.pick. None when the Drain takes the top card of the deck or is not possible."""
+        if self.drain_from(state) != "hand":
+            return None
+        return rng.randint(1, state.armies[1 - state.turn].hand)
+
+    def drain_from(self, state: CardStrategoState) -> Literal["deck", "hand"] | None:
+        """Where a Drain takes the opponent's card now ("deck", "hand"), None if not possible."""
+        if state.phase != "turn" or not state.armies[state.turn].is_general:
+            return None
+        them = state.armies[1 - state.turn]
+        return "deck" if them.deck else "hand" if them.hand else None
+
+    def consolidations(self, state: CardStrategoState) -> list[tuple[int, int]]:
+        """(mine, theirs) column pairs a General can consolidate now (into either of them)."""
+        if state.phase != "turn" or not state.armies[state.turn].is_general:
+            return []
+        me, them = state.armies[state.turn], state.armies[1 - state.turn]
+        mine = [c for c in range(COLUMNS) if me.columns[c] and not them.columns[c]]
+        theirs = [c for c in range(COLUMNS) if them.columns[c] and not me.columns[c]]
+        return [(m, t) for m in mine for t in theirs]
+
+    def can_end_turn(self, state: CardStrategoState) -> bool:
+        """True when the player has no legal action left (the table ends the turn)."""
+        return state.phase == "turn" and not self._what_remains(state)
+
+    def _what_remains(self, s: CardStrategoState) -> str:
+        """What the player can still do, in words ("" when nothing is left)."""
+        me = s.armies[s.turn]
+        if me.deck > 0:
+            return "draw a card"
+        if self.attack_columns(s):
+            return "attack"
+        if self.drain_from(s):
+            return "Drain as a General"
+        if self.consolidations(s):
+            return "Consolidate as a General"
+        # The deck is empty: the unseen Jacks and Joker are all in the hand.
+        hidden = [c for c in self.unseen(s, s.turn) if not can_stand(c)]
+        if me.hand > len(hidden) and any(len(c) < DEPTH for c in me.columns):
+            return "put a card into play"
+        if JOKER in hidden and self.cards_in_play(s):
+            return "play the Joker"
+        if any(c.rank == Rank.JACK for c in hidden) and (self.face_down_places(s) or self.jack_lines(s)):
+            return "play a Jack"
+        return ""
+
+    def _hand_may_hold(self, state: CardStrategoState, fits) -> bool:
+        """Whether the hand may hold a card that fits (the unseen cards that cannot be in
+        play must be in the deck or the hand)."""
+        army = state.armies[state.turn]
+        if army.hand == 0:
+            return False
+        unseen = self.unseen(state, state.turn)
+        if not any(fits(c) for c in unseen):
+            return False
+        forced = [c for c in unseen if not can_stand(c)]
+        must_be_in_hand = max(0, len(forced) - army.deck)
+        if all(not fits(c) for c in forced):
+            return army.hand > must_be_in_hand
+        return True
+
+    # --- random play (tests) ------------------------------------------------------------
+
+    def random_setup(self, rng: random.Random) -> CardStrategoSetup:
+        return self.make_setup(["P0", "P1"], {
+            "first_army": rng.choice(["red", "black"]),
+            "jack_turns_up_one": rng.random() < 0.5,
+            "jack_may_keep_order": rng.random() < 0.5,
+        })
+
+    def random_action(self, state: CardStrategoState, rng: random.Random):
+        if state.phase == "over":
+            return None
+        makers = [
+            (3, self._random_draw), (3, self._random_play), (5, self._random_attack),
+            (1, self._random_special), (4, self._random_general),
+        ]
+        for _ in range(50):
+            maker = rng.choices([m for _, m in makers], weights=[w for w, _ in makers])[0]
+            action = maker(state, rng)
+            if action is None:
+                continue
+            try:
+                self.apply(state, action)
+            except IllegalAction:
+                continue
+            return action
+        for _, maker in makers:  # something legal, if anything is
+            for _ in range(20):
+                action = maker(state, rng)
+                if action is not None:
+                    try:
+                        self.apply(state, action)
+                        return action
+                    except IllegalAction:
+                        pass
+        return EndTurn()
+
+    def _random_draw(self, s: CardStrategoState, rng: random.Random):
+        return Draw() if self.can_draw(s) else None
+
+    def _random_play(self, s: CardStrategoState, rng: random.Random):
+        places = self.play_places(s)
+        if not places:
+            return None
+        c = rng.choice(sorted(places))
+        return PutIntoPlay(column=c, position=rng.choice(places[c]))
+
+    def _random_value(self, s: CardStrategoState, player: int, slot: InPlay, rng: random.Random,
+                      taken: tuple[Card, ...] = ()) -> Card | None:
+        if slot.face_up:
+            return None
+        return rng.choice([c for c in self.entry_choices(s, player) if c not in taken])
+
+    def _random_attack(self, s: CardStrategoState, rng: random.Random):
+        columns = self.attack_columns(s)
+        if not columns:
+            return None
+        c = rng.choice(columns)
+        me, them = s.turn, 1 - s.turn
+        return Attack(column=c,
+                      attacker=self._random_value(s, me, s.armies[me].columns[c][0], rng),
+                      defender=self._random_value(s, them, s.armies[them].columns[c][0], rng))
+
+    def _random_special(self, s: CardStrategoState, rng: random.Random):
+        options = self.special_cards(s)
+        if not options:
+            return None
+        kind = rng.choice(sorted(options))
+        card = rng.choice(options[kind])
+        if kind == "jack-rearrange":
+            p, line, i = rng.choice(self.jack_lines(s))
+            return JackRearrange(jack=card, player=p, line=line, index=i,
+                                 order=rng.choice(self.rearrangements(s, p, line, i)))
+        if kind == "jack-reveal":
+            places = self.face_down_places(s)
+            chosen = rng.sample(places, min(2, len(places)))
+            reveals: list[Reveal] = []
+            for place in chosen:
+                taken = tuple(r.card for r in reveals if r.place.player == place.player)
+                reveals.append(Reveal(place=place, card=self._random_value(s, place.player, FACE_DOWN, rng, taken)))
+            return JackReveal(jack=card, reveals=tuple(reveals))
+        if kind == "scout":
+            place = rng.choice(self.face_down_places(s))
+            return ScoutReveal(scout=card, reveal=Reveal(
+                place=place, card=self._random_value(s, place.player, FACE_DOWN, rng)))
+        target = rng.choice(self.cards_in_play(s))
+        if kind == "joker":
+            slot = self.card_at(s, target)
+            return JokerDestroy(target=target, card=self._random_value(s, target.player, slot, rng))
+        return SixReturn(six=card, target=target)
+
+    def _random_general(self, s: CardStrategoState, rng: random.Random):
+        source = self.drain_from(s)
+        pairs = self.consolidations(s)
+        if pairs and (source is None or rng.random() < 0.3):
+            m, t = rng.choice(pairs)
+            return Consolidate(mine=m, theirs=t, into=rng.choice([m, t]))
+        if source is None:
+            return None
+        them = 1 - s.turn
+        card = rng.choice(self.unseen(s, them))
+        pick = rng.randint(1, s.armies[them].hand) if source == "hand" else None
+        return Drain(card=card, pick=pick)
+
+    def check_invariants(self, state: CardStrategoState) -> None:
+        for i, army in enumerate(state.armies):
+            who = state.name(i)
+            assert army.deck >= 0 and army.hand >= 0, f"{who}: a count went below zero"
+            total = army.deck + army.hand + army.in_play + len(army.discard)
+            assert total == ARMY_SIZE, f"{who}: {total} cards accounted for, not {ARMY_SIZE}"
+            assert len(army.columns) == COLUMNS
+            assert all(len(col) <= DEPTH for col in army.columns), f"{who}: a column holds more than 3 cards"
+            seen = army.discard + tuple(army.face_up())
+            assert len(set(seen)) == len(seen), f"{who}: a card was seen twice"
+            assert all(ARMIES[army.colour].contains(c) for c in seen), f"{who}: a card of the other army"
+            assert all(can_stand(c) for c in army.face_up()), f"{who}: a Jack or Joker stands in play"
+            hidden = [c for c in self.unseen(state, i) if not can_stand(c)]
+            assert len(hidden) <= army.deck + army.hand, f"{who}: an unseen Jack or Joker would be in play"
+        assert {a.colour for a in state.armies} == {"red", "black"}
+        out = [i for i, a in enumerate(state.armies) if len(a.discard) == ARMY_SIZE]
+        assert (state.phase == "over") == bool(out), "the game ends exactly when an army is all discarded"
+        if state.phase == "turn":
+            assert state.turn == (state.turn_number - 1) % 2, "the players alternate"
+            expected = 1 if state.turn_number == 1 else 2 if state.turn_number == 2 else \
+                {4: 5, 3: 4}.get(state.start_columns, 3)
+            assert state.allotted == expected, f"turn {state.turn_number}: {state.allotted} actions, not {expected}"
+            assert 1 <= state.actions_left <= state.allotted, "actions left out of range"
+            if state.actions_left == state.allotted:
+                occupied = columns_occupied(state.armies[state.turn].columns)
+                assert state.start_columns == occupied, "columns at the start of the turn miscounted"
+
+
+def _board(move):
+    """Run a calculator board move; its BoardError becomes an IllegalAction."""
+    try:
+        return move()
+    except BoardError as exc:
+        raise IllegalAction(str(exc)) from None
+
+
+def _with_army(s: CardStrategoState, i: int, army: Army) -> CardStrategoState:
+    armies = list(s.armies)
+    armies[i] = army
+    return s.model_copy(update={"armies": tuple(armies)})
+
+
+def _set_column(columns: tuple[Column, ...], c: int, col: Column) -> tuple[Column, ...]:
+    return columns[:c] + (col,) + columns[c + 1:]
+
+
+def _next_turn(s: CardStrategoState) -> CardStrategoState:
+    p = 1 - s.turn
+    n = s.turn_number + 1
+    occupied = columns_occupied(s.armies[p].columns)
+    k = actions_per_turn(n, occupied)
+    return s.model_copy(update={"turn": p, "turn_number": n, "allotted": k, "actions_left": k,
+                                "start_columns": occupied})
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _at(p: Place) -> str:
+    return f"column {p.column + 1}, {rank_name(p.position)}"
+
+
+def _where(s: CardStrategoState, p: Place) -> str:
+    return f"{s.name(p.player)}'s card in column {p.column + 1}, {rank_name(p.position)}"
+
+
+def _columns_text(army: Army) -> str:
+    """Each column front to back: "1: 7♥ ? · 2: — · ..." (? a face-down card; the app's font
+    has every character used here)."""
+    parts = []
+    for c, col in enumerate(army.columns):
+        cards = " ".join("?" if x.card is None else x.card.symbol for x in col)
+        parts.append(f"{c + 1}: {cards or '—'}")
+    return " · ".join(parts)
+
+
+# --- the resolve protocol ------------------------------------------------------------
+
+
+class BattleAsk(Ask):
+    """One battle: the attacking card against the defending card it faces."""
+
+    game: Literal["card-stratego"] = "card-stratego"
+    ask: Literal["battle"] = "battle"
+    attacker: Card
+    defender: Card
+
+    def answer(self) -> BattleAnswer:
+        r = battle(self.attacker, self.defender)
+        return BattleAnswer(destroyed=r.destroyed, rule=r.rule, explanation=r.explanation)
+
+
+class BattleAnswer(Answer):
+    destroyed: list[Side]
+    """sorted, from "attacker" and "defender" """
+    rule: str
+    """the short name of the deciding rule (calculators.card_stratego.RULES)"""
+
+
+CardStratego.asks = (BattleAsk,)
+
+GAME = CardStratego()
+
+__all__ = ["GAME", "RULES", "BattleError"]

@@ -1,0 +1,222 @@
+"""The shape every game's tracker has (OpenSpiel-style: one module per game, same parts).
+
+A game at the table is its *setup* (player names and settings) plus the ordered list of
+*actions* the players entered. Its state is the fold of ``Game.apply`` over the actions,
+starting from ``Game.initial_state(setup)``. Everything is a frozen pydantic model, so a
+state can be compared, copied and saved exactly.
+
+Each game module in companion/ defines, in this order:
+  constants and settings; the Setup and State models; the Action models (one union with a
+  ``kind`` discriminator); the Game subclass with ``initial_state``, ``apply``,
+  ``is_over``, ``outcome``, ``describe``, ``summary``, ``random_action``,
+  ``check_invariants``; the resolve-protocol asks; and ``GAME = TheGame()`` at the end.
+companion/registry.py lists the GAME objects; nothing else needs to know them.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+from card_companion.calculators.cards import Card, Deck
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The message says why, in plain words."""
+
+
+class Frozen(BaseModel):
+    """Base of every setup, state and action model: immutable, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Settings(Frozen):
+    """A game's options. Each field's ``description`` is its label in the setup screen;
+    ``json_schema_extra={"min_players": 3}`` hides an option for smaller tables."""
+
+
+class Setup(Frozen):
+    """Player names in turn order (player 0 first) and the game's settings."""
+
+    players: tuple[str, ...] = Field(min_length=1)
+    settings: Settings = Settings()
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, players: tuple[str, ...]) -> tuple[str, ...]:
+        names = tuple(p.strip() for p in players)
+        if any(not n for n in names):
+            raise ValueError("every player needs a name")
+        if len(set(n.casefold() for n in names)) != len(names):
+            raise ValueError("two players have the same name")
+        return names
+
+
+class TableState(Frozen):
+    """Base of every game's state: it carries its setup, so the players' names (and the
+    settings) are at hand wherever the state goes."""
+
+    setup: Setup
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    def name(self, player: int) -> str:
+        return self.setup.players[player]
+
+
+class Outcome(Frozen):
+    """How a finished game ended."""
+
+    winners: tuple[int, ...]
+    """player numbers; several when they share the win; empty when nobody wins"""
+    headline: str
+    """one line for the final screen: "Ann wins with 34 points" """
+    details: tuple[str, ...] = ()
+    """the scoring steps: totals, the tie-break used, the options that applied"""
+
+
+class Change(Frozen):
+    """One line of "what it changed" in the history: a summary entry before and after."""
+
+    label: str
+    before: str | None
+    after: str | None
+
+    def __str__(self) -> str:
+        if self.before is None:
+            return f"{self.label}: {self.after}"
+        if self.after is None:
+            return f"{self.label}: {self.before} → gone"
+        return f"{self.label}: {self.before} → {self.after}"
+
+
+class Game(ABC):
+    """One game's rules at the table. Subclasses are stateless; states are values."""
+
+    id: ClassVar[str]
+    """the game's key in JSON, URLs and saves: "peace-and-love" """
+    name: ClassVar[str]
+    blurb: ClassVar[str]
+    """one line for the home screen"""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int | None]
+    """None: no upper limit"""
+    rules_file: ClassVar[str]
+    """file name under card_companion/rules/"""
+    Settings: ClassVar[type[Settings]] = Settings
+    Setup: ClassVar[type[Setup]] = Setup
+    State: ClassVar[type[Frozen]]
+    action_type: ClassVar[Any]
+    """the union of the game's action models (each with a ``kind`` literal)"""
+    asks: ClassVar[tuple[type, ...]] = ()
+    """the game's resolve-protocol requests (companion.protocol.Ask subclasses)"""
+
+    _adapter: TypeAdapter | None = None
+
+    # --- setup -----------------------------------------------------------------------
+
+    def players_text(self) -> str:
+        if self.max_players is None:
+            return f"{self.min_players}+ players"
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players}–{self.max_players} players"
+
+    def make_setup(self, players: Sequence[str], settings: dict[str, Any] | None = None) -> Setup:
+        """Build and check a setup; raise IllegalAction with a readable message."""
+        n = len(players)
+        if n < self.min_players or (self.max_players is not None and n > self.max_players):
+            raise IllegalAction(f"{self.name} is for {self.players_text()}, not {n}")
+        try:
+            return self.Setup(players=tuple(players), settings=self.Settings(**(settings or {})))
+        except ValueError as exc:
+            raise IllegalAction(plain_validation_error(exc)) from None
+
+    def deck(self, setup: Setup) -> Deck:
+        """The cards of this game's deck (the picker offers exactly these)."""
+        return Deck()
+
+    @abstractmethod
+    def initial_state(self, setup: Setup) -> Any: ...
+
+    # --- playing ---------------------------------------------------------------------
+
+    @abstractmethod
+    def apply(self, state: Any, action: Any) -> Any:
+        """The state after the action. Raise IllegalAction (and change nothing) if the
+        action is not allowed now."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """None while the game goes on."""
+
+    @abstractmethod
+    def describe(self, before: Any, action: Any, after: Any) -> str:
+        """The action in plain words for the history: "Ann attacks Bea's 5♠ with 9♥"."""
+
+    @abstractmethod
+    def summary(self, state: Any) -> dict[str, str]:
+        """The numbers players track (deck, piles, HP, turn...), label → value. The
+        history shows which of them an action changed."""
+
+    def known_cards(self, state: Any) -> list[Card]:
+        """Cards entered so far that are out of the deck now (face up, in piles, discarded):
+        the card picker warns when a card would exceed the deck's copies."""
+        return []
+
+    # --- testing support (the generic random-play test uses these) --------------------
+
+    @abstractmethod
+    def random_setup(self, rng: random.Random) -> Setup: ...
+
+    @abstractmethod
+    def random_action(self, state: Any, rng: random.Random) -> Any | None:
+        """A random action that a table could legally enter now (None when over)."""
+
+    @abstractmethod
+    def check_invariants(self, state: Any) -> None:
+        """Raise AssertionError if the state breaks a rule that always holds
+        (cards conserved, counts never negative, ...)."""
+
+    # --- actions as data -------------------------------------------------------------
+
+    @property
+    def actions(self) -> TypeAdapter:
+        if self._adapter is None:
+            self._adapter = TypeAdapter(self.action_type)
+        return self._adapter
+
+    def parse_action(self, data: Any) -> Any:
+        try:
+            if isinstance(data, (str, bytes)):
+                return self.actions.validate_json(data)
+            return self.actions.validate_python(data)
+        except ValueError as exc:
+            raise IllegalAction(plain_validation_error(exc)) from None
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        return self.actions.dump_python(action, mode="json")
+
+
+def plain_validation_error(exc: Exception) -> str:
+    """A pydantic ValidationError (or any ValueError) as one readable sentence."""
+    errors = getattr(exc, "errors", None)
+    if errors is None:
+        return str(exc)
+    parts = []
+    for err in errors():
+        where = ".".join(str(x) for x in err.get("loc", ()) if not str(x).startswith("function-"))
+        msg = err.get("msg", "invalid")
+        msg = msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        parts.append(f"{where}: {msg}" if where else msg)
+    return "; ".join(parts)

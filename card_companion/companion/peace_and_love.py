@@ -1,0 +1,702 @@
+"""Peace and Love at the table: 2 to 11 players, from the deal to the final score.
+
+The app never sees the hands. It knows the fighters (face up), every card played on a
+fighter (revealed, then discarded), the victory piles and, by counting, the deck and the
+number of cards in each hand. Rules: card_companion/rules/peace-and-love.txt; rulings: docs/rules.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from card_companion.calculators.cards import Card, CardError, Deck, count
+from card_companion.calculators.peace_and_love import (
+    Entry,
+    FightRound,
+    RoundResult,
+    deck_for,
+    decks_for,
+    pile_total,
+    resolve_round,
+    value,
+)
+from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.protocol import Answer, Ask
+
+HAND = 5
+FIGHTERS = 3
+DEAL = HAND + FIGHTERS
+REFRESH_MIN_DECK = 5
+
+
+# --- setup ---------------------------------------------------------------------------
+
+
+class PeaceAndLoveSettings(Settings):
+    shoot_the_moon: bool = Field(
+        False,
+        title="Shoot the Moon",
+        description="With 3 or more players, the one player who wins no fights wins the game.",
+        json_schema_extra={"min_players": 3},
+    )
+    anti_math_geek: bool = Field(
+        False,
+        title="Anti Math Geek",
+        description="Add your three remaining fighters to your victory pile before scoring.",
+    )
+
+
+class PeaceAndLoveSetup(Setup):
+    settings: PeaceAndLoveSettings = PeaceAndLoveSettings()
+
+
+# --- state ---------------------------------------------------------------------------
+
+
+class Fighter(Frozen):
+    card: Card
+    tapped: bool = False
+
+
+class Player(Frozen):
+    dealt: bool = False
+    """False until the player's three starting fighters are entered"""
+    fighters: tuple[Fighter | None, ...] = (None, None, None)
+    """three places; None: not dealt yet, or waiting for a replacement"""
+    hand: int = HAND
+    pile: tuple[Card, ...] = ()
+    """the victory pile: the fighters this player defeated"""
+
+    def untapped(self) -> list[int]:
+        return [i for i, f in enumerate(self.fighters) if f is not None and not f.tapped]
+
+    def all_tapped(self) -> bool:
+        return all(f is not None and f.tapped for f in self.fighters)
+
+
+class FightInProgress(Frozen):
+    attacker: int
+    defender: int
+    remaining: tuple[tuple[int, int], ...]
+    """(player, fighter place) still in the fight, in turn order from the attacker"""
+    rounds: int = 0
+    awaiting_replacement: int | None = None
+    """the player who must enter the new fighter drawn for their defeated one"""
+    involved: tuple[int, ...] = ()
+    """the players of the last round (they draw once the replacement is in)"""
+
+
+class LastRound(Frozen):
+    """The latest resolved round, for the table screen."""
+
+    number: int
+    entries: tuple[Entry, ...]
+    result: RoundResult
+
+
+class PeaceAndLoveState(TableState):
+    setup: PeaceAndLoveSetup
+    decks: int
+    deck: int
+    """cards left in the deck"""
+    players: tuple[Player, ...]
+    discards: tuple[Card, ...] = ()
+    phase: Literal["deal", "first-player", "turn", "fight", "over"] = "deal"
+    turn: int = 0
+    """whose turn it is (or who goes first, once known)"""
+    turns: int = 0
+    """turns completed"""
+    tied_first: tuple[int, ...] = ()
+    """players tied for the lowest starting total (phase first-player)"""
+    fight: FightInProgress | None = None
+    last_round: LastRound | None = None
+    untapped: tuple[int, ...] = ()
+    """players whose three tapped fighters were untapped at the end of the last turn"""
+    ended_by: str = ""
+
+
+# --- actions -------------------------------------------------------------------------
+
+
+class Deal(Frozen):
+    """A player's three starting fighters, as dealt face up."""
+
+    kind: Literal["deal"] = "deal"
+    player: int
+    fighters: tuple[Card, Card, Card]
+
+
+class FirstPlayer(Frozen):
+    """The random pick among the players tied for the lowest total (recorded, so replay
+    gives the same starting player)."""
+
+    kind: Literal["first-player"] = "first-player"
+    player: int
+
+
+class StartFight(Frozen):
+    """The player whose turn it is attacks with an untapped fighter."""
+
+    kind: Literal["fight"] = "fight"
+    fighter: int = Field(ge=0, lt=FIGHTERS, description="the attacking fighter's place (0-2)")
+    defender: int = Field(ge=0, description="the attacked player")
+    defender_fighter: int = Field(ge=0, lt=FIGHTERS)
+    joining: dict[int, int] = Field(default_factory=dict, description="other players joining: player → fighter place")
+
+
+class PlayCards(Frozen):
+    """The cards revealed on the fighters still in the fight: player → card."""
+
+    kind: Literal["play"] = "play"
+    cards: dict[int, Card]
+
+
+class NewFighter(Frozen):
+    """The fighter drawn off the deck for a defeated one (comes in untapped)."""
+
+    kind: Literal["new-fighter"] = "new-fighter"
+    card: Card
+
+
+class Retire(Frozen):
+    """An untapped fighter goes to the hand; a card from the hand comes in tapped."""
+
+    kind: Literal["retire"] = "retire"
+    fighter: int = Field(ge=0, lt=FIGHTERS)
+    new_fighter: Card
+
+
+class Refresh(Frozen):
+    """Tap a fighter, put three cards under the deck, draw three."""
+
+    kind: Literal["refresh"] = "refresh"
+    fighter: int = Field(ge=0, lt=FIGHTERS)
+
+
+Action = Annotated[
+    Deal | FirstPlayer | StartFight | PlayCards | NewFighter | Retire | Refresh,
+    Field(discriminator="kind"),
+]
+
+
+# --- the game ------------------------------------------------------------------------
+
+
+class PeaceAndLove(Game):
+    id = "peace-and-love"
+    name = "Peace and Love"
+    blurb = "Beat the bluff out of each other: fighters, trumps and victory piles."
+    min_players = 2
+    max_players = 11
+    rules_file = "peace-and-love.txt"
+    Settings = PeaceAndLoveSettings
+    Setup = PeaceAndLoveSetup
+    State = PeaceAndLoveState
+    action_type = Action
+
+    def deck(self, setup: Setup) -> Deck:
+        return deck_for(len(setup.players))
+
+    def deal_counts(self, players: int) -> tuple[int, int, int]:
+        """Before the game starts: (packs shuffled together, cards in all, cards left in the
+        deck after the deal of 5 in hand and 3 fighters each)."""
+        decks = decks_for(players)
+        return decks, decks * 52, decks * 52 - DEAL * players
+
+    def initial_state(self, setup: PeaceAndLoveSetup) -> PeaceAndLoveState:
+        n = len(setup.players)
+        decks = decks_for(n)
+        return PeaceAndLoveState(
+            setup=setup,
+            decks=decks,
+            deck=decks * 52 - DEAL * n,
+            players=tuple(Player() for _ in range(n)),
+        )
+
+    # --- applying actions --------------------------------------------------------------
+
+    def apply(self, state: PeaceAndLoveState, action) -> PeaceAndLoveState:
+        handler = {
+            "deal": self._deal,
+            "first-player": self._first_player,
+            "fight": self._start_fight,
+            "play": self._play,
+            "new-fighter": self._new_fighter,
+            "retire": self._retire,
+            "refresh": self._refresh,
+        }[action.kind]
+        return handler(state, action)
+
+    def _check_cards(self, state: PeaceAndLoveState, cards) -> None:
+        deck = self.deck(state.setup)
+        for c in cards:
+            try:
+                deck.check(c, self.name)
+            except CardError as exc:
+                raise IllegalAction(str(exc)) from None
+
+    def _deal(self, s: PeaceAndLoveState, a: Deal) -> PeaceAndLoveState:
+        if s.phase != "deal":
+            raise IllegalAction("the fighters have all been dealt")
+        if not 0 <= a.player < len(s.players):
+            raise IllegalAction(f"there is no player {a.player}")
+        if s.players[a.player].dealt:
+            raise IllegalAction(f"{s.name(a.player)}'s fighters are already entered")
+        self._check_cards(s, a.fighters)
+        player = s.players[a.player].model_copy(
+            update={"dealt": True, "fighters": tuple(Fighter(card=c) for c in a.fighters)}
+        )
+        s = _replace_player(s, a.player, player)
+        if not all(p.dealt for p in s.players):
+            return s
+        totals = [sum(value(f.card) for f in p.fighters) for p in s.players]
+        low = min(totals)
+        tied = tuple(i for i, t in enumerate(totals) if t == low)
+        if len(tied) == 1:
+            return s.model_copy(update={"phase": "turn", "turn": tied[0]})
+        return s.model_copy(update={"phase": "first-player", "tied_first": tied})
+
+    def _first_player(self, s: PeaceAndLoveState, a: FirstPlayer) -> PeaceAndLoveState:
+        if s.phase != "first-player":
+            raise IllegalAction("the first player is already known")
+        if a.player not in s.tied_first:
+            names = ", ".join(s.name(p) for p in s.tied_first)
+            raise IllegalAction(f"the first player is picked among {names}")
+        return s.model_copy(update={"phase": "turn", "turn": a.player})
+
+    def _start_fight(self, s: PeaceAndLoveState, a: StartFight) -> PeaceAndLoveState:
+        self._expect_turn(s)
+        me = s.turn
+        n = len(s.players)
+        if a.fighter not in s.players[me].untapped():
+            raise IllegalAction(f"{s.name(me)} can only attack with an untapped fighter")
+        if not 0 <= a.defender < n or a.defender == me:
+            raise IllegalAction("choose another player to attack")
+        if a.defender_fighter not in s.players[a.defender].untapped():
+            raise IllegalAction(f"{s.name(a.defender)} must defend with an untapped fighter")
+        for p, place in a.joining.items():
+            if not 0 <= p < n or p in (me, a.defender):
+                raise IllegalAction("only players other than the attacker and the defender can join a fight")
+            if place not in s.players[p].untapped():
+                raise IllegalAction(f"{s.name(p)} can only join with an untapped fighter")
+        entrants = {me: a.fighter, a.defender: a.defender_fighter, **a.joining}
+        order = sorted(entrants, key=lambda p: (p - me) % n)
+        fight = FightInProgress(
+            attacker=me, defender=a.defender, remaining=tuple((p, entrants[p]) for p in order)
+        )
+        return s.model_copy(update={"phase": "fight", "fight": fight, "last_round": None, "untapped": ()})
+
+    def preview_round(self, s: PeaceAndLoveState, cards: dict[int, Card]) -> tuple[tuple[Entry, ...], RoundResult]:
+        """The round's result for these played cards, without applying it (the Resolve
+        button); IllegalAction if the cards do not fit the fight."""
+        fight = self._expect_fight(s)
+        if fight.awaiting_replacement is not None:
+            raise IllegalAction(f"first enter {s.name(fight.awaiting_replacement)}'s new fighter")
+        owners = [p for p, _ in fight.remaining]
+        if sorted(cards) != sorted(owners):
+            names = ", ".join(s.name(p) for p in owners)
+            raise IllegalAction(f"enter one card for each fighter in the fight: {names}")
+        self._check_cards(s, cards.values())
+        for p in owners:
+            if s.players[p].hand < 1:
+                raise IllegalAction(f"{s.name(p)} has no card in hand to play")
+        entries = tuple(
+            Entry(player=p, fighter=s.players[p].fighters[place].card, card=cards[p])
+            for p, place in fight.remaining
+        )
+        result = resolve_round(
+            FightRound(players=len(s.players), attacker=fight.attacker, defender=fight.defender,
+                       fighters=list(entries)),
+            names=s.names,
+        )
+        return entries, result
+
+    def _play(self, s: PeaceAndLoveState, a: PlayCards) -> PeaceAndLoveState:
+        entries, result = self.preview_round(s, a.cards)
+        fight = s.fight
+        owners = [p for p, _ in fight.remaining]
+        loser_p, loser_place = fight.remaining[result.loser]
+        winner_p = fight.remaining[result.winner][0]
+        loser_card = s.players[loser_p].fighters[loser_place].card
+        players = list(s.players)
+        for p in owners:
+            players[p] = players[p].model_copy(update={"hand": players[p].hand - 1})
+        fighters = list(players[loser_p].fighters)
+        fighters[loser_place] = None
+        players[loser_p] = players[loser_p].model_copy(update={"fighters": tuple(fighters)})
+        players[winner_p] = players[winner_p].model_copy(update={"pile": players[winner_p].pile + (loser_card,)})
+        number = fight.rounds + 1
+        fight = fight.model_copy(update={
+            "remaining": tuple(r for i, r in enumerate(fight.remaining) if i != result.loser),
+            "rounds": number,
+            "awaiting_replacement": loser_p,
+            "involved": tuple(owners),
+        })
+        return s.model_copy(update={
+            "players": tuple(players),
+            "discards": s.discards + tuple(a.cards[p] for p in owners),
+            "fight": fight,
+            "last_round": LastRound(number=number, entries=entries, result=result),
+        })
+
+    def _new_fighter(self, s: PeaceAndLoveState, a: NewFighter) -> PeaceAndLoveState:
+        fight = self._expect_fight(s)
+        p = fight.awaiting_replacement
+        if p is None:
+            raise IllegalAction("no fighter is waiting to be replaced")
+        self._check_cards(s, [a.card])
+        fighters = list(s.players[p].fighters)
+        place = fighters.index(None)
+        fighters[place] = Fighter(card=a.card)
+        s = _replace_player(s, p, s.players[p].model_copy(update={"fighters": tuple(fighters)}))
+        s = s.model_copy(update={"deck": s.deck - 1,
+                                 "fight": fight.model_copy(update={"awaiting_replacement": None})})
+        if s.deck == 0:
+            return _end_game(s, f"{s.name(p)}'s new fighter was the last card of the deck")
+        # everyone involved in the round draws a card, in turn order from the attacker
+        for q in fight.involved:
+            s = _replace_player(s, q, s.players[q].model_copy(update={"hand": s.players[q].hand + 1}))
+            s = s.model_copy(update={"deck": s.deck - 1})
+            if s.deck == 0:
+                return _end_game(s, f"{s.name(q)} drew the last card of the deck")
+        if len(s.fight.remaining) == 1:
+            (wp, wplace), = s.fight.remaining
+            fighters = list(s.players[wp].fighters)
+            fighters[wplace] = fighters[wplace].model_copy(update={"tapped": True})
+            s = _replace_player(s, wp, s.players[wp].model_copy(update={"fighters": tuple(fighters)}))
+            return _end_turn(s)
+        return s
+
+    def _retire(self, s: PeaceAndLoveState, a: Retire) -> PeaceAndLoveState:
+        self._expect_turn(s)
+        me = s.turn
+        player = s.players[me]
+        if a.fighter not in player.untapped():
+            raise IllegalAction("only an untapped fighter can retire")
+        self._check_cards(s, [a.new_fighter])
+        old = player.fighters[a.fighter].card
+        if old == a.new_fighter and s.decks == 1:
+            raise IllegalAction(f"{old.symbol} goes to the hand: bring in another card as the new fighter")
+        fighters = list(player.fighters)
+        fighters[a.fighter] = Fighter(card=a.new_fighter, tapped=True)
+        s = _replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)}))
+        return _end_turn(s)
+
+    def _refresh(self, s: PeaceAndLoveState, a: Refresh) -> PeaceAndLoveState:
+        self._expect_turn(s)
+        me = s.turn
+        player = s.players[me]
+        if s.deck < REFRESH_MIN_DECK:
+            raise IllegalAction(f"a refresh needs at least {REFRESH_MIN_DECK} cards in the deck; it has {s.deck}")
+        if a.fighter not in player.untapped():
+            raise IllegalAction("a refresh taps one of your untapped fighters")
+        fighters = list(player.fighters)
+        fighters[a.fighter] = fighters[a.fighter].model_copy(update={"tapped": True})
+        s = _replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)}))
+        return _end_turn(s)
+
+    def _expect_turn(self, s: PeaceAndLoveState) -> None:
+        if s.phase == "deal":
+            raise IllegalAction("first enter every player's three fighters")
+        if s.phase == "first-player":
+            raise IllegalAction("first pick who goes first")
+        if s.phase == "fight":
+            raise IllegalAction("finish the fight first")
+        if s.phase == "over":
+            raise IllegalAction("the game is over")
+
+    def _expect_fight(self, s: PeaceAndLoveState) -> FightInProgress:
+        if s.phase != "fight" or s.fight is None:
+            raise IllegalAction("there is no fight going on")
+        return s.fight
+
+    # --- reading the state ----------------------------------------------------------------
+
+    def is_over(self, state: PeaceAndLoveState) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: PeaceAndLoveState) -> list[tuple[int, int]]:
+        """(total value, card count) per player, with Anti Math Geek's fighters if it is on."""
+        out = []
+        for p in state.players:
+            cards = list(p.pile)
+            if state.setup.settings.anti_math_geek:
+                cards += [f.card for f in p.fighters if f is not None]
+            out.append((pile_total(cards), len(cards)))
+        return out
+
+    def outcome(self, state: PeaceAndLoveState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        names = state.names
+        settings = state.setup.settings
+        scores = self.scores(state)
+        details = [f"{names[i]}: {count(t, 'point')}, {count(k)}" for i, (t, k) in enumerate(scores)]
+        if settings.anti_math_geek:
+            details.append("Anti Math Geek: each player's remaining fighters were added to their victory pile")
+        if state.ended_by:
+            details.insert(0, f"The game ended: {state.ended_by}.")
+        if settings.shoot_the_moon and len(names) >= 3:
+            no_fights = [i for i, p in enumerate(state.players) if not p.pile]
+            if len(no_fights) == 1:
+                w = no_fights[0]
+                details.append(f"Shoot the Moon: {names[w]} won no fights and wins the game")
+                return Outcome(winners=(w,), headline=f"{names[w]} shoots the moon!", details=tuple(details))
+            if len(no_fights) > 1:
+                details.append("Shoot the Moon: several players won no fights, so nobody shoots the moon")
+            else:
+                details.append("Shoot the Moon: every player won a fight")
+        best = max(t for t, _ in scores)
+        top = [i for i, (t, _) in enumerate(scores) if t == best]
+        if len(top) > 1:
+            most = max(scores[i][1] for i in top)
+            by_cards = [i for i in top if scores[i][1] == most]
+            tied_names = " and ".join(names[i] for i in top)
+            if len(by_cards) == 1:
+                w = by_cards[0]
+                details.append(f"{tied_names} tie on {best} points: the most cards in the victory pile wins the tie")
+                return Outcome(winners=(w,), headline=f"{names[w]} wins with {count(best, 'point')} and {count(most)}",
+                               details=tuple(details))
+            details.append(f"{tied_names} tie on {best} points and {most} cards: they share the win")
+            return Outcome(winners=tuple(by_cards), headline=f"{tied_names} share the win with {best} points",
+                           details=tuple(details))
+        w = top[0]
+        return Outcome(winners=(w,), headline=f"{names[w]} wins with {best} points", details=tuple(details))
+
+    def describe(self, before: PeaceAndLoveState, action, after: PeaceAndLoveState) -> str:
+        n = before.name
+        if isinstance(action, Deal):
+            total = sum(value(c) for c in action.fighters)
+            text = f"{n(action.player)}'s fighters: {' '.join(c.symbol for c in action.fighters)} (total {total})"
+            if after.phase == "turn":
+                text += f"; {n(after.turn)} has the lowest total and goes first"
+            elif after.phase == "first-player":
+                text += f"; {' and '.join(n(p) for p in after.tied_first)} tie for the lowest total"
+            return text
+        if isinstance(action, FirstPlayer):
+            tied = " and ".join(n(p) for p in before.tied_first)
+            return f"Random pick among {tied}: {n(action.player)} goes first"
+        if isinstance(action, StartFight):
+            me = before.turn
+            mine = before.players[me].fighters[action.fighter].card.symbol
+            theirs = before.players[action.defender].fighters[action.defender_fighter].card.symbol
+            text = f"{n(me)} attacks {n(action.defender)}'s {theirs} with {mine}"
+            for p, place in action.joining.items():
+                text += f"; {n(p)} joins with {before.players[p].fighters[place].card.symbol}"
+            return text
+        if isinstance(action, PlayCards):
+            last = after.last_round
+            played = ", ".join(f"{n(e.player)} {e.card.symbol} on {e.fighter.symbol}" for e in last.entries)
+            return f"Round {last.number}: {played} → {last.result.explanation[-1]}"
+        if isinstance(action, NewFighter):
+            p = before.fight.awaiting_replacement
+            text = f"{n(p)}'s new fighter: {action.card.symbol}"
+            if after.phase == "over":
+                return f"{text}; the game is over ({after.ended_by})"
+            if after.fight is None and before.fight is not None:
+                text += "; the fight is over"
+            return text + _untap_note(after)
+        if isinstance(action, Retire):
+            me = before.turn
+            old = before.players[me].fighters[action.fighter].card.symbol
+            return f"{n(me)} retires {old} and brings in {action.new_fighter.symbol} (tapped)" + _untap_note(after)
+        if isinstance(action, Refresh):
+            me = before.turn
+            tapped = before.players[me].fighters[action.fighter].card.symbol
+            return f"{n(me)} refreshes their hand, tapping {tapped}" + _untap_note(after)
+        return action.kind
+
+    def summary(self, state: PeaceAndLoveState) -> dict[str, str]:
+        out = {"Deck": count(state.deck)}
+        if state.phase in ("turn", "fight"):
+            out["Turn"] = state.name(state.turn)
+        for i, p in enumerate(state.players):
+            name = state.name(i)
+            if p.dealt:
+                out[f"{name}'s fighters"] = " ".join(
+                    "—" if f is None else f.card.symbol + (" (tapped)" if f.tapped else "") for f in p.fighters
+                )
+            out[f"{name}'s victory pile"] = f"{count(pile_total(p.pile), 'point')}, {count(len(p.pile))}"
+            out[f"{name}'s hand"] = count(p.hand)
+        return out
+
+    def known_cards(self, state: PeaceAndLoveState) -> list[Card]:
+        known = list(state.discards)
+        for p in state.players:
+            known += [f.card for f in p.fighters if f is not None]
+            known += p.pile
+        return known
+
+    # --- what the players can do now (the views ask these) ------------------------------
+
+    def attackers(self, state: PeaceAndLoveState) -> list[int]:
+        return state.players[state.turn].untapped() if state.phase == "turn" else []
+
+    def defenders(self, state: PeaceAndLoveState) -> dict[int, list[int]]:
+        """Players that can be attacked now, with their untapped fighters' places."""
+        if state.phase != "turn":
+            return {}
+        return {i: p.untapped() for i, p in enumerate(state.players) if i != state.turn and p.untapped()}
+
+    def can_refresh(self, state: PeaceAndLoveState) -> bool:
+        return state.phase == "turn" and state.deck >= REFRESH_MIN_DECK
+
+    def joiners(self, state: PeaceAndLoveState, defender: int | None) -> dict[int, list[int]]:
+        """Players who may add a fighter to a fight against ``defender``, with their
+        untapped fighters' places."""
+        return {p: places for p, places in self.defenders(state).items() if p != defender}
+
+    def starting_totals(self, state: PeaceAndLoveState) -> list[int | None]:
+        """Each player's total of starting fighters (None until entered)."""
+        return [sum(value(f.card) for f in p.fighters) if p.dealt else None for p in state.players]
+
+    def next_to_deal(self, state: PeaceAndLoveState) -> int | None:
+        """The first player, in seating order, whose fighters are not entered yet."""
+        if state.phase != "deal":
+            return None
+        return next(i for i, p in enumerate(state.players) if not p.dealt)
+
+    def pick_first_player(self, state: PeaceAndLoveState, rng: random.Random) -> FirstPlayer:
+        """Draw the random pick among the tied players (the action records it)."""
+        return FirstPlayer(player=rng.choice(state.tied_first))
+
+    # --- random play (tests) ------------------------------------------------------------
+
+    def random_setup(self, rng: random.Random) -> PeaceAndLoveSetup:
+        n = rng.choice([2, 2, 3, 4, 6, 11])
+        return self.make_setup(
+            [f"P{i}" for i in range(n)],
+            {"shoot_the_moon": rng.random() < 0.5 and n >= 3, "anti_math_geek": rng.random() < 0.5},
+        )
+
+    def random_action(self, state: PeaceAndLoveState, rng: random.Random):
+        faces = self.deck(state.setup).faces()
+
+        def any_card() -> Card:
+            return rng.choice(faces)
+
+        if state.phase == "deal":
+            p = rng.choice([i for i, pl in enumerate(state.players) if not pl.dealt])
+            return Deal(player=p, fighters=(any_card(), any_card(), any_card()))
+        if state.phase == "first-player":
+            return FirstPlayer(player=rng.choice(state.tied_first))
+        if state.phase == "fight":
+            fight = state.fight
+            if fight.awaiting_replacement is not None:
+                return NewFighter(card=any_card())
+            return PlayCards(cards={p: any_card() for p, _ in fight.remaining})
+        if state.phase == "turn":
+            me = state.players[state.turn]
+            choice = rng.random()
+            if choice < 0.7:
+                defenders = self.defenders(state)
+                d = rng.choice(sorted(defenders))
+                joining = {}
+                for p, pl in enumerate(state.players):
+                    if p not in (state.turn, d) and pl.untapped() and rng.random() < 0.5:
+                        joining[p] = rng.choice(pl.untapped())
+                return StartFight(fighter=rng.choice(me.untapped()), defender=d,
+                                  defender_fighter=rng.choice(defenders[d]), joining=joining)
+            if choice < 0.85 and self.can_refresh(state):
+                return Refresh(fighter=rng.choice(me.untapped()))
+            place = rng.choice(me.untapped())
+            card = any_card()
+            while card == me.fighters[place].card and state.decks == 1:
+                card = any_card()
+            return Retire(fighter=place, new_fighter=card)
+        return None
+
+    def check_invariants(self, state: PeaceAndLoveState) -> None:
+        assert state.deck >= 0, "the deck count went below zero"
+        assert state.phase == "over" or state.deck > 0, "the deck is empty but the game goes on"
+        on_table = 0
+        for p in state.players:
+            assert p.hand >= 0, "a hand count went below zero"
+            on_table += sum(1 for f in p.fighters if f is not None) if p.dealt else FIGHTERS
+        total = (state.deck + sum(p.hand for p in state.players) + on_table
+                 + sum(len(p.pile) for p in state.players) + len(state.discards))
+        assert total == state.decks * 52, f"cards not conserved: {total} != {state.decks * 52}"
+        if state.phase == "turn":
+            for i, p in enumerate(state.players):
+                assert not p.all_tapped(), f"{state.name(i)} starts a turn with three tapped fighters"
+                assert all(f is not None for f in p.fighters), "a fighter is missing outside a fight"
+
+
+def _replace_player(s: PeaceAndLoveState, i: int, player: Player) -> PeaceAndLoveState:
+    players = list(s.players)
+    players[i] = player
+    return s.model_copy(update={"players": tuple(players)})
+
+
+def _end_turn(s: PeaceAndLoveState) -> PeaceAndLoveState:
+    """After every turn, a player whose three fighters are all tapped untaps them."""
+    players = list(s.players)
+    untapped = []
+    for i, p in enumerate(players):
+        if p.all_tapped():
+            players[i] = p.model_copy(update={"fighters": tuple(f.model_copy(update={"tapped": False}) for f in p.fighters)})
+            untapped.append(i)
+    return s.model_copy(update={
+        "players": tuple(players),
+        "phase": "turn",
+        "turn": (s.turn + 1) % len(players),
+        "turns": s.turns + 1,
+        "fight": None,
+        "untapped": tuple(untapped),
+    })
+
+
+def _end_game(s: PeaceAndLoveState, why: str) -> PeaceAndLoveState:
+    return s.model_copy(update={"phase": "over", "ended_by": why})
+
+
+def _untap_note(after: PeaceAndLoveState) -> str:
+    if not after.untapped:
+        return ""
+    names = " and ".join(after.name(p) for p in after.untapped)
+    return f"; all three of {names}'s fighters were tapped: untapped"
+
+
+# --- the resolve protocol ------------------------------------------------------------
+
+
+class FighterRef(Frozen):
+    player: int
+    fighter: Card
+
+
+class FightAsk(Ask, FightRound):
+    """One round of a Peace and Love fight (two or more fighters)."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["fight"] = "fight"
+
+    def answer(self) -> FightAnswer:
+        r = resolve_round(self)
+        loser, winner = self.fighters[r.loser], self.fighters[r.winner]
+        return FightAnswer(
+            results=r.results,
+            trumps=r.trumps,
+            lowest_wins=r.lowest_wins,
+            loser=FighterRef(player=loser.player, fighter=loser.fighter),
+            winner=FighterRef(player=winner.player, fighter=winner.fighter),
+            taken_by=winner.player,
+            explanation=r.explanation,
+        )
+
+
+class FightAnswer(Answer):
+    results: list[int]
+    trumps: int
+    lowest_wins: bool
+    loser: FighterRef
+    winner: FighterRef
+    taken_by: int
+
+
+PeaceAndLove.asks = (FightAsk,)
+
+GAME = PeaceAndLove()

@@ -1,0 +1,127 @@
+"""The resolve protocol: one JSON request in, one JSON answer out.
+
+Every request names its ``game`` and its ``ask``; every answer carries ``explanation``,
+the plain-language rule steps that decided it. A bad request answers
+``{"error": "<plain words>"}``. Each game module declares its asks (subclasses of
+``Ask``); this module only dispatches them.
+
+>>> answer = resolve({"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0,
+...     "defender": 1, "fighters": [{"player": 0, "fighter": "9H", "card": "7H"},
+...                                 {"player": 1, "fighter": "5S", "card": "2C"}]})
+>>> answer["results"], answer["loser"], answer["taken_by"]
+([2, 3], {'player': 1, 'fighter': '5S'}, 0)
+>>> resolve_line('{"game": "chess", "ask": "move"}')[:40]
+'{"error":"unknown game \\'chess\\': the game'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Tag, TypeAdapter, ValidationError
+
+from card_companion.companion.game import plain_validation_error
+
+
+class Ask(BaseModel):
+    """Base of every request. Subclasses set ``game`` and ``ask`` as Literal fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: str
+    ask: str
+
+    def answer(self) -> Answer:
+        raise NotImplementedError
+
+
+class Answer(BaseModel):
+    """Base of every answer."""
+
+    model_config = ConfigDict(frozen=True)
+
+    explanation: list[str]
+
+
+class ProtocolError(ValueError):
+    """A request that cannot be answered; the message is what the caller reads."""
+
+
+def _tag(value: Any) -> str | None:
+    if isinstance(value, dict):
+        return f"{value.get('game')}/{value.get('ask')}"
+    return None
+
+
+@cache
+def _asks() -> dict[str, type[Ask]]:
+    from card_companion.companion.registry import GAMES
+
+    table: dict[str, type[Ask]] = {}
+    for game in GAMES.values():
+        for ask in game.asks:
+            g = ask.model_fields["game"].default
+            a = ask.model_fields["ask"].default
+            table[f"{g}/{a}"] = ask
+    return table
+
+
+@cache
+def request_adapter() -> TypeAdapter:
+    """One adapter for every request of every game (a tagged union on game/ask)."""
+    members = tuple(Annotated[cls, Tag(tag)] for tag, cls in _asks().items())
+    union = Annotated[Union[members], Discriminator(_tag)]  # noqa: UP007
+    return TypeAdapter(union)
+
+
+def _diagnose(text: str | bytes) -> str:
+    """Why a request failed, in plain words (only called on the error path)."""
+    from card_companion.companion.registry import GAMES
+
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        return f"not JSON: {exc}"
+    if not isinstance(data, dict):
+        return "a request is a JSON object with \"game\" and \"ask\""
+    game_id, ask = data.get("game"), data.get("ask")
+    if game_id is None or ask is None:
+        return "a request needs \"game\" and \"ask\""
+    if game_id not in GAMES:
+        return f"unknown game {game_id!r}: the games are {', '.join(GAMES)}"
+    known = [t.split("/", 1)[1] for t in _asks() if t.startswith(f"{game_id}/")]
+    if f"{game_id}/{ask}" not in _asks():
+        return f"{game_id} has no ask {ask!r}: it answers {', '.join(known) or 'nothing yet'}"
+    try:
+        _asks()[f"{game_id}/{ask}"].model_validate(data)
+    except ValidationError as exc:
+        return plain_validation_error(exc)
+    except ValueError as exc:
+        return str(exc)
+    return "the request could not be read"
+
+
+def resolve(request: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    """Answer one request as a dict; raise ProtocolError for a bad one."""
+    text = json.dumps(request) if isinstance(request, dict) else request
+    return json.loads(resolve_line(text, raise_errors=True))
+
+
+def resolve_line(text: str | bytes, raise_errors: bool = False) -> str:
+    """Answer one request given as JSON text; return the answer as compact JSON text."""
+    try:
+        ask = request_adapter().validate_json(text)
+        return ask.answer().model_dump_json()
+    except (ValidationError, ValueError) as exc:
+        message = _diagnose(text) if isinstance(exc, ValidationError) else str(exc)
+        if raise_errors:
+            raise ProtocolError(message) from None
+        return json.dumps({"error": message}, ensure_ascii=False, separators=(",", ":"))
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of every request."""
+    return request_adapter().json_schema()
+

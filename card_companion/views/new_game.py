@@ -1,0 +1,147 @@
+"""New game: player names in seating order and the game's settings, built from its
+Settings model (each field's title and description), then the game is saved and opened."""
+
+from __future__ import annotations
+
+import enum
+import typing
+from typing import Any, Literal
+
+import flet as ft
+from pydantic.fields import FieldInfo
+
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.registry import GAMES
+from card_companion.companion.session import Session
+from card_companion.views.common import button, icon_button, message, navigate, screen, section, tagged, use_services
+from card_companion.views.tables import setup_extra
+
+
+def field_choices(info: FieldInfo) -> list[tuple[str, Any]] | None:
+    """(label, value) pairs for a Literal or Enum setting; None for other types."""
+    ann = info.annotation
+    if typing.get_origin(ann) is Literal:
+        return [(str(v), v) for v in typing.get_args(ann)]
+    if isinstance(ann, type) and issubclass(ann, enum.Enum):
+        return [(m.name.replace("_", " ").title(), m.value) for m in ann]
+    return None
+
+
+def visible_settings(game, players: int) -> dict[str, FieldInfo]:
+    out = {}
+    for name, info in game.Settings.model_fields.items():
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        if players < extra.get("min_players", 0) or players > extra.get("max_players", 10**6):
+            continue
+        out[name] = info
+    return out
+
+
+@ft.component
+def NewGameScreen() -> ft.View:
+    game_id = ft.use_route_params().get("game", "")
+    game = GAMES.get(game_id)
+    services = use_services()
+    default_count = max(game.min_players, 2) if game else 2
+    names, set_names = ft.use_state(lambda: [f"Player {i + 1}" for i in range(default_count)])
+    values, set_values = ft.use_state(dict)
+    error, set_error = ft.use_state(None)
+
+    if game is None:
+        return screen("New game", [message(f"There is no game called {game_id!r}.")], route=f"/new/{game_id}")
+
+    # updaters, not values: two edits can arrive before the screen is drawn again
+    def set_name(i: int, value: str) -> None:
+        set_names(lambda prev: [value if j == i else n for j, n in enumerate(prev)])
+
+    def add_player() -> None:
+        set_names(lambda prev: prev + [f"Player {len(prev) + 1}"])
+
+    def remove_player(i: int) -> None:
+        set_names(lambda prev: prev[:i] + prev[i + 1:])
+
+    def set_value(name: str, value: Any) -> None:
+        set_values(lambda prev: {**prev, name: value})
+
+    shown = visible_settings(game, len(names))
+    extra = setup_extra(game.id)
+
+    def start() -> None:
+        chosen = {k: v for k, v in values.items() if k in shown}
+        try:
+            setup = game.make_setup(names, chosen)
+            session = Session.start(game, setup)
+        except IllegalAction as exc:
+            set_error(str(exc))
+            return
+        gid = services.store.create(session)
+        navigate(f"/play/{gid}")
+
+    rows: list[ft.Control] = []
+    for i, n in enumerate(names):
+        rows.append(
+            ft.Row(
+                [
+                    tagged(f"player-{i}", ft.TextField(
+                        value=n, label=f"Player {i + 1}",
+                        on_change=lambda e, i=i: set_name(i, e.control.value), expand=True, dense=True,
+                    ), label=f"name of player {i + 1}"),
+                    icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
+                                (lambda e, i=i: remove_player(i)) if len(names) > game.min_players else None,
+                                f"remove-player-{i}"),
+                ],
+                spacing=4,
+            )
+        )
+    can_add = game.max_players is None or len(names) < game.max_players
+    rows.append(button("Add a player", add_player if can_add else None, "add-player", primary=False,
+                       icon=ft.Icons.PERSON_ADD))
+
+    setting_rows: list[ft.Control] = []
+    for name, info in shown.items():
+        title = info.title or name.replace("_", " ").capitalize()
+        current = values.get(name, info.get_default(call_default_factory=True))
+        choices = field_choices(info)
+        if info.annotation is bool:
+            control = ft.Switch(label=title, value=bool(current), on_change=lambda e, name=name: set_value(
+                name, bool(e.control.value)))
+        elif choices is not None:
+            control = ft.Column([
+                ft.Text(title, weight=ft.FontWeight.BOLD),
+                ft.SegmentedButton(
+                    segments=[ft.Segment(value=str(v), label=ft.Text(label)) for label, v in choices],
+                    selected=[str(current)],
+                    on_change=lambda e, name=name, choices=choices: set_value(
+                        name, next(v for _, v in choices if str(v) == next(iter(e.control.selected)))),
+                ),
+            ], tight=True, spacing=4)
+        elif info.annotation in (int, float):
+            def parse_number(e, name=name, kind=info.annotation):
+                try:
+                    set_value(name, kind(e.control.value))
+                except ValueError:
+                    set_value(name, e.control.value)
+
+            control = ft.TextField(label=title, value=str(current), on_change=parse_number,
+                                   keyboard_type=ft.KeyboardType.NUMBER, dense=True)
+        else:
+            control = ft.TextField(label=title, value=str(current),
+                                   on_change=lambda e, name=name: set_value(name, e.control.value), dense=True)
+        parts: list[ft.Control] = [tagged(f"setting-{name}", control, label=title)]
+        if info.description:
+            parts.append(ft.Text(info.description, size=12, italic=True))
+        setting_rows.append(ft.Column(parts, spacing=2, tight=True))
+
+    return screen(
+        f"New game: {game.name}",
+        [
+            ft.Text(f"{game.name} · {game.players_text()}", italic=True),
+            section("Players, in seating order", rows, ident="players"),
+            section("Settings", setting_rows or [ft.Text("This game has no settings.", italic=True)],
+                    ident="settings"),
+            extra(game, list(names), {k: v for k, v in values.items() if k in shown}) if extra else None,
+            message(error, "setup-error"),
+            button("Start the game", start, "start", icon=ft.Icons.PLAY_ARROW),
+        ],
+        route=f"/new/{game_id}",
+    )

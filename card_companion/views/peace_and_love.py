@@ -1,0 +1,295 @@
+"""Peace and Love's table: every player's fighters (tapped ones sideways), victory piles,
+the deck count, whose turn it is, and the entry for each step of the game."""
+
+from __future__ import annotations
+
+import random
+
+import flet as ft
+
+from card_companion.calculators.cards import count
+from card_companion.calculators.peace_and_love import pile_total
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.peace_and_love import (
+    Deal,
+    NewFighter,
+    PeaceAndLoveState,
+    PlayCards,
+    Refresh,
+    Retire,
+    StartFight,
+)
+from card_companion.views.card_picker import CardSlots
+from card_companion.views.common import button, card_face, explanation, message, player_panel, section, tagged
+
+MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
+
+
+@ft.component
+def PeaceAndLoveTable(table) -> ft.Control:
+    s: PeaceAndLoveState = table.state
+    game = table.game
+    deck = game.deck(s.setup)
+    known = game.known_cards(s)
+    step = len(table.session.actions)
+
+    mode, set_mode = ft.use_state("fight")
+    mine, set_mine = ft.use_state(None)  # place of the current player's chosen fighter
+    target, set_target = ft.use_state(None)  # (player, place) being attacked
+    joining, set_joining = ft.use_state(dict)  # player -> place
+    problem, set_problem = ft.use_state(None)
+    attackers = game.attackers(s)
+    defenders = game.defenders(s)
+    joiners = game.joiners(s, target[0] if target else None)
+
+    def tap_fighter(p: int, place: int) -> None:
+        if s.phase != "turn":
+            return
+        if p == s.turn:
+            if place in attackers:
+                set_mine(None if mine == place else place)
+            return
+        if mode != "fight" or place not in defenders.get(p, []):
+            return
+        if target is None or target[0] == p:
+            set_target(None if target == (p, place) else (p, place))
+            set_joining({q: v for q, v in joining.items() if q != p})
+        elif place in joiners.get(p, []):
+            new = dict(joining)
+            if new.get(p) == place:
+                del new[p]
+            else:
+                new[p] = place
+            set_joining(new)
+
+    # --- the players ------------------------------------------------------------------
+    fight = s.fight
+    in_fight = {(p, place) for p, place in fight.remaining} if fight and s.phase == "fight" else set()
+    panels = []
+    for i, player in enumerate(s.players):
+        faces = []
+        for place, f in enumerate(player.fighters):
+            chosen = (i == s.turn and mine == place) or target == (i, place) or joining.get(i) == place \
+                or (i, place) in in_fight
+            if f is None:
+                faces.append(card_face(None, ident=f"fighter-{i}-{place}",
+                                       label=f"{s.name(i)}'s fighter {place + 1}: " +
+                                       ("not dealt yet" if not player.dealt else "waiting for a new fighter"),
+                                       face_down=not player.dealt))
+                continue
+            faces.append(card_face(
+                f.card, ident=f"fighter-{i}-{place}", tapped=f.tapped, selected=chosen,
+                label=f"{s.name(i)}'s fighter {f.card.symbol}" + (", tapped" if f.tapped else "")
+                + (", chosen" if chosen else ""),
+                on_click=lambda e, i=i, place=place: tap_fighter(i, place),
+            ))
+        total = pile_total(player.pile)
+        badge = None
+        if s.phase == "first-player" and i in s.tied_first:
+            badge = "tied for first"
+        elif i in s.untapped:
+            badge = "untapped"
+        panels.append(player_panel(
+            s.name(i),
+            ident=f"player-{i}",
+            active=s.phase in ("turn", "fight") and s.turn == i,
+            badge=badge,
+            cards=faces,
+            stats=[("Victory pile", f"{count(total, 'point')} · {count(len(player.pile))}"),
+                   ("Hand", count(player.hand))],
+        ))
+
+    status = tagged("status", ft.Row(
+        [
+            ft.Text(f"Deck: {count(s.deck)}", size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(f"{s.decks} deck{'s' if s.decks > 1 else ''} · {s.turns} turns played", size=13),
+        ],
+        spacing=16, wrap=True,
+    ), label=f"Deck: {count(s.deck)}")
+
+    parts = [
+        status,
+        message(problem, "pal-problem"),
+        *_step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining, set_problem),
+        last_round_panel(s),
+        *panels,
+    ]
+    return ft.Column([p for p in parts if p is not None], spacing=10)
+
+
+def last_round_panel(s: PeaceAndLoveState) -> ft.Control | None:
+    last = s.last_round
+    if last is None:
+        return None
+    return explanation(last.result.explanation, ident="round-result",
+                       title=f"Round {last.number}: " + ", ".join(
+                           f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}" for e in last.entries))
+
+
+def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining,
+                set_problem) -> list[ft.Control | None]:
+    """What the players enter now."""
+    game = table.game
+    name = s.name
+    if s.phase == "over":
+        return []
+    if s.phase == "deal":
+        p = game.next_to_deal(s)
+        totals = game.starting_totals(s)
+        done = [f"{name(i)}: {t}" for i, t in enumerate(totals) if t is not None]
+        return [section(
+            f"Deal: {name(p)}'s three fighters",
+            [
+                ft.Text("Deal five cards to each hand and three face up in front of each player, then enter "
+                        "each player's three fighters. The lowest total goes first."),
+                ft.Text("Totals so far: " + ", ".join(done)) if done else None,
+                CardSlots(deck, ["Fighter 1", "Fighter 2", "Fighter 3"],
+                          lambda cards: table.dispatch(Deal(player=p, fighters=tuple(cards))),
+                          known=known, submit=f"Enter {name(p)}'s fighters", ident="deal",
+                          game_name=game.name, key=f"deal-{step}"),
+            ],
+            ident="deal-panel",
+        )]
+    if s.phase == "first-player":
+        tied = " and ".join(name(p) for p in s.tied_first)
+        total = game.starting_totals(s)[s.tied_first[0]]
+        return [section(
+            "Who goes first?",
+            [
+                ft.Text(f"{tied} tie with the lowest total ({total}). The app picks one of them at random."),
+                button("Pick at random", lambda: table.dispatch(game.pick_first_player(s, random.Random())),
+                       "pick-first", icon=ft.Icons.CASINO),
+            ],
+            ident="first-player-panel",
+        )]
+    if s.phase == "fight":
+        return [FightPanel(table, key=f"fight-{step}")]
+
+    # --- a turn: fight, retire or refresh ------------------------------------------
+    me = s.turn
+    chooser = tagged("mode", ft.SegmentedButton(
+        segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in MODES.items()],
+        selected=[mode],
+        on_change=lambda e: set_mode(next(iter(e.control.selected))),
+    ), label="action")
+    mine_card = s.players[me].fighters[mine].card.symbol if mine is not None else None
+    parts: list[ft.Control | None] = [chooser]
+    if s.untapped:
+        parts.append(message(
+            "All three fighters of " + " and ".join(name(p) for p in s.untapped)
+            + " were tapped at the end of the turn: they are untapped now.", "untapped-note", kind="info"))
+    if mode == "fight":
+        tgt = f"{name(target[0])}'s {s.players[target[0]].fighters[target[1]].card.symbol}" if target else None
+        join_text = ", ".join(f"{name(p)}'s {s.players[p].fighters[pl].card.symbol}" for p, pl in joining.items())
+        hint = "Tap one of your untapped fighters, then the fighter you attack."
+        if len(s.players) > 2:
+            hint += " Other players may add an untapped fighter: tap it too."
+        parts += [
+            ft.Text(hint),
+            ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
+                    + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
+            button("Start the fight",
+                   (lambda: table.dispatch(StartFight(fighter=mine, defender=target[0], defender_fighter=target[1],
+                                                      joining=joining)))
+                   if mine is not None and target is not None else None,
+                   "start-fight", icon=ft.Icons.SPORTS_MMA),
+        ]
+    elif mode == "retire":
+        parts += [
+            ft.Text("Tap one of your untapped fighters to retire it to your hand; enter the card from your hand "
+                    "that becomes the new fighter (it comes in tapped)."),
+            ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+            CardSlots(deck, ["New fighter"],
+                      lambda cards: table.dispatch(Retire(fighter=mine, new_fighter=cards[0])) if mine is not None
+                      else set_problem("First tap the fighter to retire."),
+                      known=known, submit="Retire", ident="retire", game_name=game.name, key=f"retire-{step}"),
+        ]
+    else:
+        can = game.can_refresh(s)
+        parts += [
+            ft.Text("Tap one of your untapped fighters to tap it, put three cards from your hand under the deck, "
+                    "draw three and shuffle."),
+            message(None if can else f"A refresh needs at least 5 cards in the deck; it has {s.deck}.",
+                    "refresh-blocked", kind="warning"),
+            ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+            button("Refresh", (lambda: table.dispatch(Refresh(fighter=mine))) if can and mine is not None else None,
+                   "refresh", icon=ft.Icons.AUTORENEW),
+        ]
+    return [section(f"{name(me)}'s turn", parts, ident="turn-panel")]
+
+
+@ft.component
+def FightPanel(table) -> ft.Control:
+    """The fight's current step: the cards played on the fighters (Resolve shows the result
+    without saving it; Apply saves it), or the defeated fighter's replacement. Its own state,
+    so a Resolve re-renders only this panel."""
+    s = table.state
+    deck = table.game.deck(s.setup)
+    known = table.game.known_cards(s)
+    step = len(table.session.actions)
+    preview, set_preview = ft.use_state(None)  # (cards, entries, result)
+    problem, set_problem = ft.use_state(None)
+    game = table.game
+    fight = s.fight
+    name = s.name
+    if fight.awaiting_replacement is not None:
+        p = fight.awaiting_replacement
+        return section(
+            f"{name(p)}'s new fighter",
+            [
+                ft.Text(f"{name(p)} draws a new fighter off the top of the deck and places it face up (untapped; "
+                        "it stays out of this fight). Enter it:"),
+                CardSlots(deck, ["New fighter"], lambda cards: table.dispatch(NewFighter(card=cards[0])),
+                          known=known, submit="Enter the new fighter", ident="new-fighter", game_name=game.name,
+                          key=f"new-fighter-{step}"),
+            ],
+            ident="fight-panel",
+        )
+
+    owners = [p for p, _ in fight.remaining]
+    labels = [f"{name(p)}'s card on {s.players[p].fighters[place].card.symbol}" for p, place in fight.remaining]
+    vs = " vs ".join(
+        f"{name(p)}'s {s.players[p].fighters[place].card.symbol}"
+        + (" (attacker)" if p == fight.attacker else " (defender)" if p == fight.defender else "")
+        for p, place in fight.remaining)
+
+    def resolve(cards) -> None:
+        try:
+            entries, result = game.preview_round(s, dict(zip(owners, cards)))
+        except IllegalAction as exc:
+            set_problem(str(exc))
+            return
+        set_problem(None)
+        set_preview((dict(zip(owners, cards)), entries, result))
+
+    def entered(values) -> None:
+        if preview is not None:
+            set_preview(None)  # a changed card needs a new Resolve
+
+    parts: list[ft.Control | None] = [
+        message(problem, "fight-problem"),
+        ft.Text(vs, weight=ft.FontWeight.BOLD),
+        ft.Text("Each player puts a card from their hand face down on their fighter; reveal them and enter them."),
+        CardSlots(deck, labels, resolve, known=known, submit="Resolve", ident="play", game_name=game.name,
+                  on_change=entered, key=f"play-{step}"),
+    ]
+    if preview:
+        cards, entries, result = preview
+        parts += [
+            explanation(result.explanation, ident="preview",
+                        title="Results: " + ", ".join(
+                            f"{name(e.player)}'s {e.fighter.symbol} {r}" for e, r in zip(entries, result.results))),
+            button("Apply", lambda: table.dispatch(PlayCards(cards=cards)), "apply", icon=ft.Icons.CHECK),
+        ]
+    return section(f"Fight · round {fight.rounds + 1}", parts, ident="fight-panel")
+
+
+def deal_summary(game, players: list[str], settings: dict) -> ft.Control:
+    """On the new-game screen: how many decks this table shuffles together, and the deal."""
+    n = len(players)
+    decks, cards, left = game.deal_counts(n)
+    return tagged("decks", ft.Text(
+        f"{n} players: shuffle {decks} deck{'s' if decks > 1 else ''} together ({cards} cards). "
+        f"Each player gets 5 cards in hand and 3 face-up fighters; {left} cards stay in the deck.",
+        italic=True,
+    ), label=f"{decks} decks")
