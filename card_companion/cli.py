@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import socket
 import sys
@@ -135,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command:
         return args.fn(args)
+    if importlib.util.find_spec("flet_web") is None:
+        print("The web server is not installed: pip install 'card-companion[server]' (make run does it).",
+              file=sys.stderr)
+        return 2
     from card_companion.app import serve
 
     print_address(args.host, args.port)
