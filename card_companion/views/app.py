@@ -6,6 +6,7 @@ import json
 
 import flet as ft
 
+from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.common import Services, ServicesContext
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
@@ -87,6 +88,7 @@ def App(store, store_problem: str | None = None) -> list[ft.View]:
                 ft.Route(path="play/:gid", component=TableScreen),
                 ft.Route(path="play/:gid/history", component=HistoryScreen),
                 ft.Route(path="rules/:game", component=RulesScreen),
+                ft.Route(path="calc/:game", component=CalculatorScreen),
                 ft.Route(path="settings", component=SettingsScreen),
             ],
             not_found=NotFound,

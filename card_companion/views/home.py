@@ -169,6 +169,8 @@ def HomeScreen() -> ft.View:
                                         button("New game", lambda e, g=g: navigate(f"/new/{g.id}"), f"new-{g.id}"),
                                         button("Rules", lambda e, g=g: navigate(f"/rules/{g.id}"), f"rules-{g.id}",
                                                primary=False),
+                                        button("Calculator", lambda e, g=g: navigate(f"/calc/{g.id}"), f"calc-{g.id}",
+                                               primary=False, icon=ft.Icons.CALCULATE),
                                     ],
                                     spacing=8,
                                 ),

@@ -1,0 +1,52 @@
+"""Card Stratego's calculator: a battle between two cards (the ask ``battle``)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from card_companion.calculators.card_stratego import DECK, RULES
+from card_companion.views.calculator.ruling import RulingPanel, Ruling, ask, check_deck, problem_note, use_ruling
+from card_companion.views.card_picker import CardSlots
+
+GAME_NAME = "Card Stratego"
+SEATS = ("Attacker", "Defender")
+
+
+def battle_ruling(cards) -> Ruling | None:
+    """The battle of the two cards entered (None while one is missing)."""
+    if None in cards:
+        return None
+    check_deck(DECK, cards)
+    attacker, defender = cards
+    answer = ask({"game": "card-stratego", "ask": "battle", "attacker": str(attacker), "defender": str(defender)})
+    a, d = f"{SEATS[0]}'s {attacker.symbol}", f"{SEATS[1]}'s {defender.symbol}"
+    headline = {
+        ("defender",): f"{a} wins: {d} is destroyed",
+        ("attacker",): f"{d} wins: {a} is destroyed",
+        ("attacker", "defender"): f"Both are destroyed: {attacker.symbol} and {defender.symbol}",
+    }[tuple(answer["destroyed"])]
+    return Ruling(title=f"{a} attacks {d}", headline=headline, lines=tuple(answer["explanation"]),
+                  answer=answer, figures=(("Decided by", RULES[answer["rule"]]),))
+
+
+@ft.component
+def CardStrategoCalculator() -> ft.Control:
+    cards, set_cards = ft.use_state(lambda: [None, None])
+    version, set_version = ft.use_state(0)  # a new set of places (after a swap)
+    shown = use_ruling(lambda: battle_ruling(cards))
+
+    def swap(entered) -> None:
+        set_cards([entered[1], entered[0]])
+        set_version(version + 1)
+
+    return ft.Column(
+        [
+            ft.Text("A battle: the attacking card against the defending card it faces. Jacks and Jokers never "
+                    "stand on the battlefield."),
+            CardSlots(DECK, list(SEATS), swap, submit="Swap attacker and defender", ident="calc-slots",
+                      game_name=GAME_NAME, on_change=set_cards, initial=cards, extra=problem_note(shown),
+                      key=f"slots-{version}"),
+            RulingPanel(shown, GAME_NAME),
+        ],
+        spacing=12,
+    )

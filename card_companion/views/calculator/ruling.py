@@ -1,0 +1,247 @@
+"""What every calculator shares: a ruling (the ask's answer in the players' words), the one
+way to ask (``ask``: the same ``companion resolve`` the command line uses), keeping the last
+good ruling on screen while the input has a problem, and the panel that shows a ruling with
+its explanation and the buttons to copy or share it as plain text.
+
+No rule is decided here: the numbers and the explanation come from the ask's answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlparse
+
+import flet as ft
+
+from card_companion.calculators.cards import Card, Deck
+from card_companion.companion.protocol import ProtocolError, resolve
+from card_companion.views.card_picker import overuse_warning
+from card_companion.views.common import button, explanation, message, tagged
+
+SHARE_PLATFORMS = {"android", "ios", "macos", "windows"}
+"""where browsers have a share sheet (the Web Share API); elsewhere (Linux desktops) the
+web client would fall back to a mailto: link, so only Copy is offered"""
+
+
+class Overused(ValueError):
+    """A card entered more often than the decks hold: the picker's own warning says which."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One answer as the calculator shows it."""
+
+    title: str
+    """what was asked, with its cards: "Attacker's Q♠ against Defender's 7♥" """
+    headline: str
+    """the answer in one line"""
+    lines: tuple[str, ...]
+    """the ask's explanation, in the seats' names"""
+    answer: dict[str, Any] = field(default_factory=dict, compare=False)
+    """the ask's answer as ``companion resolve`` prints it"""
+    figures: tuple[tuple[str, str], ...] = ()
+    """numbers worth reading at a glance: ("HP", "10"), ...; shown as tiles"""
+
+    def text(self, game_name: str) -> str:
+        """The ruling as plain text, for the group chat."""
+        out = [f"{game_name}: {self.title}", self.headline]
+        out += [f"{label}: {value}" for label, value in self.figures]
+        out += [f"• {line}" for line in self.lines]
+        out.append(f"(worked out by Card Companion from the rules of {game_name})")
+        return "\n".join(out)
+
+
+def ask(request: dict[str, Any]) -> dict[str, Any]:
+    """The ask of ``companion resolve``: the answer, or ProtocolError with the reason."""
+    return resolve(request)
+
+
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+
+
+def in_seats(text: str, seats: Sequence[str]) -> str:
+    """The ask numbers players from 0 ("player 0"); the calculator names its seats
+    ("Attacker", "Defender", "Player 3"): one pass, so a name never gets renamed again.
+
+    >>> in_seats("player 0's 9♥ beats player 1's 5♠; player 10", ["Attacker", "Defender"])
+    "Attacker's 9♥ beats Defender's 5♠; player 10"
+    """
+    def name(m: re.Match) -> str:
+        i = int(m.group(1))
+        return seats[i] if i < len(seats) else m.group(0)
+
+    return _PLAYER.sub(name, text)
+
+
+def check_deck(deck: Deck, cards: Sequence[Card | None]) -> None:
+    """Refuse cards entered more often than the game's decks hold them (Overused)."""
+    warning = overuse_warning(deck, (), cards)
+    if warning:
+        raise Overused(warning)
+
+
+def sentence(text: str) -> str:
+    """An ask's reason as a sentence: capital first letter, a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the calculator shows now."""
+
+    ruling: Ruling | None
+    """the ruling for the cards entered, or the last good one"""
+    problem: str | None = None
+    """why the cards entered now have no ruling (a sentence for under the picker)"""
+    stale: bool = False
+    """the ruling is the last good one, not for the cards entered now"""
+    waiting: bool = False
+    """some cards are still to be entered"""
+
+
+def use_ruling(compute: Callable[[], Ruling | None]) -> Shown:
+    """Work out the ruling for the current input (``compute`` returns None while cards are
+    missing, raises ProtocolError / ValueError for input the ask refuses, Overused for a card
+    entered too often); keep the last good ruling on screen when there is none."""
+    last = ft.use_ref(None)
+    try:
+        ruling = compute()
+    except Overused:
+        return Shown(last.current, None, stale=last.current is not None)
+    except (ProtocolError, ValueError) as exc:
+        return Shown(last.current, sentence(str(exc)), stale=last.current is not None)
+    if ruling is None:
+        return Shown(last.current, None, stale=last.current is not None, waiting=True)
+    last.current = ruling
+    return Shown(ruling)
+
+
+def problem_note(shown: Shown, ident: str = "calc-problem") -> ft.Control | None:
+    """The sentence under the picker when the ask refuses the cards entered."""
+    return message(shown.problem, ident)
+
+
+def counter(label: str, value: int, lo: int, hi: int, on_change: Callable[[int], None], ident: str) -> ft.Control:
+    """A number a thumb changes one step at a time: "Fighters  − 3 +"."""
+    return ft.Row(
+        [
+            ft.Text(label, size=16, expand=True),
+            button("−", (lambda: on_change(value - 1)) if value > lo else None, f"{ident}-less", primary=False),
+            tagged(f"{ident}-value", ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36,
+                                             text_align=ft.TextAlign.CENTER), label=f"{label}: {value}"),
+            button("+", (lambda: on_change(value + 1)) if value < hi else None, f"{ident}-more", primary=False),
+        ],
+        spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def secure_origin(page) -> bool:
+    """Whether the browser lets the page use the clipboard and the share sheet: over https,
+    on this device (localhost), or in the desktop/phone app; not over plain http on the
+    table's Wi-Fi."""
+    if not getattr(page, "web", False):
+        return True
+    try:
+        url = page.url
+    except Exception:  # a page without a session (view tests): assume the local server
+        return True
+    if not url:
+        return True
+    parts = urlparse(url)
+    return parts.scheme == "https" or parts.hostname in ("localhost", "127.0.0.1", "::1")
+
+
+def can_share(page) -> bool:
+    """A share sheet exists: the phone or desktop app, or a browser on a platform with the
+    Web Share API, on a secure origin."""
+    if not getattr(page, "web", False):
+        return True
+    platform = getattr(page, "platform", None)
+    name = getattr(platform, "value", platform)
+    return secure_origin(page) and name in SHARE_PLATFORMS
+
+
+def _client_action(make: Callable[[], Any]) -> Any:
+    """A Flet client action (run by the browser inside the tap, as Safari requires for the
+    clipboard and the share sheet); None where no Flet page runs (view tests)."""
+    try:
+        return make()
+    except RuntimeError:
+        return None
+
+
+@ft.component
+def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control:
+    """The ruling: headline, figures, explanation; Copy and Share as plain text."""
+    copied, set_copied = ft.use_state(None)  # the text last copied
+    manual, set_manual = ft.use_state(False)  # show the text to select by hand
+    page = ft.context.page
+    ruling = shown.ruling
+    if ruling is None:
+        hint = "Enter the cards: the ruling shows here as soon as they are all in."
+        return tagged(f"{ident}-result", ft.Text(hint, italic=True), label=hint)
+    text = ruling.text(game_name)
+    secure = secure_origin(page)
+    parts: list[ft.Control | None] = []
+    if shown.stale:
+        why = ("Some cards are not entered yet" if shown.waiting
+               else "The cards entered now have a problem (see above)")
+        parts.append(message(f"{why}: this is the last good ruling, for the cards before the change.",
+                             f"{ident}-stale", kind="info"))
+    parts.append(tagged(
+        f"{ident}-headline",
+        ft.Container(
+            content=ft.Column(
+                [ft.Text(ruling.title, size=13, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                 ft.Text(ruling.headline, size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER)],
+                spacing=2, tight=True),
+            padding=12,
+            border_radius=10,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        ),
+        label=f"{ruling.title}: {ruling.headline}",
+    ))
+    if ruling.figures:
+        parts.append(ft.Row([_figure(label, value, f"{ident}-figure-{i}") for i, (label, value)
+                             in enumerate(ruling.figures)], wrap=True, spacing=8, run_spacing=8))
+    parts.append(explanation(ruling.lines, ident=f"{ident}-explanation", title="Why"))
+
+    copy = button("Copy the ruling", lambda: set_copied(text) if secure else set_manual(True), f"{ident}-copy",
+                  icon=ft.Icons.CONTENT_COPY, primary=False)
+    if secure:
+        copy.content.action = _client_action(lambda: ft.CopyToClipboard(text))
+    row: list[ft.Control] = [copy]
+    if can_share(page):
+        share = button("Share", lambda: None, f"{ident}-share", icon=ft.Icons.SHARE, primary=False)
+        share.content.action = _client_action(lambda: ft.ShareText(text, subject=f"{game_name}: a ruling"))
+        row.append(share)
+    parts.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
+    if copied == text:
+        parts.append(message("Copied: paste it into the group chat.", f"{ident}-copied", kind="info"))
+    if manual and not secure:
+        parts += [
+            ft.Text("This browser lets the app copy only over https or on this device: select the text and copy it.",
+                    size=13),
+            tagged(f"{ident}-text", ft.TextField(value=text, multiline=True, read_only=True, min_lines=3,
+                                                 max_lines=10, label="the ruling as text"), label="the ruling as text"),
+        ]
+    return tagged(f"{ident}-result", ft.Column([p for p in parts if p is not None], spacing=8, tight=True))
+
+
+def _figure(label: str, value: str, ident: str) -> ft.Control:
+    return tagged(ident, ft.Container(
+        content=ft.Column([ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                           ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)],
+                          spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding.symmetric(vertical=6, horizontal=12),
+        border_radius=8,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    ), label=f"{label} {value}")

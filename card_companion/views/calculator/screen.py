@@ -1,0 +1,57 @@
+"""The calculator screen: one per game (``/calc/<game>``), reached from the game's card on
+the home screen. It draws the game's calculator component; nothing here is saved and no
+name is asked for."""
+
+from __future__ import annotations
+
+import importlib
+from urllib.parse import parse_qs, urlparse
+
+import flet as ft
+
+from card_companion.companion.registry import GAMES
+from card_companion.views.common import icon_button, message, navigate, screen, tagged
+
+
+CALCULATORS: dict[str, str] = {
+    "card-stratego": "card_stratego.CardStrategoCalculator",
+}
+"""game id → its calculator component (module under views/calculator, component name)"""
+
+
+def calculator_component(game_id: str):
+    """The game's calculator component, imported on first use; None if it has none."""
+    where = CALCULATORS.get(game_id)
+    if where is None:
+        return None
+    module, name = where.rsplit(".", 1)
+    return getattr(importlib.import_module(f"card_companion.views.calculator.{module}"), name)
+
+
+INTRO = "Nothing here is saved. Enter the revealed cards; change any card and the ruling follows at once."
+
+
+@ft.component
+def CalculatorScreen() -> ft.View:
+    game_id = ft.use_route_params().get("game", "")
+    game = GAMES.get(game_id)
+    route = f"/calc/{game_id}"
+    back = parse_qs(urlparse(ft.context.page.route or "").query).get("back", ["/"])[0]
+    if not back.startswith("/"):
+        back = "/"
+    component = calculator_component(game_id)
+    if game is None or component is None:
+        return screen("Calculator", [message(f"There is no calculator for {game_id!r}.", "calc-missing")],
+                      route=route, back=back)
+    return screen(
+        "Calculator",
+        [
+            tagged("calc-game", ft.Text(game.name, size=20, weight=ft.FontWeight.BOLD)),
+            ft.Text(INTRO, size=13, italic=True),
+            component(key=f"calc-{game_id}"),
+        ],
+        route=route,
+        back=back,
+        actions=[icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game_id}?back={route}"),
+                             "rules")],
+    )

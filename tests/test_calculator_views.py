@@ -1,0 +1,159 @@
+"""The fight calculator's screens, built in-process (tests/viewkit.py): cards picked as a tap
+would, and what each screen shows checked against the answer of the same ask that
+`companion resolve` gives for the same cards (requests written out here, by hand)."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from card_companion.companion.protocol import resolve
+from card_companion.views.calculator.ruling import in_seats
+from card_companion.views.calculator.screen import CALCULATORS, CalculatorScreen, calculator_component
+from card_companion.views.common import Services, ServicesContext
+from card_companion.views.settings import Prefs
+from tests.viewkit import FakePage, ViewHarness
+
+
+def texts_under(h: ViewHarness, ident: str) -> list[str]:
+    """The Text values inside the control with this id, top to bottom."""
+    found = []
+
+    def walk(c):
+        if isinstance(c, ft.Text) and isinstance(c.value, str):
+            found.append(c.value)
+        for attr in ("content", "controls"):
+            v = getattr(c, attr, None)
+            for x in v if isinstance(v, list) else [v]:
+                if isinstance(x, ft.BaseControl):
+                    walk(x)
+
+    walk(h.find(ident))
+    return found
+
+
+def explanation(h: ViewHarness, ident: str = "calc") -> list[str]:
+    """The ruling's explanation lines as the screen shows them (without the bullets)."""
+    return [t.removeprefix("• ") for t in texts_under(h, f"{ident}-explanation") if t.startswith("• ")]
+
+
+def headline(h: ViewHarness, ident: str = "calc") -> str:
+    return texts_under(h, f"{ident}-headline")[-1]
+
+
+def shown(h: ViewHarness, ident: str = "calc") -> bool:
+    return h.has(f"{ident}-headline")
+
+
+# --- the screen --------------------------------------------------------------------------------
+
+
+def screen_for(game_id: str) -> ViewHarness:
+    services = {ServicesContext: Services(store=None, store_problem=None, prefs=Prefs(), set_prefs=lambda p: None)}
+    return ViewHarness(CalculatorScreen, contexts=services, route_params={"game": game_id},
+                       page=FakePage(f"/calc/{game_id}"))
+
+
+@pytest.mark.parametrize("game_id", sorted(CALCULATORS))
+def test_every_calculator_opens_and_asks_for_no_name(game_id):
+    h = screen_for(game_id)
+    assert h.has("calc-game") and h.has("calc-result")
+    assert "name" not in h.texts().lower()
+    h.click("rules")
+    assert h.page.routes[-1] == f"/rules/{game_id}?back=/calc/{game_id}"
+
+
+def test_every_game_has_a_calculator_one_tap_from_home():
+    from card_companion.companion.registry import GAMES
+    from card_companion.views.home import HomeScreen
+
+    assert set(CALCULATORS) == set(GAMES)
+    services = {ServicesContext: Services(store=_NoSaves(), store_problem=None, prefs=Prefs(),
+                                          set_prefs=lambda p: None)}
+    h = ViewHarness(HomeScreen, contexts=services)
+    for game_id in GAMES:
+        h.click(f"calc-{game_id}")
+        assert h.page.routes[-1] == f"/calc/{game_id}"
+        assert calculator_component(game_id) is not None
+
+
+class _NoSaves:
+    def saved_games(self):
+        return []
+
+
+def test_an_unknown_game_says_so():
+    h = screen_for("chess")
+    assert "There is no calculator for 'chess'" in h.texts()
+
+
+def test_seat_names_replace_the_asks_player_numbers_once():
+    seats = ["Attacker", "Defender", "Player 3"]
+    assert in_seats("player 2 loses to player 0; player 1 wins", seats) == "Player 3 loses to Attacker; Defender wins"
+
+
+# --- Card Stratego -----------------------------------------------------------------------------
+
+
+def stratego():
+    return ViewHarness(calculator_component("card-stratego"))
+
+
+def test_stratego_scout_against_bomb_matches_the_ask():
+    h = stratego()
+    assert not shown(h)
+    h.pick("calc-slots-picker", "3C")
+    h.pick("calc-slots-picker", "AH")
+    # a Scout (2, 3, 4) attacking a Bomb (Ace) destroys it
+    answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "3C", "defender": "AH"})
+    assert answer["destroyed"] == ["defender"]
+    assert explanation(h) == answer["explanation"]
+    assert headline(h) == "Attacker's 3♣ wins: Defender's A♥ is destroyed"
+    assert "Scout against a Bomb" in h.texts()
+
+
+def test_stratego_one_changed_card_is_a_new_ruling_at_once():
+    h = stratego()
+    h.pick("calc-slots-picker", "3C")
+    h.pick("calc-slots-picker", "AH")
+    h.click("calc-slots-slot-0")
+    h.pick("calc-slots-picker", "KS")  # a King attacking a Bomb is destroyed
+    answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "KS", "defender": "AH"})
+    assert answer["destroyed"] == ["attacker"] and explanation(h) == answer["explanation"]
+    assert headline(h) == "Defender's A♥ wins: Attacker's K♠ is destroyed"
+
+
+def test_stratego_a_jack_gets_a_sentence_and_the_last_ruling_stays():
+    h = stratego()
+    h.pick("calc-slots-picker", "3C")
+    h.pick("calc-slots-picker", "AH")
+    h.click("calc-slots-slot-1")
+    h.pick("calc-slots-picker", "JD")
+    problem = " ".join(texts_under(h, "calc-problem"))
+    assert problem.startswith("J♦ is a Jack: Jacks are played from the hand") and problem.endswith(".")
+    assert headline(h) == "Attacker's 3♣ wins: Defender's A♥ is destroyed"  # the last good ruling
+    assert h.has("calc-stale")
+    h.click("calc-slots-slot-1")
+    h.pick("calc-slots-picker", "7H")  # fixed: the sentence goes, the new ruling shows
+    assert not h.has("calc-problem") and not h.has("calc-stale")
+    assert headline(h) == "Defender's 7♥ wins: Attacker's 3♣ is destroyed"
+
+
+def test_stratego_the_same_card_twice_is_refused_by_the_picker_warning():
+    h = stratego()
+    h.pick("calc-slots-picker", "9S")
+    h.pick("calc-slots-picker", "8S")
+    h.click("calc-slots-slot-1")
+    h.pick("calc-slots-picker", "9S")  # one pack: one 9♠
+    assert "9♠ is entered 2 times but the deck holds one" in h.texts()
+    assert h.has("calc-stale") and headline(h) == "Attacker's 9♠ wins: Defender's 8♠ is destroyed"
+
+
+def test_stratego_swap_attacker_and_defender():
+    h = stratego()
+    h.pick("calc-slots-picker", "5D")
+    h.pick("calc-slots-picker", "10C")
+    h.click("calc-slots-submit")
+    answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "10C", "defender": "5D"})
+    assert explanation(h) == answer["explanation"]
+    assert headline(h) == "Defender's 5♦ wins: Attacker's 10♣ is destroyed"
