@@ -157,3 +157,81 @@ def test_stratego_swap_attacker_and_defender():
     answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "10C", "defender": "5D"})
     assert explanation(h) == answer["explanation"]
     assert headline(h) == "Defender's 5♦ wins: Attacker's 10♣ is destroyed"
+
+
+# --- Peace and Love ----------------------------------------------------------------------------
+
+
+def peace_and_love():
+    return ViewHarness(calculator_component("peace-and-love"))
+
+
+def fight_request(players, fighters):
+    return {"game": "peace-and-love", "ask": "fight", "players": players, "attacker": 0, "defender": 1,
+            "fighters": [{"player": p, "fighter": f, "card": c} for p, f, c in fighters]}
+
+
+SEATS3 = ["Attacker", "Defender", "Player 3"]
+
+
+def test_peace_and_love_three_fighters_a_trump_and_a_tie():
+    h = peace_and_love()
+    assert h.find("fighters-value").label == "Fighters: 3"
+    for c in "9H 7H 5S 2C 8D 5C".split():  # fighter, card; fighter, card; ...
+        h.pick("calc-slots-picker", c)
+    # 9 − 7 = 2, 5 − 2 = 3, 8 − 5 = 3; one trump (7♥ on 9♥) → the lowest wins; the highest (3)
+    # is a tie between the defender and Player 3 → the defender loses, to the attacker's pile
+    answer = resolve(fight_request(3, [(0, "9H", "7H"), (1, "5S", "2C"), (2, "8D", "5C")]))
+    assert (answer["results"], answer["trumps"], answer["loser"]["player"], answer["taken_by"]) == ([2, 3, 3], 1, 1, 0)
+    assert explanation(h) == [in_seats(x, SEATS3) for x in answer["explanation"]]
+    assert "tie for losing between Defender's 5♠ and Player 3's 8♦ → the defender loses" in explanation(h)
+    assert headline(h) == "Defender's 5♠ loses the round: it goes to Attacker's victory pile"
+    assert "Trumps" in texts_under(h, "calc-result") and "1: lowest wins" in texts_under(h, "calc-result")
+
+
+def test_peace_and_love_the_next_round_in_one_tap():
+    h = peace_and_love()
+    for c in "9H 7H 5S 2C 8D 5C".split():
+        h.pick("calc-slots-picker", c)
+    h.click("calc-slots-submit")  # round 2: the attacker's 9♥ and Player 3's 8♦ are left
+    assert "Round 1: Defender's 5♠ loses the round" in h.texts()
+    assert not shown(h)  # a new round starts without a ruling
+    h.pick("calc-slots-picker", "3S")  # on the attacker's 9♥
+    h.pick("calc-slots-picker", "2D")  # on Player 3's 8♦: a trump
+    answer = resolve(fight_request(3, [(0, "9H", "3S"), (2, "8D", "2D")]))
+    # 9 − 3 = 6, 8 − 2 = 6; one trump → the lowest wins; a tie of two: the attacker wins it
+    assert answer["results"] == [6, 6] and answer["winner"]["player"] == 0
+    assert explanation(h) == [in_seats(x, SEATS3) for x in answer["explanation"]]
+    assert headline(h) == "Attacker's 9♥ wins: Player 3's 8♦ goes to Attacker's victory pile"
+    h.click("calc-slots-submit")  # end the fight: one fighter left
+    assert "Attacker's 9♥ is the last fighter: it wins the fight and is tapped." in h.texts()
+    h.click("new-fight")
+    assert h.find("fighters-value").label == "Fighters: 3" and not shown(h)
+
+
+def test_peace_and_love_two_to_eleven_fighters_and_the_decks():
+    h = peace_and_love()
+    h.click("fighters-less")
+    assert h.find("fighters-value").label == "Fighters: 2" and not h.is_enabled("fighters-less")
+    assert "2 players: 1 deck shuffled together" in h.texts()
+    for _ in range(9):
+        h.click("fighters-more")
+    assert h.find("fighters-value").label == "Fighters: 11" and not h.is_enabled("fighters-more")
+    assert "11 players: 5 decks shuffled together" in h.texts()  # n ≥ 6: ⌊11/2⌋ = 5
+    assert "Player 11's card" in h.texts()
+
+
+def test_peace_and_love_a_card_more_often_than_the_decks_hold():
+    h = peace_and_love()
+    h.click("fighters-less")  # two players: one deck
+    for c in "9H 7H 5S 2C".split():
+        h.pick("calc-slots-picker", c)
+    h.click("calc-slots-slot-3")
+    h.pick("calc-slots-picker", "7H")  # a second 7♥ from one deck
+    assert "7♥ is entered 2 times but the deck holds one" in h.texts()
+    assert h.has("calc-stale") and headline(h) == "Attacker's 9♥ wins: Defender's 5♠ goes to Attacker's victory pile"
+    # three at the table: two decks hold two 7♥. 9 − 7 = 2 (7♥ on 9♥: one trump), 5 − 7 = −2:
+    # the lowest wins: the defender
+    h.click("players-more")
+    assert not h.has("calc-stale")
+    assert headline(h) == "Defender's 5♠ wins: Attacker's 9♥ goes to Defender's victory pile"

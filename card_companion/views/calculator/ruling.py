@@ -106,20 +106,24 @@ class Shown:
     """some cards are still to be entered"""
 
 
-def use_ruling(compute: Callable[[], Ruling | None]) -> Shown:
+def use_ruling(compute: Callable[[], Ruling | None], fresh: Any = None) -> Shown:
     """Work out the ruling for the current input (``compute`` returns None while cards are
     missing, raises ProtocolError / ValueError for input the ask refuses, Overused for a card
-    entered too often); keep the last good ruling on screen when there is none."""
-    last = ft.use_ref(None)
+    entered too often); keep the last good ruling on screen when there is none, until
+    ``fresh`` changes (a new round: its cards are not a change of the last ones)."""
+    last = ft.use_ref(lambda: {"fresh": fresh, "ruling": None})
+    if last.current["fresh"] != fresh:
+        last.current = {"fresh": fresh, "ruling": None}
+    kept = last.current["ruling"]
     try:
         ruling = compute()
     except Overused:
-        return Shown(last.current, None, stale=last.current is not None)
+        return Shown(kept, None, stale=kept is not None)
     except (ProtocolError, ValueError) as exc:
-        return Shown(last.current, sentence(str(exc)), stale=last.current is not None)
+        return Shown(kept, sentence(str(exc)), stale=kept is not None)
     if ruling is None:
-        return Shown(last.current, None, stale=last.current is not None, waiting=True)
-    last.current = ruling
+        return Shown(kept, None, stale=kept is not None, waiting=True)
+    last.current["ruling"] = ruling
     return Shown(ruling)
 
 
