@@ -235,3 +235,86 @@ def test_peace_and_love_a_card_more_often_than_the_decks_hold():
     h.click("players-more")
     assert not h.has("calc-stale")
     assert headline(h) == "Defender's 5♠ wins: Attacker's 9♥ goes to Defender's victory pile"
+
+
+# --- FIGHT! ------------------------------------------------------------------------------------
+
+
+def fight():
+    return ViewHarness(calculator_component("fight"))
+
+
+FIGHT_SEATS = ["Player 1", "Player 2"]
+
+
+def test_fight_a_tie_of_two_attack_cards_the_holder_wins():
+    h = fight()
+    h.select("holder", "0")  # Player 1 holds the Tie Breaker: 3♦ face up on their pile
+    for c in "4S 4C 3D".split():
+        h.pick("calc-slots-picker", c)
+    # 4♠ Punch and 4♣ Kick: two attacks of equal value → the holder wins its own 4♠; 4 ≥ 3 → on
+    # top of Player 1's pile, face up: the new Tie Breaker
+    turn = resolve({"game": "fight", "ask": "turn", "cards": ["4S", "4C"], "tie_breaker": 0, "cycle": "default"})
+    won = resolve({"game": "fight", "ask": "won-card", "piles": [[{"card": "3D", "face_up": True}], []],
+                   "winner": 0, "card": "4S"})
+    assert (turn["winner"], turn["collected"], won["placed"], won["tie_breaker"]) == (0, "4S", "top", "4S")
+    assert explanation(h) == [in_seats(x, FIGHT_SEATS) for x in turn["explanation"] + won["explanation"]]
+    assert headline(h) == ("Player 1 wins the turn and collects 4♠, face up on top of Player 1's victory pile: "
+                           "the new Tie Breaker")
+    h.click("calc-slots-submit")  # next turn: Player 1 holds 4♠, the two cards are cleared
+    assert not shown(h)
+    assert "Tie Breaker: top of Player 1's pile: 4♠" in h.texts()
+    assert "Player 1's card: not entered" in h.texts()
+
+
+def test_fight_the_other_player_takes_the_tie_breaker_in_the_reverse_cycle():
+    h = fight()
+    h.select("cycle", "reverse")
+    h.select("holder", "0")
+    h.select("other-pile", "card")
+    for c in "2S 5C AH 6D".split():  # Player 1 2♠, Player 2 5♣; Player 1's top A♥ up, Player 2's 6♦ down
+        h.pick("calc-slots-picker", c)
+    # two attacks: the lower wins: Player 1's 2♠ (the cycle plays no part); Player 1 holds the
+    # Tie Breaker A♥ (1) and wins 2 ≥ 1 → on top, face up
+    turn = resolve({"game": "fight", "ask": "turn", "cards": ["2S", "5C"], "tie_breaker": 0, "cycle": "reverse"})
+    won = resolve({"game": "fight", "ask": "won-card", "winner": 0, "card": "2S",
+                   "piles": [[{"card": "AH", "face_up": True}], [{"card": "6D", "face_up": False}]]})
+    assert explanation(h) == [in_seats(x, FIGHT_SEATS) for x in turn["explanation"] + won["explanation"]]
+    # change both cards: Player 1 plays 3♠ Punch, Player 2 3♥ Dodge. In the
+    # reverse cycle Dodge beats Punch → Player 2 wins with a defence card and collects 3♠;
+    # 3 ≥ Player 1's Tie Breaker A♥ (1) → Player 2 takes the Tie Breaker
+    h.click("calc-slots-slot-0")
+    h.pick("calc-slots-picker", "3S")
+    h.click("calc-slots-slot-1")
+    h.pick("calc-slots-picker", "3H")
+    turn = resolve({"game": "fight", "ask": "turn", "cards": ["3S", "3H"], "tie_breaker": 0, "cycle": "reverse"})
+    won = resolve({"game": "fight", "ask": "won-card", "winner": 1, "card": "3S",
+                   "piles": [[{"card": "AH", "face_up": True}], [{"card": "6D", "face_up": False}]]})
+    assert (turn["winner"], won["placed"], won["holder"]) == (1, "takes-tie-breaker", 1)
+    assert explanation(h) == [in_seats(x, FIGHT_SEATS) for x in turn["explanation"] + won["explanation"]]
+    assert headline(h).endswith("Player 2 takes the Tie Breaker")
+
+
+def test_fight_nobody_holds_it_a_coin_is_needed_then_given():
+    h = fight()
+    h.pick("calc-slots-picker", "6S")
+    h.pick("calc-slots-picker", "6C")
+    assert headline(h) == "A tie and nobody holds the Tie Breaker: flip a coin"
+    h.select("coin", "1")
+    # the coin gives the tie to Player 2, who collects their own 6♣: the first card won this
+    # round, face up: Player 2 holds the Tie Breaker
+    turn = resolve({"game": "fight", "ask": "turn", "cards": ["6S", "6C"], "tie_breaker": None, "coin": 1})
+    won = resolve({"game": "fight", "ask": "won-card", "winner": 1, "card": "6C"})
+    assert explanation(h) == [in_seats(x, FIGHT_SEATS) for x in turn["explanation"] + won["explanation"]]
+    assert won["placed"] == "first"
+
+
+def test_fight_a_card_outside_the_deck_is_refused_under_the_picker():
+    h = fight()
+    h.pick("calc-slots-picker", "2D")
+    h.pick("calc-slots-picker", "5H")
+    assert headline(h) == "Nobody wins the turn: both cards are discarded"
+    h.click("calc-slots-slot-1")
+    h.type("calc-slots-picker-typed", "7H", submit=True)  # FIGHT! has A to 6 only
+    assert "7♥ is not in the deck of FIGHT!" in h.texts()
+    assert headline(h) == "Nobody wins the turn: both cards are discarded"

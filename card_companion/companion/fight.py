@@ -803,21 +803,14 @@ class WonCardAsk(Ask):
                 seen.add(p.card)
         before = tie_breaker_holder(self.piles)
         placement = place_won_card(self.piles, self.winner, self.card)
-        from card_companion.calculators.words import plural
-
         points = [victory_points(pile) for pile in placement.piles]
         w = self.winner
-        line = f"player {w} now has {plural(points[w], 'victory point')}"
-        round_won = None
-        if points[w] >= ROUND_POINTS:
-            round_won = w
-            line += f": {ROUND_POINTS} or more, player {w} wins the round"
         holder = placement.holder
         return WonCardAnswer(
             placed=placement.placed, holder_before=before, holder=holder,
             tie_breaker=placement.piles[holder][-1].card,
-            piles=placement.piles, points=points, round_won=round_won,
-            explanation=[*placement.explanation, line])
+            piles=placement.piles, points=points, round_won=w if points[w] >= ROUND_POINTS else None,
+            explanation=placement.explanation)
 
 
 class WonCardAnswer(Answer):
@@ -831,6 +824,7 @@ class WonCardAnswer(Answer):
     """the Tie Breaker afterwards: the face-up card on top of the holder's pile"""
     piles: tuple[tuple[PileCard, ...], tuple[PileCard, ...]]
     points: list[int]
+    """the victory points of each pile afterwards (of the cards given)"""
     round_won: int | None
     """the winner reached 13 victory points and wins the round; null otherwise"""
 

@@ -15,6 +15,7 @@ from card_companion.views.common import icon_button, message, navigate, screen, 
 
 CALCULATORS: dict[str, str] = {
     "peace-and-love": "peace_and_love.PeaceAndLoveCalculator",
+    "fight": "fight.FightCalculator",
     "card-stratego": "card_stratego.CardStrategoCalculator",
 }
 """game id → its calculator component (module under views/calculator, component name)"""
