@@ -318,3 +318,72 @@ def test_fight_a_card_outside_the_deck_is_refused_under_the_picker():
     h.type("calc-slots-picker-typed", "7H", submit=True)  # FIGHT! has A to 6 only
     assert "7♥ is not in the deck of FIGHT!" in h.texts()
     assert headline(h) == "Nobody wins the turn: both cards are discarded"
+
+
+# --- PC War ------------------------------------------------------------------------------------
+
+
+def pc_war():
+    return ViewHarness(calculator_component("pc-war"))
+
+
+PC_SEATS = ["Player 1", "Player 2"]
+
+
+def test_pc_war_a_flip_matches_the_ask():
+    h = pc_war()
+    h.pick("calc-slots-picker", "JOKER")
+    h.pick("calc-slots-picker", "2C")
+    # the Joker is the lowest card: Player 2's 2♣ is higher and takes both
+    answer = resolve({"game": "pc-war", "ask": "flip", "cards": ["JOKER", "2C"]})
+    assert answer["takes"] == 1
+    assert explanation(h) == [in_seats(x, PC_SEATS) for x in answer["explanation"]]
+    assert headline(h) == "Player 2's card is higher: Player 2 takes both cards"
+    assert not h.has("to-war")
+
+
+def test_pc_war_no_jokers_in_the_deck_means_no_joker_to_pick():
+    h = pc_war()
+    assert h.has("calc-slots-picker-joker")
+    h.select("jokers", "0")
+    assert not h.has("calc-slots-picker-joker")
+
+
+def test_pc_war_a_tie_walks_through_the_trade_and_war():
+    h = pc_war()
+    h.pick("calc-slots-picker", "KH")
+    h.pick("calc-slots-picker", "KS")
+    assert headline(h) == "A tie: trade and war"
+    h.click("to-war")
+    # the counts a newcomer starts from: hands 10 and 2, piles 3 and 5, 2 on the table
+    answer = resolve({"game": "pc-war", "ask": "trade-and-war", "hands": [10, 2], "piles": [3, 5], "table": 2})
+    assert explanation(h) == [in_seats(x, PC_SEATS) for x in answer["explanation"]]
+    # Player 1 now holds 2: lays them, picks up the pile of 3, lays 2 more: 3 down, 1 up
+    assert "Player 1 lays" in texts_under(h, "calc-result") and "3 down, 1 up, picks up 3" in texts_under(h, "calc-result")
+    assert headline(h) == "10 cards on the table: turn up the face-up cards"
+    h.pick("calc-slots-picker", "9D")
+    h.pick("calc-slots-picker", "9S")  # a tie in the war
+    answer = resolve({"game": "pc-war", "ask": "trade-and-war", "hands": [10, 2], "piles": [3, 5], "table": 2,
+                      "cards": ["9D", "9S"]})
+    assert answer["war_again"] and explanation(h) == [in_seats(x, PC_SEATS) for x in answer["explanation"]]
+    h.click("war-again")  # the whole procedure again from the counts it left: hands 1, 6; piles 0, 5; 10 down
+    answer = resolve({"game": "pc-war", "ask": "trade-and-war", "hands": [1, 6], "piles": [0, 5], "table": 10})
+    assert explanation(h) == [in_seats(x, PC_SEATS) for x in answer["explanation"]]
+    h.pick("calc-slots-picker", "AC")
+    h.pick("calc-slots-picker", "5H")
+    # swap: Player 1 holds 6, Player 2 holds 1 (and a pile of 5): each lays 4; 10 + 8 = 18 on
+    # the table; A♣ is higher: Player 1 takes all 18
+    assert headline(h) == "Player 1's card is higher: Player 1 takes all 18 cards"
+
+
+def test_pc_war_a_count_that_is_not_a_number_keeps_the_last_ruling():
+    h = pc_war()
+    h.select("mode", "war")
+    before = headline(h)
+    h.type("count-hand-0", "ten")
+    assert "Player 1's hand: enter a whole number of cards." in texts_under(h, "calc-problem")
+    assert h.has("calc-stale") and headline(h) == before
+    h.type("count-hand-0", "30")
+    h.type("count-hand-1", "30")  # 30 + 30 + 3 + 5 + 2 = 70 cards: more than a deck holds
+    assert texts_under(h, "calc-problem") == [
+        "The hands, piles and table add up to 70 cards, but the deck holds at most 54."]

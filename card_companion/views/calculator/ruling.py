@@ -197,7 +197,7 @@ def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control
     parts: list[ft.Control | None] = []
     if shown.stale:
         why = ("Some cards are not entered yet" if shown.waiting
-               else "The cards entered now have a problem (see above)")
+               else "What is entered now has a problem (see above)")
         parts.append(message(f"{why}: this is the last good ruling, for the cards before the change.",
                              f"{ident}-stale", kind="info"))
     parts.append(tagged(
@@ -237,7 +237,8 @@ def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control
             tagged(f"{ident}-text", ft.TextField(value=text, multiline=True, read_only=True, min_lines=3,
                                                  max_lines=10, label="the ruling as text"), label="the ruling as text"),
         ]
-    return tagged(f"{ident}-result", ft.Column([p for p in parts if p is not None], spacing=8, tight=True))
+    return tagged(f"{ident}-result", ft.Column([p for p in parts if p is not None], spacing=8, tight=True,
+                                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 def _figure(label: str, value: str, ident: str) -> ft.Control:

@@ -17,6 +17,7 @@ CALCULATORS: dict[str, str] = {
     "peace-and-love": "peace_and_love.PeaceAndLoveCalculator",
     "fight": "fight.FightCalculator",
     "card-stratego": "card_stratego.CardStrategoCalculator",
+    "pc-war": "pc_war.PCWarCalculator",
 }
 """game id → its calculator component (module under views/calculator, component name)"""
 

@@ -1,0 +1,186 @@
+"""PC War's calculator: a flip (the ask ``flip``) and the trade-and-war walk-through (the
+ask ``trade-and-war``): from the counts of hands and piles at a tie, what each player lays
+and picks up, and with the war's face-up cards who takes the table."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from card_companion.calculators.pc_war import JOKER_CHOICES, deck_for
+from card_companion.calculators.words import plural
+from card_companion.views.calculator.ruling import (
+    Ruling,
+    RulingPanel,
+    ask,
+    check_deck,
+    in_seats,
+    problem_note,
+    use_ruling,
+)
+from card_companion.views.card_picker import CardSlots
+from card_companion.views.common import button, tagged
+
+GAME_NAME = "Non-Violent, Politically-Correct War"
+SEATS = ("Player 1", "Player 2")
+COUNTS = ("hand-0", "hand-1", "pile-0", "pile-1", "table")
+START = {"hand-0": "10", "hand-1": "2", "pile-0": "3", "pile-1": "5", "table": "2"}
+"""a tie where one hand runs out while laying: the walk-through a newcomer sees first"""
+
+
+def flip_ruling(jokers: int, cards: list) -> Ruling | None:
+    if None in cards:
+        return None
+    check_deck(deck_for(jokers), cards)
+    answer = ask({"game": "pc-war", "ask": "flip", "cards": [str(c) for c in cards]})
+    t = answer["takes"]
+    headline = ("A tie: trade and war" if t is None
+                else f"{SEATS[t]}'s card is higher: {SEATS[t]} takes both cards")
+    return Ruling(title=f"{SEATS[0]} {cards[0].symbol} against {SEATS[1]} {cards[1].symbol}", headline=headline,
+                  lines=tuple(in_seats(x, SEATS) for x in answer["explanation"]), answer=answer)
+
+
+def _count(text: str, what: str) -> int:
+    try:
+        n = int(str(text).strip())
+    except ValueError:
+        raise ValueError(f"{what}: enter a whole number of cards") from None
+    return n
+
+
+def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list) -> Ruling:
+    words = {"hand-0": f"{SEATS[0]}'s hand", "hand-1": f"{SEATS[1]}'s hand", "pile-0": f"{SEATS[0]}'s pile",
+             "pile-1": f"{SEATS[1]}'s pile", "table": "the table"}
+    n = {k: _count(counts[k], words[k]) for k in COUNTS}
+    given = None not in cards
+    if given:
+        check_deck(deck_for(jokers), cards)
+    request = {"game": "pc-war", "ask": "trade-and-war", "hands": [n["hand-0"], n["hand-1"]],
+               "piles": [n["pile-0"], n["pile-1"]], "table": n["table"], "last_card_wins_at_once": at_once}
+    if given:
+        request["cards"] = [str(c) for c in cards]
+    answer = ask(request)
+    out, t = answer["out"], answer["takes"]
+    on_table = n["table"] + answer["laid"]
+    if out:
+        who = " and ".join(SEATS[i] for i in out)
+        headline = f"{who} {'has' if len(out) == 1 else 'have'} run out of cards and {'wins' if len(out) == 1 else 'share the win'}"
+    elif answer["war_again"]:
+        headline = "A tie in the war: swap hands and lay again"
+    elif t is not None:
+        headline = f"{SEATS[t]}'s card is higher: {SEATS[t]} takes all {plural(on_table, 'card')}"
+    else:
+        headline = f"{plural(on_table, 'card')} on the table: turn up the face-up cards"
+    figures: list[tuple[str, str]] = []
+    for i, lay in enumerate(answer["lays"] or ()):
+        text = f"{lay['down']} down, {lay['up']} up"
+        if lay["picked_up"]:
+            text += f", picks up {lay['picked_up']}"
+        figures.append((f"{SEATS[i]} lays", text))
+    for i in (0, 1):
+        picked = f", picks up {answer['picked_up'][i]}" if answer["picked_up"][i] else ""
+        figures.append((f"{SEATS[i]} then", f"hand {answer['hands'][i]}, pile {answer['piles'][i]}{picked}"))
+    if answer["table"]:
+        figures.append(("On the table", str(answer["table"])))
+    title = (f"At the tie: {SEATS[0]} hand {n['hand-0']}, pile {n['pile-0']}; {SEATS[1]} hand {n['hand-1']}, "
+             f"pile {n['pile-1']}; {n['table']} on the table")
+    if given:
+        title += f"; war cards {cards[0].symbol} and {cards[1].symbol}"
+    return Ruling(title=title, headline=headline, lines=tuple(in_seats(x, SEATS) for x in answer["explanation"]),
+                  answer=answer, figures=tuple(figures))
+
+
+def count_field(key: str, label: str, start: str, on_change) -> ft.Control:
+    """A count the thumb types. Its value is only the starting count (a late render must never
+    put an old number back under the thumb); a new start comes with a new key."""
+    return tagged(f"count-{key}", ft.TextField(
+        label=label, value=start, keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
+        on_change=lambda e: on_change(key, e.data if isinstance(e.data, str) else e.control.value),
+    ), label=label)
+
+
+@ft.component
+def PCWarCalculator() -> ft.Control:
+    mode, set_mode = ft.use_state("flip")
+    jokers, set_jokers = ft.use_state(1)
+    flip_cards, set_flip_cards = ft.use_state(lambda: [None, None])
+    counts, set_counts = ft.use_state(lambda: dict(START))
+    start, set_start = ft.use_state(lambda: dict(START))  # what the count fields start from
+    at_once, set_at_once = ft.use_state(False)
+    war_cards, set_war_cards = ft.use_state(lambda: [None, None])
+    version, set_version = ft.use_state(0)  # a new set of places or counts
+    shown = use_ruling(lambda: flip_ruling(jokers, flip_cards) if mode == "flip"
+                       else war_ruling(counts, at_once, jokers, war_cards), fresh=(mode, version))
+    deck = deck_for(jokers)
+
+    def choose_mode(value: str) -> None:
+        set_mode(value)
+        set_version(version + 1)
+
+    def clear(_values=None) -> None:
+        (set_flip_cards if mode == "flip" else set_war_cards)([None, None])
+        set_version(version + 1)
+
+    def to_war() -> None:
+        set_counts({**counts, "table": "2"})
+        set_start({**counts, "table": "2"})
+        set_war_cards([None, None])
+        choose_mode("war")
+
+    def again() -> None:
+        """A tie in the war: the whole procedure again, from the counts it left."""
+        a = shown.ruling.answer
+        after = {"hand-0": str(a["hands"][0]), "hand-1": str(a["hands"][1]), "pile-0": str(a["piles"][0]),
+                 "pile-1": str(a["piles"][1]), "table": str(a["table"])}
+        set_counts(after)
+        set_start(after)
+        clear()
+
+    def typed(key: str, value: str) -> None:
+        set_counts(lambda c: {**c, key: value})  # an updater: fast typing fires before the next render
+
+    parts: list[ft.Control | None] = [
+        tagged("mode", ft.SegmentedButton(
+            segments=[ft.Segment(value="flip", label=ft.Text("A flip")),
+                      ft.Segment(value="war", label=ft.Text("Trade and war"))],
+            selected=[mode], on_change=lambda e: choose_mode(next(iter(e.control.selected))),
+        ), label="a flip or the trade and war"),
+        tagged("jokers", ft.SegmentedButton(
+            segments=[ft.Segment(value=str(j), label=ft.Text(plural(j, "Joker"))) for j in JOKER_CHOICES],
+            selected=[str(jokers)], on_change=lambda e: set_jokers(int(next(iter(e.control.selected)))),
+        ), label="Jokers in the deck"),
+    ]
+    if mode == "flip":
+        parts += [
+            ft.Text("Both players turn their top card face up: the higher card takes both (A > K > … > 2 > Joker)."),
+            CardSlots(deck, list(SEATS), clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
+                      on_change=set_flip_cards, initial=flip_cards, extra=problem_note(shown),
+                      key=f"flip-{version}"),
+        ]
+        r = shown.ruling
+        if r is not None and not shown.stale and r.answer["war"]:
+            parts.append(button("Walk through the trade and war", to_war, "to-war", icon=ft.Icons.SWAP_HORIZ))
+    else:
+        parts += [
+            ft.Text("At a tie: how many cards each player has in hand (the tied cards already laid) and in the "
+                    "face-up pile, and how many lie on the table."),
+            ft.Row([count_field("hand-0", f"{SEATS[0]}: hand", start["hand-0"], typed),
+                    count_field("hand-1", f"{SEATS[1]}: hand", start["hand-1"], typed)], spacing=8,
+                   key=f"hands-{version}"),
+            ft.Row([count_field("pile-0", f"{SEATS[0]}: pile", start["pile-0"], typed),
+                    count_field("pile-1", f"{SEATS[1]}: pile", start["pile-1"], typed)], spacing=8,
+                   key=f"piles-{version}"),
+            ft.Row([count_field("table", "On the table", start["table"], typed)], spacing=8, key=f"table-{version}"),
+            tagged("at-once", ft.Switch(label="Last card wins at once", value=at_once,
+                                        on_change=lambda e: set_at_once(bool(e.control.value))),
+                   label="Last card wins at once"),
+            ft.Text("Then the war's face-up cards (leave them out to see what each lays):", size=13),
+            CardSlots(deck, [f"{SEATS[0]}'s face-up card", f"{SEATS[1]}'s face-up card"], clear,
+                      submit="Clear the war cards", ident="calc-slots", game_name=GAME_NAME,
+                      on_change=set_war_cards, initial=war_cards, extra=problem_note(shown),
+                      key=f"war-{version}"),
+        ]
+        r = shown.ruling
+        if r is not None and not shown.stale and r.answer["war_again"]:
+            parts.append(button("Swap and lay again", again, "war-again", icon=ft.Icons.REPLAY))
+    parts.append(RulingPanel(shown, GAME_NAME))
+    return ft.Column([p for p in parts if p is not None], spacing=12)
