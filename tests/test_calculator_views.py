@@ -381,9 +381,135 @@ def test_pc_war_a_count_that_is_not_a_number_keeps_the_last_ruling():
     h.select("mode", "war")
     before = headline(h)
     h.type("count-hand-0", "ten")
-    assert "Player 1's hand: enter a whole number of cards." in texts_under(h, "calc-problem")
+    assert "Player 1's hand: enter a whole number." in texts_under(h, "calc-problem")
     assert h.has("calc-stale") and headline(h) == before
     h.type("count-hand-0", "30")
     h.type("count-hand-1", "30")  # 30 + 30 + 3 + 5 + 2 = 70 cards: more than a deck holds
     assert texts_under(h, "calc-problem") == [
         "The hands, piles and table add up to 70 cards, but the deck holds at most 54."]
+
+
+# --- CardPeeGee --------------------------------------------------------------------------------
+
+
+def cardpeegee(part: str = "boss"):
+    h = ViewHarness(calculator_component("cardpeegee"))
+    if part != "boss":
+        h.click(f"part-{part}")
+    return h
+
+
+def figures(h: ViewHarness) -> dict[str, str]:
+    out = {}
+    for c in h.all_under("calc-result"):
+        ident = getattr(c, "identifier", None) or ""
+        if ident.startswith("calc-figure-"):
+            label, value = texts_under(h, ident)
+            out[label] = value
+    return out
+
+
+def test_cardpeegee_opens_on_the_texts_boss_stack_example():
+    h = cardpeegee()
+    # the text's example: Q♥ K♠ 7♣ 4♦ → Queen HP 10, Attack 17, Deal 4; King HP 20, Attack 17, Deal 3
+    # (Queen: 10 + no heart prop; 10 + 7♣; 3 + 1 spade prop K♠. King: 10 + Q♥ 10; 10 + 7♣; 3 + none)
+    answer = resolve({"game": "cardpeegee", "ask": "boss-stack", "cards": ["QH", "KS", "7C", "4D"]})
+    assert [(b["card"], b["hp"], b["attack"], b["deal"]) for b in answer["bosses"]] == [
+        ("QH", 10, 17, 4), ("KS", 20, 17, 3)]
+    assert explanation(h) == answer["explanation"]
+    assert figures(h) == {"Queen Q♥": "HP 10 · Attack 17 · Deal 4", "King K♠": "HP 20 · Attack 17 · Deal 3"}
+    assert headline(h) == "2 Bosses: Q♥ and K♠"
+
+
+def test_cardpeegee_a_changed_boss_card_and_super_powers():
+    h = cardpeegee()
+    h.click("calc-slots-slot-2")
+    h.pick("calc-slots-picker", "JC")  # 7♣ becomes J♣: a third Boss
+    h.toggle("super-powers", True)
+    answer = resolve({"game": "cardpeegee", "ask": "boss-stack", "cards": ["QH", "KS", "JC", "4D"],
+                      "super_powers": True})
+    assert explanation(h) == answer["explanation"]
+    # J♣ is a club prop of the Queen (10 + 10 = 20) and gives every Boss +2: 22
+    assert figures(h)["Queen Q♥"] == "HP 10 · Attack 22 · Deal 4"
+    h.click("calc-slots-slot-0")
+    h.pick("calc-slots-picker", "5H")
+    h.click("calc-slots-slot-1")
+    h.pick("calc-slots-picker", "6H")
+    h.click("calc-slots-slot-2")
+    h.pick("calc-slots-picker", "7H")  # no face card left: not a Boss stack
+    assert "A Boss stack needs at least one face card" in " ".join(texts_under(h, "calc-problem"))
+    assert h.has("calc-stale")
+
+
+def test_cardpeegee_played_cards_the_jack_then_ace_example():
+    h = cardpeegee("play")
+    assert headline(h) == "Worth 18♣"  # the text's Ace example: 5 + 7 = 12, half of 12 = 6, worth 18
+    # the text's Jack-then-Ace example: 8♣ played as a heart with J♣ A♥ A♣ active → 6♥ → 9♥
+    h.click("played-size-less")
+    h.click("active-size-more")
+    h.click("active-size-more")
+    h.click("calc-slots-slot-0")
+    h.pick("calc-slots-picker", "8C")
+    h.click("calc-slots-slot-1")
+    h.pick("calc-slots-picker", "JC")
+    h.pick("calc-slots-picker", "AH")
+    h.pick("calc-slots-picker", "AC")
+    h.select("as-8C", "H")
+    answer = resolve({"game": "cardpeegee", "ask": "play", "cards": ["8C"], "active": ["JC", "AH", "AC"],
+                      "as": {"8C": "H"}})
+    assert answer["values"] == {"S": 0, "H": 9, "D": 0, "C": 0}
+    assert explanation(h) == answer["explanation"] and headline(h) == "Worth 9♥"
+
+
+def test_cardpeegee_combat_round_the_elemental_example():
+    h = cardpeegee("combat")
+    # 11 + 13 = 24 against 7 + 10 = 17; diamonds are strong against clubs: 17 + 3.4 → 21; 24 still
+    # wins; the damage 11 is cut by 20 %: 11 − 2.2 = 8.8 → 9
+    answer = resolve({"game": "cardpeegee", "ask": "combat-round", "fighters": [
+        {"attack": 11, "element": "C", "drawn": 13}, {"attack": 7, "element": "D", "drawn": 10}]})
+    assert (answer["scores"], answer["winner"], answer["hp_loss"]) == ([24, 21], 0, [0, 9])
+    assert explanation(h) == answer["explanation"]
+    assert headline(h) == "Fighter 1 wins, 24 against 21: Fighter 2 loses 9 HP"
+    h.select("score-mode-1", "cards")  # Fighter 2 draws cards instead: 3 of them
+    h.pick("calc-slots-picker", "10S")
+    h.pick("calc-slots-picker", "KD")
+    h.pick("calc-slots-picker", "2C")
+    # 7 + 10 + 10 + 2 = 29, boosted by 20 %: 29 + 5.8 → 35 against 24: Fighter 2 wins and deals
+    # their Attack 7 (diamonds are not weak against clubs)
+    answer = resolve({"game": "cardpeegee", "ask": "combat-round", "fighters": [
+        {"attack": 11, "element": "C", "drawn": 13}, {"attack": 7, "element": "D", "drawn": ["10S", "KD", "2C"]}]})
+    assert answer["scores"] == [24, 35] and explanation(h) == answer["explanation"]
+    h.type("attack-0", "x")
+    assert "Fighter 1's Attack: enter a whole number." in texts_under(h, "calc-problem")
+
+
+def test_cardpeegee_monster_and_a_healers_jailors():
+    h = cardpeegee("encounter")
+    for c in "9C 5C 3S".split():
+        h.pick("calc-slots-picker", c)
+    # HP 9 + no heart prop = 9; Attack 9 + 5♣ = 14; Deal 3 + 1 spade prop = 4
+    answer = resolve({"game": "cardpeegee", "ask": "monster", "agitator": "9C", "props": ["5C", "3S"]})
+    assert (answer["hp"], answer["attack"], answer["deal"]) == (9, 14, 4)
+    assert explanation(h) == answer["explanation"]
+    assert figures(h)["HP"] == "9" and figures(h)["Attack"] == "14" and figures(h)["Deal"] == "4"
+    h.click("calc-slots-slot-0")
+    h.pick("calc-slots-picker", "6H")  # a heart starts a Healer, not a Monster
+    assert texts_under(h, "calc-problem") == ["A Monster's agitator is a club; 6♥ starts another encounter."]
+    h.select("encounter-kind", "jailor")  # the same cards read as a Healer: 5♣ is a jailor
+    assert headline(h) == "1 jailor to defeat first: 5♣"
+    assert figures(h) == {"Jailor 5♣": "HP 5 · Attack 5 · Deal 3"}
+
+
+def test_cardpeegee_trap_with_evasion_cards():
+    h = cardpeegee("trap")
+    h.click("evasion-size-less")
+    h.click("evasion-size-less")  # one evasion card
+    for c in "7S 3D 5H JC".split():
+        h.pick("calc-slots-picker", c)
+    # difficulty 7 + half of 3 (1.5 → 2) = 9; damage 7 + half of 5 (2.5 → 3) = 10; evasion J♣ 10
+    # beats 9 by 1: 10 − 2 × 1 = 8 HP
+    answer = resolve({"game": "cardpeegee", "ask": "trap", "agitator": "7S", "props": ["3D", "5H"],
+                      "evasion": ["JC"]})
+    assert (answer["difficulty"], answer["damage"], answer["hp_loss"]) == (9, 10, 8)
+    assert explanation(h) == answer["explanation"]
+    assert headline(h) == "Difficulty 9, evasion 10: the Hero loses 8 HP"

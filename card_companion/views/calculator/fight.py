@@ -7,9 +7,17 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.fight import CYCLES, DECK, cycle_text
-from card_companion.views.calculator.ruling import Ruling, RulingPanel, ask, check_deck, in_seats, problem_note, use_ruling
+from card_companion.views.calculator.ruling import (
+    Ruling,
+    RulingPanel,
+    ask,
+    check_deck,
+    in_seats,
+    problem_note,
+    segmented,
+    use_ruling,
+)
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import tagged
 
 GAME_NAME = "FIGHT!"
 SEATS = ("Player 1", "Player 2")
@@ -85,18 +93,6 @@ def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | No
     return Ruling(title=title, headline=headline, lines=tuple(lines), answer=answer, figures=figures)
 
 
-def choice(ident: str, label: str, options: list[tuple[str, str]], chosen: str, on_choose) -> ft.Control:
-    """One choice of a few, as a segmented button."""
-    return ft.Column([
-        ft.Text(label, weight=ft.FontWeight.BOLD),
-        tagged(ident, ft.SegmentedButton(
-            segments=[ft.Segment(value=v, label=ft.Text(text)) for v, text in options],
-            selected=[chosen],
-            on_change=lambda e: on_choose(next(iter(e.control.selected))),
-        ), label=label),
-    ], spacing=4, tight=True)
-
-
 @ft.component
 def FightCalculator() -> ft.Control:
     cycle, set_cycle = ft.use_state("default")
@@ -141,15 +137,15 @@ def FightCalculator() -> ft.Control:
         set_turns(turns + 1)
 
     parts: list[ft.Control | None] = [
-        choice("cycle", "Which move beats which", [(c, c.capitalize()) for c in CYCLES], cycle, set_cycle),
+        segmented("cycle", "Which move beats which", [(c, c.capitalize()) for c in CYCLES], cycle, set_cycle),
         ft.Text(cycle_text(cycle), size=13, italic=True),
-        choice("holder", "Who holds the Tie Breaker?", [("nobody", "Nobody"), ("0", SEATS[0]), ("1", SEATS[1])],
+        segmented("holder", "Who holds the Tie Breaker?", [("nobody", "Nobody"), ("0", SEATS[0]), ("1", SEATS[1])],
                "nobody" if holder is None else str(holder), choose_holder),
         ft.Text("Nobody: no card is won yet this round. The Tie Breaker is the face-up card on top of its "
                 "holder's victory pile.", size=13, italic=True) if holder is None else None,
-        choice("other-pile", f"{SEATS[1 - holder]}'s victory pile", [("empty", "Empty"), ("card", "A card on top")],
+        segmented("other-pile", f"{SEATS[1 - holder]}'s victory pile", [("empty", "Empty"), ("card", "A card on top")],
                "card" if other_pile else "empty", choose_other) if holder is not None else None,
-        choice("coin", "If a coin flip is needed, it goes to", [("none", "Not flipped"), ("0", SEATS[0]),
+        segmented("coin", "If a coin flip is needed, it goes to", [("none", "Not flipped"), ("0", SEATS[0]),
                                                                 ("1", SEATS[1])],
                "none" if coin is None else str(coin), lambda v: set_coin(None if v == "none" else int(v)))
         if holder is None else None,

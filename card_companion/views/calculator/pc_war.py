@@ -15,7 +15,9 @@ from card_companion.views.calculator.ruling import (
     check_deck,
     in_seats,
     problem_note,
+    segmented,
     use_ruling,
+    whole_number,
 )
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import button, tagged
@@ -39,18 +41,10 @@ def flip_ruling(jokers: int, cards: list) -> Ruling | None:
                   lines=tuple(in_seats(x, SEATS) for x in answer["explanation"]), answer=answer)
 
 
-def _count(text: str, what: str) -> int:
-    try:
-        n = int(str(text).strip())
-    except ValueError:
-        raise ValueError(f"{what}: enter a whole number of cards") from None
-    return n
-
-
 def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list) -> Ruling:
     words = {"hand-0": f"{SEATS[0]}'s hand", "hand-1": f"{SEATS[1]}'s hand", "pile-0": f"{SEATS[0]}'s pile",
              "pile-1": f"{SEATS[1]}'s pile", "table": "the table"}
-    n = {k: _count(counts[k], words[k]) for k in COUNTS}
+    n = {k: whole_number(counts[k], words[k]) for k in COUNTS}
     given = None not in cards
     if given:
         check_deck(deck_for(jokers), cards)
@@ -139,15 +133,9 @@ def PCWarCalculator() -> ft.Control:
         set_counts(lambda c: {**c, key: value})  # an updater: fast typing fires before the next render
 
     parts: list[ft.Control | None] = [
-        tagged("mode", ft.SegmentedButton(
-            segments=[ft.Segment(value="flip", label=ft.Text("A flip")),
-                      ft.Segment(value="war", label=ft.Text("Trade and war"))],
-            selected=[mode], on_change=lambda e: choose_mode(next(iter(e.control.selected))),
-        ), label="a flip or the trade and war"),
-        tagged("jokers", ft.SegmentedButton(
-            segments=[ft.Segment(value=str(j), label=ft.Text(plural(j, "Joker"))) for j in JOKER_CHOICES],
-            selected=[str(jokers)], on_change=lambda e: set_jokers(int(next(iter(e.control.selected)))),
-        ), label="Jokers in the deck"),
+        segmented("mode", None, [("flip", "A flip"), ("war", "Trade and war")], mode, choose_mode),
+        segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(jokers),
+                  lambda v: set_jokers(int(v))),
     ]
     if mode == "flip":
         parts += [

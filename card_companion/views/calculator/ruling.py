@@ -147,6 +147,72 @@ def counter(label: str, value: int, lo: int, hi: int, on_change: Callable[[int],
     )
 
 
+def segmented(ident: str, label: str | None, options: Sequence[tuple[str, str]], chosen: str,
+              on_choose: Callable[[str], None]) -> ft.Control:
+    """One choice of a few (a segmented button), under its label."""
+    control = tagged(ident, ft.SegmentedButton(
+        segments=[ft.Segment(value=v, label=ft.Text(text)) for v, text in options],
+        selected=[chosen],
+        on_change=lambda e: on_choose(next(iter(e.control.selected))),
+    ), label=label)
+    if not label:
+        return control
+    return ft.Column([ft.Text(label, weight=ft.FontWeight.BOLD), control], spacing=4, tight=True)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Some places of one CardSlots that belong together: the props, the cards played..."""
+
+    key: str
+    label: str
+    """"Prop" → places "Prop 1", "Prop 2"...; a group of one place is just "Agitator" """
+    size: int
+
+    def labels(self) -> list[str]:
+        if self.size == 1:
+            return [self.label]
+        return [f"{self.label} {i + 1}" for i in range(self.size)]
+
+
+def group_labels(groups: Sequence[Group]) -> list[str]:
+    return [label for g in groups for label in g.labels()]
+
+
+def group_values(groups: Sequence[Group], entered: dict[str, list]) -> list:
+    """The places' cards in order, from what was entered per group (kept when a group grows
+    or shrinks: a new place is empty, a dropped one forgotten)."""
+    out: list = []
+    for g in groups:
+        cards = list(entered.get(g.key, []))[:g.size]
+        out += cards + [None] * (g.size - len(cards))
+    return out
+
+
+def split_groups(groups: Sequence[Group], values: Sequence) -> dict[str, list]:
+    out, i = {}, 0
+    for g in groups:
+        out[g.key] = list(values[i:i + g.size])
+        i += g.size
+    return out
+
+
+def slots_key(groups: Sequence[Group], version: int = 0) -> str:
+    """A CardSlots key that changes when the places change."""
+    return "slots-" + "-".join(f"{g.key}{g.size}" for g in groups) + f"-{version}"
+
+
+def whole_number(text: str, what: str) -> int:
+    """A count or total typed by the players; ValueError with a sentence if it is not one."""
+    try:
+        n = int(str(text).strip())
+    except ValueError:
+        raise ValueError(f"{what}: enter a whole number") from None
+    if n < 0:
+        raise ValueError(f"{what}: enter a whole number, 0 or more")
+    return n
+
+
 def secure_origin(page) -> bool:
     """Whether the browser lets the page use the clipboard and the share sheet: over https,
     on this device (localhost), or in the desktop/phone app; not over plain http on the

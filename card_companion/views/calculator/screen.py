@@ -18,6 +18,7 @@ CALCULATORS: dict[str, str] = {
     "fight": "fight.FightCalculator",
     "card-stratego": "card_stratego.CardStrategoCalculator",
     "pc-war": "pc_war.PCWarCalculator",
+    "cardpeegee": "cardpeegee.CardPeeGeeCalculator",
 }
 """game id → its calculator component (module under views/calculator, component name)"""
 
