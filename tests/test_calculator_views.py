@@ -513,3 +513,56 @@ def test_cardpeegee_trap_with_evasion_cards():
     assert (answer["difficulty"], answer["damage"], answer["hp_loss"]) == (9, 10, 8)
     assert explanation(h) == answer["explanation"]
     assert headline(h) == "Difficulty 9, evasion 10: the Hero loses 8 HP"
+
+
+# --- sharing a ruling --------------------------------------------------------------------------
+
+
+def stratego_on(page: FakePage) -> ViewHarness:
+    h = ViewHarness(calculator_component("card-stratego"), page=page)
+    h.pick("calc-slots-picker", "QS")
+    h.pick("calc-slots-picker", "7H")
+    return h
+
+
+def test_the_ruling_as_plain_text():
+    from card_companion.views.calculator.card_stratego import battle_ruling
+    from card_companion.calculators.cards import card
+
+    text = battle_ruling([card("QS"), card("7H")]).text("Card Stratego")
+    answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "QS", "defender": "7H"})
+    assert text.splitlines()[:3] == ["Card Stratego: Attacker's Q♠ attacks Defender's 7♥",
+                                     "Attacker's Q♠ wins: Defender's 7♥ is destroyed",
+                                     "Decided by: Queen against odd/even"]
+    assert [f"• {line}" for line in answer["explanation"]] == text.splitlines()[3:-1]
+
+
+def test_copy_on_this_device_says_it_is_copied():
+    page = FakePage("/calc/card-stratego")
+    page.url = "http://127.0.0.1:8550/calc/card-stratego"
+    h = stratego_on(page)
+    assert not h.has("calc-share")  # a Linux browser has no share sheet
+    h.click("calc-copy")
+    assert "Copied: paste it into the group chat." in h.texts()
+    h.click("calc-slots-slot-1")
+    h.pick("calc-slots-picker", "8H")  # a new ruling: not copied yet
+    assert "Copied: paste it into the group chat." not in h.texts()
+
+
+def test_copy_over_plain_http_on_the_tables_wifi_shows_the_text_to_select():
+    page = FakePage("/calc/card-stratego")
+    page.url = "http://192.168.1.20:8550/calc/card-stratego"
+    page.platform = "android"
+    h = stratego_on(page)
+    assert not h.has("calc-share")  # no share sheet without https either
+    h.click("calc-copy")
+    field = next(c for c in h.all_under("calc-text") if isinstance(c, ft.TextField))
+    assert field.read_only and field.value.startswith("Card Stratego: Attacker's Q♠ attacks Defender's 7♥")
+
+
+def test_share_where_the_phone_has_a_share_sheet():
+    page = FakePage("/calc/card-stratego")
+    page.url = "https://cards.example/calc/card-stratego"
+    page.platform = "ios"
+    h = stratego_on(page)
+    assert h.has("calc-share") and h.has("calc-copy")

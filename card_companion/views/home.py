@@ -173,6 +173,8 @@ def HomeScreen() -> ft.View:
                                                primary=False, icon=ft.Icons.CALCULATE),
                                     ],
                                     spacing=8,
+                                    wrap=True,
+                                    run_spacing=8,
                                 ),
                             ],
                             spacing=6,
