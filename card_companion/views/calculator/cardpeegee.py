@@ -12,7 +12,7 @@ from card_companion.views.calculator.cardpeegee_combat import CombatRoundCalcula
 from card_companion.views.calculator.cardpeegee_encounter import EncounterCalculator
 from card_companion.views.calculator.cardpeegee_play import PlayCalculator
 from card_companion.views.calculator.cardpeegee_trap import TrapCalculator
-from card_companion.views.calculator.ruling import counter
+from card_companion.views.calculator.ruling import counter, switch
 from card_companion.views.common import button, tagged
 
 PARTS = {
@@ -36,7 +36,6 @@ def CardPeeGeeCalculator() -> ft.Control:
                                     for k, (label, _) in PARTS.items()], wrap=True, spacing=6, run_spacing=6),
                label=f"what to work out: {title}"),
         counter("Packs shuffled together (one per 4 players)", packs, 1, 4, set_packs, "packs"),
-        tagged("jokers", ft.Switch(label="Jokers in the deck (they do nothing)", value=jokers,
-                                   on_change=lambda e: set_jokers(bool(e.control.value))), label="Jokers in the deck"),
+        switch("jokers", "Jokers in the deck", jokers, set_jokers, "Two a pack; a Joker does nothing."),
         component(deck, key=f"part-{part}"),
     ], spacing=12)

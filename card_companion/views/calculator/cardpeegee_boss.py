@@ -19,10 +19,10 @@ from card_companion.views.calculator.ruling import (
     problem_note,
     slots_key,
     split_groups,
+    switch,
     use_ruling,
 )
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import tagged
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = [Card.parse(c) for c in ("QH", "KS", "7C", "4D")]
@@ -63,9 +63,8 @@ def BossStackCalculator(deck: Deck) -> ft.Control:
         ft.Text("The Boss stack: the face-up agitator and its props. Every face card is a Boss; every card of the "
                 "stack is a prop of every Boss but itself. The text's own example is entered: change any card."),
         counter("Cards in the stack", size, 1, MOST, set_size, "stack-size"),
-        tagged("super-powers", ft.Switch(label="Boss super powers (each Jack: +2 Attack for every Boss)",
-                                         value=super_powers, on_change=lambda e: set_super_powers(bool(e.control.value))),
-               label="Boss super powers"),
+        switch("super-powers", "Boss super powers", super_powers, set_super_powers,
+               "Each Jack in the stack gives every Boss +2 Attack."),
         CardSlots(deck, group_labels(groups), clear, submit="Clear the stack", ident="calc-slots", game_name=GAME_NAME,
                   on_change=lambda values: set_entered(split_groups(groups, values)), initial=stack,
                   extra=problem_note(shown), key=slots_key(groups, version)),

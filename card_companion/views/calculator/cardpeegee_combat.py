@@ -20,6 +20,7 @@ from card_companion.views.calculator.ruling import (
     segmented,
     slots_key,
     split_groups,
+    switch,
     use_ruling,
     whole_number,
 )
@@ -114,9 +115,8 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
             counter("Score cards drawn", f["count"], 1, 12, lambda n, i=i: change(i, "count", n, new_places=True),
                     f"score-count-{i}"),
         ], spacing=6, tight=True))
-    rows.append(tagged("critical", ft.Switch(label="Critical Strikes (×1.5 or ×2 damage)", value=critical,
-                                             on_change=lambda e: set_critical(bool(e.control.value))),
-                       label="Critical Strikes"))
+    rows.append(switch("critical", "Critical Strikes", critical, set_critical,
+                       "A score 1.5 times the other's deals 1.5 times the damage; twice, double."))
     if groups:
         rows.append(CardSlots(deck, group_labels(groups), clear, submit="Clear the score cards", ident="calc-slots",
                               game_name=GAME_NAME, on_change=lambda v: set_cards(split_groups(groups, v)),

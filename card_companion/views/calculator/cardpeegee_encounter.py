@@ -22,10 +22,10 @@ from card_companion.views.calculator.ruling import (
     segmented,
     slots_key,
     split_groups,
+    switch,
     use_ruling,
 )
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import tagged
 
 GAME_NAME = "CardPeeGee"
 KINDS = [("monster", "A Monster"), ("jailor", "A Healer's jailors")]
@@ -102,9 +102,8 @@ def EncounterCalculator(deck: Deck) -> ft.Control:
         segmented("encounter-kind", None, KINDS, kind, set_kind),
         ft.Text(hint),
         counter("Props", props, 0, 10, set_props, "props-size"),
-        tagged("beast", ft.Switch(label="Elemental beasts (one more card gives the Monster its element)",
-                                  value=beast, on_change=lambda e: set_beast(bool(e.control.value))),
-               label="Elemental beasts") if kind == "monster" else None,
+        switch("beast", "Elemental beasts", beast, set_beast, "One more card gives the Monster its element.")
+        if kind == "monster" else None,
         CardSlots(deck, group_labels(groups), clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
                   on_change=lambda v: set_entered({**entered, **split_groups(groups, v)}), initial=values,
                   extra=problem_note(shown), key=slots_key(groups, version)),

@@ -21,10 +21,10 @@ from card_companion.views.calculator.ruling import (
     segmented,
     slots_key,
     split_groups,
+    switch,
     use_ruling,
 )
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import tagged
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = {"played": [Card.parse("5C"), Card.parse("7C")], "active": [Card.parse("AC")]}
@@ -85,8 +85,7 @@ def PlayCalculator(deck: Deck) -> ft.Control:
         counter("Cards played", sizes["played"], 1, 8, lambda n: resize("played", n), "played-size"),
         counter("Active Jacks and Aces", sizes["active"], 0, 8, lambda n: resize("active", n), "active-size"),
         segmented("element", "The player's element", ELEMENTS, element, set_element),
-        tagged("in-fight", ft.Switch(label="In a fight (a card played as a spade costs nothing)", value=in_fight,
-                                     on_change=lambda e: set_in_fight(bool(e.control.value))), label="In a fight"),
+        switch("in-fight", "In a fight", in_fight, set_in_fight, "A card played as a spade in a fight costs nothing."),
         CardSlots(deck, group_labels(groups), clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
                   on_change=lambda v: set_entered(split_groups(groups, v)), initial=values,
                   extra=problem_note(shown), key=slots_key(groups, version)),
