@@ -5,8 +5,16 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.card_stratego import DECK, RULES
-from card_companion.views.calculator.ruling import RulingPanel, Ruling, ask, check_deck, problem_note, use_ruling
-from card_companion.views.card_picker import CardSlots
+from card_companion.views.calculator.ruling import (
+    Ruling,
+    RulingPanel,
+    Slots,
+    ask,
+    check_deck,
+    problem_note,
+    use_ruling,
+    use_stable,
+)
 
 GAME_NAME = "Card Stratego"
 SEATS = ("Attacker", "Defender")
@@ -36,17 +44,17 @@ def CardStrategoCalculator() -> ft.Control:
     shown = use_ruling(lambda: battle_ruling(cards))
 
     def swap(entered) -> None:
-        set_cards([entered[1], entered[0]])
+        swapped = [entered[1], entered[0]]
+        set_cards(swapped)
         set_version(version + 1)
 
-    return ft.Column(
-        [
-            ft.Text("A battle: the attacking card against the defending card it faces. Jacks and Jokers never "
-                    "stand on the battlefield."),
-            CardSlots(DECK, list(SEATS), swap, submit="Swap attacker and defender", ident="calc-slots",
-                      game_name=GAME_NAME, on_change=set_cards, initial=cards, extra=problem_note(shown),
-                      key=f"slots-{version}"),
-            RulingPanel(shown, GAME_NAME),
-        ],
-        spacing=12,
-    )
+    on_swap, on_change = use_stable(swap), use_stable(set_cards)
+    parts = [
+        ft.Text("A battle: the attacking card against the defending card it faces. Jacks and Jokers never "
+                "stand on the battlefield."),
+        Slots(DECK, list(SEATS), on_swap, submit="Swap attacker and defender", ident="calc-slots",
+              game_name=GAME_NAME, on_change=on_change, initial=cards, key=f"slots-{version}"),
+        problem_note(shown),
+        RulingPanel(shown, GAME_NAME),
+    ]
+    return ft.Column([p for p in parts if p is not None], spacing=12)

@@ -11,6 +11,7 @@ from card_companion.views.calculator.ruling import (
     Group,
     Ruling,
     RulingPanel,
+    Slots,
     ask,
     check_deck,
     counter,
@@ -21,8 +22,8 @@ from card_companion.views.calculator.ruling import (
     split_groups,
     switch,
     use_ruling,
+    use_stable,
 )
-from card_companion.views.card_picker import CardSlots
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = [Card.parse(c) for c in ("QH", "KS", "7C", "4D")]
@@ -59,14 +60,17 @@ def BossStackCalculator(deck: Deck) -> ft.Control:
         set_entered({})
         set_version(version + 1)
 
-    return ft.Column([
+    on_clear = use_stable(clear)
+    on_change = use_stable(lambda values: set_entered(split_groups(groups, values)))
+
+    return ft.Column([c for c in [
         ft.Text("The Boss stack: the face-up agitator and its props. Every face card is a Boss; every card of the "
                 "stack is a prop of every Boss but itself. The text's own example is entered: change any card."),
         counter("Cards in the stack", size, 1, MOST, set_size, "stack-size"),
         switch("super-powers", "Boss super powers", super_powers, set_super_powers,
                "Each Jack in the stack gives every Boss +2 Attack."),
-        CardSlots(deck, group_labels(groups), clear, submit="Clear the stack", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=lambda values: set_entered(split_groups(groups, values)), initial=stack,
-                  extra=problem_note(shown), key=slots_key(groups, version)),
+        Slots(deck, group_labels(groups), on_clear, submit="Clear the stack", ident="calc-slots", game_name=GAME_NAME,
+              on_change=on_change, initial=stack, key=slots_key(groups, version)),
+        problem_note(shown),
         RulingPanel(shown, GAME_NAME),
-    ], spacing=12)
+    ] if c is not None], spacing=12)

@@ -11,6 +11,7 @@ from card_companion.views.calculator.ruling import (
     Group,
     Ruling,
     RulingPanel,
+    Slots,
     ask,
     check_deck,
     counter,
@@ -22,9 +23,9 @@ from card_companion.views.calculator.ruling import (
     split_groups,
     switch,
     use_ruling,
+    use_stable,
     whole_number,
 )
-from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import tagged
 
 GAME_NAME = "CardPeeGee"
@@ -97,6 +98,9 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
         set_cards({})
         set_version(version + 1)
 
+    on_clear = use_stable(clear)
+    on_change = use_stable(lambda v: set_cards(split_groups(groups, v)))
+
     rows: list[ft.Control | None] = [
         ft.Text("One round: each fighter's score is their Attack plus the score cards they draw (one per point of "
                 "Deal). The higher score wins; the loser loses the winner's Attack in HP. The text's elemental "
@@ -118,10 +122,8 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
     rows.append(switch("critical", "Critical Strikes", critical, set_critical,
                        "A score 1.5 times the other's deals 1.5 times the damage; twice, double."))
     if groups:
-        rows.append(CardSlots(deck, group_labels(groups), clear, submit="Clear the score cards", ident="calc-slots",
-                              game_name=GAME_NAME, on_change=lambda v: set_cards(split_groups(groups, v)),
-                              initial=values, extra=problem_note(shown), key=slots_key(groups, version)))
-    else:
-        rows.append(problem_note(shown))
+        rows.append(Slots(deck, group_labels(groups), on_clear, submit="Clear the score cards", ident="calc-slots",
+                          game_name=GAME_NAME, on_change=on_change, initial=values, key=slots_key(groups, version)))
+    rows.append(problem_note(shown))
     rows.append(RulingPanel(shown, GAME_NAME))
     return ft.Column([r for r in rows if r is not None], spacing=12)

@@ -13,6 +13,7 @@ from card_companion.views.calculator.ruling import (
     Group,
     Ruling,
     RulingPanel,
+    Slots,
     ask,
     check_deck,
     counter,
@@ -24,8 +25,8 @@ from card_companion.views.calculator.ruling import (
     split_groups,
     switch,
     use_ruling,
+    use_stable,
 )
-from card_companion.views.card_picker import CardSlots
 
 GAME_NAME = "CardPeeGee"
 KINDS = [("monster", "A Monster"), ("jailor", "A Healer's jailors")]
@@ -94,6 +95,9 @@ def EncounterCalculator(deck: Deck) -> ft.Control:
         set_entered({})
         set_version(version + 1)
 
+    on_clear = use_stable(clear)
+    on_change = use_stable(lambda v: set_entered({**entered, **split_groups(groups, v)}))
+
     hint = ("The agitator (a club) and its props: HP = agitator + heart props, Attack = agitator + club props, "
             "Deal = 3 + one per spade prop." if kind == "monster" else
             "The Healer's agitator (a heart) and its props: every club prop is a jailor to defeat first; a jailor "
@@ -104,9 +108,9 @@ def EncounterCalculator(deck: Deck) -> ft.Control:
         counter("Props", props, 0, 10, set_props, "props-size"),
         switch("beast", "Elemental beasts", beast, set_beast, "One more card gives the Monster its element.")
         if kind == "monster" else None,
-        CardSlots(deck, group_labels(groups), clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=lambda v: set_entered({**entered, **split_groups(groups, v)}), initial=values,
-                  extra=problem_note(shown), key=slots_key(groups, version)),
+        Slots(deck, group_labels(groups), on_clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
+              on_change=on_change, initial=values, key=slots_key(groups, version)),
+        problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]
     return ft.Column([r for r in rows if r is not None], spacing=12)

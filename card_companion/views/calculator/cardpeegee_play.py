@@ -12,6 +12,7 @@ from card_companion.views.calculator.ruling import (
     Group,
     Ruling,
     RulingPanel,
+    Slots,
     ask,
     check_deck,
     counter,
@@ -23,8 +24,8 @@ from card_companion.views.calculator.ruling import (
     split_groups,
     switch,
     use_ruling,
+    use_stable,
 )
-from card_companion.views.card_picker import CardSlots
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = {"played": [Card.parse("5C"), Card.parse("7C")], "active": [Card.parse("AC")]}
@@ -73,6 +74,9 @@ def PlayCalculator(deck: Deck) -> ft.Control:
         set_conversions({})
         set_version(version + 1)
 
+    on_clear = use_stable(clear)
+    on_change = use_stable(lambda v: set_entered(split_groups(groups, v)))
+
     def declare(c: Card, suit: str) -> None:
         new = {k: v for k, v in conversions.items() if k != c}
         if suit != "self":
@@ -86,9 +90,9 @@ def PlayCalculator(deck: Deck) -> ft.Control:
         counter("Active Jacks and Aces", sizes["active"], 0, 8, lambda n: resize("active", n), "active-size"),
         segmented("element", "The player's element", ELEMENTS, element, set_element),
         switch("in-fight", "In a fight", in_fight, set_in_fight, "A card played as a spade in a fight costs nothing."),
-        CardSlots(deck, group_labels(groups), clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=lambda v: set_entered(split_groups(groups, v)), initial=values,
-                  extra=problem_note(shown), key=slots_key(groups, version)),
+        Slots(deck, group_labels(groups), on_clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
+              on_change=on_change, initial=values, key=slots_key(groups, version)),
+        problem_note(shown),
     ]
     if any(c is not None and c.rank == Rank.JACK for c in active):
         seen: list[Card] = []

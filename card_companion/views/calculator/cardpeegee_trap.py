@@ -11,6 +11,7 @@ from card_companion.views.calculator.ruling import (
     Group,
     Ruling,
     RulingPanel,
+    Slots,
     ask,
     check_deck,
     counter,
@@ -21,10 +22,10 @@ from card_companion.views.calculator.ruling import (
     slots_key,
     split_groups,
     use_ruling,
+    use_stable,
     whole_number,
 )
 from card_companion.views.calculator.cardpeegee_combat import number
-from card_companion.views.card_picker import CardSlots
 
 GAME_NAME = "CardPeeGee"
 
@@ -71,6 +72,9 @@ def TrapCalculator(deck: Deck) -> ft.Control:
         set_entered({})
         set_version(version + 1)
 
+    on_clear = use_stable(clear)
+    on_change = use_stable(lambda v: set_entered({**entered, **split_groups(groups, v)}))
+
     rows: list[ft.Control | None] = [
         ft.Text("The agitator (a spade) and its props: difficulty = agitator + spade props + half the diamond "
                 "props; damage = agitator + club props + half the heart props. The Hero draws one evasion card "
@@ -80,9 +84,9 @@ def TrapCalculator(deck: Deck) -> ft.Control:
                   set_mode),
         counter("Evasion cards drawn", draws, 1, 12, set_draws, "evasion-size") if mode == "cards" else
         ft.Row([number("evasion-total", "Evasion total", total, set_total)], key=f"evasion-{version}"),
-        CardSlots(deck, group_labels(groups), clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=lambda v: set_entered({**entered, **split_groups(groups, v)}), initial=values,
-                  extra=problem_note(shown), key=slots_key(groups, version)),
+        Slots(deck, group_labels(groups), on_clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
+              on_change=on_change, initial=values, key=slots_key(groups, version)),
+        problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]
     return ft.Column([r for r in rows if r is not None], spacing=12)

@@ -10,14 +10,15 @@ from card_companion.calculators.fight import CYCLES, DECK, cycle_text
 from card_companion.views.calculator.ruling import (
     Ruling,
     RulingPanel,
+    Slots,
     ask,
     check_deck,
     in_seats,
     problem_note,
     segmented,
     use_ruling,
+    use_stable,
 )
-from card_companion.views.card_picker import CardSlots
 
 GAME_NAME = "FIGHT!"
 SEATS = ("Player 1", "Player 2")
@@ -136,6 +137,7 @@ def FightCalculator() -> ft.Control:
         set_version(version + 1)
         set_turns(turns + 1)
 
+    on_next, on_change = use_stable(next_turn), use_stable(changed)
     parts: list[ft.Control | None] = [
         segmented("cycle", "Which move beats which", [(c, c.capitalize()) for c in CYCLES], cycle, set_cycle),
         ft.Text(cycle_text(cycle), size=13, italic=True),
@@ -149,10 +151,11 @@ def FightCalculator() -> ft.Control:
                                                                 ("1", SEATS[1])],
                "none" if coin is None else str(coin), lambda v: set_coin(None if v == "none" else int(v)))
         if holder is None else None,
-        CardSlots(DECK, labels(holder, other_pile), next_turn, submit="Next turn: the piles as they are now",
-                  ident="calc-slots", game_name=GAME_NAME, on_change=changed,
-                  initial=[entered.get(r) for r in places], extra=problem_note(shown),
-                  key=f"slots-{version}-{'-'.join(places)}"),
+        Slots(DECK, labels(holder, other_pile), on_next, submit="Next turn: the piles as they are now",
+              ident="calc-slots", game_name=GAME_NAME, on_change=on_change,
+              initial=[entered.get(r) for r in places],
+              key=f"slots-{version}-{'-'.join(places)}"),
+        problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]
     return ft.Column([p for p in parts if p is not None], spacing=12)

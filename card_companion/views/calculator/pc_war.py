@@ -11,6 +11,7 @@ from card_companion.calculators.words import plural
 from card_companion.views.calculator.ruling import (
     Ruling,
     RulingPanel,
+    Slots,
     ask,
     check_deck,
     in_seats,
@@ -18,9 +19,9 @@ from card_companion.views.calculator.ruling import (
     segmented,
     switch,
     use_ruling,
+    use_stable,
     whole_number,
 )
-from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import button, tagged
 
 GAME_NAME = "Non-Violent, Politically-Correct War"
@@ -133,6 +134,8 @@ def PCWarCalculator() -> ft.Control:
     def typed(key: str, value: str) -> None:
         set_counts(lambda c: {**c, key: value})  # an updater: fast typing fires before the next render
 
+    on_clear = use_stable(clear)
+    on_flip, on_war = use_stable(set_flip_cards), use_stable(set_war_cards)
     parts: list[ft.Control | None] = [
         segmented("mode", None, [("flip", "A flip"), ("war", "Trade and war")], mode, choose_mode),
         segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(jokers),
@@ -141,9 +144,9 @@ def PCWarCalculator() -> ft.Control:
     if mode == "flip":
         parts += [
             ft.Text("Both players turn their top card face up: the higher card takes both (A > K > … > 2 > Joker)."),
-            CardSlots(deck, list(SEATS), clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
-                      on_change=set_flip_cards, initial=flip_cards, extra=problem_note(shown),
-                      key=f"flip-{version}"),
+            Slots(deck, list(SEATS), on_clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
+                  on_change=on_flip, initial=flip_cards, key=f"flip-{version}"),
+            problem_note(shown),
         ]
         r = shown.ruling
         if r is not None and not shown.stale and r.answer["war"]:
@@ -162,10 +165,10 @@ def PCWarCalculator() -> ft.Control:
             switch("at-once", "Last card wins at once", at_once, set_at_once,
                    "A player who lays their last card wins at once, even in a war."),
             ft.Text("Then the war's face-up cards (leave them out to see what each lays):", size=13),
-            CardSlots(deck, [f"{SEATS[0]}'s face-up card", f"{SEATS[1]}'s face-up card"], clear,
-                      submit="Clear the war cards", ident="calc-slots", game_name=GAME_NAME,
-                      on_change=set_war_cards, initial=war_cards, extra=problem_note(shown),
-                      key=f"war-{version}"),
+            Slots(deck, [f"{SEATS[0]}'s face-up card", f"{SEATS[1]}'s face-up card"], on_clear,
+                  submit="Clear the war cards", ident="calc-slots", game_name=GAME_NAME,
+                  on_change=on_war, initial=war_cards, key=f"war-{version}"),
+            problem_note(shown),
         ]
         r = shown.ruling
         if r is not None and not shown.stale and r.answer["war_again"]:

@@ -11,14 +11,15 @@ from card_companion.calculators.words import plural
 from card_companion.views.calculator.ruling import (
     Ruling,
     RulingPanel,
+    Slots,
     ask,
     check_deck,
     counter,
     in_seats,
     problem_note,
     use_ruling,
+    use_stable,
 )
-from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import button, message, tagged
 
 GAME_NAME = "Peace and Love"
@@ -123,6 +124,7 @@ def PeaceAndLoveCalculator() -> ft.Control:
     def new_fight() -> None:
         restart(len(fighting) + len(rounds), players)
 
+    on_next, on_change = use_stable(next_round), use_stable(entered)
     count = len(fighting)
     parts: list[ft.Control | None] = [
         ft.Text("Each fighter in the fight gets a card from its owner's hand; reveal them and enter each fighter "
@@ -147,11 +149,11 @@ def PeaceAndLoveCalculator() -> ft.Control:
     else:
         labels = [label for s in fighting for label in (f"{seats[s]}'s fighter", f"{seats[s]}'s card")]
         initial = [v for s in fighting for v in (fighters[s], cards[s])]
-        parts.append(CardSlots(
-            deck_for(players), labels, next_round, known=lost,
+        parts.append(Slots(
+            deck_for(players), labels, on_next, known=lost,
             submit=f"Round {number + 1}: the {plural(count - 1, 'fighter')} left" if count > 2 else "End the fight",
-            ident="calc-slots", game_name=GAME_NAME, on_change=entered, initial=initial,
-            extra=problem_note(shown), key=f"slots-{version}"))
+            ident="calc-slots", game_name=GAME_NAME, on_change=on_change, initial=initial, key=f"slots-{version}"))
+        parts.append(problem_note(shown))
     if rounds or count == 1:
         parts.append(button("New fight", new_fight, "new-fight", primary=False, icon=ft.Icons.REPLAY))
     if count > 1:

@@ -18,7 +18,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Card, Deck
 from card_companion.companion.protocol import ProtocolError, resolve
-from card_companion.views.card_picker import overuse_warning
+from card_companion.views.card_picker import CardSlots, overuse_warning
 from card_companion.views.common import button, explanation, message, tagged
 
 SHARE_PLATFORMS = {"android", "ios", "macos", "windows"}
@@ -125,6 +125,20 @@ def use_ruling(compute: Callable[[], Ruling | None], fresh: Any = None) -> Shown
         return Shown(kept, None, stale=kept is not None, waiting=True)
     last.current["ruling"] = ruling
     return Shown(ruling)
+
+
+Slots = ft.memo(CardSlots)
+"""The card picker's places, skipped by the calculator's renders while their props are equal:
+a changed card then redraws the ruling, not the places and the picker again (give it stable
+handlers from ``use_stable`` and an ``initial`` that changes only with its key)."""
+
+
+def use_stable(fn: Callable) -> Callable:
+    """A handler whose identity never changes between renders (so a memoized child's props stay
+    equal) and which always calls this render's ``fn``."""
+    latest = ft.use_ref(None)
+    latest.current = fn
+    return ft.use_callback(lambda *args, **kwargs: latest.current(*args, **kwargs), [])
 
 
 def problem_note(shown: Shown, ident: str = "calc-problem") -> ft.Control | None:
