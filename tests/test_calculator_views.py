@@ -566,3 +566,40 @@ def test_share_where_the_phone_has_a_share_sheet():
     page.platform = "ios"
     h = stratego_on(page)
     assert h.has("calc-share") and h.has("calc-copy")
+
+
+# --- from an open table ------------------------------------------------------------------------
+
+
+def test_from_a_table_the_calculator_takes_its_players_names(tmp_path):
+    from card_companion.companion.registry import GAMES
+    from card_companion.companion.session import Session
+    from card_companion.companion.storage import open_store
+    from card_companion.views.table import TableScreen
+
+    store = open_store(tmp_path).store
+    fight_game = GAMES["fight"]
+    gid = store.create(Session.start(fight_game, fight_game.make_setup(["Ann", "Bea"])))
+    services = {ServicesContext: Services(store=store, store_problem=None, prefs=Prefs(), set_prefs=lambda p: None)}
+    table = ViewHarness(TableScreen, contexts=services, route_params={"gid": gid})
+    table.click("calculator")
+    route = table.page.routes[-1]
+    assert route == f"/calc/fight?back=%2Fplay%2F{gid}&name=Ann&name=Bea"
+    h = ViewHarness(CalculatorScreen, contexts=services, route_params={"game": "fight"}, page=FakePage(route))
+    h.select("holder", "1")
+    for c in "2S 5C 4H".split():  # Ann 2♠, Bea 5♣; Bea's Tie Breaker 4♥
+        h.pick("calc-slots-picker", c)
+    # two attacks: the lower wins: Ann's 2♠; Bea holds the Tie Breaker 4♥ and 2 < 4: face down on Ann's pile
+    turn = resolve({"game": "fight", "ask": "turn", "cards": ["2S", "5C"], "tie_breaker": 1})
+    won = resolve({"game": "fight", "ask": "won-card", "winner": 0, "card": "2S",
+                   "piles": [[], [{"card": "4H", "face_up": True}]]})
+    assert explanation(h) == [in_seats(x, ["Ann", "Bea"]) for x in turn["explanation"] + won["explanation"]]
+    assert headline(h) == "Ann wins the turn and collects 2♠, face down on Ann's victory pile"
+    h.click("back")
+    assert h.page.routes[-1] == f"/play/{gid}"
+
+
+def test_roles_are_not_replaced_by_a_tables_names():
+    from card_companion.views.calculator.screen import calc_route
+
+    assert calc_route("card-stratego", ["Ann", "Bea"], "/play/x") == "/calc/card-stratego?back=%2Fplay%2Fx"

@@ -14,6 +14,7 @@ import flet as ft
 from card_companion.companion.game import IllegalAction, Outcome
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StaleGame
+from card_companion.views.calculator.screen import calc_route
 from card_companion.views.common import icon_button, on_page_loop, message, navigate, screen, tagged, use_services
 from card_companion.views.tables import table_component
 
@@ -145,6 +146,8 @@ def TableScreen() -> ft.View:
             icon_button(ft.Icons.REDO, "Redo", (lambda: change(Session.redo)) if session.can_redo else None, "redo"),
             icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
             icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game.id}?back=/play/{gid}"), "rules"),
+            icon_button(ft.Icons.CALCULATE, "Calculator", lambda: navigate(calc_route(game.id, session.state.names,
+                                                                                      f"/play/{gid}")), "calculator"),
         ],
     )
 

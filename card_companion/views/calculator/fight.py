@@ -45,11 +45,11 @@ def roles(holder: int | None, other_pile: bool) -> list[str]:
     return out
 
 
-def labels(holder: int | None, other_pile: bool) -> list[str]:
-    words = {"first": f"{SEATS[0]}'s card", "second": f"{SEATS[1]}'s card"}
+def labels(holder: int | None, other_pile: bool, seats=SEATS) -> list[str]:
+    words = {"first": f"{seats[0]}'s card", "second": f"{seats[1]}'s card"}
     if holder is not None:
-        words["tie-breaker"] = f"Tie Breaker: top of {SEATS[holder]}'s pile"
-        words["other-top"] = f"Top of {SEATS[1 - holder]}'s pile (face down)"
+        words["tie-breaker"] = f"Tie Breaker: top of {seats[holder]}'s pile"
+        words["other-top"] = f"Top of {seats[1 - holder]}'s pile (face down)"
     return [words[r] for r in roles(holder, other_pile)]
 
 
@@ -63,7 +63,8 @@ def piles(holder: int | None, entered: dict) -> list[list[dict]]:
     return out
 
 
-def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | None, entered: dict) -> Ruling | None:
+def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | None, entered: dict,
+                seats=SEATS) -> Ruling | None:
     """The turn and the won card's place (None while a card is missing)."""
     cards = [entered.get(r) for r in roles(holder, other_pile)]
     if None in cards:
@@ -72,8 +73,8 @@ def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | No
     first, second = entered["first"], entered["second"]
     turn = ask({"game": "fight", "ask": "turn", "cards": [str(first), str(second)], "tie_breaker": holder,
                 "cycle": cycle, "coin": coin})
-    lines = [in_seats(x, SEATS) for x in turn["explanation"]]
-    title = f"{SEATS[0]} {first.symbol} against {SEATS[1]} {second.symbol}"
+    lines = [in_seats(x, seats) for x in turn["explanation"]]
+    title = f"{seats[0]} {first.symbol} against {seats[1]} {second.symbol}"
     figures: tuple[tuple[str, str], ...] = ()
     answer = {"turn": turn}
     if turn["outcome"] == "win":
@@ -81,12 +82,12 @@ def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | No
         won = ask({"game": "fight", "ask": "won-card", "piles": piles(holder, entered), "winner": w,
                    "card": turn["collected"]})
         answer["won-card"] = won
-        lines += [in_seats(x, SEATS) for x in won["explanation"]]
+        lines += [in_seats(x, seats) for x in won["explanation"]]
         collected = next(c for c in (first, second) if str(c) == turn["collected"])
-        headline = (f"{SEATS[w]} wins the turn and collects {collected.symbol}, "
-                    + PLACED[won["placed"]].format(who=SEATS[w]))
+        headline = (f"{seats[w]} wins the turn and collects {collected.symbol}, "
+                    + PLACED[won["placed"]].format(who=seats[w]))
         tb = next(c for c in (first, second, entered.get("tie-breaker")) if c is not None and str(c) == won["tie_breaker"])
-        figures = (("Tie Breaker now", f"{SEATS[won['holder']]}: {tb.symbol}"),)
+        figures = (("Tie Breaker now", f"{seats[won['holder']]}: {tb.symbol}"),)
     elif turn["outcome"] == "both-discard":
         headline = "Nobody wins the turn: both cards are discarded"
     else:
@@ -95,7 +96,8 @@ def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | No
 
 
 @ft.component
-def FightCalculator() -> ft.Control:
+def FightCalculator(names: tuple[str, ...] = ()) -> ft.Control:
+    seats = tuple(names) if len(names) == 2 else SEATS  # the open table's players, or Player 1 and 2
     cycle, set_cycle = ft.use_state("default")
     holder, set_holder = ft.use_state(None)
     other_pile, set_other_pile = ft.use_state(False)
@@ -103,7 +105,7 @@ def FightCalculator() -> ft.Control:
     entered, set_entered = ft.use_state(dict)  # role → card
     version, set_version = ft.use_state(0)  # a new set of places
     turns, set_turns = ft.use_state(0)  # "Next turn" taps: a new turn starts without a ruling
-    shown = use_ruling(lambda: turn_ruling(cycle, holder, other_pile, coin, entered), fresh=turns)
+    shown = use_ruling(lambda: turn_ruling(cycle, holder, other_pile, coin, entered, seats), fresh=turns)
     places = roles(holder, other_pile)
 
     def changed(values) -> None:
@@ -141,17 +143,17 @@ def FightCalculator() -> ft.Control:
     parts: list[ft.Control | None] = [
         segmented("cycle", "Which move beats which", [(c, c.capitalize()) for c in CYCLES], cycle, set_cycle),
         ft.Text(cycle_text(cycle), size=13, italic=True),
-        segmented("holder", "Who holds the Tie Breaker?", [("nobody", "Nobody"), ("0", SEATS[0]), ("1", SEATS[1])],
+        segmented("holder", "Who holds the Tie Breaker?", [("nobody", "Nobody"), ("0", seats[0]), ("1", seats[1])],
                "nobody" if holder is None else str(holder), choose_holder),
         ft.Text("Nobody: no card is won yet this round. The Tie Breaker is the face-up card on top of its "
                 "holder's victory pile.", size=13, italic=True) if holder is None else None,
-        segmented("other-pile", f"{SEATS[1 - holder]}'s victory pile", [("empty", "Empty"), ("card", "A card on top")],
+        segmented("other-pile", f"{seats[1 - holder]}'s victory pile", [("empty", "Empty"), ("card", "A card on top")],
                "card" if other_pile else "empty", choose_other) if holder is not None else None,
-        segmented("coin", "If a coin flip is needed, it goes to", [("none", "Not flipped"), ("0", SEATS[0]),
-                                                                ("1", SEATS[1])],
+        segmented("coin", "If a coin flip is needed, it goes to", [("none", "Not flipped"), ("0", seats[0]),
+                                                                ("1", seats[1])],
                "none" if coin is None else str(coin), lambda v: set_coin(None if v == "none" else int(v)))
         if holder is None else None,
-        Slots(DECK, labels(holder, other_pile), on_next, submit="Next turn: the piles as they are now",
+        Slots(DECK, labels(holder, other_pile, seats), on_next, submit="Next turn: the piles as they are now",
               ident="calc-slots", game_name=GAME_NAME, on_change=on_change,
               initial=[entered.get(r) for r in places],
               key=f"slots-{version}-{'-'.join(places)}"),

@@ -31,21 +31,21 @@ START = {"hand-0": "10", "hand-1": "2", "pile-0": "3", "pile-1": "5", "table": "
 """a tie where one hand runs out while laying: the walk-through a newcomer sees first"""
 
 
-def flip_ruling(jokers: int, cards: list) -> Ruling | None:
+def flip_ruling(jokers: int, cards: list, seats=SEATS) -> Ruling | None:
     if None in cards:
         return None
     check_deck(deck_for(jokers), cards)
     answer = ask({"game": "pc-war", "ask": "flip", "cards": [str(c) for c in cards]})
     t = answer["takes"]
     headline = ("A tie: trade and war" if t is None
-                else f"{SEATS[t]}'s card is higher: {SEATS[t]} takes both cards")
-    return Ruling(title=f"{SEATS[0]} {cards[0].symbol} against {SEATS[1]} {cards[1].symbol}", headline=headline,
-                  lines=tuple(in_seats(x, SEATS) for x in answer["explanation"]), answer=answer)
+                else f"{seats[t]}'s card is higher: {seats[t]} takes both cards")
+    return Ruling(title=f"{seats[0]} {cards[0].symbol} against {seats[1]} {cards[1].symbol}", headline=headline,
+                  lines=tuple(in_seats(x, seats) for x in answer["explanation"]), answer=answer)
 
 
-def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list) -> Ruling:
-    words = {"hand-0": f"{SEATS[0]}'s hand", "hand-1": f"{SEATS[1]}'s hand", "pile-0": f"{SEATS[0]}'s pile",
-             "pile-1": f"{SEATS[1]}'s pile", "table": "the table"}
+def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list, seats=SEATS) -> Ruling:
+    words = {"hand-0": f"{seats[0]}'s hand", "hand-1": f"{seats[1]}'s hand", "pile-0": f"{seats[0]}'s pile",
+             "pile-1": f"{seats[1]}'s pile", "table": "the table"}
     n = {k: whole_number(counts[k], words[k]) for k in COUNTS}
     given = None not in cards
     if given:
@@ -58,12 +58,12 @@ def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list) 
     out, t = answer["out"], answer["takes"]
     on_table = n["table"] + answer["laid"]
     if out:
-        who = " and ".join(SEATS[i] for i in out)
+        who = " and ".join(seats[i] for i in out)
         headline = f"{who} {'has' if len(out) == 1 else 'have'} run out of cards and {'wins' if len(out) == 1 else 'share the win'}"
     elif answer["war_again"]:
         headline = "A tie in the war: swap hands and lay again"
     elif t is not None:
-        headline = f"{SEATS[t]}'s card is higher: {SEATS[t]} takes all {plural(on_table, 'card')}"
+        headline = f"{seats[t]}'s card is higher: {seats[t]} takes all {plural(on_table, 'card')}"
     else:
         headline = f"{plural(on_table, 'card')} on the table: turn up the face-up cards"
     figures: list[tuple[str, str]] = []
@@ -71,17 +71,17 @@ def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list) 
         text = f"{lay['down']} down, {lay['up']} up"
         if lay["picked_up"]:
             text += f", picks up {lay['picked_up']}"
-        figures.append((f"{SEATS[i]} lays", text))
+        figures.append((f"{seats[i]} lays", text))
     for i in (0, 1):
         picked = f", picks up {answer['picked_up'][i]}" if answer["picked_up"][i] else ""
-        figures.append((f"{SEATS[i]} then", f"hand {answer['hands'][i]}, pile {answer['piles'][i]}{picked}"))
+        figures.append((f"{seats[i]} then", f"hand {answer['hands'][i]}, pile {answer['piles'][i]}{picked}"))
     if answer["table"]:
         figures.append(("On the table", str(answer["table"])))
-    title = (f"At the tie: {SEATS[0]} hand {n['hand-0']}, pile {n['pile-0']}; {SEATS[1]} hand {n['hand-1']}, "
+    title = (f"At the tie: {seats[0]} hand {n['hand-0']}, pile {n['pile-0']}; {seats[1]} hand {n['hand-1']}, "
              f"pile {n['pile-1']}; {n['table']} on the table")
     if given:
         title += f"; war cards {cards[0].symbol} and {cards[1].symbol}"
-    return Ruling(title=title, headline=headline, lines=tuple(in_seats(x, SEATS) for x in answer["explanation"]),
+    return Ruling(title=title, headline=headline, lines=tuple(in_seats(x, seats) for x in answer["explanation"]),
                   answer=answer, figures=tuple(figures))
 
 
@@ -95,7 +95,8 @@ def count_field(key: str, label: str, start: str, on_change) -> ft.Control:
 
 
 @ft.component
-def PCWarCalculator() -> ft.Control:
+def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
+    seats = tuple(names) if len(names) == 2 else SEATS  # the open table's players, or Player 1 and 2
     mode, set_mode = ft.use_state("flip")
     jokers, set_jokers = ft.use_state(1)
     flip_cards, set_flip_cards = ft.use_state(lambda: [None, None])
@@ -104,8 +105,8 @@ def PCWarCalculator() -> ft.Control:
     at_once, set_at_once = ft.use_state(False)
     war_cards, set_war_cards = ft.use_state(lambda: [None, None])
     version, set_version = ft.use_state(0)  # a new set of places or counts
-    shown = use_ruling(lambda: flip_ruling(jokers, flip_cards) if mode == "flip"
-                       else war_ruling(counts, at_once, jokers, war_cards), fresh=(mode, version))
+    shown = use_ruling(lambda: flip_ruling(jokers, flip_cards, seats) if mode == "flip"
+                       else war_ruling(counts, at_once, jokers, war_cards, seats), fresh=(mode, version))
     deck = deck_for(jokers)
 
     def choose_mode(value: str) -> None:
@@ -144,7 +145,7 @@ def PCWarCalculator() -> ft.Control:
     if mode == "flip":
         parts += [
             ft.Text("Both players turn their top card face up: the higher card takes both (A > K > … > 2 > Joker)."),
-            Slots(deck, list(SEATS), on_clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
+            Slots(deck, list(seats), on_clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
                   on_change=on_flip, initial=flip_cards, key=f"flip-{version}"),
             problem_note(shown),
         ]
@@ -155,17 +156,17 @@ def PCWarCalculator() -> ft.Control:
         parts += [
             ft.Text("At a tie: how many cards each player has in hand (the tied cards already laid) and in the "
                     "face-up pile, and how many lie on the table."),
-            ft.Row([count_field("hand-0", f"{SEATS[0]}: hand", start["hand-0"], typed),
-                    count_field("hand-1", f"{SEATS[1]}: hand", start["hand-1"], typed)], spacing=8,
+            ft.Row([count_field("hand-0", f"{seats[0]}: hand", start["hand-0"], typed),
+                    count_field("hand-1", f"{seats[1]}: hand", start["hand-1"], typed)], spacing=8,
                    key=f"hands-{version}"),
-            ft.Row([count_field("pile-0", f"{SEATS[0]}: pile", start["pile-0"], typed),
-                    count_field("pile-1", f"{SEATS[1]}: pile", start["pile-1"], typed)], spacing=8,
+            ft.Row([count_field("pile-0", f"{seats[0]}: pile", start["pile-0"], typed),
+                    count_field("pile-1", f"{seats[1]}: pile", start["pile-1"], typed)], spacing=8,
                    key=f"piles-{version}"),
             ft.Row([count_field("table", "On the table", start["table"], typed)], spacing=8, key=f"table-{version}"),
             switch("at-once", "Last card wins at once", at_once, set_at_once,
                    "A player who lays their last card wins at once, even in a war."),
             ft.Text("Then the war's face-up cards (leave them out to see what each lays):", size=13),
-            Slots(deck, [f"{SEATS[0]}'s face-up card", f"{SEATS[1]}'s face-up card"], on_clear,
+            Slots(deck, [f"{seats[0]}'s face-up card", f"{seats[1]}'s face-up card"], on_clear,
                   submit="Clear the war cards", ident="calc-slots", game_name=GAME_NAME,
                   on_change=on_war, initial=war_cards, key=f"war-{version}"),
             problem_note(shown),

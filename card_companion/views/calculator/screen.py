@@ -5,7 +5,8 @@ name is asked for."""
 from __future__ import annotations
 
 import importlib
-from urllib.parse import parse_qs, urlparse
+from collections.abc import Sequence
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import flet as ft
 
@@ -32,6 +33,19 @@ def calculator_component(game_id: str):
     return getattr(importlib.import_module(f"card_companion.views.calculator.{module}"), name)
 
 
+NAMED = {"fight", "pc-war"}
+"""the calculators whose two seats are the table's two players (elsewhere the seats are roles:
+the attacker, the defender, a fighter), so an open table's names replace Player 1 and 2"""
+
+
+def calc_route(game_id: str, names: Sequence[str] = (), back: str | None = None) -> str:
+    """The calculator's address, from a table: its players' names and the way back to it."""
+    query = [("back", back)] if back else []
+    if game_id in NAMED:
+        query += [("name", n) for n in names]
+    return f"/calc/{game_id}" + (f"?{urlencode(query)}" if query else "")
+
+
 INTRO = "Nothing here is saved. Enter the revealed cards; change any card and the ruling follows at once."
 
 
@@ -40,9 +54,11 @@ def CalculatorScreen() -> ft.View:
     game_id = ft.use_route_params().get("game", "")
     game = GAMES.get(game_id)
     route = f"/calc/{game_id}"
-    back = parse_qs(urlparse(ft.context.page.route or "").query).get("back", ["/"])[0]
+    query = parse_qs(urlparse(ft.context.page.route or "").query)
+    back = query.get("back", ["/"])[0]
     if not back.startswith("/"):
         back = "/"
+    names = tuple(query.get("name", [])) if game_id in NAMED else ()
     component = calculator_component(game_id)
     if game is None or component is None:
         return screen("Calculator", [message(f"There is no calculator for {game_id!r}.", "calc-missing")],
@@ -52,7 +68,7 @@ def CalculatorScreen() -> ft.View:
         [
             tagged("calc-game", ft.Text(game.name, size=20, weight=ft.FontWeight.BOLD)),
             ft.Text(INTRO, size=13, italic=True),
-            component(key=f"calc-{game_id}"),
+            component(names=names, key=f"calc-{game_id}") if names else component(key=f"calc-{game_id}"),
         ],
         route=route,
         back=back,
