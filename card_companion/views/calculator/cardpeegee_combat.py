@@ -30,7 +30,7 @@ from card_companion.views.common import tagged
 
 GAME_NAME = "CardPeeGee"
 NAMES = ("Fighter 1", "Fighter 2")
-ELEMENTS = [("none", "None")] + [(s.value, s.symbol) for s in SUITS]
+ELEMENTS = [("none", "—")] + [(s.value, s.symbol) for s in SUITS]
 EXAMPLE = ({"attack": "11", "element": "C", "mode": "total", "total": "13", "count": 3},
            {"attack": "7", "element": "D", "mode": "total", "total": "10", "count": 3})
 """the text: Fighter 1 (clubs) Attack 11 draws 13; Fighter 2 (diamonds) Attack 7 draws 10"""
@@ -111,7 +111,7 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
             ft.Text(NAMES[i], size=17, weight=ft.FontWeight.BOLD),
             ft.Row([number(f"attack-{i}", "Attack", start[i]["attack"], lambda v, i=i: change(i, "attack", v))],
                    key=f"attack-{i}-{version}"),
-            segmented(f"element-{i}", "Element", ELEMENTS, f["element"], lambda v, i=i: change(i, "element", v)),
+            segmented(f"element-{i}", "Element (— for none)", ELEMENTS, f["element"], lambda v, i=i: change(i, "element", v)),
             segmented(f"score-mode-{i}", "Score cards", [("total", "Their total"), ("cards", "The cards")], f["mode"],
                       lambda v, i=i: change(i, "mode", v, new_places=True)),
             ft.Row([number(f"total-{i}", "Score cards' total", start[i]["total"], lambda v, i=i: change(i, "total", v))],

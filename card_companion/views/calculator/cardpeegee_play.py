@@ -29,7 +29,7 @@ from card_companion.views.calculator.ruling import (
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = {"played": [Card.parse("5C"), Card.parse("7C")], "active": [Card.parse("AC")]}
-ELEMENTS = [("none", "None")] + [(s.value, s.symbol) for s in SUITS]
+ELEMENTS = [("none", "—")] + [(s.value, s.symbol) for s in SUITS]
 
 
 def play_ruling(deck: Deck, played: list, active: list, element: str, conversions: dict, in_fight: bool) -> Ruling | None:
@@ -88,7 +88,7 @@ def PlayCalculator(deck: Deck) -> ft.Control:
                 "card count as another suit (2 less); an active Ace adds half of its suit; the player's element 20 %."),
         counter("Cards played", sizes["played"], 1, 8, lambda n: resize("played", n), "played-size"),
         counter("Active Jacks and Aces", sizes["active"], 0, 8, lambda n: resize("active", n), "active-size"),
-        segmented("element", "The player's element", ELEMENTS, element, set_element),
+        segmented("element", "The player's element (— for none)", ELEMENTS, element, set_element),
         switch("in-fight", "In a fight", in_fight, set_in_fight, "A card played as a spade in a fight costs nothing."),
         Slots(deck, group_labels(groups), on_clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
               on_change=on_change, initial=values, key=slots_key(groups, version)),
