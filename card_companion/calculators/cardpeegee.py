@@ -370,62 +370,83 @@ class Duel(Frozen):
     explanation: tuple[str, ...]
 
 
+def duel_numbers(
+    attack_a: int, element_a: Suit | None, raw_a: int, attack_b: int, element_b: Suit | None, raw_b: int,
+    critical_strikes: bool = False, deals_a: bool = True, deals_b: bool = True,
+) -> tuple[int, int, int | None, int, str]:
+    """The arithmetic of :func:`duel` alone (the odds call it for every possible draw):
+    the round scores after the element boost, the winner (0, 1 or None on a tie), the HP the
+    loser loses and the Critical Strike ("", "×1.5" or "×2").
+
+    >>> duel_numbers(11, Suit.CLUBS, 24, 7, Suit.DIAMONDS, 17)
+    (24, 21, 0, 9, '')
+    """
+    sa = raw_a + tenths_up(raw_a, ELEMENT_SCORE_BOOST) if beats(element_a, element_b) else raw_a
+    sb = raw_b + tenths_up(raw_b, ELEMENT_SCORE_BOOST) if beats(element_b, element_a) else raw_b
+    if sa == sb:
+        return sa, sb, None, 0, ""
+    if sa > sb:
+        w, attack, deals, ws, ls, weak = 0, attack_a, deals_a, sa, sb, beats(element_b, element_a)
+    else:
+        w, attack, deals, ws, ls, weak = 1, attack_b, deals_b, sb, sa, beats(element_a, element_b)
+    if not deals:
+        return sa, sb, w, 0, ""
+    damage = tenths_up(attack, ELEMENT_DAMAGE_KEEP) if weak else attack
+    crit = ""
+    if critical_strikes:
+        if ws >= 2 * ls:
+            crit, damage = "×2", damage * 2
+        elif 2 * ws >= 3 * ls:
+            crit, damage = "×1.5", -(-damage * 3 // 2)
+    return sa, sb, w, damage, crit
+
+
 def duel(a: Contender, b: Contender, critical_strikes: bool = False, show_scores: bool = True) -> Duel:
     """Score each fighter (Attack + score cards; the stronger element +20 %, rounded up); the
     higher score wins and the loser loses the winner's Attack (−20 % if the winner's element
     is the weaker, rounded up; Critical Strikes ×1.5 or ×2 on the boosted scores); a tie does
-    nothing."""
+    nothing. The numbers are :func:`duel_numbers`'; this adds the words."""
+    sa, sb, w, damage, crit = duel_numbers(a.attack, a.element, a.raw_score, b.attack, b.element, b.raw_score,
+                                           critical_strikes, a.deals_damage, b.deals_damage)
     lines: list[str] = []
     if show_scores:
         lines += [a.score_line(), b.score_line()]
-    scores = [a.raw_score, b.raw_score]
     fighters = (a, b)
-    for i, (me, other) in enumerate(((a, b), (b, a))):
+    for me, other, boosted in ((a, b, sa), (b, a, sb)):
         if beats(me.element, other.element):
-            raw = scores[i]
-            boosted = raw + tenths_up(raw, ELEMENT_SCORE_BOOST)
+            raw = me.raw_score
             exact = raw * (10 + ELEMENT_SCORE_BOOST)
             rounding = f" ({_decimal(exact)} rounded up)" if exact % 10 else ""
             lines.append(
                 f"{me.element.word} are strong against {other.element.word}: {me.name}'s score +20 %: "
                 f"{raw} + {_decimal(raw * ELEMENT_SCORE_BOOST)} = {boosted}{rounding}"
             )
-            scores[i] = boosted
-    sa, sb = scores
-    if sa == sb:
+    if w is None:
         lines.append(f"{sa} against {sb}: a tie, no-one loses HP")
         return Duel(scores=(sa, sb), winner=None, damage=0, hp_loss=(0, 0), explanation=tuple(lines))
-    w = 0 if sa > sb else 1
     winner, loser = fighters[w], fighters[1 - w]
-    ws, ls = scores[w], scores[1 - w]
+    ws, ls = (sa, sb) if w == 0 else (sb, sa)
     lines.append(f"{ws} beats {ls}: {winner.name} wins the round")
     if not winner.deals_damage:
         why = f" ({winner.why_no_damage})" if winner.why_no_damage else ""
         lines.append(f"{winner.name} deals no damage{why}")
         return Duel(scores=(sa, sb), winner=w, damage=0, hp_loss=(0, 0), explanation=tuple(lines))
-    damage = winner.attack
+    base = winner.attack
     if beats(loser.element, winner.element):
         exact = winner.attack * ELEMENT_DAMAGE_KEEP
-        damage = tenths_up(winner.attack, ELEMENT_DAMAGE_KEEP)
-        rounding = f" = {_decimal(exact)}, rounded up to {damage}" if exact % 10 else f" = {damage}"
+        base = tenths_up(winner.attack, ELEMENT_DAMAGE_KEEP)
+        rounding = f" = {_decimal(exact)}, rounded up to {base}" if exact % 10 else f" = {base}"
         lines.append(
             f"{winner.name} deals their Attack {winner.attack}; {winner.element.word} are weak against "
             f"{loser.element.word}: −20 % → {winner.attack} − {_decimal(winner.attack * 2)}{rounding}"
         )
     else:
-        lines.append(f"{winner.name} deals their Attack: {damage}")
-    crit = ""
-    if critical_strikes:
-        if ws >= 2 * ls:
-            crit = "×2"
-            lines.append(f"Critical Strike: {ws} is at least twice {ls} → double damage: {damage} × 2 = {damage * 2}")
-            damage *= 2
-        elif 2 * ws >= 3 * ls:
-            crit = "×1.5"
-            new = -(-damage * 3 // 2)
-            rounding = f" = {_decimal(damage * 15)}, rounded up to {new}" if damage % 2 else f" = {new}"
-            lines.append(f"Critical Strike: {ws} is at least 50 % more than {ls} → damage × 1.5: {damage} × 1.5{rounding}")
-            damage = new
+        lines.append(f"{winner.name} deals their Attack: {base}")
+    if crit == "×2":
+        lines.append(f"Critical Strike: {ws} is at least twice {ls} → double damage: {base} × 2 = {damage}")
+    elif crit == "×1.5":
+        rounding = f" = {_decimal(base * 15)}, rounded up to {damage}" if base % 2 else f" = {damage}"
+        lines.append(f"Critical Strike: {ws} is at least 50 % more than {ls} → damage × 1.5: {base} × 1.5{rounding}")
     lines.append(f"{loser.name} loses {damage} HP")
     loss = (0, damage) if w == 0 else (damage, 0)
     return Duel(scores=(sa, sb), winner=w, damage=damage, hp_loss=loss, critical=crit, explanation=tuple(lines))
@@ -953,7 +974,7 @@ __all__ = [
     "BattleRound", "BossStats", "ChestStats", "Clash", "Contender", "Contestant", "DisarmAttempt", "Duel",
     "HealerStats", "MonsterStats", "PlayValue", "Played", "Purchase", "RoundFighter", "RuleError",
     "STRONG_AGAINST", "TrapOutcome", "TrapStats", "battle_round", "beats", "boss_stack", "card", "cards",
-    "chest", "convert", "deck_for", "disarm", "duel", "elemental_union", "encounter_kind", "full_court",
+    "chest", "convert", "deck_for", "disarm", "duel", "duel_numbers", "elemental_union", "encounter_kind", "full_court",
     "half_up", "healer", "jailor", "master_of_the_elements", "monster", "packs_for", "play_value",
     "props_for", "shopping", "starting_hp", "super_powers", "tenths_up", "total", "town_levy", "trap",
     "trap_outcome", "value", "value_played",
