@@ -41,6 +41,7 @@ from card_companion.calculators.card_stratego import (
     remove,
 )
 from card_companion.calculators.cards import JOKER, Card, Deck, Rank
+from card_companion.calculators.odds.card_stratego import attack_odds
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -1083,7 +1084,31 @@ class BattleAnswer(Answer):
     """the short name of the deciding rule (calculators.card_stratego.RULES)"""
 
 
-CardStratego.asks = (BattleAsk,)
+class AttackOddsAsk(Ask):
+    """A known card against a face-down one: ``attacker`` known and the defender face down,
+    or ``defender`` known and the attacker face down; ``unknown`` the opponent's unseen cards."""
+
+    game: Literal["card-stratego"] = "card-stratego"
+    ask: Literal["attack-odds"] = "attack-odds"
+    attacker: Card | None = None
+    defender: Card | None = None
+    unknown: tuple[Card, ...]
+
+    def answer(self) -> AttackOddsAnswer:
+        r = attack_odds(self.attacker, self.defender, self.unknown)
+        return AttackOddsAnswer(attacker_wins=r.attacker_wins, defender_wins=r.defender_wins,
+                                both_destroyed=r.both_destroyed, counted=r.counted, explanation=list(r.explanation))
+
+
+class AttackOddsAnswer(Answer):
+    attacker_wins: float
+    defender_wins: float
+    both_destroyed: float
+    counted: int
+    """the unseen cards that can stand on the battlefield"""
+
+
+CardStratego.asks = (BattleAsk, AttackOddsAsk)
 
 GAME = CardStratego()
 

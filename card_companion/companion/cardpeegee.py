@@ -22,6 +22,7 @@ from pydantic import Field, model_validator
 
 from card_companion.calculators.cardpeegee import (
     HERO_DEAL,
+    JOKERS_PER_PACK,
     BattleRound,
     Contestant,
     DisarmAttempt,
@@ -59,6 +60,7 @@ from card_companion.calculators.cardpeegee import (
     value_played,
 )
 from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit
+from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds, trap_odds
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -2381,6 +2383,141 @@ class BossStackAnswer(Answer):
     bosses: list[BossEntry]
 
 
-CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, BossStackAsk)
+def _check_deck(deck: Sequence[Card], packs: int, table: Sequence[Card] = ()) -> None:
+    """A card listed more often than the packs hold it (the deck and the cards on the table
+    together) is a mistake: say which, in plain words."""
+    pack = Deck(copies=packs, jokers=JOKERS_PER_PACK * packs)
+    counts = Counter(deck) + Counter(table)
+    over = sorted(c for c, n in counts.items() if n > pack.copies_of(c))
+    if over:
+        c = over[0]
+        held = pack.copies_of(c)
+        n = counts[c]
+        times = {1: "once", 2: "twice"}
+        where = ("on the table and in the deck" if c in table and c in deck
+                 else f"listed {times.get(n, f'{n} times')} {'on the table' if c in table else 'in the deck'}")
+        more = "" if packs > 1 else " (say \"packs\": 2 for two packs shuffled together)"
+        raise RuleError(f"{c.symbol} is {where}, but {'one pack holds' if packs == 1 else f'{packs} packs hold'} "
+                        f"it {times.get(held, f'{held} times')}{more}")
+
+
+class OddsEntry(Frozen):
+    hp: int = Field(ge=1)
+    attack: int = Field(ge=0)
+    deal: int = Field(ge=0, le=60)
+    element: Suit | None = None
+
+
+class FightOddsAsk(Ask):
+    """The Hero's odds against one opponent: the next round (win, tie, lose), the fight to the
+    end, the HP the Hero can expect to lose. Score cards come from ``deck`` (the unknown
+    cards), drawn together each round and put back after it."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["fight-odds"] = "fight-odds"
+    hero: OddsEntry
+    monster: OddsEntry
+    deck: tuple[Card, ...]
+    critical_strikes: bool = False
+    packs: int = Field(1, ge=1, le=16)
+
+    def answer(self) -> FightOddsAnswer:
+        _check_deck(self.deck, self.packs)
+        h, m = (OddsFighter(name=name, **e.model_dump())
+                for name, e in (("the Hero", self.hero), ("the Monster", self.monster)))
+        f = fight_odds(h, m, self.deck, self.critical_strikes)
+        r = f.round
+        return FightOddsAnswer(
+            round=RoundChances(hero=r.hero, tie=r.tie, monster=r.monster),
+            fight=FightChances(hero=f.hero, monster=f.monster),
+            expected_hero_hp_loss=f.expected_hero_hp_loss,
+            round_damage=RoundDamage(to_monster={str(d): p for d, p in r.hero_damage.items()},
+                                     to_hero={str(d): p for d, p in r.monster_damage.items()}),
+            explanation=list(f.explanation))
+
+
+class RoundChances(Frozen):
+    hero: float
+    tie: float
+    monster: float
+
+
+class FightChances(Frozen):
+    hero: float
+    monster: float
+
+
+class RoundDamage(Frozen):
+    to_monster: dict[str, float]
+    """HP the Monster loses in a round the Hero wins → its chance"""
+    to_hero: dict[str, float]
+
+
+class FightOddsAnswer(Answer):
+    round: RoundChances
+    fight: FightChances
+    expected_hero_hp_loss: float
+    round_damage: RoundDamage
+
+
+class TrapOddsAsk(Ask):
+    """The HP a Trap takes, over every evasion draw (1 + one card per active card)."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["trap-odds"] = "trap-odds"
+    agitator: Card
+    props: tuple[Card, ...] = ()
+    active: int = Field(0, ge=0, le=60)
+    deck: tuple[Card, ...]
+    packs: int = Field(1, ge=1, le=16)
+
+    def answer(self) -> TrapOddsAnswer:
+        if self.agitator.suit != Suit.SPADES:
+            what = "a Joker does nothing" if self.agitator.is_joker else f"{self.agitator.symbol} starts another encounter"
+            raise RuleError(f"a Trap's agitator is a spade; {what}")
+        _check_deck(self.deck, self.packs, (self.agitator, *self.props))
+        t = trap_odds(self.agitator, self.props, self.active, self.deck)
+        return TrapOddsAnswer(difficulty=t.difficulty, damage=t.damage, evasion_cards=t.evasion_cards,
+                              hp_loss={str(k): p for k, p in t.hp_loss.items()},
+                              expected_hp_loss=t.expected_hp_loss, explanation=list(t.explanation))
+
+
+class TrapOddsAnswer(Answer):
+    difficulty: int
+    damage: int
+    evasion_cards: int
+    hp_loss: dict[str, float]
+    expected_hp_loss: float
+
+
+class DisarmOddsAsk(Ask):
+    """One attempt at a chest's trap: the chance it is disarmed, a tie (still armed), or
+    triggered."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["disarm-odds"] = "disarm-odds"
+    trap: Card
+    disarm_score: int = Field(0, ge=0)
+    deck: tuple[Card, ...]
+    packs: int = Field(1, ge=1, le=16)
+
+    def answer(self) -> DisarmOddsAnswer:
+        if self.trap.suit != Suit.SPADES:
+            raise RuleError(f"a chest's traps are its spade props; {self.trap.symbol} is loot, not a trap")
+        _check_deck(self.deck, self.packs, (self.trap,))
+        d = disarm_odds(self.trap, self.disarm_score, self.deck)
+        return DisarmOddsAnswer(disarmed=d.disarmed, tie=d.tie, triggered=d.triggered,
+                                expected_hp_loss=d.expected_hp_loss, explanation=list(d.explanation))
+
+
+class DisarmOddsAnswer(Answer):
+    disarmed: float
+    tie: float
+    triggered: float
+    expected_hp_loss: float
+
+
+CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, BossStackAsk, FightOddsAsk, TrapOddsAsk,
+                   DisarmOddsAsk)
 
 GAME = CardPeeGee()

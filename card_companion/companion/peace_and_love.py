@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError, model_validator
 
 from card_companion.calculators.cards import Card, CardError, Deck, count
 from card_companion.calculators.peace_and_love import (
@@ -23,7 +23,17 @@ from card_companion.calculators.peace_and_love import (
     resolve_round,
     value,
 )
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.calculators.odds.peace_and_love import HandCard, OddsError, Seat, fight_odds, hand_odds
+from card_companion.companion.game import (
+    Frozen,
+    Game,
+    IllegalAction,
+    Outcome,
+    Settings,
+    Setup,
+    TableState,
+    plain_validation_error,
+)
 from card_companion.companion.protocol import Answer, Ask
 
 HAND = 5
@@ -697,6 +707,69 @@ class FightAnswer(Answer):
     taken_by: int
 
 
-PeaceAndLove.asks = (FightAsk,)
+class _OddsAsk(Ask):
+    players: int = Field(ge=2, le=64)
+    attacker: int = Field(ge=0)
+    defender: int = Field(ge=0)
+    fighters: tuple[Seat, ...] = Field(min_length=2)
+    unknown: tuple[Card, ...]
+
+    @model_validator(mode="after")
+    def _seats(self) -> _OddsAsk:
+        # the fight ask's own checks (players, attacker, one fighter each, no jokers), with each
+        # fighter standing in for an unknown card
+        try:
+            FightRound(players=self.players, attacker=self.attacker, defender=self.defender,
+                       fighters=[Entry(player=s.player, fighter=s.fighter, card=s.card or s.fighter)
+                                 for s in self.fighters])
+        except ValidationError as exc:
+            raise ValueError(plain_validation_error(exc)) from None
+        return self
+
+
+class FightOddsAsk(_OddsAsk):
+    """One round with exactly one played card unknown: the chance each fighter loses."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["fight-odds"] = "fight-odds"
+
+    def answer(self) -> FightOddsAnswer:
+        r = fight_odds(self.players, self.attacker, self.defender, self.fighters, self.unknown)
+        return FightOddsAnswer(loses=list(r.loses), wins=list(r.wins), counted=r.counted,
+                               explanation=list(r.explanation))
+
+
+class FightOddsAnswer(Answer):
+    loses: list[float]
+    """in the order of the fighters"""
+    wins: list[float]
+    counted: int
+
+
+class HandOddsAsk(_OddsAsk):
+    """A player's own choice: each card of ``hand`` tried on ``player``'s fighter (no played card
+    yet) against the one unknown card."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["hand-odds"] = "hand-odds"
+    player: int = Field(ge=0)
+    hand: tuple[Card, ...] = Field(min_length=1)
+
+    def answer(self) -> HandOddsAnswer:
+        seat = next((i for i, s in enumerate(self.fighters) if s.player == self.player), None)
+        if seat is None:
+            raise OddsError(f"player {self.player} has no fighter in this fight")
+        r = hand_odds(self.players, self.attacker, self.defender, self.fighters, seat, self.hand, self.unknown)
+        return HandOddsAnswer(cards=[HandCard(card=c.card, wins=c.wins, loses=c.loses) for c in r.cards],
+                              counted=r.counted, explanation=list(r.explanation))
+
+
+class HandOddsAnswer(Answer):
+    cards: list[HandCard]
+    """best first"""
+    counted: int
+
+
+PeaceAndLove.asks = (FightAsk, FightOddsAsk, HandOddsAsk)
 
 GAME = PeaceAndLove()

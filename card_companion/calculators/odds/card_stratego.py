@@ -45,6 +45,8 @@ def attack_odds(attacker: Card | None, defender: Card | None, unknown: Sequence[
     role = "attacker" if attacker is not None else "defender"
     if not can_stand(known):
         battle(known, known)  # raises the battle ask's own words for a Jack or a Joker
+    if not unknown:
+        raise BattleError("the list of unseen cards is empty: there is nothing the face-down card can be")
     twice = sorted(c.symbol for c, n in Counter(unknown).items() if n > 1)
     if twice:
         raise BattleError(f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} listed twice, but the pack "
