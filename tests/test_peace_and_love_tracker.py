@@ -250,10 +250,11 @@ def test_random_games(players, seed, amg, moon, tmp_path_factory):
     s = start([f"P{i}" for i in range(players)], anti_math_geek=amg, shoot_the_moon=moon and players >= 3)
     store = open_store(tmp_path_factory.mktemp("saves")).store
     gid = store.create(s)
+    revision = 0
     while not s.is_over:
         action = GAME.random_action(s.state, rng)
         after = s.push(action)
-        store.record(gid, s, after)
+        revision = store.push(gid, action, revision)
         st = after.state
         GAME.check_invariants(st)  # cards conserved, deck >= 0, no turn starts with 3 tapped
         deck_total = st.decks * 52

@@ -13,7 +13,7 @@ import flet as ft
 
 from card_companion.companion.game import IllegalAction, Outcome
 from card_companion.companion.session import Session
-from card_companion.companion.storage import StaleGame
+from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.views.common import icon_button, on_page_loop, message, navigate, screen, tagged, use_services
 from card_companion.views.tables import table_component
 
@@ -63,19 +63,20 @@ def TableScreen() -> ft.View:
     gid = ft.use_route_params().get("gid", "")
     store = use_services().store
 
-    def load() -> tuple[str, Session | None, str | None]:
+    def load() -> tuple[str, Snapshot | None, str | None]:
         try:
-            return gid, store.load(gid), None
-        except IllegalAction as exc:
+            return gid, store.snapshot(gid), None
+        except (IllegalAction, StoreError) as exc:
             return gid, None, str(exc)
 
     loaded, set_loaded = ft.use_state(load)
     if loaded[0] != gid:  # the same screen, another game
         loaded = load()
         set_loaded(loaded)
-    _, session, load_error = loaded
+    _, shown, load_error = loaded
+    session = shown.session if shown else None
     latest = ft.use_ref(None)
-    latest.current = session
+    latest.current = shown
     error, set_error = ft.use_state(None)
 
     if session is None:
@@ -100,18 +101,26 @@ def TableScreen() -> ft.View:
     ft.use_effect(follow_other_devices, dependencies=[gid],
                   cleanup=lambda: page.pubsub.unsubscribe_topic(topic))
 
-    def change(how: Callable[[Session], Session]) -> bool:
+    def change(kind: str, action=None) -> bool:
         before = latest.current
         try:
-            after = how(before)
-            store.record(gid, before, after)  # committed before the screen shows it
+            if kind == "push":
+                after_session = before.session.push(action)
+                revision = store.push(gid, action, before.revision)  # committed before the screen shows it
+            elif kind == "undo":
+                after_session = before.session.undo()
+                revision = store.undo(gid, before.revision)
+            else:
+                after_session = before.session.redo()
+                revision = store.redo(gid, before.revision)
+            after = Snapshot(gid, after_session, revision, before.code)
         except StaleGame as exc:
             fresh = load()
             latest.current = fresh[1]
             set_loaded(fresh)
             set_error(f"{exc}. Nothing was lost; enter your step again if it is still needed.")
             return False
-        except IllegalAction as exc:
+        except (IllegalAction, StoreError) as exc:
             set_error(str(exc))
             return False
         except Exception as exc:  # a bug must not take the table down: say so, change nothing
@@ -122,11 +131,11 @@ def TableScreen() -> ft.View:
         latest.current = after
         set_loaded((gid, after, None))
         set_error(None)
-        page.pubsub.send_others_on_topic(topic, len(after.actions))
+        page.pubsub.send_others_on_topic(topic, after.revision)
         return True
 
     def dispatch(action) -> bool:
-        return change(lambda s: s.push(action))
+        return change("push", action)
 
     game = session.game
     # keyed by the log's length: every action (or undo) starts the entry panels afresh
@@ -141,8 +150,8 @@ def TableScreen() -> ft.View:
         ],
         route=f"/play/{gid}",
         actions=[
-            icon_button(ft.Icons.UNDO, "Undo", (lambda: change(Session.undo)) if session.can_undo else None, "undo"),
-            icon_button(ft.Icons.REDO, "Redo", (lambda: change(Session.redo)) if session.can_redo else None, "redo"),
+            icon_button(ft.Icons.UNDO, "Undo", (lambda: change("undo")) if session.can_undo else None, "undo"),
+            icon_button(ft.Icons.REDO, "Redo", (lambda: change("redo")) if session.can_redo else None, "redo"),
             icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
             icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game.id}?back=/play/{gid}"), "rules"),
         ],
