@@ -32,7 +32,7 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """31 symbols a player reads and types without doubt: no 0/O, no 1/I/L"""
 CODE_LENGTH = 9
 CODE_SPACE = len(CODE_ALPHABET) ** CODE_LENGTH
-"""31^9 = 26,439,622,160,811 codes (44.6 bits)"""
+"""31^9 = 26,439,622,160,671 codes (44.6 bits)"""
 
 MISSES_ALLOWED = 5
 """wrong codes (or game links) a client address may enter in a row before it waits"""
