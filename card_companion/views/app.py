@@ -38,7 +38,8 @@ def prepare_page(page: ft.Page) -> None:
 
 
 @ft.component
-def App(store, store_problem: str | None = None) -> list[ft.View]:
+def App(tables, store_problem: str | None = None, join_base: str | None = None) -> list[ft.View]:
+    store = tables.store
     prefs, set_prefs_state = ft.use_state(Prefs())
     page = ft.context.page
 
