@@ -49,8 +49,8 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
     def main(page: ft.Page) -> None:
         from card_companion.views.app import App, prepare_page
 
-        prepare_page(page)
-        page.render_views(App, tables, opened.problem, join_base)
+        life = prepare_page(page)
+        page.render_views(App, tables, opened.problem, join_base, life)
 
     main.tables = tables  # type: ignore[attr-defined]
     return main, opened

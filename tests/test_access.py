@@ -299,7 +299,7 @@ def test_the_host_machine_opens_games_made_outside_a_browser(tables):
     here = tables.device(tables.new_device_key(), "127.0.0.1")
     lan = tables.device(tables.new_device_key(), "192.168.1.30")
     assert [g.id for g in here.games()] == [gid] and lan.games() == []
-    assert here.open(gid).seat is None
+    assert here.open(gid).seat == TABLE  # sits at the whole table, as before tables had seats
     with pytest.raises(Refused):
         lan.open(gid)
 

@@ -574,13 +574,13 @@ class Store:
         with self._read() as db:
             return dict(db.execute("SELECT device, seat FROM members WHERE game_id = ?", (game_id,)).fetchall())
 
-    def add_member(self, device: str, game_id: str) -> None:
+    def add_member(self, device: str, game_id: str, seat: str = "") -> None:
         """The device belongs to the game from now on (its seat is kept if it had one)."""
         with self._write() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise StaleGame(GONE)
             db.execute("INSERT OR IGNORE INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
-                       (game_id, device, "", time.time()))
+                       (game_id, device, seat, time.time()))
 
     def set_seat(self, device: str, game_id: str, seat: str, *, only_one: bool) -> None:
         """Give the device its seat; ``only_one``: no other device may hold that seat

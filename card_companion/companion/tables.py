@@ -19,6 +19,7 @@ neither the game nor its code sees nothing of it. Every refusal is one sentence
 from __future__ import annotations
 
 import hmac
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,8 @@ from card_companion.companion.access import (
 from card_companion.companion.live import Committed, Hub
 from card_companion.companion.session import Session
 from card_companion.companion.storage import SavedGame, SeatTaken, Snapshot, StaleGame, Store
+
+log = logging.getLogger(__name__)
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost", "::ffff:127.0.0.1"})
 NOT_OPEN = "this game is not open to this phone: ask the table for its code, or scan its QR code"
@@ -139,8 +142,10 @@ class Device:
         if seat is not None:
             return seat
         if self.on_host_machine and self.store.is_host_game(game_id):
-            self.store.add_member(self.key, game_id)
-            return ""
+            # made on the server itself (the command line, an older version): the browser on
+            # that machine sits at the whole table, as it did before tables had seats
+            self.store.add_member(self.key, game_id, "table")
+            return self.store.seat_of(self.key, game_id) or ""
         limiter = self.tables.limiter
         limiter.check(self.address)
         limiter.miss(self.address)
@@ -225,8 +230,9 @@ class Device:
         now = Snapshot(game_id, after, revision, shown.code)
         who = "the host" if self.admin and self.key is None else (
             "the table phone" if seat.kind == "table" else seat.label(after.setup.players))
-        self.tables.hub.publish(Committed(game_id, shown.revision, revision, kind, after, who),  # type: ignore[arg-type]
-                                exclude=exclude)
+        told = self.tables.hub.publish(Committed(game_id, shown.revision, revision, kind, after, who),  # type: ignore[arg-type]
+                                       exclude=exclude)
+        log.info("game %s revision %d: %s by %s, told %d other page(s)", game_id, revision, kind, who, told)
         return now
 
     def push(self, game_id: str, shown: Snapshot, action: Any, *, exclude: Any = None) -> Snapshot:

@@ -46,7 +46,7 @@ from card_companion.companion.cardpeegee import (
 )
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
-from card_companion.views.common import button, card_face, explanation, message, player_panel, section, tagged
+from card_companion.views.common import button, card_face, explanation, message, player_panel, seated, section, tagged
 
 GAME_NAME = "CardPeeGee"
 SMALL = 13
@@ -150,10 +150,10 @@ def CardPeeGeeTable(table) -> ft.Control:
         RevolutionPanel(table, key="revolution") if game.revolution_offer(s) else None,
         now_panel(table, stage),
         explanation(s.working, ident="working", title=s.news or "Last step") if s.working else None,
-        *hero_panels(s, game),
+        *(heroes := hero_panels(s, game)),
         AnyTimePanel(table, key="any-time") if stage not in ("heroes", "over") else None,
     ]
-    return ft.Column([p for p in parts if p is not None], spacing=10,
+    return ft.Column(seated(table, parts, dict(enumerate(heroes))), spacing=10,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

@@ -25,6 +25,7 @@ from card_companion.views.common import (
     message,
     navigate,
     player_panel,
+    seated,
     section,
     tagged,
     use_services,
@@ -65,10 +66,11 @@ def FightTable(table) -> ft.Control:
         parts.append(turn_result(s, turn, compact=True))
     if s.phase not in ("pick", "row", "over"):  # the row is part of the entry in those steps
         parts.append(table_section(s))
-    parts += [player_place(game, s, i) for i in range(2)]
+    places = {i: player_place(game, s, i) for i in range(2)}
+    parts += places.values()
     parts.append(rounds_panel(game, s))
     parts.append(moves_legend(s))
-    return ft.Column([p for p in parts if p is not None], spacing=10,
+    return ft.Column(seated(table, parts, places), spacing=10,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -290,7 +292,7 @@ def rematch(table, services) -> ft.Control:
 
     def start() -> None:
         session = Session.start(table.game, s.setup)
-        gid = services.store.create(session)
+        gid = services.access().create(session)  # the rematch is this phone's, like the match
         navigate(f"/play/{gid}")
 
     return button("New match, same players", start, "rematch", icon=ft.Icons.REPLAY, primary=False)

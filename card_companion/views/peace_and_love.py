@@ -20,7 +20,7 @@ from card_companion.companion.peace_and_love import (
     StartFight,
 )
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, card_face, explanation, message, player_panel, section, tagged
+from card_companion.views.common import button, card_face, explanation, message, player_panel, seated, section, tagged
 
 MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
 
@@ -114,7 +114,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
         last_round_panel(s),
         *panels,
     ]
-    return ft.Column([p for p in parts if p is not None], spacing=10)
+    return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
 
 
 def last_round_panel(s: PeaceAndLoveState) -> ft.Control | None:
