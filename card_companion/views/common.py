@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextvars
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -141,9 +142,21 @@ def on_page_loop(page: ft.Page, fn: Callable[[], None]) -> bool:
     return True
 
 
-def fire_and_forget(page, make_coro: Callable, timeout: float = 3.0) -> None:
-    """Ask the browser for something that may not exist there (wake lock, haptics): any
-    failure is ignored, and nothing waits for it."""
+_PAGE_SERVICES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def page_service(page, kind: type):
+    """One instance of a Flet service (wake lock, haptics) per page: a new instance per use
+    would be registered with the page, sent to the browser and dropped again each time."""
+    found = _PAGE_SERVICES.setdefault(page, {})
+    if kind not in found:
+        found[kind] = kind()
+    return found[kind]
+
+
+def fire_and_forget(page, call: Callable, timeout: float = 3.0) -> None:
+    """Ask the browser for something that may not exist there (wake lock, haptics):
+    ``call(page_service)`` returns the awaitable; any failure is ignored, nothing waits."""
     import asyncio
 
     if not is_connected(page) or not hasattr(page, "run_task"):
@@ -151,7 +164,7 @@ def fire_and_forget(page, make_coro: Callable, timeout: float = 3.0) -> None:
 
     async def run() -> None:
         try:
-            await asyncio.wait_for(make_coro(), timeout)
+            await asyncio.wait_for(call(lambda kind: page_service(page, kind)), timeout)
         except Exception:
             pass
 

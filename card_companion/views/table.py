@@ -215,10 +215,10 @@ def TablePage(gid: str) -> ft.View:
     ft.use_effect(came_back, dependencies=[services.reconnects])
 
     def keep_awake():
-        fire_and_forget(page, lambda: ft.Wakelock().enable())
+        fire_and_forget(page, lambda service: service(ft.Wakelock).enable())
 
     def let_sleep():
-        fire_and_forget(page, lambda: ft.Wakelock().disable())
+        fire_and_forget(page, lambda service: service(ft.Wakelock).disable())
 
     ft.use_effect(keep_awake, dependencies=[], cleanup=let_sleep)
 
@@ -276,7 +276,7 @@ def TablePage(gid: str) -> ft.View:
         set_error(None)
         set_news(None)
         set_inviting(False)
-        fire_and_forget(page, lambda: ft.HapticFeedback().medium_impact())
+        fire_and_forget(page, lambda service: service(ft.HapticFeedback).medium_impact())
         return True
 
     def dispatch(action) -> bool:

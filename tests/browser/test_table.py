@@ -12,10 +12,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from card_companion.calculators.cards import card
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import Server, by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
+from tests.browser.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -102,7 +101,7 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
         p.wait_for_function("() => { const e = document.getElementById('companion-connection');"
                             " return e && e.dataset.state === 'down'; }", timeout=15_000)
     shots(a, "A-reconnecting")
-    Server(server.data_dir, port=server.port, log=server.data_dir / "server-2.log").start()
+    server = start_server.again(server)  # the same port and save folder; stopped at the end
     for p in (a, b, c):
         p.wait_for_function("() => document.getElementById('companion-connection').dataset.state !== 'down'",
                             timeout=30_000)
@@ -227,6 +226,3 @@ def test_a_page_of_another_site_cannot_drive_the_app(browser, tmp_path, start_se
     other.shutdown()
     assert f"refused: websocket Origin '{evil}'" in server.log_path.read_text()
 
-
-def unused(_):  # keep the card helper import meaningful for readers of seeded games
-    return card("9H")
