@@ -334,7 +334,10 @@ def tables_under_load(n_tables: int = 50, phones: int = 4, seconds: int = 60):
             for f in futures:
                 f.result(30)
             received = sum(ph.received for ph in load)
-            run(asyncio.gather(*(ph.close() for ph in load)))
+            async def close_all():
+                await asyncio.gather(*(ph.close() for ph in load))
+
+            run(close_all())
             page.close()
             time.sleep(35)  # sessions expire 10 s after their phone left; evicted every 10 s
             rss_after = rss_mb(pid)

@@ -8,6 +8,7 @@ nothing afterwards; a page of another site cannot drive the app."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -226,3 +227,68 @@ def test_a_page_of_another_site_cannot_drive_the_app(browser, tmp_path, start_se
     other.shutdown()
     assert f"refused: websocket Origin '{evil}'" in server.log_path.read_text()
 
+
+
+def test_a_tampered_device_key_gets_one_sentence_and_a_new_key(browser, tmp_path, start_server, shots):
+    """The key in the browser's storage was changed by hand (say, to reach someone else's
+    games): the server refuses it in one sentence, gives this browser a new key, lists
+    nothing, and changes nothing."""
+    from tests.browser.harness import enable_semantics
+
+    server = start_server(tmp_path / "data")
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    context.add_init_script("localStorage.setItem('flutter.card-companion.device', "
+                            "JSON.stringify('AAAAAAAAAAAAAAAAAAAAAA.forged-signature'))")
+    page = context.new_page()
+    page.goto(server.url)
+    enable_semantics(page)
+    see(page, "This browser's device key was not made by this server")
+    see(page, "No saved games yet")
+    shots(page, "tampered-key")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('flutter.card-companion.device'))")
+    assert stored != "AAAAAAAAAAAAAAAAAAAAAA.forged-signature" and "." in stored
+    context.close()
+
+
+def said_it_is_back(page, seconds: float = 60) -> None:
+    """Wait for the page's line to say the connection is back ('back' for 4 s, then 'up';
+    there is no line at all before the first drop)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if connection_line(page) in ("back", "up"):
+            return
+        time.sleep(0.25)
+    raise AssertionError(f"the page did not say it is back within {seconds} s: {connection_line(page)!r}")
+
+
+def test_a_dropped_connection_comes_back_to_the_latest_state(browser, open_page, tmp_path, start_server, shots):
+    """Wi-Fi drops (the page's websocket closes) while another phone enters a step: the page
+    reconnects to its session by itself, says so, and shows the step it missed."""
+    from tests.browser.harness import enable_semantics
+
+    data = tmp_path / "data"
+    s = seeded("peace-and-love")
+    s = s.push(GAMES["peace-and-love"].parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]}))
+    gid = save_game(data, s)
+    server = start_server(data)
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    context.add_init_script("""(() => { const N = window.WebSocket; window.__sockets = [];
+        const W = function (u, p) { const w = p === undefined ? new N(u) : new N(u, p); window.__sockets.push(w);
+                                    return w; };
+        W.prototype = N.prototype; window.WebSocket = W; })();""")
+    away = context.new_page()
+    away.goto(f"{server.url}/play/{gid}")
+    enable_semantics(away)
+    see(away, "Deal: Bea's three fighters")
+    other = phone(open_page, f"{server.url}/play/{gid}")
+    see(other, "Deal: Bea's three fighters")
+    away.evaluate("() => window.__sockets.forEach((w) => w.close())")  # the Wi-Fi drops
+    pick_cards(other, "deal-picker", "5S 2C 7D")
+    tap(other, "deal-submit")
+    see(other, "Bea's turn")
+    # back by itself, with the step it missed, saying so
+    said_it_is_back(away)  # semantics stay on: the page is the same page
+    see(away, "Bea's turn")
+    shots(away, "caught-up")
+    assert "Traceback" not in server.log_path.read_text()
+    context.close()
