@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import socket
@@ -60,13 +61,21 @@ def cmd_resolve(args) -> int:
     from card_companion.companion.protocol import resolve_line
 
     if args.request == "-":
-        out = sys.stdout
-        for line in sys.stdin:  # one answer line per input line, bad ones included
-            out.write((resolve_line(line) if line.strip() else EMPTY_LINE) + "\n")
+        # bytes in, UTF-8 out, whatever the locale: a line that is not UTF-8 is one error line,
+        # never the end of the stream
+        out = sys.stdout.buffer
+        for line in sys.stdin.buffer:  # one answer line per input line, bad ones included
+            try:
+                answer = resolve_line(line) if line.strip() else EMPTY_LINE
+            except Exception as exc:  # a bug must not end the stream: say so on this line, go on
+                answer = json.dumps({"error": f"the app could not answer this request ({type(exc).__name__}); "
+                                              "please report it"})
+            out.write(answer.encode("utf-8") + b"\n")
         out.flush()
         return 0
-    answer = resolve_line(args.request)
-    print(answer)
+    answer = resolve_line(args.request.encode("utf-8", "surrogateescape"))
+    sys.stdout.buffer.write(answer.encode("utf-8") + b"\n")
+    sys.stdout.flush()
     return 2 if answer.startswith('{"error"') else 0
 
 
@@ -156,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command:
         return args.fn(args)
+    if importlib.util.find_spec("flet_web") is None:
+        print("The web server is not installed: pip install 'card-companion[server]' (make run does it).",
+              file=sys.stderr)
+        return 2
     from card_companion.app import serve
 
     print_address(args.host, args.port)

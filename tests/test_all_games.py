@@ -78,3 +78,14 @@ def test_registry_entry(game_id: str) -> None:
     from pathlib import Path
 
     assert (Path(__file__).parents[1] / "card_companion" / "rules" / game.rules_file).is_file()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_rule_text_is_the_rules_only(game_id: str) -> None:
+    """The rules screen shows the text, not what the web page it was copied from wrapped
+    around it (Peace and Love came with "From Ick Wiki / Jump to: navigation, search")."""
+    from card_companion.companion.rules import rule_text
+
+    text = rule_text(GAMES[game_id])
+    for leftover in ("Jump to:", "From Ick Wiki", "navigation, search", "Retrieved from"):
+        assert leftover not in text

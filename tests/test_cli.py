@@ -57,7 +57,8 @@ def test_schema_lists_every_ask():
     done = run("schema")
     schema = json.loads(done.stdout)
     text = json.dumps(schema)
-    for ask in ("fight", "turn", "battle", "flip", "play", "combat-round", "monster", "trap", "boss-stack"):
+    for ask in ("fight", "turn", "won-card", "battle", "flip", "trade-and-war", "play", "combat-round", "monster",
+                "trap", "boss-stack"):
         assert f'"const": "{ask}"' in text or f'"{ask}"' in text
 
 

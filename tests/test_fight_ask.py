@@ -74,7 +74,7 @@ def test_bad_requests_answer_an_error(request_: dict, message: str) -> None:
 
 def test_unknown_ask() -> None:
     assert json.loads(resolve_line('{"game": "fight", "ask": "round"}')) == {
-        "error": "fight has no ask 'round': it answers turn"
+        "error": "fight has no ask 'round': it answers turn, won-card"
     }
 
 

@@ -278,7 +278,7 @@ def test_ask_as_in_the_issue() -> None:
         ('{"game": "pc-war", "ask": "flip", "cards": ["1H", "KH"]}', "'1H' is not a card"),
         ('{"game": "pc-war", "ask": "flip"}', "cards: Field required"),
         ('{"game": "pc-war", "ask": "flip", "cards": ["KH", "QS"], "jokers": 1}', "jokers"),
-        ('{"game": "pc-war", "ask": "battle", "cards": ["KH", "QS"]}', "pc-war has no ask 'battle': it answers flip"),
+        ('{"game": "pc-war", "ask": "battle", "cards": ["KH", "QS"]}', "pc-war has no ask 'battle': it answers flip, trade-and-war"),
         ('{"game": "pc-war", "ask": "flip", "cards": "KH QS"}', "valid list"),
         ("not json", "not JSON"),
     ],

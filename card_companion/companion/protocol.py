@@ -76,12 +76,18 @@ def request_adapter() -> TypeAdapter:
     return TypeAdapter(union)
 
 
+MAX_REQUEST = 1_000_000
+"""bytes of one request: the largest real one (a 2-pack deck, a long game's cards) is a few kB"""
+
+
 def _diagnose(text: str | bytes) -> str:
     """Why a request failed, in plain words (only called on the error path)."""
     from card_companion.companion.registry import GAMES
 
     try:
         data = json.loads(text)
+    except RecursionError:
+        return "the request is nested too deeply to be a request"
     except ValueError as exc:
         return f"not JSON: {exc}"
     if not isinstance(data, dict):
@@ -89,6 +95,8 @@ def _diagnose(text: str | bytes) -> str:
     game_id, ask = data.get("game"), data.get("ask")
     if game_id is None or ask is None:
         return "a request needs \"game\" and \"ask\""
+    if not isinstance(game_id, str) or not isinstance(ask, str):
+        return "\"game\" and \"ask\" are words, like {\"game\": \"pc-war\", \"ask\": \"flip\"}"
     if game_id not in GAMES:
         return f"unknown game {game_id!r}: the games are {', '.join(GAMES)}"
     known = [t.split("/", 1)[1] for t in _asks() if t.startswith(f"{game_id}/")]
@@ -110,15 +118,37 @@ def resolve(request: str | bytes | dict[str, Any]) -> dict[str, Any]:
 
 
 def resolve_line(text: str | bytes, raise_errors: bool = False) -> str:
-    """Answer one request given as JSON text; return the answer as compact JSON text."""
+    """Answer one request given as JSON text; return the answer as compact JSON text.
+
+    Whatever the line holds (not UTF-8, not JSON, nested ten thousand deep, a list where a
+    word belongs), the answer is one line: the result, or ``{"error": ...}`` in plain words.
+    """
     try:
-        ask = request_adapter().validate_json(text)
-        return ask.answer().model_dump_json()
-    except (ValidationError, ValueError) as exc:
-        message = _diagnose(text) if isinstance(exc, ValidationError) else str(exc)
-        if raise_errors:
-            raise ProtocolError(message) from None
-        return json.dumps({"error": message}, ensure_ascii=False, separators=(",", ":"))
+        message = _refusal(text)
+        if message is None:
+            ask = request_adapter().validate_json(text)
+            return ask.answer().model_dump_json()
+    except ValidationError:
+        message = _diagnose(text)
+    except RecursionError:
+        message = "the request is nested too deeply to be a request"
+    except ValueError as exc:
+        message = str(exc)
+    if raise_errors:
+        raise ProtocolError(message)
+    return json.dumps({"error": message}, ensure_ascii=False, separators=(",", ":"))
+
+
+def _refusal(text: str | bytes) -> str | None:
+    """A request refused before it is read: too long, or bytes that are not UTF-8 text."""
+    if len(text) > MAX_REQUEST:
+        return f"the request is longer than {MAX_REQUEST:,} bytes"
+    if isinstance(text, bytes):
+        try:
+            text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return f"the request is not UTF-8 text (byte {exc.start + 1})"
+    return None
 
 
 def schema() -> dict[str, Any]:

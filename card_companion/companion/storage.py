@@ -148,10 +148,17 @@ class SavedGame:
     created: float = 0.0
 
 
+FLET_DATA_DIR = "FLET_APP_STORAGE_DATA"
+"""set by a packaged Flet app (`flet build`) to the app's own data folder on the phone"""
+
+
 def default_data_dir() -> Path:
-    env = os.environ.get(ENV_DATA_DIR)
-    if env:
-        return Path(env).expanduser()
+    """Where the saves live: $COMPANION_DATA_DIR, else the packaged app's own data folder
+    ($FLET_APP_STORAGE_DATA), else the user's data directory."""
+    for var in (ENV_DATA_DIR, FLET_DATA_DIR):
+        env = os.environ.get(var)
+        if env:
+            return Path(env).expanduser()
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("card-companion", appauthor=False))

@@ -7,6 +7,7 @@ import json
 
 import flet as ft
 
+from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.common import PageLife, Services, ServicesContext
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
@@ -144,6 +145,7 @@ def App(tables, store_problem: str | None = None, join_base: str | None = None,
                 ft.Route(path="play/:gid/history", component=HistoryScreen),
                 ft.Route(path="join/:code", component=JoinScreen),
                 ft.Route(path="rules/:game", component=RulesScreen),
+                ft.Route(path="calc/:game", component=CalculatorScreen),
                 ft.Route(path="settings", component=SettingsScreen),
                 ft.Route(path="admin", component=AdminScreen),
             ],

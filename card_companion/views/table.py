@@ -24,6 +24,7 @@ from card_companion.companion.game import IllegalAction, Outcome
 from card_companion.companion.live import Committed
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
+from card_companion.views.calculator.screen import calc_route
 from card_companion.views.common import (
     button,
     fire_and_forget,
@@ -315,6 +316,8 @@ def TablePage(gid: str) -> ft.View:
                         key=f"redo-{revision}"),
             icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
             icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game.id}?back=/play/{gid}"), "rules"),
+            icon_button(ft.Icons.CALCULATE, "Calculator", lambda: navigate(calc_route(game.id, session.state.names,
+                                                                                      f"/play/{gid}")), "calculator"),
         ],
     )
 

@@ -1,0 +1,29 @@
+"""The trivial Flet app the calculator is measured against: one declarative component, one
+button; a click puts a new text on the screen. Served like the app (web, no CDN).
+
+Run: python -m benchmarks.floor_app PORT
+"""
+
+from __future__ import annotations
+
+import sys
+
+import flet as ft
+
+
+@ft.component
+def Floor() -> ft.Control:
+    n, set_n = ft.use_state(0)
+    return ft.Column([
+        ft.Semantics(identifier="floor-button", button=True,
+                     content=ft.FilledButton("Tap", on_click=lambda: set_n(n + 1))),
+        ft.Semantics(identifier="floor-result", label=f"count {n}", content=ft.Text(f"count {n}")),
+    ])
+
+
+def main(page: ft.Page) -> None:
+    page.render(Floor)
+
+
+if __name__ == "__main__":
+    ft.run(main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)

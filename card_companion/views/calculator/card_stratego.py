@@ -1,0 +1,60 @@
+"""Card Stratego's calculator: a battle between two cards (the ask ``battle``)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from card_companion.calculators.card_stratego import DECK, RULES
+from card_companion.views.calculator.ruling import (
+    Ruling,
+    RulingPanel,
+    Slots,
+    ask,
+    check_deck,
+    problem_note,
+    use_ruling,
+    use_stable,
+)
+
+GAME_NAME = "Card Stratego"
+SEATS = ("Attacker", "Defender")
+
+
+def battle_ruling(cards) -> Ruling | None:
+    """The battle of the two cards entered (None while one is missing)."""
+    if None in cards:
+        return None
+    check_deck(DECK, cards)
+    attacker, defender = cards
+    answer = ask({"game": "card-stratego", "ask": "battle", "attacker": str(attacker), "defender": str(defender)})
+    a, d = f"{SEATS[0]}'s {attacker.symbol}", f"{SEATS[1]}'s {defender.symbol}"
+    headline = {
+        ("defender",): f"{a} wins: {d} is destroyed",
+        ("attacker",): f"{d} wins: {a} is destroyed",
+        ("attacker", "defender"): f"Both are destroyed: {attacker.symbol} and {defender.symbol}",
+    }[tuple(answer["destroyed"])]
+    return Ruling(title=f"{a} attacks {d}", headline=headline, lines=tuple(answer["explanation"]),
+                  answer=answer, figures=(("Decided by", RULES[answer["rule"]]),))
+
+
+@ft.component
+def CardStrategoCalculator() -> ft.Control:
+    cards, set_cards = ft.use_state(lambda: [None, None])
+    version, set_version = ft.use_state(0)  # a new set of places (after a swap)
+    shown = use_ruling(lambda: battle_ruling(cards))
+
+    def swap(entered) -> None:
+        swapped = [entered[1], entered[0]]
+        set_cards(swapped)
+        set_version(version + 1)
+
+    on_swap, on_change = use_stable(swap), use_stable(set_cards)
+    parts = [
+        ft.Text("A battle: the attacking card against the defending card it faces. Jacks and Jokers never "
+                "stand on the battlefield."),
+        Slots(DECK, list(SEATS), on_swap, submit="Swap attacker and defender", ident="calc-slots",
+              game_name=GAME_NAME, on_change=on_change, initial=cards, key=f"slots-{version}"),
+        problem_note(shown),
+        RulingPanel(shown, GAME_NAME),
+    ]
+    return ft.Column([p for p in parts if p is not None], spacing=12)
