@@ -14,7 +14,16 @@ from pathlib import Path
 import flet as ft
 
 from card_companion.companion.storage import open_store
-from card_companion.server import NEW_PER_MINUTE, PER_ADDRESS, SESSION_TIMEOUT, WILDCARD, AddressLimits, HostCheck, build_app, run
+from card_companion.server import (
+    NEW_PER_MINUTE,
+    PER_ADDRESS,
+    SESSION_TIMEOUT,
+    WILDCARD,
+    AddressLimits,
+    HostCheck,
+    build_app,
+    run,
+)
 
 ASSETS = Path(str(resources.files("card_companion") / "assets"))
 """the icon, the suit font: package data, so an installed wheel serves them too"""

@@ -130,7 +130,8 @@ def cmd_list(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description="Card Companion: a table companion for five card games.")
+    parser = argparse.ArgumentParser(prog="companion",
+                                     description="Card Companion: a table companion for five card games.")
     parser.add_argument("--host", default=DEFAULT_HOST, help="address to serve on (0.0.0.0: phones on the LAN)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--data-dir", default=None,

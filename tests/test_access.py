@@ -349,7 +349,7 @@ def test_a_committed_step_reaches_the_other_pages_with_its_session(tables):
 def test_pages_that_went_away_are_dropped_and_work_does_not_grow():
     hub = Hub()
     calls = []
-    for i in range(20):  # a game opened and closed 20 times
+    for _ in range(20):  # a game opened and closed 20 times
         sub = hub.subscribe("g", calls.append)
         sub.close()
     hub.subscribe("g", calls.append, alive=lambda: False)  # a page whose session closed

@@ -359,7 +359,8 @@ def test_pc_war_a_tie_walks_through_the_trade_and_war():
     answer = resolve({"game": "pc-war", "ask": "trade-and-war", "hands": [10, 2], "piles": [3, 5], "table": 2})
     assert explanation(h) == [in_seats(x, PC_SEATS) for x in answer["explanation"]]
     # Player 1 now holds 2: lays them, picks up the pile of 3, lays 2 more: 3 down, 1 up
-    assert "Player 1 lays" in texts_under(h, "calc-result") and "3 down, 1 up, picks up 3" in texts_under(h, "calc-result")
+    result = texts_under(h, "calc-result")
+    assert "Player 1 lays" in result and "3 down, 1 up, picks up 3" in result
     assert headline(h) == "10 cards on the table: turn up the face-up cards"
     h.pick("calc-slots-picker", "9D")
     h.pick("calc-slots-picker", "9S")  # a tie in the war
@@ -526,8 +527,8 @@ def stratego_on(page: FakePage) -> ViewHarness:
 
 
 def test_the_ruling_as_plain_text():
-    from card_companion.views.calculator.card_stratego import battle_ruling
     from card_companion.calculators.cards import card
+    from card_companion.views.calculator.card_stratego import battle_ruling
 
     text = battle_ruling([card("QS"), card("7H")]).text("Card Stratego")
     answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "QS", "defender": "7H"})

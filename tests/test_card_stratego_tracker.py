@@ -563,7 +563,8 @@ def test_the_table_views_helpers() -> None:
         "that leaves a card in the second rank of column 2 with no card in front of it")
     assert GAME.rearrangement_problem(st, ANN, "column", 1, (1, 0)) is None
     assert GAME.rearrangement_problem(st, ANN, "column", 1, (0, 1)).startswith("that leaves every card where it was")
-    assert GAME.rearrangement_problem(st, BEA, "row", 1, (1, 0, 2, 3)) == "Bea has no card in the second rank to rearrange"
+    assert (GAME.rearrangement_problem(st, BEA, "row", 1, (1, 0, 2, 3))
+            == "Bea has no card in the second rank to rearrange")
     # the picker's cards: Ann's red army; a card in play is never a Jack or the Joker
     standing = GAME.entry_deck(st, ANN)
     assert standing.contains(Card.parse("QH")) and not standing.contains(Card.parse("JH"))

@@ -32,10 +32,10 @@ from card_companion.companion.card_stratego import (
 )
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from tests.viewkit import ViewHarness
 from card_companion.views.common import Services, ServicesContext
 from card_companion.views.settings import Prefs
 from card_companion.views.table import TableScreen
+from tests.viewkit import ViewHarness
 
 ANN, BEA = 0, 1
 

@@ -598,7 +598,8 @@ def test_full_court_claim() -> None:
     s = ann_and_bea()
     refused(s, "Jack, Queen and King of one suit", kind="claim", player=1, condition="full-court",
             cards=["JH", "QH", "KS"])
-    refused(s, "only 5 cards", kind="claim", player=1, condition="full-court", cards=["JH", "QH", "KH", "2C", "3C", "4C"])
+    refused(s, "only 5 cards", kind="claim", player=1, condition="full-court",
+            cards=["JH", "QH", "KH", "2C", "3C", "4C"])
     s = act(s, kind="claim", player=1, condition="full-court", cards=["JH", "QH", "KH"])
     assert s.is_over and s.outcome.winners == (1,)
 

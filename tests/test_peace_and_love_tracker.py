@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 
 from card_companion.calculators.cards import card
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.peace_and_love import GAME, Deal, FirstPlayer, NewFighter, PlayCards, Refresh, Retire, StartFight
+from card_companion.companion.peace_and_love import (
+    GAME,
+    Deal,
+    FirstPlayer,
+    NewFighter,
+    PlayCards,
+    Refresh,
+    Retire,
+    StartFight,
+)
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 

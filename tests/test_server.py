@@ -5,10 +5,10 @@ minutes, and the boot screen's text blanked for the app's own "Reconnecting…" 
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
-import warnings
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -10,7 +10,6 @@ import pytest
 from card_companion.calculators.cards import Deck, card
 from card_companion.companion.registry import GAMES
 from card_companion.companion.storage import open_store
-from tests.viewkit import FakePage, ViewHarness
 from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
 from card_companion.views.common import Services, ServicesContext
 from card_companion.views.history import HistoryScreen
@@ -19,6 +18,7 @@ from card_companion.views.new_game import NewGameScreen
 from card_companion.views.rules import RulesScreen
 from card_companion.views.settings import Prefs
 from card_companion.views.table import TableScreen
+from tests.viewkit import FakePage, ViewHarness
 
 
 @pytest.fixture

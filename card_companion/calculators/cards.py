@@ -14,7 +14,7 @@ True
 Traceback (most recent call last):
 ...
 card_companion.calculators.cards.CardError: '1H' is not a card: use a rank A 2-10 J Q K and a suit S H D C (like 10H or QS), or JOKER
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 
@@ -171,6 +171,14 @@ class Card(BaseModel):
     @property
     def is_joker(self) -> bool:
         return self.rank == Rank.JOKER
+
+    @property
+    def suited(self) -> Suit:
+        """The suit of a card that has one; a Joker (the one card without) is a ``CardError``.
+        For code that has already set Jokers aside, so the type says the suit is there."""
+        if self.suit is None:
+            raise CardError("a Joker has no suit")
+        return self.suit
 
     @property
     def is_red(self) -> bool:

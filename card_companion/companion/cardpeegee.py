@@ -23,6 +23,7 @@ from pydantic import Field, model_validator
 from card_companion.calculators.cardpeegee import (
     HERO_DEAL,
     BattleRound,
+    Contender,
     Contestant,
     DisarmAttempt,
     Played,
@@ -36,7 +37,6 @@ from card_companion.calculators.cardpeegee import (
     deck_for,
     disarm,
     duel,
-    Contender,
     element_word,
     elemental_union,
     encounter_kind,
@@ -888,7 +888,7 @@ class CardPeeGee(Game):
             if stats.jailors:
                 fighters = [self._new_fighter(s, p, 0)]
                 names = Counter()
-                for i, j in enumerate(stats.jailors):
+                for j in stats.jailors:
                     js = jailor(j, settings.elements)
                     names[j] += 1
                     label = f"jailor {j.symbol}" + (f" ({names[j]})" if names[j] > 1 else "")
@@ -2118,7 +2118,6 @@ class CardPeeGee(Game):
             k = min(needed, s.deck - 1 - (1 if beast else 0))
             return DrawEncounter(agitator=agitator, props=tuple(any_card() for _ in range(max(0, k))), beast=beast)
         if stage == "battle":
-            battle = s.encounter.battle
             r = rng.random()
             players = self.can_play(s)
             if r < 0.25 and players:
@@ -2126,7 +2125,8 @@ class CardPeeGee(Game):
                 h = s.heroes[q]
                 if h.hand:
                     if rng.random() < 0.2 and self.activation_window(s, q) == "":
-                        return Activate(player=q, cards=(rng.choice([c for c in suited if c.rank in (Rank.ACE, Rank.JACK)]),))
+                        aces_and_jacks = [c for c in suited if c.rank in (Rank.ACE, Rank.JACK)]
+                        return Activate(player=q, cards=(rng.choice(aces_and_jacks),))
                     k = rng.randint(1, min(2, h.hand))
                     weapons = [c for c in suited if c.suit in (Suit.CLUBS, Suit.SPADES)]
                     return PlayCards(player=q, cards=tuple(rng.choice(weapons) for _ in range(k)))
@@ -2333,7 +2333,8 @@ class TrapAsk(Ask):
 
     def answer(self) -> TrapAnswer:
         if self.agitator.suit != Suit.SPADES:
-            what = "a Joker does nothing" if self.agitator.is_joker else f"{self.agitator.symbol} starts another encounter"
+            what = ("a Joker does nothing" if self.agitator.is_joker
+                    else f"{self.agitator.symbol} starts another encounter")
             raise RuleError(f"a Trap's agitator is a spade; {what}")
         t = trap(self.agitator, self.props)
         drawn, shown = _score_total(self.evasion)

@@ -21,7 +21,6 @@ from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.fight import (
     DECK,
     FACE_DOWN_DRAWS,
-    GAME as GAME_NAME,
     HAND,
     ROUND_POINTS,
     ROUNDS_TO_WIN,
@@ -40,6 +39,9 @@ from card_companion.calculators.fight import (
     resolve_turn,
     tie_breaker_holder,
     victory_points,
+)
+from card_companion.calculators.fight import (
+    GAME as GAME_NAME,
 )
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask

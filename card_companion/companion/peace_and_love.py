@@ -637,7 +637,8 @@ def _end_turn(s: PeaceAndLoveState) -> PeaceAndLoveState:
     untapped = []
     for i, p in enumerate(players):
         if p.all_tapped():
-            players[i] = p.model_copy(update={"fighters": tuple(f.model_copy(update={"tapped": False}) for f in p.fighters)})
+            fresh = tuple(f.model_copy(update={"tapped": False}) for f in p.fighters)
+            players[i] = p.model_copy(update={"fighters": fresh})
             untapped.append(i)
     return s.model_copy(update={
         "players": tuple(players),

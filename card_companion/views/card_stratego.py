@@ -37,8 +37,18 @@ from card_companion.companion.card_stratego import (
 )
 from card_companion.companion.game import IllegalAction
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import (button, bottom_player, card_face, explanation, message, player_panel,
-                                          scroll_to_top, seated, section, tagged)
+from card_companion.views.common import (
+    bottom_player,
+    button,
+    card_face,
+    explanation,
+    message,
+    player_panel,
+    scroll_to_top,
+    seated,
+    section,
+    tagged,
+)
 
 CARD_W = 56
 """a card on the battlefield (px): four columns and the rank labels fit a 360 px phone"""

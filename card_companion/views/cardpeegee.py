@@ -804,7 +804,7 @@ def ChestPanel(table) -> ft.Control:
             choice_row([("cards", "Cards"), ("values", "Values")], entry, set_entry, "disarm-entry"),
         ]
         if entry == "cards":
-            parts.append(CardSlots(game.deck(s.setup), [f"{name}'s score card", f"The trap's score card"],
+            parts.append(CardSlots(game.deck(s.setup), [f"{name}'s score card", "The trap's score card"],
                                    lambda cs: disarm(cs[0], cs[1]), known=game.known_cards(s),
                                    submit=f"Attempt {trap.symbol}", ident="disarm", game_name=GAME_NAME,
                                    key=f"disarm-{target}"))
@@ -1035,8 +1035,8 @@ def AnyTimePanel(table) -> ft.Control | None:
         mode = None
     parts: list[ft.Control | None] = [
         note("Bribes and gifts, or a Full Court / Elemental Union shown from the hand.", size=SMALL, italic=True),
-        choice_row(options + ([("none", "Close")] if mode else []), mode, lambda v: set_mode(None if v == "none" else v),
-                   "any-time"),
+        choice_row(options + ([("none", "Close")] if mode else []), mode,
+                   lambda v: set_mode(None if v == "none" else v), "any-time"),
     ]
     if mode == "give":
         parts.append(GiveForm(table, key="give"))

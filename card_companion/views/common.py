@@ -431,7 +431,8 @@ def player_panel(
     if active:
         title.append(ft.Container(ft.Text("to play", theme_style=ft.TextThemeStyle.LABEL_MEDIUM,
                                           color=ft.Colors.ON_PRIMARY),
-                                  bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(vertical=2, horizontal=8), border_radius=10))
+                                  bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(vertical=2, horizontal=8),
+                                  border_radius=10))
     if badge:
         title.append(ft.Container(ft.Text(badge, theme_style=ft.TextThemeStyle.LABEL_MEDIUM),
                                   bgcolor=ft.Colors.TERTIARY_CONTAINER,

@@ -19,7 +19,16 @@ from pydantic import ValidationError
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.companion.pc_war import SIDES, Flip, PCWarState, Recount, Stop, SwapHands, War
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, card_face, explanation, message, player_panel, section, side_by_side, tagged
+from card_companion.views.common import (
+    button,
+    card_face,
+    explanation,
+    message,
+    player_panel,
+    section,
+    side_by_side,
+    tagged,
+)
 
 ODDS_GAMES = 10_000
 """games the odds button simulates"""

@@ -43,7 +43,6 @@ def sentence(exc: Exception) -> str:
 @ft.component
 def InvitePanel(code: str, join_base: str | None) -> ft.Control:
     """How the other phones get in: scan this QR code, or open the link, or type the code."""
-    page = ft.context.page
     note, set_note = ft.use_state(None)
     link = join_link(code, join_base)
     shown_code = format_table_code(code)
