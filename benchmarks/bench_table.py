@@ -355,7 +355,8 @@ def tables_under_load(n_tables: int = 50, phones: int = 4, seconds: int = 60):
             p.stop()
         log = (data / "server.log").read_text()
         told = [int(m) for m in re.findall(r"by [^,]+, told (\d+) other", log)]
-    return dict(taps=taps, late=late[0], tables=n_tables, phones=n_tables * phones, ready=ready, connected_in=connected_in,
+    return dict(taps=taps, late=late[0], tables=n_tables, phones=n_tables * phones, ready=ready,
+                connected_in=connected_in,
                 stepped=stepped[0], received=received, told_median=statistics.median(told) if told else 0,
                 rss=(rss_before, rss_loaded, rss_after))
 
@@ -418,7 +419,8 @@ def main() -> None:
               flush=True)
         before, loaded, after = load["rss"]
         print(f"  (tap median {statistics.median(load['taps']) * 1000:.0f} ms over {len(load['taps'])} taps; "
-              f"{load['late']} with no result within 5 s; {load['ready']} phones connected in {load['connected_in']:.1f} s; {load['stepped']} steps by the "
+              f"{load['late']} with no result within 5 s; {load['ready']} phones connected in "
+              f"{load['connected_in']:.1f} s; {load['stepped']} steps by the "
               f"stepping phones, each told to {load['told_median']:.0f} other pages; server RSS {before:.0f} MB "
               f"before, {loaded:.0f} MB with the phones, {after:.0f} MB after they left)", flush=True)
     rec = reconnect()
