@@ -7,6 +7,7 @@
   companion resolve -               JSON Lines on stdin, one answer line per request
   companion schema                  the JSON Schema of every request
   companion export ID / import FILE saved games as JSON
+  companion export --all > games.json   every saved game in one file; import adds them back as new games
 """
 
 from __future__ import annotations
@@ -91,8 +92,17 @@ def cmd_export(args) -> int:
     from card_companion.companion.storage import StoreError, open_store
 
     opened = open_store(args.data_dir)
+    if args.all == (args.id is not None):
+        print(json.dumps({"error": "name one game's id, or --all for every game"}), file=sys.stderr)
+        return 2
     try:
-        print(opened.store.export_json(args.id))
+        if args.all:
+            text, left_out = opened.store.export_all()
+            for line in left_out:
+                print(f"Note: {line}", file=sys.stderr)
+            print(text)
+        else:
+            print(opened.store.export_json(args.id))
     except (IllegalAction, StoreError) as exc:
         print(json.dumps({"error": str(exc)}), file=sys.stderr)
         return 2
@@ -104,13 +114,18 @@ def cmd_import(args) -> int:
     from card_companion.companion.storage import StoreError, open_store
 
     opened = open_store(args.data_dir)
-    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
     try:
-        gid = opened.store.import_json(text)
+        text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as exc:
+        print(json.dumps({"error": f"cannot read {args.file}: {exc.strerror or exc}"}), file=sys.stderr)
+        return 2
+    try:
+        ids = opened.store.import_file(text)
     except (IllegalAction, StoreError) as exc:
         print(json.dumps({"error": str(exc)}), file=sys.stderr)
         return 2
-    print(gid)
+    for gid in ids:
+        print(gid)
     return 0
 
 
@@ -155,11 +170,15 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_resolve)
     p = sub.add_parser("schema", help="print the JSON Schema of every request")
     p.set_defaults(fn=cmd_schema)
-    for name, fn, arg in (("export", cmd_export, "id"), ("import", cmd_import, "file")):
-        p = sub.add_parser(name, help=f"{name} a saved game as JSON")
-        p.add_argument(arg)
-        p.add_argument("--data-dir", default=argparse.SUPPRESS)
-        p.set_defaults(fn=fn)
+    p = sub.add_parser("export", help="print a saved game as JSON (or every saved game: --all)")
+    p.add_argument("id", nargs="?", default=None)
+    p.add_argument("--all", action="store_true", help="every saved game in one file, for a backup or a move")
+    p.add_argument("--data-dir", default=argparse.SUPPRESS)
+    p.set_defaults(fn=cmd_export)
+    p = sub.add_parser("import", help="add the games of a JSON file (one game, or a file of export --all)")
+    p.add_argument("file", help="the file, or - for stdin")
+    p.add_argument("--data-dir", default=argparse.SUPPRESS)
+    p.set_defaults(fn=cmd_import)
     p = sub.add_parser("list", help="list the saved games")
     p.add_argument("--data-dir", default=argparse.SUPPRESS)
     p.set_defaults(fn=cmd_list)
