@@ -468,6 +468,25 @@ def test_list_delete_export_import(store):
         ('{"format": "card-companion-game", "version": 1, "game": "peace-and-love", '
          '"setup": {"players": ["Ann", "Bea"]}, "actions": [{"kind": "refresh", "fighter": 0}]}',
          "action 1 of the log cannot be applied"),
+        # issue 11 item 11, each repro: the same checks as a new game, sizes capped
+        ('{"format": "card-companion-game", "version": 1, "game": "pc-war", '
+         '"setup": {"players": ["Ann"]}, "actions": []}', "Correct War is for 2 players, not 1"),
+        ('{"format": "card-companion-game", "version": 1, "game": "card-stratego", '
+         '"setup": {"players": ["Ann"]}, "actions": []}', "is for 2 players, not 1"),
+        ('{"format": "card-companion-game", "version": 1, "game": "peace-and-love", "setup": {"players": ['
+         + ", ".join(f'"P{i}"' for i in range(40)) + ']}, "actions": []}',
+         "Peace and Love is for 2–11 players, not 40"),
+        ('{"format": "card-companion-game", "version": 1, "game": "cardpeegee", "setup": {"players": ['
+         + ", ".join(f'"P{i}"' for i in range(65)) + ']}, "actions": []}', "at most 64 players, not 65"),
+        ('{"format": "card-companion-game", "version": 1, "game": "fight", '
+         '"setup": {"players": ["' + "A" * 5_000_000 + '", "Bea"]}, "actions": []}', "at most 40 letters"),
+        ('{"format": "card-companion-game", "version": "99", "game": "fight", '
+         '"setup": {"players": ["Ann", "Bea"]}, "actions": []}', "damaged: version"),
+        ("[" * 100_000 + "]" * 100_000, "not JSON"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00binary", "not JSON"),
+        ("caf\u00e9".encode("latin-1"), "not JSON"),
+        ('{"format": "card-companion-game", "version": 1, "game": "fight", "setup": {"players": ["Ann", "Bea"]}, '
+         '"actions": [' + ", ".join(['{"kind": "x"}'] * 3_000_000) + "]}", "at most 32 MB"),
     ],
 )
 def test_import_rejects_bad_files_plainly(store, text, message):

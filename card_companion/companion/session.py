@@ -23,6 +23,8 @@ from card_companion.companion.game import Change, Game, IllegalAction, Outcome, 
 
 FORMAT = "card-companion-game"
 FORMAT_VERSION = 1
+MAX_IMPORT_BYTES = 32 * 2**20
+"""the largest file import reads: an 80,000-step game exports to about 3 MB"""
 
 
 CHECKPOINT_EVERY = 64
@@ -281,6 +283,7 @@ class Session:
             setup = game.Setup.model_validate(record.setup)
         except ValueError as exc:
             raise IllegalAction(f"the game's setup cannot be read: {plain_validation_error(exc)}") from None
+        game.check_player_count(len(setup.players))  # the same checks as a new game
         actions = [game.parse_action(a) for a in record.actions]
         redo = [game.parse_action(a) for a in record.redo]
         return cls.replay(game, setup, actions, redo)
@@ -288,18 +291,23 @@ class Session:
     @classmethod
     def from_json(cls, text: str | bytes) -> Session:
         """Read an exported game; raise IllegalAction saying what is wrong with it."""
+        if len(text) > MAX_IMPORT_BYTES:
+            raise IllegalAction(f"this file is {len(text) / 2**20:.0f} MB; a saved game is at most "
+                                f"{MAX_IMPORT_BYTES // 2**20} MB")
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
             raise IllegalAction("this is not a saved game: it is not JSON") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise IllegalAction("this is not a saved game of this app")
         if isinstance(data.get("version"), int) and data["version"] > FORMAT_VERSION:
             raise IllegalAction("this game was saved by a newer version of the app; update the app to open it")
         try:
-            record = SavedLog.model_validate(data)
+            record = SavedLog.model_validate(data, strict=True)
         except ValueError as exc:
             raise IllegalAction(f"the saved game is damaged: {plain_validation_error(exc)}") from None
+        if record.version > FORMAT_VERSION:
+            raise IllegalAction("this game was saved by a newer version of the app; update the app to open it")
         return cls.from_record(record)
 
 
