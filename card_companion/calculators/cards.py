@@ -19,7 +19,7 @@ card_companion.calculators.cards.CardError: '1H' is not a card: use a rank A 2-1
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum, IntEnum
 from typing import Any
 
@@ -331,6 +331,23 @@ class Deck(BaseModel):
     def parse(self, text: str, game: str = "this game") -> Card:
         """Read a card and check that this deck holds it."""
         return self.check(Card.parse(text), game)
+
+    def check_copies(self, entered: Sequence[Card], game: str = "this game") -> None:
+        """Raise a CardError when more cards are entered than the deck has, or a card more
+        often than the deck holds it (one pack holds one 5♣).
+
+        >>> Deck(copies=2).check_copies(cards("5C 5C 5C"), "CardPeeGee")
+        Traceback (most recent call last):
+        ...
+        card_companion.calculators.cards.CardError: 5♣ is entered 3 times, but the deck of CardPeeGee holds 2
+        """
+        if len(entered) > self.size:
+            raise CardError(f"{len(entered)} cards are entered, but the deck of {game} has only {self.size}")
+        for c, n in Counter(entered).items():
+            held = self.copies_of(c)
+            if n > held:
+                holds = "no " + c.symbol if held == 0 else ("only one" if held == 1 else str(held))
+                raise CardError(f"{c.symbol} is entered {n} times, but the deck of {game} holds {holds}")
 
     def overused(self, entered: Iterable[Card]) -> list[Card]:
         """Cards entered more often than the deck holds them (for the picker's warning)."""

@@ -22,6 +22,7 @@ from pydantic import Field, model_validator
 
 from card_companion.calculators.cardpeegee import (
     HERO_DEAL,
+    JOKERS_PER_PACK,
     BattleRound,
     Contender,
     Contestant,
@@ -2236,7 +2237,23 @@ class CardPeeGee(Game):
 # --- the resolve protocol ------------------------------------------------------------------------
 
 
-class PlayAsk(Ask):
+class CardPeeGeeAsk(Ask):
+    """Base of the CardPeeGee asks: the packs shuffled together (one per four players), so
+    that no card is entered more often than the packs hold it, and no list is longer than
+    the deck."""
+
+    packs: int = Field(1, ge=1, le=16, description="packs shuffled together (one for every four players)")
+
+    def cards_entered(self) -> list[Card]:
+        return []
+
+    def check_deck(self) -> None:
+        deck = Deck(copies=self.packs, jokers=JOKERS_PER_PACK * self.packs)
+        deck.check_copies(self.cards_entered(),
+                          "CardPeeGee" + (f" with {self.packs} packs" if self.packs > 1 else " (one pack)"))
+
+
+class PlayAsk(CardPeeGeeAsk):
     """The value of cards played: active Jacks first (``as``: card → suit), then the active
     Aces and the player's element."""
 
@@ -2248,10 +2265,14 @@ class PlayAsk(Ask):
     as_: dict[Card, Suit] = Field(default_factory=dict, alias="as")
     in_fight: bool = False
 
+    def cards_entered(self) -> list[Card]:
+        return [*self.cards, *self.active]
+
     def answer(self) -> PlayAnswer:
         wrong = [c.symbol for c in self.active if c.rank not in (Rank.JACK, Rank.ACE)]
         if wrong:
             raise RuleError(f"only Jacks and Aces can be active, not {', '.join(wrong)}")
+        self.check_deck()
         conversions = self.as_
         notes: tuple[str, ...] = ()
         stray = [c for c in conversions if c not in self.cards]
@@ -2275,7 +2296,7 @@ class RoundEntry(Frozen):
     drawn: tuple[Card, ...] | Annotated[int, Field(ge=0)]
 
 
-class CombatRoundAsk(Ask):
+class CombatRoundAsk(CardPeeGeeAsk):
     """One round between two fighters: scores, the winner and the HP each loses."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
@@ -2283,7 +2304,11 @@ class CombatRoundAsk(Ask):
     critical_strikes: bool = False
     fighters: tuple[RoundEntry, ...] = Field(min_length=2, max_length=2)
 
+    def cards_entered(self) -> list[Card]:
+        return [c for f in self.fighters if not isinstance(f.drawn, int) for c in f.drawn]
+
     def answer(self) -> CombatRoundAnswer:
+        self.check_deck()
         a, b = (Contender(name=f"Fighter {i + 1}", attack=f.attack, element=f.element,
                           drawn=drawn, cards=shown)
                 for i, f in enumerate(self.fighters) for drawn, shown in (_score_total(f.drawn),))
@@ -2298,7 +2323,7 @@ class CombatRoundAnswer(Answer):
     hp_loss: list[int]
 
 
-class MonsterAsk(Ask):
+class MonsterAsk(CardPeeGeeAsk):
     """A Monster's HP, Attack and Deal from its agitator and props."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
@@ -2307,9 +2332,13 @@ class MonsterAsk(Ask):
     props: tuple[Card, ...] = ()
     beast: Card | None = None
 
+    def cards_entered(self) -> list[Card]:
+        return [self.agitator, *self.props, *([self.beast] if self.beast else [])]
+
     def answer(self) -> MonsterAnswer:
         if self.agitator.suit != Suit.CLUBS:
             raise RuleError(f"a Monster's agitator is a club; {self.agitator.symbol} starts another encounter")
+        self.check_deck()
         m = monster(self.agitator, self.props, self.beast)
         return MonsterAnswer(hp=m.hp, attack=m.attack, deal=m.deal, element=m.element.value,
                              explanation=list(m.explanation))
@@ -2322,7 +2351,7 @@ class MonsterAnswer(Answer):
     element: str
 
 
-class TrapAsk(Ask):
+class TrapAsk(CardPeeGeeAsk):
     """A Trap's difficulty and damage, and the HP the evasion draw leaves the Hero to lose."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
@@ -2331,11 +2360,15 @@ class TrapAsk(Ask):
     props: tuple[Card, ...] = ()
     evasion: tuple[Card, ...] | Annotated[int, Field(ge=0)]
 
+    def cards_entered(self) -> list[Card]:
+        return [self.agitator, *self.props, *(() if isinstance(self.evasion, int) else self.evasion)]
+
     def answer(self) -> TrapAnswer:
         if self.agitator.suit != Suit.SPADES:
             what = ("a Joker does nothing" if self.agitator.is_joker
                     else f"{self.agitator.symbol} starts another encounter")
             raise RuleError(f"a Trap's agitator is a spade; {what}")
+        self.check_deck()
         t = trap(self.agitator, self.props)
         drawn, shown = _score_total(self.evasion)
         o = trap_outcome(t, drawn, evasion_cards=shown)
@@ -2357,15 +2390,19 @@ class BossEntry(Frozen):
     deal: int
 
 
-class BossStackAsk(Ask):
+class BossStackAsk(CardPeeGeeAsk):
     """Each Boss of a stack: HP, Attack and Deal (``super_powers``: Jacks give +2 Attack)."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["boss-stack"] = "boss-stack"
-    cards: tuple[Card, ...] = Field(min_length=1)
+    cards: tuple[Card, ...] = Field(min_length=1, max_length=16 * 54)
     super_powers: bool = False
 
+    def cards_entered(self) -> list[Card]:
+        return list(self.cards)
+
     def answer(self) -> BossStackAnswer:
+        self.check_deck()
         bosses = boss_stack(self.cards, self.super_powers)
         if not bosses:
             raise RuleError("a Boss stack needs at least one face card (every face card is a Boss)")

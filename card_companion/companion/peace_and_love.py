@@ -246,6 +246,12 @@ class PeaceAndLove(Game):
         if s.players[a.player].dealt:
             raise IllegalAction(f"{s.name(a.player)}'s fighters are already entered")
         self._check_cards(s, a.fighters)
+        face_up = [f.card for p in s.players if p.dealt for f in p.fighters]  # the fighters already dealt
+        try:
+            Deck(copies=s.decks).check_copies(list(a.fighters) + face_up, self.name
+                                              + (f" with {s.decks} packs" if s.decks > 1 else ""))
+        except CardError as exc:
+            raise IllegalAction(str(exc)) from None
         player = s.players[a.player].model_copy(
             update={"dealt": True, "fighters": tuple(Fighter(card=c) for c in a.fighters)}
         )
@@ -580,7 +586,11 @@ class PeaceAndLove(Game):
 
         if state.phase == "deal":
             p = rng.choice([i for i, pl in enumerate(state.players) if not pl.dealt])
-            return Deal(player=p, fighters=(any_card(), any_card(), any_card()))
+            pool = Deck(copies=state.decks).all_cards()  # the packs less the fighters already face up
+            for f in (f for pl in state.players if pl.dealt for f in pl.fighters):
+                pool.remove(f.card)
+            a, b, c = rng.sample(pool, 3)
+            return Deal(player=p, fighters=(a, b, c))
         if state.phase == "first-player":
             return FirstPlayer(player=rng.choice(state.tied_first))
         if state.phase == "fight":
@@ -674,8 +684,13 @@ class FightAsk(Ask, FightRound):
 
     game: Literal["peace-and-love"] = "peace-and-love"
     ask: Literal["fight"] = "fight"
+    decks: int | None = Field(None, ge=1, le=32, description="packs shuffled together (default: the number "
+                              "the rules give for this many players)")
 
     def answer(self) -> FightAnswer:
+        decks = self.decks or decks_for(self.players)
+        Deck(copies=decks).check_copies([c for e in self.fighters for c in (e.fighter, e.card)], "Peace and Love"
+                                        + (f" with {decks} packs" if decks > 1 else ""))
         r = resolve_round(self)
         loser, winner = self.fighters[r.loser], self.fighters[r.winner]
         return FightAnswer(
