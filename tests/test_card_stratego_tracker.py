@@ -484,7 +484,7 @@ def test_unseen_jacks_and_the_joker_must_be_in_the_deck_or_hand() -> None:
     ({"kind": "play", "column": 0, "position": 3}, "position"),
     ({"kind": "six", "six": "6H", "target": {"player": 2, "column": 0, "position": 0}}, "player"),
     ({"kind": "attack", "column": 0, "attacker": "1H"}, "is not a card"),
-    ({"kind": "fly"}, "kind"),
+    ({"kind": "fly"}, "'fly' is not a step of this game; the steps are draw, play"),
     ({"kind": "draw", "player": 1}, "player"),
 ])
 def test_unreadable_actions_are_refused_with_a_message(action: dict, words: str) -> None:

@@ -60,7 +60,7 @@ def test_answers_for_each_outcome() -> None:
         ({"cards": ["3S", "3D"], "cycle": "sideways"}, "cycle: Input should be 'default' or 'reverse'"),
         ({"cards": ["3S", "3D"], "coin": 2}, "coin: Input should be 0 or 1"),
         ({"cards": ["3S", "3D"], "attacker": 0}, "attacker: Extra inputs are not permitted"),
-        ({}, "cards: Field required"),
+        ({}, "cards is missing"),
     ],
 )
 def test_bad_requests_answer_an_error(request_: dict, message: str) -> None:

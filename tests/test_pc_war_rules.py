@@ -276,7 +276,7 @@ def test_ask_as_in_the_issue() -> None:
         ('{"game": "pc-war", "ask": "flip", "cards": ["KH", "QS", "2D"]}', "not 3"),
         ('{"game": "pc-war", "ask": "flip", "cards": ["KH", "KH"]}', "only one K♥"),
         ('{"game": "pc-war", "ask": "flip", "cards": ["1H", "KH"]}', "'1H' is not a card"),
-        ('{"game": "pc-war", "ask": "flip"}', "cards: Field required"),
+        ('{"game": "pc-war", "ask": "flip"}', "cards is missing"),
         ('{"game": "pc-war", "ask": "flip", "cards": ["KH", "QS"], "jokers": 1}', "jokers"),
         ('{"game": "pc-war", "ask": "battle", "cards": ["KH", "QS"]}',
          "pc-war has no ask 'battle': it answers flip, trade-and-war"),

@@ -356,7 +356,7 @@ def test_bad_cards() -> None:
     _illegal(s, "is not a card", kind="flip", cards=["1H", "2S"])
     _illegal(s, "cards", kind="flip", cards=["2S"])
     _illegal(s, "higher", kind="flip", higher="up")
-    _illegal(s, "kind", kind="teleport")
+    _illegal(s, "'teleport' is not a step of this game", kind="teleport")
     two = act(start(jokers=2), kind="flip", cards=["JOKER", "JOKER"])  # two Jokers tie
     assert two.state.phase == "swap"
 

@@ -231,6 +231,14 @@ def plain_validation_error(exc: Exception) -> str:
     parts = []
     for err in errors():
         where = ".".join(str(x) for x in err.get("loc", ()) if not str(x).startswith("function-"))
+        kind, ctx = err.get("type"), err.get("ctx") or {}
+        if kind == "union_tag_invalid":  # {"kind": "dance"}: say which steps there are
+            parts.append(f"{ctx.get('tag')!r} is not a step of this game; the steps are "
+                         f"{str(ctx.get('expected_tags', '')).replace(chr(39), '')}")
+            continue
+        if kind == "missing":
+            parts.append(f"{where} is missing" if where else "something is missing")
+            continue
         msg = err.get("msg", "invalid")
         msg = msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")
         parts.append(f"{where}: {msg}" if where else msg)
