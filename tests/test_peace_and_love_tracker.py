@@ -58,10 +58,15 @@ def test_deck_counts_for_more_players():
     assert start(["A", "B", "C"]).state.deck == 80
     assert start([f"P{i}" for i in range(6)]).state.deck == 108
     assert start([f"P{i}" for i in range(11)]).state.deck == 172
-    with pytest.raises(IllegalAction, match="2–11 players"):
+    # issue 15: "ten and eleven use five, and so on" - 12 players: 6 decks = 312 - 96 = 216;
+    # 13: 6 decks = 312 - 104 = 208; 20: 10 decks = 520 - 160 = 360
+    assert start([f"P{i}" for i in range(12)]).state.deck == 216
+    assert start([f"P{i}" for i in range(13)]).state.deck == 208
+    assert start([f"P{i}" for i in range(20)]).state.deck == 360
+    with pytest.raises(IllegalAction, match="2–64 players"):
         start(["Solo"])
-    with pytest.raises(IllegalAction, match="2–11 players"):
-        start([f"P{i}" for i in range(12)])
+    with pytest.raises(IllegalAction, match="2–64 players, not 65"):
+        start([f"P{i}" for i in range(65)])
 
 
 def test_tied_lowest_total_needs_a_recorded_random_pick():

@@ -1,4 +1,4 @@
-"""Peace and Love at the table: 2 to 11 players, from the deal to the final score.
+"""Peace and Love at the table: 2 or more players, from the deal to the final score.
 
 The app never sees the hands. It knows the fighters (face up), every card played on a
 fighter (revealed, then discarded), the victory piles and, by counting, the deck and the
@@ -23,7 +23,7 @@ from card_companion.calculators.peace_and_love import (
     resolve_round,
     value,
 )
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.game import TABLE_MAX, Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
 HAND = 5
@@ -190,7 +190,7 @@ class PeaceAndLove(Game):
     name = "Peace and Love"
     blurb = "Beat the bluff out of each other: fighters, trumps and victory piles."
     min_players = 2
-    max_players = 11
+    max_players = TABLE_MAX  # "ten and eleven use five, and so on": any table the packs deal to
     rules_file = "peace-and-love.txt"
     Settings = PeaceAndLoveSettings
     Setup = PeaceAndLoveSetup
@@ -572,7 +572,7 @@ class PeaceAndLove(Game):
     # --- random play (tests) ------------------------------------------------------------
 
     def random_setup(self, rng: random.Random) -> PeaceAndLoveSetup:
-        n = rng.choice([2, 2, 3, 4, 6, 11])
+        n = rng.choice([2, 2, 3, 4, 6, 11, 12])
         return self.make_setup(
             [f"P{i}" for i in range(n)],
             {"shoot_the_moon": rng.random() < 0.5 and n >= 3, "anti_math_geek": rng.random() < 0.5},
