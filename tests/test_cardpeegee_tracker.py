@@ -485,6 +485,20 @@ def test_pvp_winner_takes_the_cards() -> None:
     assert s.state.deck == 37
 
 
+def test_fleeing_a_pvp_fight_costs_one_because_the_opponent_still_fights() -> None:
+    """Issue 15 item 3. The text: "if there will be no other players left in the fight, their
+    Deal is reduced by 2; if there will be at least one player still fighting after they flee,
+    their Deal is reduced by 1". In PvP the opponent is a player who is still fighting: −1."""
+    s = heroes(start(["Ann", "Bea"], pvp=True, run_away=True), (0, "KC", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
+    s = act(s, kind="attack", defender=1)
+    s = act(s, kind="flee", player=0)
+    # Ann's Deal 3 (a Hero's base Deal) − 1 = 2 for the penalty round
+    assert "Deal 2 for the penalty round" in s.history()[-1].text
+    # both flee: the second to flee leaves no other player fighting: 3 − 2 = 1
+    s = act(s, kind="flee", player=1)
+    assert "Deal 1 for the penalty round" in s.history()[-1].text
+
+
 def test_last_hero_standing() -> None:
     s = heroes(start(["Ann", "Bea"], pvp=True, hp_base=1, hp_cards=1), (0, "KC", "10H"), (1, "QS", "2C"))
     s = act(s, kind="attack", defender=1)

@@ -63,9 +63,9 @@ def test_deck_counts_for_more_players():
     assert start([f"P{i}" for i in range(12)]).state.deck == 216
     assert start([f"P{i}" for i in range(13)]).state.deck == 208
     assert start([f"P{i}" for i in range(20)]).state.deck == 360
-    with pytest.raises(IllegalAction, match="2–64 players"):
+    with pytest.raises(IllegalAction, match="Peace and Love is for 2\\+ players, not 1"):
         start(["Solo"])
-    with pytest.raises(IllegalAction, match="2–64 players, not 65"):
+    with pytest.raises(IllegalAction, match="a table has at most 64 players, not 65"):
         start([f"P{i}" for i in range(65)])
 
 

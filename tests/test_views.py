@@ -226,3 +226,18 @@ def test_a_bug_in_a_tracker_does_not_take_the_table_down(store, monkeypatch):
     h.click("deal-submit")
     assert "could not apply that step (RuntimeError: boom)" in h.texts()
     assert store.load.__self__ is store and len(store.db.execute("SELECT * FROM actions").fetchall()) == 0
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "system"])
+def test_every_text_style_names_the_schemes_on_surface_colour(theme):
+    """Issue 14 item 1: a text style without a colour was drawn near-black on the dark theme's
+    surfaces by Flet's web client; each style names the scheme's on-surface colour (light on
+    dark, dark on light), and the text size setting still scales them."""
+    from card_companion.views.settings import app_theme
+
+    for scale in ("1.0", "1.3"):
+        t = app_theme(Prefs(theme=theme, text_scale=scale)).text_theme
+        styles = {name: getattr(t, name) for name in ("body_small", "body_medium", "body_large", "label_large",
+                                                      "title_medium", "title_large", "headline_small")}
+        assert all(s.color == ft.Colors.ON_SURFACE for s in styles.values()), styles
+        assert styles["body_medium"].size == round(14 * float(scale), 1)

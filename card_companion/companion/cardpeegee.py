@@ -1132,8 +1132,10 @@ class CardPeeGee(Game):
         f = battle.fighters[i]
         if not f.fleeing:
             return f.deal, ""
+        # "if there will be at least one player still fighting after they flee": any player,
+        # on either side (a PvP opponent too); a Monster or a Boss is not a player
         others = [g for j, g in enumerate(battle.fighters)
-                  if j != i and g.live and g.player is not None and g.side == f.side and not g.fleeing]
+                  if j != i and g.live and g.player is not None and not g.fleeing]
         cut = 1 if others else 2
         left = "another player stays in the fight" if others else "no other player stays in the fight"
         deal = max(0, f.deal - cut)

@@ -23,7 +23,7 @@ from card_companion.calculators.peace_and_love import (
     resolve_round,
     value,
 )
-from card_companion.companion.game import TABLE_MAX, Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
 HAND = 5
@@ -190,7 +190,7 @@ class PeaceAndLove(Game):
     name = "Peace and Love"
     blurb = "Beat the bluff out of each other: fighters, trumps and victory piles."
     min_players = 2
-    max_players = TABLE_MAX  # "ten and eleven use five, and so on": any table the packs deal to
+    max_players = None  # "ten and eleven use five, and so on": any table the packs deal to (up to TABLE_MAX)
     rules_file = "peace-and-love.txt"
     Settings = PeaceAndLoveSettings
     Setup = PeaceAndLoveSetup
