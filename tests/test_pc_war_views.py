@@ -228,7 +228,7 @@ def test_stop_asks_first_and_the_fewest_cards_win(store):
     assert h.has("flip-left") and log(store, gid) == (Flip(higher="left"),)
     h.click("stop")
     h.click("stop-confirm")
-    assert "Bea wins with fewer cards" in h.texts() and store.load(gid).state.stopped
+    assert "Stopped early: fewest cards leads, Bea (the app's ruling)" in h.texts() and store.load(gid).state.stopped
 
 
 # --- the new-game screen -------------------------------------------------------------------

@@ -431,13 +431,18 @@ class PCWar(Game):
             return None
         names = state.names
         w = state.winners
-        if len(w) == 2:
+        if len(w) == 2 and state.stopped:
+            headline = f"Stopped early: {names[0]} and {names[1]} hold as many cards (the app's ruling)"
+        elif len(w) == 2:
             headline = f"{names[0]} and {names[1]} share the win"
         elif state.stopped:
-            headline = f"{names[w[0]]} wins with fewer cards"
+            headline = f"Stopped early: fewest cards leads, {names[w[0]]} (the app's ruling)"
         else:
             headline = f"{names[w[0]]} wins: no cards left"
         details = [f"The game ended: {state.ended_by}."]
+        if state.stopped:
+            details.append("The rules end PC War only when a player runs out of cards; a game stopped "
+                           "before that is scored by this app's own ruling: fewest cards leads.")
         details.append(self._numbers(state))
         for i, p in enumerate(state.players):
             details.append(f"{names[i]}: {p.hand} in hand, {p.pile} in the pile")
