@@ -5,6 +5,8 @@ in the comment next to it. Deck counts: one pack (52 cards) for up to four playe
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from card_companion.calculators.cards import card, cards
@@ -643,8 +645,8 @@ def test_round_limit() -> None:
     assert s.is_over and s.outcome.winners == (0,)
 
 
-def test_glorious_revolution() -> None:
-    s = heroes(start(["Ann", "Bea", "Cy", "Dee"], hand_size=10),
+def _deck_runs_short(**settings) -> Session:
+    s = heroes(start(["Ann", "Bea", "Cy", "Dee"], hand_size=10, **settings),
                *[(p, c, "2C 2D 2S") for p, c in enumerate(["KH", "QS", "KD", "QC"])])
     # deck 52 − 11 × 4 = 8
     assert s.state.deck == 8
@@ -656,14 +658,44 @@ def test_glorious_revolution() -> None:
     # deck 8 − 3 × 3 + 3 = 2: fewer than the 3 cards Dee's encounter needs
     assert s.state.deck == 2 and s.state.turn == 3
     assert G.revolution_offer(s.state) == ((0, 1, 2), 12)
+    return s
+
+
+def test_glorious_revolution_happens_when_a_draw_finds_the_deck_short() -> None:
+    """Issue 15 item 2. The text: "if the deck runs out, the player with most cards is
+    overthrown ... losing everything. Cards in the player's hand, including active cards, and
+    cards in play are all counted." A rule, not an option: Dee's encounter needs 3 cards and
+    the deck holds 2, so the revolution comes first."""
+    s = _deck_runs_short()
+    s = act(s, kind="encounter", agitator="4D", props=["5H", "6C"])
+    # Ann, Bea and Cy tie on 12 cards: all overthrown, 3 × 12 = 36 back: deck 2 + 36 = 38;
+    # then Dee draws agitator and 2 props: 38 − 3 = 35
+    assert [h.hand for h in s.state.heroes][:3] == [0, 0, 0] and s.state.deck == 35
+    assert all(h.alive for h in s.state.heroes)
+    assert "Ann and Bea and Cy have the most cards (12) and are overthrown" in " ".join(s.state.working)
+    # the deadly setting: the three die, Dee is the last Hero standing
+    deadly = _deck_runs_short(revolution_deadly=True)
+    deadly = act(deadly, kind="encounter", agitator="4D", props=["5H", "6C"])
+    assert deadly.is_over and deadly.outcome.winners == (3,)
+
+
+def test_glorious_revolution_off_is_a_step_players_enter() -> None:
+    s = _deck_runs_short(glorious_revolution=False)
     refused(s, "enter 1 prop", kind="encounter", agitator="4D", props=["5H", "6C"])
     s2 = act(s, kind="revolution")
     # Ann, Bea and Cy tie on 12 cards: all overthrown, 36 cards back: deck 38
     assert [h.hand for h in s2.state.heroes] == [0, 0, 0, 10] and s2.state.deck == 38
-    assert all(h.alive for h in s2.state.heroes)
-    deadly = Session.replay(G, G.make_setup(["Ann", "Bea", "Cy", "Dee"], {"hand_size": 10, "revolution_deadly": True}),
-                            list(s.actions) + [G.parse_action({"kind": "revolution"})])
-    assert deadly.is_over and deadly.outcome.winners == (3,)
+
+
+def test_a_game_saved_before_the_rule_goes_on_as_it_was_played() -> None:
+    """A save whose settings lack the rule (made before it) replays with the revolution off."""
+    s = _deck_runs_short(glorious_revolution=False)
+    s = act(s, kind="encounter", agitator="4D", props=["5H"])  # the short encounter it accepted
+    record = json.loads(s.to_json())
+    del record["setup"]["settings"]["glorious_revolution"]
+    loaded = Session.from_json(json.dumps(record))
+    assert loaded.state == s.state and not loaded.setup.settings.glorious_revolution
+    assert G.make_setup(["Ann"]).settings.glorious_revolution  # a new game has the rule
 
 
 def test_revolution_only_when_the_deck_runs_out() -> None:

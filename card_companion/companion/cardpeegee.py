@@ -16,9 +16,9 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from card_companion.calculators.cardpeegee import (
     HERO_DEAL,
@@ -139,6 +139,10 @@ class CardPeeGeeSettings(Settings):
         "Elemental Union", "A Hero holding a face card of every suit (hand or active) wins.", default=True)
     win_master_of_elements: bool = _option(
         "Master of the Elements", "A Hero with an active card of every suit wins.", default=True)
+    glorious_revolution: bool = _option(
+        "Glorious Revolution", "The text's rule: when a draw finds the deck too short (an encounter, charity), the "
+        "player with the most cards (hand, active and played) is overthrown first and their cards shuffled into "
+        "the deck; then the draw goes on. Off: the revolution is a step the players may enter.", default=True)
     # this app's rulings that players may want otherwise
     revolution_deadly: bool = _option(
         "Deadly revolution", "The Glorious Revolution kills the overthrown player (otherwise they lose every card "
@@ -146,6 +150,15 @@ class CardPeeGeeSettings(Settings):
     round_limit: int | None = Field(
         None, ge=1, le=1000, title="Stop after rounds",
         description="End the game when play has gone round the table this many times; the most HP wins.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _saved_before_the_revolution_rule(cls, data: Any, info: ValidationInfo) -> Any:
+        """A game saved before the Glorious Revolution was a rule (its settings lack the
+        field) goes on as it was played: the revolution stays a step players enter."""
+        if isinstance(data, dict) and (info.context or {}).get("saved") and "glorious_revolution" not in data:
+            return {**data, "glorious_revolution": False}
+        return data
 
     @model_validator(mode="after")
     def _consistent(self) -> CardPeeGeeSettings:
@@ -846,6 +859,9 @@ class CardPeeGee(Game):
         if a.beast is not None and a.beast.is_joker:
             raise IllegalAction("a Joker has no element: put it back and draw another card for the beast")
         needed, why = self.props_needed(s)
+        s = self._revolution_if_due(s, 1 + needed + (1 if wants_beast else 0), w)
+        if not s.heroes[p].alive:  # overthrown, and the revolution is deadly: no encounter
+            return s, f"Glorious Revolution: {s.name(p)} is overthrown before the encounter"
         can_draw = s.deck - 1 - (1 if wants_beast else 0)
         if can_draw < 0:
             raise IllegalAction("the deck has run out: the Glorious Revolution is due")
@@ -1496,6 +1512,10 @@ class CardPeeGee(Game):
         town = TownVisit(levy=levy, tax_due=levy == "tax")
         held = f"{s.name(p)} holds {_plural(hero.held, 'card')}"
         if levy == "charity":
+            s = self._revolution_if_due(s, 1, w)
+            hero = s.heroes[p]
+            if not hero.alive:
+                return s
             if s.deck:
                 s = self._hero(s, p, hand=hero.hand + 1)
                 s = s.model_copy(update={"deck": s.deck - 1})
@@ -1685,6 +1705,19 @@ class CardPeeGee(Game):
             if enc.kind == "chest" and s.turn in counts:
                 counts[s.turn] += len(enc.played)
         return counts
+
+    def _revolution_if_due(self, s: CardPeeGeeState, draw: int, w: _Work) -> CardPeeGeeState:
+        """The rule (setting on): a draw of ``draw`` cards that finds the deck shorter first has
+        the Glorious Revolution (the overthrown players' cards go into the deck)."""
+        if not s.settings.glorious_revolution or s.deck >= draw or self.revolution_offer(s) is None:
+            return s
+        w.add(f"the draw needs {_plural(draw, 'card')} and the deck holds {s.deck}")
+        s, _ = self._do_revolution(s, Revolution(), w)
+        return s
+
+    def deck_after_revolution(self, s: CardPeeGeeState, draw: int) -> int:
+        """The deck a draw of ``draw`` cards will find (after a Glorious Revolution if one is due)."""
+        return self._revolution_if_due(s, draw, _Work()).deck
 
     def _do_revolution(self, s: CardPeeGeeState, a: Revolution, w: _Work):
         offer = self.revolution_offer(s)
@@ -2118,7 +2151,8 @@ class CardPeeGee(Game):
             while beast is not None and beast.is_joker:
                 beast = any_card()
             needed = self.props_needed(s)[0]
-            k = min(needed, s.deck - 1 - (1 if beast else 0))
+            extra = 1 + (1 if beast else 0)
+            k = min(needed, self.deck_after_revolution(s, needed + extra) - extra)
             return DrawEncounter(agitator=agitator, props=tuple(any_card() for _ in range(max(0, k))), beast=beast)
         if stage == "battle":
             r = rng.random()

@@ -280,7 +280,7 @@ class Session:
         if game is None:
             raise IllegalAction(f"this app does not know the game {record.game!r}")
         try:
-            setup = game.Setup.model_validate(record.setup)
+            setup = game.Setup.model_validate(record.setup, context={"saved": True})
         except ValueError as exc:
             raise IllegalAction(f"the game's setup cannot be read: {plain_validation_error(exc)}") from None
         game.check_player_count(len(setup.players))  # the same checks as a new game
