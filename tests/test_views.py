@@ -149,6 +149,13 @@ def test_table_slice_deal_fight_apply_undo(store):
     assert "Ann's new fighter" in h.texts()
     h.click("undo")
     assert len(store.load(gid).actions) == 3 and store.load(gid).can_redo
+    # issue 14 item 7: the table says what Undo took back, in the step's own words
+    lines = h.texts().splitlines()
+    assert "Undid: Round 1: Bea 3♣ on 5♠, Ann 7♥ on 9♥ → Bea's 5♠ wins; Ann's 9♥ goes to Bea's victory pile" in lines
+    h.click("redo")
+    lines = h.texts().splitlines()
+    assert any(t.startswith("Redid: Round 1: Bea 3♣ on 5♠") for t in lines)
+    assert not any(t.startswith("Undid: ") for t in lines)  # one message at a time
 
 
 def test_illegal_action_shows_why_and_changes_nothing(store):

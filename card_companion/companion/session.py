@@ -231,6 +231,19 @@ class Session:
             before, summary_before = after, summary_after
         return steps
 
+    def last_step(self) -> str | None:
+        """The last step in plain words (what Undo takes back), or None before the first."""
+        if not self.actions:
+            return None
+        return self.game.describe(self.states[-2], self.actions[-1], self.states[-1])
+
+    def next_redo(self) -> str | None:
+        """The step Redo brings back, in plain words, or None."""
+        if not self.redo_stack:
+            return None
+        action = self.redo_stack[-1]
+        return self.game.describe(self.state, action, self.game.apply(self.state, action))
+
     # --- changing --------------------------------------------------------------------
 
     def push(self, action: Any) -> Session:

@@ -251,6 +251,11 @@ def TablePage(gid: str) -> ft.View:
     # --- steps: each bound to the revision this screen shows --------------------------------
 
     def commit(kind: str, action=None) -> bool:
+        said = {"undo": opened.session.last_step, "redo": opened.session.next_redo}.get(kind, lambda: None)
+        try:
+            step = said()  # the words of the step Undo takes back (or Redo brings back), before it goes
+        except IllegalAction:
+            step = None
         try:
             if kind == "push":
                 now = device.push(gid, shown, action, exclude=subscription.current)
@@ -275,7 +280,7 @@ def TablePage(gid: str) -> ft.View:
         latest.current = fresh
         set_loaded(fresh)
         set_error(None)
-        set_news(None)
+        set_news(f"{'Undid' if kind == 'undo' else 'Redid'}: {step}" if step else None)
         set_inviting(False)
         fire_and_forget(page, lambda service: service(ft.HapticFeedback).medium_impact())
         return True
