@@ -52,6 +52,20 @@ def test_deal_counts_and_first_player():
     assert GAME.starting_totals(s.state) == [34, 14]
 
 
+def test_the_table_says_who_starts_and_why():
+    """Issue 14 item 4. Ann 9♥ K♦ Q♣ = 9 + 13 + 12 = 34, Bea 5♠ 2♣ 7♦ = 5 + 2 + 7 = 14: Bea starts."""
+    s = two_player_game()
+    assert GAME.starting_line(s.state) == "Bea starts: lowest total, 14"
+    # a tie: Ann 9 + 2 + 3 = 14 and Bea 5 + 2 + 7 = 14
+    t = start(["Ann", "Bea"])
+    t = t.push(GAME.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "2D", "3C"]}))
+    t = t.push(GAME.parse_action({"kind": "deal", "player": 1, "fighters": ["5S", "2C", "7D"]}))
+    assert t.state.phase == "first-player" and GAME.starting_line(t.state) is None
+    t = t.push(GAME.parse_action({"kind": "first-player", "player": 0}))
+    assert GAME.starting_line(t.state) == (
+        "Ann starts: picked at random among Ann and Bea, tied for the lowest total (14)")
+
+
 def test_deck_counts_for_more_players():
     # 3 players: 2 decks = 104 - 8 x 3 = 80; 6 players: 3 decks = 156 - 48 = 108;
     # 11 players: 5 decks = 260 - 88 = 172

@@ -135,6 +135,7 @@ def test_table_slice_deal_fight_apply_undo(store):
             h.pick("deal-picker", c)
         h.click("deal-submit")
     assert "Bea's turn" in h.texts()
+    assert "Bea starts: lowest total, 14." in h.texts()  # shown on the table, not only in the history
     h.click("fighter-1-0")  # Bea's 5♠
     h.click("fighter-0-0")  # attacks Ann's 9♥
     h.click("start-fight")

@@ -559,6 +559,17 @@ class PeaceAndLove(Game):
         """Each player's total of starting fighters (None until entered)."""
         return [sum(value(f.card) for f in p.fighters) if p.dealt else None for p in state.players]
 
+    def starting_line(self, state: PeaceAndLoveState) -> str | None:
+        """Before the first turn is played: who starts and why, in players' words."""
+        if state.phase != "turn" or state.turns != 0:
+            return None
+        p = state.turn
+        total = self.starting_totals(state)[p]
+        if len(state.tied_first) > 1:
+            tied = " and ".join(state.name(q) for q in state.tied_first)
+            return f"{state.name(p)} starts: picked at random among {tied}, tied for the lowest total ({total})"
+        return f"{state.name(p)} starts: lowest total, {total}"
+
     def next_to_deal(self, state: PeaceAndLoveState) -> int | None:
         """The first player, in seating order, whose fighters are not entered yet."""
         if state.phase != "deal":

@@ -174,6 +174,9 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
     ), label="action")
     mine_card = s.players[me].fighters[mine].card.symbol if mine is not None else None
     parts: list[ft.Control | None] = [chooser]
+    starts = game.starting_line(s)
+    if starts:
+        parts.append(message(starts + ".", "starting-note", kind="info"))
     if s.untapped:
         parts.append(message(
             "All three fighters of " + " and ".join(name(p) for p in s.untapped)
