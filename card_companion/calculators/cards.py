@@ -345,8 +345,10 @@ class Deck(BaseModel):
             raise CardError(f"{len(entered)} cards are entered, but the deck of {game} has only {self.size}")
         for c, n in Counter(entered).items():
             held = self.copies_of(c)
+            if held == 0:
+                raise CardError(f"{c.symbol} is not in the deck of {game}")
             if n > held:
-                holds = "no " + c.symbol if held == 0 else ("only one" if held == 1 else str(held))
+                holds = "only one" if held == 1 else str(held)
                 raise CardError(f"{c.symbol} is entered {n} times, but the deck of {game} holds {holds}")
 
     def overused(self, entered: Iterable[Card]) -> list[Card]:

@@ -724,6 +724,64 @@ class FightAnswer(Answer):
     taken_by: int
 
 
-PeaceAndLove.asks = (FightAsk,)
+class DecksAsk(Ask):
+    """The packs shuffled together for a table, the cards in all, and the deck after the deal
+    (five in hand and three fighters each)."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["decks"] = "decks"
+    players: int = Field(ge=2, le=64)
+
+    def answer(self) -> DecksAnswer:
+        n = self.players
+        decks, cards, left = GAME.deal_counts(n)
+        rule = ("two players use one pack" if n == 2 else "three to five players use two packs" if n <= 5
+                else f"six or more players use one pack for every two players: {n} ÷ 2 = {decks}"
+                + (" (rounded down)" if n % 2 else ""))
+        return DecksAnswer(decks=decks, cards=cards, deck_after_deal=left, explanation=[
+            rule, f"{decks} × 52 = {cards} cards",
+            f"each player gets {HAND} in hand and {FIGHTERS} fighters: {cards} − {DEAL} × {n} = {left} in the deck"])
+
+
+class DecksAnswer(Answer):
+    decks: int
+    cards: int
+    deck_after_deal: int
+
+
+class FirstPlayerAsk(Ask):
+    """Who starts, from each player's three face-up fighters: the lowest total (a tie is
+    picked at random among the tied players)."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["first-player"] = "first-player"
+    fighters: list[tuple[Card, Card, Card]] = Field(min_length=2, max_length=64)
+
+    def answer(self) -> FirstPlayerAnswer:
+        if any(c.is_joker for three in self.fighters for c in three):
+            raise ValueError("Peace and Love is played without jokers")
+        Deck(copies=decks_for(len(self.fighters))).check_copies(
+            [c for three in self.fighters for c in three], "Peace and Love")
+        totals = [sum(value(c) for c in three) for three in self.fighters]
+        low = min(totals)
+        tied = [i for i, t in enumerate(totals) if t == low]
+        lines = [f"Player {i}: {' + '.join(str(value(c)) for c in three)} = {t}"
+                 for i, (three, t) in enumerate(zip(self.fighters, totals))]
+        if len(tied) == 1:
+            lines.append(f"the lowest total is {low}: player {tied[0]} starts")
+        else:
+            lines.append(f"players {' and '.join(map(str, tied))} tie for the lowest total ({low}): "
+                         "pick one of them at random")
+        return FirstPlayerAnswer(totals=totals, starts=tied[0] if len(tied) == 1 else None, tied=tied,
+                                 explanation=lines)
+
+
+class FirstPlayerAnswer(Answer):
+    totals: list[int]
+    starts: int | None
+    tied: list[int]
+
+
+PeaceAndLove.asks = (FightAsk, DecksAsk, FirstPlayerAsk)
 
 GAME = PeaceAndLove()
