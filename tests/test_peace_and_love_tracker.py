@@ -134,6 +134,13 @@ def test_illegal_actions_are_refused_and_change_nothing():
         s2.push(StartFight(fighter=0, defender=1, defender_fighter=1))
     with pytest.raises(IllegalAction, match="not in the deck"):
         s2.push(Retire(fighter=0, new_fighter=card("JOKER")))
+    # issue 14 item 6: the tap on a tapped fighter says why ("Tapped cards may not be used for
+    # anything in this game, until they are untapped")
+    st = s2.state  # Ann's turn; Bea's 2♣ (place 1) is tapped
+    assert GAME.tap_refusal(st, 1, 1) == "Bea's 2♣ is tapped: a tapped fighter cannot be attacked or join a fight"
+    assert GAME.tap_refusal(st, 1, 0) is None  # Bea's untapped 5♠ may be attacked
+    assert GAME.tap_refusal(st, 0, 0) is None  # Ann's untapped 9♥ may attack
+    assert "tap one of Ann's fighters" in GAME.tap_refusal(st, 1, 0, mode="retire")
     assert s.state == before
 
 

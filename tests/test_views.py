@@ -249,3 +249,20 @@ def test_every_text_style_names_the_schemes_on_surface_colour(theme):
                                                       "title_medium", "title_large", "headline_small")}
         assert all(s.color == ft.Colors.ON_SURFACE for s in styles.values()), styles
         assert styles["body_medium"].size == round(14 * float(scale), 1)
+
+
+def test_a_tap_on_a_tapped_fighter_says_why(store):
+    """Issue 14 item 6: attacking or targeting a tapped fighter is not silently ignored."""
+    gid, h = open_table(store)
+    for cards in ("9H KD QC", "5S 2C 7D"):  # Ann 34, Bea 14: Bea goes first
+        for c in cards.split():
+            h.pick("deal-picker", c)
+        h.click("deal-submit")
+    h.select("mode", "refresh")
+    h.click("fighter-1-1")  # Bea taps her 2♣ to refresh
+    h.click("refresh")
+    assert "Ann's turn" in h.texts()
+    h.click("fighter-1-1")  # Ann targets Bea's tapped 2♣
+    assert "Bea's 2♣ is tapped: a tapped fighter cannot be attacked or join a fight." in h.texts()
+    h.click("fighter-1-0")  # Bea's untapped 5♠: allowed, the message goes
+    assert "is tapped" not in h.texts()

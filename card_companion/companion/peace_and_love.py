@@ -547,6 +547,25 @@ class PeaceAndLove(Game):
             return {}
         return {i: p.untapped() for i, p in enumerate(state.players) if i != state.turn and p.untapped()}
 
+    def tap_refusal(self, state: PeaceAndLoveState, player: int, place: int, mode: str = "fight") -> str | None:
+        """Why tapping this fighter does nothing now (None when the tap is allowed): the table
+        says so instead of ignoring the tap."""
+        if state.phase != "turn":
+            return None
+        fighter = state.players[player].fighters[place]
+        if fighter is None:
+            return None
+        who, card = state.name(player), fighter.card.symbol
+        if player == state.turn:
+            if fighter.tapped:
+                return f"{who}'s {card} is tapped: it cannot fight, retire or refresh until it is untapped"
+            return None
+        if mode != "fight":
+            return f"it is {state.name(state.turn)}'s turn: tap one of {state.name(state.turn)}'s fighters"
+        if fighter.tapped:
+            return f"{who}'s {card} is tapped: a tapped fighter cannot be attacked or join a fight"
+        return None
+
     def can_refresh(self, state: PeaceAndLoveState) -> bool:
         return state.phase == "turn" and state.deck >= REFRESH_MIN_DECK
 

@@ -45,6 +45,10 @@ def PeaceAndLoveTable(table) -> ft.Control:
     def tap_fighter(p: int, place: int) -> None:
         if s.phase != "turn":
             return
+        refusal = game.tap_refusal(s, p, place, mode)
+        set_problem(refusal[:1].upper() + refusal[1:] + "." if refusal else None)
+        if refusal:
+            return
         if p == s.turn:
             if place in attackers:
                 set_mine(None if mine == place else place)
