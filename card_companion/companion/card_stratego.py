@@ -41,6 +41,7 @@ from card_companion.calculators.card_stratego import (
     remove,
 )
 from card_companion.calculators.cards import JOKER, Card, Deck, Rank
+from card_companion.calculators.odds import stratego_attack_odds
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -1083,7 +1084,37 @@ class BattleAnswer(Answer):
     """the short name of the deciding rule (calculators.card_stratego.RULES)"""
 
 
-CardStratego.asks = (BattleAsk,)
+class AttackOddsAsk(Ask):
+    """The chance of each result when a known card attacks a face-down card (``attacker``
+    known) or a face-down card attacks a known one (``defender`` known), over the unknown
+    cards (the opponent's cards not seen yet)."""
+
+    game: Literal["card-stratego"] = "card-stratego"
+    ask: Literal["attack-odds"] = "attack-odds"
+    attacker: Card | None = None
+    defender: Card | None = None
+    unknown: list[Card] = Field(min_length=1, max_length=54)
+
+    def answer(self) -> AttackOddsAnswer:
+        if (self.attacker is None) == (self.defender is None):
+            raise ValueError("name the known card: the attacker or the defender, not both or neither")
+        Deck(jokers=2).check_copies(self.unknown, "Card Stratego")
+        known = self.attacker or self.defender
+        assert known is not None
+        o = stratego_attack_odds(known, self.unknown, known_attacks=self.attacker is not None)
+        return AttackOddsAnswer(attacker_wins=float(o.attacker_wins), defender_wins=float(o.defender_wins),
+                                both_destroyed=float(o.both_destroyed), counted=o.counted,
+                                explanation=o.explanation)
+
+
+class AttackOddsAnswer(Answer):
+    attacker_wins: float
+    defender_wins: float
+    both_destroyed: float
+    counted: int
+
+
+CardStratego.asks = (BattleAsk, AttackOddsAsk)
 
 GAME = CardStratego()
 

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from card_companion.calculators.cards import Card, CardError, Deck, count
+from card_companion.calculators.odds import peace_and_love_fight_odds
 from card_companion.calculators.peace_and_love import (
     Entry,
     FightRound,
@@ -743,6 +744,44 @@ class FightAnswer(Answer):
     taken_by: int
 
 
+class OddsEntry(Frozen):
+    player: int = Field(ge=0)
+    fighter: Card
+    card: Card | None = None
+
+
+class FightOddsAsk(Ask):
+    """A round with exactly one played card unknown: each fighter's chance to lose, counted
+    over the unknown cards (``unknown``: the cards the players have not seen)."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["fight-odds"] = "fight-odds"
+    players: int = Field(ge=2, le=64)
+    attacker: int = Field(ge=0)
+    defender: int = Field(ge=0)
+    fighters: list[OddsEntry] = Field(min_length=2, max_length=64)
+    unknown: list[Card] = Field(min_length=1, max_length=64 * 52)
+
+    def answer(self) -> FightOddsAnswer:
+        hidden = [i for i, e in enumerate(self.fighters) if e.card is None]
+        if len(hidden) != 1:
+            raise ValueError(f"exactly one fighter's card is unknown (leave out its \"card\"), not {len(hidden)}")
+        Deck(copies=decks_for(self.players)).check_copies(
+            [*(c for e in self.fighters for c in (e.fighter, e.card) if c is not None), *self.unknown],
+            "Peace and Love")
+        placeholder = self.fighters[hidden[0]].fighter  # replaced by each unknown card in turn
+        fight = FightRound(players=self.players, attacker=self.attacker, defender=self.defender,
+                           fighters=[Entry(player=e.player, fighter=e.fighter, card=e.card or placeholder)
+                                     for e in self.fighters])
+        o = peace_and_love_fight_odds(fight, hidden[0], self.unknown)
+        return FightOddsAnswer(loses=[float(p) for p in o.loses], counted=o.counted, explanation=o.explanation)
+
+
+class FightOddsAnswer(Answer):
+    loses: list[float]
+    counted: int
+
+
 class DecksAsk(Ask):
     """The packs shuffled together for a table, the cards in all, and the deck after the deal
     (five in hand and three fighters each)."""
@@ -801,6 +840,6 @@ class FirstPlayerAnswer(Answer):
     tied: list[int]
 
 
-PeaceAndLove.asks = (FightAsk, DecksAsk, FirstPlayerAsk)
+PeaceAndLove.asks = (FightAsk, FightOddsAsk, DecksAsk, FirstPlayerAsk)
 
 GAME = PeaceAndLove()

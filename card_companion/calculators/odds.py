@@ -1,0 +1,127 @@
+"""Exact odds where one card is still unknown: every card it could be is counted once per copy
+(no sampling), through the very rule functions that resolve a fight, so the odds and the
+ruling can never disagree.
+
+The unknown cards are the game's deck less every card the players know is elsewhere. A card in
+another player's hand that the app was not told is unknown too; by symmetry, the card a player
+draws or plays from a hidden hand is as likely to be any unknown card as a card drawn from the
+deck, so the odds count over all unknown cards.
+
+>>> from card_companion.calculators.cards import cards, card
+>>> o = stratego_attack_odds(card("7S"), cards("2H 9H AH"), known_attacks=True)
+>>> o.attacker_wins, o.defender_wins, o.both_destroyed
+(Fraction(1, 3), Fraction(2, 3), Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+
+from pydantic import BaseModel, ConfigDict
+
+from card_companion.calculators.card_stratego import battle, can_stand
+from card_companion.calculators.cards import Card
+from card_companion.calculators.peace_and_love import Entry, FightRound, resolve_round
+from card_companion.calculators.words import plural
+
+SYMMETRY = ("cards in hands the app was not told are unknown too: a hidden card is as likely to be "
+            "any unknown card as a card drawn from the deck, so every unknown card counts once")
+
+
+class OddsError(ValueError):
+    """Odds that cannot be counted (no unknown card could be the hidden one)."""
+
+
+class AttackOdds(BaseModel):
+    """A Card Stratego attack with one side face down: the chance of each result."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attacker_wins: Fraction
+    defender_wins: Fraction
+    both_destroyed: Fraction
+    counted: int
+    explanation: list[str]
+
+
+def stratego_attack_odds(known: Card, unknown: Sequence[Card], known_attacks: bool) -> AttackOdds:
+    """The known card attacks a face-down card (``known_attacks``) or is attacked by one; the
+    face-down card is any unknown card that can stand on the battlefield (no Jack, no Joker)."""
+    if not can_stand(known):
+        raise OddsError(f"{known.symbol} never stands on the battlefield: a Jack or a Joker is played from the hand")
+    standing = [c for c in unknown if can_stand(c)]
+    left_out = len(unknown) - len(standing)
+    if not standing:
+        raise OddsError("none of the unknown cards can stand on the battlefield: no odds to count")
+    tally: Counter[str] = Counter()
+    by_rule: dict[tuple[str, str], list[Card]] = {}
+    for c in standing:
+        r = battle(known, c) if known_attacks else battle(c, known)
+        outcome = ("both" if r.winner is None else "attacker" if r.winner == "attacker" else "defender")
+        tally[outcome] += 1
+        by_rule.setdefault((outcome, r.rule), []).append(c)
+    n = len(standing)
+    side = "attacks" if known_attacks else "defends against"
+    lines = [f"{known.symbol} {side} a face-down card: {plural(n, 'unknown card')} can stand on the battlefield"
+             + (f" ({plural(left_out, 'Jack or Joker', 'Jacks and Jokers')} left out: they never stand there)"
+                if left_out else ""), SYMMETRY]
+    words = {"attacker": "the attacker wins", "defender": "the defender wins", "both": "both are destroyed"}
+    for (outcome, rule), cs in sorted(by_rule.items(), key=lambda kv: -len(kv[1])):
+        lines.append(f"{words[outcome]} ({rule}): {len(cs)} of {n}")
+    return AttackOdds(attacker_wins=Fraction(tally["attacker"], n), defender_wins=Fraction(tally["defender"], n),
+                      both_destroyed=Fraction(tally["both"], n), counted=n, explanation=lines)
+
+
+class FightOdds(BaseModel):
+    """A Peace and Love round with one played card unknown: each fighter's chance to lose."""
+
+    model_config = ConfigDict(frozen=True)
+
+    loses: list[Fraction]
+    counted: int
+    explanation: list[str]
+
+
+def peace_and_love_fight_odds(fight: FightRound, hidden: int, unknown: Sequence[Card]) -> FightOdds:
+    """``fight`` with a placeholder card on entry ``hidden``; that card is each unknown card in
+    turn (one count per copy)."""
+    if not unknown:
+        raise OddsError("the unknown cards are empty: no odds to count")
+    if any(c.is_joker for c in unknown):
+        raise OddsError("Peace and Love is played without jokers")
+    copies = Counter(unknown)
+    losses: Counter[int] = Counter()
+    lowest_wins = 0
+    for c, k in copies.items():
+        entries = list(fight.fighters)
+        entries[hidden] = Entry(player=entries[hidden].player, fighter=entries[hidden].fighter, card=c)
+        r = resolve_round(fight.model_copy(update={"fighters": entries}))
+        losses[r.loser] += k
+        lowest_wins += k if r.lowest_wins else 0
+    n = len(unknown)
+    owner = fight.fighters[hidden]
+    lines = [f"the card on player {owner.player}'s {owner.fighter.symbol} is unknown: "
+             f"{plural(n, 'unknown card')} counted, each once", SYMMETRY,
+             f"an odd number of trumps (the lowest result wins) in {lowest_wins} of {n}"]
+    for i, e in enumerate(fight.fighters):
+        lines.append(f"player {e.player}'s {e.fighter.symbol} loses in {losses[i]} of {n}")
+    return FightOdds(loses=[Fraction(losses[i], n) for i in range(len(fight.fighters))], counted=n,
+                     explanation=lines)
+
+
+def best_cards(fight: FightRound, mine: int, hidden: int, hand: Sequence[Card],
+               unknown: Sequence[Card]) -> list[tuple[Card, Fraction]]:
+    """For each card of ``hand`` played on entry ``mine``: the chance entry ``mine`` does not
+    lose against the unknown card on entry ``hidden``; the best first ("play 7♥: wins 61 %")."""
+    out = []
+    for c in dict.fromkeys(hand):
+        entries = list(fight.fighters)
+        entries[mine] = Entry(player=entries[mine].player, fighter=entries[mine].fighter, card=c)
+        pool = list(unknown)
+        if c in pool:
+            pool.remove(c)  # the card played cannot also be the hidden one
+        o = peace_and_love_fight_odds(fight.model_copy(update={"fighters": entries}), hidden, pool)
+        out.append((c, 1 - o.loses[mine]))
+    return sorted(out, key=lambda cw: -cw[1])

@@ -1,0 +1,116 @@
+"""Issue 16 (first asks): exact odds where one card is unknown, counted by hand below, checked
+against the fight/battle asks by a seeded Monte Carlo, and by properties."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from card_companion.calculators.cards import Deck
+from card_companion.companion.protocol import resolve_line
+
+
+def ask(request: dict) -> dict:
+    return json.loads(resolve_line(json.dumps(request)))
+
+
+def stratego(**more) -> dict:
+    return ask({"game": "card-stratego", "ask": "attack-odds", **more})
+
+
+def test_stratego_a_known_attacker_against_face_down_cards():
+    # 7♠ attacks: 2♥ → 7 > 2, the attacker wins; 9♥ → 9 > 7, the defender wins; A♥ → a Bomb
+    # defending destroys any attacker but a Scout: the defender wins; J♥ never stands there.
+    r = stratego(attacker="7S", unknown=["2H", "9H", "AH", "JH"])
+    assert (r["attacker_wins"], r["defender_wins"], r["both_destroyed"], r["counted"]) == (1 / 3, 2 / 3, 0, 3)
+    assert "1 Jack or Joker left out" in r["explanation"][0]
+
+
+def test_stratego_a_known_defender_attacked_by_a_face_down_card():
+    # K♦ defends: Q♠ → a Queen beats a King: attacker; 3♣ → a King loses to odd cards: attacker;
+    # 4♣ → a King beats even cards: defender; K♣ → equal ranks: both destroyed. 2/4, 1/4, 1/4
+    r = stratego(defender="KD", unknown=["QS", "3C", "4C", "KC"])
+    assert (r["attacker_wins"], r["defender_wins"], r["both_destroyed"]) == (0.5, 0.25, 0.25)
+
+
+def test_stratego_a_bomb_defender_against_no_scout_is_certain():
+    r = stratego(defender="AS", unknown=["5H", "9C", "KD", "QH", "10S"])
+    assert r["defender_wins"] == 1.0
+    # a Scout among them: 2♥ destroys the Bomb, 1 of 6
+    assert stratego(defender="AS", unknown=["5H", "9C", "KD", "QH", "10S", "2H"])["attacker_wins"] == 1 / 6
+
+
+def test_stratego_bad_requests():
+    assert "Jack" in stratego(defender="JS", unknown=["5H"])["error"]
+    assert "at least 1" in stratego(attacker="7S", unknown=[])["error"]
+    assert "none of the unknown cards can stand" in stratego(attacker="7S", unknown=["JH", "JOKER"])["error"]
+    assert "not both or neither" in stratego(attacker="7S", defender="5H", unknown=["2H"])["error"]
+    assert "entered 2 times" in stratego(attacker="7S", unknown=["2H", "2H"])["error"]
+
+
+PAL = {"game": "peace-and-love", "ask": "fight-odds", "players": 2, "attacker": 0, "defender": 1,
+       "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": "5S"}]}
+
+
+def test_peace_and_love_one_card_unknown():
+    # Ann's 9♥ with 7♥: a trump, 9 − 7 = 2. Bea's 5♠ with the unknown card:
+    #   2♣: 5 − 2 = 3, one trump → the lowest wins: Ann's 2 → Bea's 5♠ loses
+    #   4♠: a trump too, 5 − 4 = 1, two trumps → the highest wins: Ann's 2 → Bea loses
+    #   4♦: 1, one trump → lowest: Bea's 1 → Ann's 9♥ loses
+    #   K♦: 5 − 13 = −8, one trump → lowest: Bea → Ann loses
+    #   6♥: 5 − 6 = −1, one trump → lowest: Bea → Ann loses
+    r = ask({**PAL, "unknown": ["2C", "4S", "4D", "KD", "6H"]})
+    assert r["loses"] == [3 / 5, 2 / 5] and r["counted"] == 5
+
+
+def test_peace_and_love_bad_requests():
+    two_unknown = {**PAL, "fighters": [{"player": 0, "fighter": "9H"}, {"player": 1, "fighter": "5S"}]}
+    assert "exactly one fighter's card is unknown" in ask({**two_unknown, "unknown": ["2C"]})["error"]
+    assert "at least 1" in ask({**PAL, "unknown": []})["error"]
+    assert "holds only one" in ask({**PAL, "unknown": ["9H"]})["error"]  # 9♥ is a fighter already
+
+
+def tolerance(p: float, n: int) -> float:
+    return 4 * math.sqrt(max(p * (1 - p), 1e-4) / n)  # four standard errors of a proportion
+
+
+def test_both_asks_agree_with_a_seeded_monte_carlo_of_the_rulings():
+    rng = random.Random(16)
+    n = 1500
+    unknown = [c for c in Deck().all_cards() if str(c) not in ("9H", "7H", "5S")]
+    texts = [str(c) for c in unknown]
+    exact = ask({**PAL, "unknown": texts})["loses"][0]
+    ann_lost = 0
+    for _ in range(n):  # draw the hidden card, resolve the round with the fight ask
+        c = rng.choice(texts)
+        r = ask({**{k: v for k, v in PAL.items() if k != "ask"}, "ask": "fight",
+                 "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": "5S", "card": c}]})
+        ann_lost += r["loser"]["player"] == 0
+    assert abs(ann_lost / n - exact) <= tolerance(exact, n)
+    exact = stratego(attacker="8C", unknown=texts)["attacker_wins"]
+    wins = 0
+    for _ in range(n):
+        c = rng.choice([t for t in texts if t[0] not in "J"])
+        wins += ask({"game": "card-stratego", "ask": "battle", "attacker": "8C", "defender": c})["destroyed"] == [
+            "defender"]
+    assert abs(wins / n - exact) <= tolerance(exact, n)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_odds_sum_to_one(data):
+    faces = [str(c) for c in Deck().all_cards()]
+    unknown = data.draw(st.lists(st.sampled_from(faces), min_size=1, max_size=20, unique=True))
+    known = data.draw(st.sampled_from([f for f in faces if f not in unknown and f[0] != "J"]))
+    r = stratego(attacker=known, unknown=unknown)
+    if "error" not in r:
+        assert math.isclose(r["attacker_wins"] + r["defender_wins"] + r["both_destroyed"], 1.0, abs_tol=1e-9)
+    rest = [f for f in faces if f not in unknown and f not in ("9H", "7H")]
+    fighter = data.draw(st.sampled_from(rest))
+    r = ask({**PAL, "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": fighter}],
+             "unknown": unknown})
+    assert "error" in r or math.isclose(sum(r["loses"]), 1.0, abs_tol=1e-9)
