@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -114,3 +115,23 @@ def test_odds_sum_to_one(data):
     r = ask({**PAL, "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": fighter}],
              "unknown": unknown})
     assert "error" in r or math.isclose(sum(r["loses"]), 1.0, abs_tol=1e-9)
+
+
+def test_the_hand_ranked_by_the_chance_each_card_does_not_lose():
+    """On a player's own phone: each card of the hand entered privately, best first; each
+    number is the fight-odds answer for that card (the card played leaves the unknown cards)."""
+    from card_companion.calculators.cards import card, cards
+    from card_companion.calculators.odds import best_cards
+    from card_companion.calculators.peace_and_love import Entry, FightRound
+
+    fight = FightRound(players=2, attacker=0, defender=1, fighters=[
+        Entry(player=0, fighter=card("9H"), card=card("9H")), Entry(player=1, fighter=card("5S"), card=card("5S"))])
+    unknown = cards("2C 4S 4D KD 6H")
+    ranked = best_cards(fight, mine=0, hidden=1, hand=cards("7H 2D"), unknown=unknown)
+    assert ranked[0][1] >= ranked[1][1]  # best first
+    for c, p in ranked:
+        r = ask({**PAL, "fighters": [{"player": 0, "fighter": "9H", "card": str(c)}, {"player": 1, "fighter": "5S"}],
+                 "unknown": [str(u) for u in unknown if u != c]})
+        assert math.isclose(p, 1 - r["loses"][0])
+    # with 7♥ (the worked example above) Ann's 9♥ does not lose in 2 of 5
+    assert dict(ranked)[card("7H")] == Fraction(2, 5)
