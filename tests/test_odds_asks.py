@@ -135,3 +135,39 @@ def test_the_hand_ranked_by_the_chance_each_card_does_not_lose():
         assert math.isclose(p, 1 - r["loses"][0])
     # with 7♥ (the worked example above) Ann's 9♥ does not lose in 2 of 5
     assert dict(ranked)[card("7H")] == Fraction(2, 5)
+
+
+def trap_odds(**more) -> dict:
+    return ask({"game": "cardpeegee", "ask": "trap-odds", "agitator": "7S", "props": ["3D", "5H"], **more})
+
+
+def test_trap_odds_counted_by_hand():
+    # the text's trap: difficulty 7 + half of 3 (rounded up) = 9; damage 7 + half of 5 = 3 → 10.
+    # One evasion card (no active cards) from 2♣, 10♥, A♠ (values 2, 10, 11):
+    #   2 < 9 → full damage 10; 10 beats 9 by 1 → 10 − 2 = 8; 11 by 2 → 10 − 4 = 6
+    r = trap_odds(deck=["2C", "10H", "AS"])
+    assert r["hp_loss"] == {"6": 1 / 3, "8": 1 / 3, "10": 1 / 3} and r["expected_hp_loss"] == 8.0
+    assert r["evaded"] == 2 / 3
+    # one active card: two evasion cards from the same three: 2 + 10 = 12 → 10 − 6 = 4;
+    # 2 + 11 = 13 → 2; 10 + 11 = 21 → 10 − 24 < 0 → 0 (traps don't heal). Each 1 of 3.
+    r = trap_odds(deck=["2C", "10H", "AS"], active=1)
+    assert r["hp_loss"] == {"0": 1 / 3, "2": 1 / 3, "4": 1 / 3} and math.isclose(r["expected_hp_loss"], 2.0)
+
+
+def test_trap_odds_agree_with_a_seeded_monte_carlo_of_the_trap_ask():
+    rng = random.Random(11)
+    deck = [str(c) for c in Deck().all_cards() if str(c) not in ("7S", "3D", "5H")][:30]
+    exact = trap_odds(deck=deck, active=2)["expected_hp_loss"]
+    n, lost = 1500, 0
+    for _ in range(n):
+        drawn = rng.sample(deck, 3)
+        lost += ask({"game": "cardpeegee", "ask": "trap", "agitator": "7S", "props": ["3D", "5H"],
+                     "evasion": drawn})["hp_loss"]
+    # HP lost lies in 0..10: a standard error of at most 5 / sqrt(n)
+    assert abs(lost / n - exact) <= 4 * 5 / math.sqrt(n)
+
+
+def test_trap_odds_bad_requests():
+    assert "agitator is a spade" in trap_odds(agitator="7C", deck=["2C"])["error"]
+    assert "takes 3 cards but only 2 are unknown" in trap_odds(deck=["2C", "3C"], active=2)["error"]
+    assert "7♠ is entered 2 times" in trap_odds(deck=["7S"])["error"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from math import comb
 
 from pydantic import BaseModel, ConfigDict
 
@@ -125,3 +126,64 @@ def best_cards(fight: FightRound, mine: int, hidden: int, hand: Sequence[Card],
         o = peace_and_love_fight_odds(fight.model_copy(update={"fighters": entries}), hidden, pool)
         out.append((c, 1 - o.loses[mine]))
     return sorted(out, key=lambda cw: -cw[1])
+
+
+def draw_totals(values: Sequence[int], k: int) -> dict[int, int]:
+    """The number of ways each total comes up when ``k`` cards are drawn together (without
+    replacement) from cards of these values: counted by value, not by card, so a whole deck
+    costs a few thousand steps. The ways add up to C(len(values), k).
+
+    >>> draw_totals([2, 3, 3], 2)   # {2,3} twice, {3,3} once
+    {5: 2, 6: 1}
+    """
+    if not 0 <= k <= len(values):
+        raise OddsError(f"{k} cards cannot be drawn from {len(values)}")
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}  # (cards drawn, total) -> ways
+    for v, m in Counter(values).items():
+        nxt: Counter[tuple[int, int]] = Counter()
+        for (n, s), w in ways.items():
+            for j in range(min(m, k - n) + 1):
+                nxt[(n + j, s + j * v)] += w * comb(m, j)
+        ways = dict(nxt)
+    return dict(sorted((s, w) for (n, s), w in ways.items() if n == k))
+
+
+class TrapOdds(BaseModel):
+    """The HP a Hero loses to a Trap, over every evasion draw."""
+
+    model_config = ConfigDict(frozen=True)
+
+    hp_loss: dict[int, Fraction]
+    expected_hp_loss: Fraction
+    evaded: Fraction
+    counted: int
+    explanation: list[str]
+
+
+def trap_odds(agitator: Card, props: Sequence[Card], draw: int, unknown: Sequence[Card]) -> TrapOdds:
+    """``draw`` evasion cards (1 + the Hero's active cards) from the unknown cards, each
+    total through ``trap_outcome`` (difficulty, damage, the −2 per point it is beaten by)."""
+    from card_companion.calculators.cardpeegee import trap, trap_outcome, value
+
+    if not unknown:
+        raise OddsError("the unknown cards are empty: no odds to count")
+    if draw > len(unknown):
+        raise OddsError(f"the evasion draw takes {plural(draw, 'card')} but only {len(unknown)} are unknown")
+    stats = trap(agitator, props)
+    totals = draw_totals([value(c) for c in unknown], draw)
+    all_ways = comb(len(unknown), draw)
+    loss: Counter[int] = Counter()
+    evaded = 0
+    for s, w in totals.items():
+        o = trap_outcome(stats, s)
+        loss[o.hp_loss] += w
+        evaded += w if o.evaded else 0
+    dist = {h: Fraction(w, all_ways) for h, w in sorted(loss.items())}
+    expected = sum((h * p for h, p in dist.items()), Fraction(0))
+    lines = [*stats.explanation,
+             f"evasion: {plural(draw, 'card')} drawn together from {len(unknown)} unknown: "
+             f"{all_ways:,} draws, counted by their total", SYMMETRY,
+             f"evasion beats the difficulty {stats.difficulty} in {evaded:,} of {all_ways:,} draws",
+             f"expected HP lost: {float(expected):.2f}"]
+    return TrapOdds(hp_loss=dist, expected_hp_loss=expected, evaded=Fraction(evaded, all_ways),
+                    counted=len(unknown), explanation=lines)

@@ -60,6 +60,7 @@ from card_companion.calculators.cardpeegee import (
     value_played,
 )
 from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit
+from card_companion.calculators.odds import trap_odds
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -2419,6 +2420,36 @@ class TrapAnswer(Answer):
     hp_loss: int
 
 
+class TrapOddsAsk(CardPeeGeeAsk):
+    """The HP a Trap takes, over every evasion draw: 1 + ``active`` cards drawn together from
+    ``deck`` (the unknown cards), each total as the trap ask computes it."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["trap-odds"] = "trap-odds"
+    agitator: Card
+    props: tuple[Card, ...] = ()
+    active: int = Field(0, ge=0, le=16, description="the Hero's active cards (each adds an evasion card)")
+    deck: list[Card] = Field(min_length=1, max_length=16 * 54)
+
+    def cards_entered(self) -> list[Card]:
+        return [self.agitator, *self.props, *self.deck]
+
+    def answer(self) -> TrapOddsAnswer:
+        if self.agitator.suit != Suit.SPADES:
+            raise RuleError(f"a Trap's agitator is a spade; {self.agitator.symbol} starts another encounter")
+        self.check_deck()
+        o = trap_odds(self.agitator, self.props, 1 + self.active, self.deck)
+        return TrapOddsAnswer(hp_loss={str(h): float(p) for h, p in o.hp_loss.items()},
+                              expected_hp_loss=float(o.expected_hp_loss), evaded=float(o.evaded),
+                              explanation=o.explanation)
+
+
+class TrapOddsAnswer(Answer):
+    hp_loss: dict[str, float]
+    expected_hp_loss: float
+    evaded: float
+
+
 class BossEntry(Frozen):
     card: Card
     hp: int
@@ -2455,6 +2486,6 @@ class BossStackAnswer(Answer):
     bosses: list[BossEntry]
 
 
-CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, BossStackAsk)
+CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk)
 
 GAME = CardPeeGee()
