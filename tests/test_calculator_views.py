@@ -7,6 +7,7 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
+from card_companion.calculators.cards import Deck
 from card_companion.companion.protocol import resolve
 from card_companion.views.calculator.ruling import in_seats
 from card_companion.views.calculator.screen import CALCULATORS, CalculatorScreen, calculator_component
@@ -604,3 +605,22 @@ def test_roles_are_not_replaced_by_a_tables_names():
     from card_companion.views.calculator.screen import calc_route
 
     assert calc_route("card-stratego", ["Ann", "Bea"], "/play/x") == "/calc/card-stratego?back=%2Fplay%2Fx"
+
+
+def test_stratego_one_card_entered_shows_its_odds_against_any_other_card():
+    """Issue 12 item 4: with one card entered, the odds of the ask attack-odds over every other
+    card of the deck (a Jack or a Joker never stands there)."""
+    h = stratego()
+    h.pick("calc-slots-picker", "7S")
+    unknown = [str(c) for c in Deck(jokers=2).all_cards() if str(c) != "7S"]
+    answer = resolve({"game": "card-stratego", "ask": "attack-odds", "attacker": "7S", "unknown": unknown})
+    # 7♠ attacking: 47 cards can stand (52 + 2 Jokers − 7♠ − 4 Jacks − 2 Jokers). It beats the
+    # 2-6 (5 ranks × 4 = 20) and the Kings (a King loses to odd cards: 4) → 24; it loses to the
+    # Aces (Bombs: 4), the 8-10 (12) and the Queens (a Queen beats odd cards: 4) → 20; it meets
+    # the other three 7s → 3. 24/47 = 51 %, 20/47 = 43 %, 3/47 = 6 %.
+    assert answer["counted"] == 47
+    assert (answer["attacker_wins"], answer["defender_wins"], answer["both_destroyed"]) == (24 / 47, 20 / 47, 3 / 47)
+    assert headline(h) == "If it is any other card: the attacker wins 51%, the defender 43%, both destroyed 6%"
+    assert explanation(h) == answer["explanation"]
+    h.pick("calc-slots-picker", "AH")  # the second card: the battle itself
+    assert headline(h) == "Defender's A♥ wins: Attacker's 7♠ is destroyed"
