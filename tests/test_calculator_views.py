@@ -624,3 +624,25 @@ def test_stratego_one_card_entered_shows_its_odds_against_any_other_card():
     assert explanation(h) == answer["explanation"]
     h.pick("calc-slots-picker", "AH")  # the second card: the battle itself
     assert headline(h) == "Defender's A♥ wins: Attacker's 7♠ is destroyed"
+
+
+def test_peace_and_love_one_card_left_shows_each_fighters_odds():
+    """Issue 12 item 4: every fighter and all but one played card entered: each fighter's chance
+    to lose whatever the last card is (the ask fight-odds, over the 52 − 3 = 49 cards left)."""
+    h = peace_and_love()
+    h.click("fighters-less")  # two fighters
+    for c in "9H 7H 5S".split():  # the attacker's 9♥ with 7♥; the defender's 5♠, card unknown
+        h.pick("calc-slots-picker", c)
+    unknown = [str(c) for c in Deck().all_cards() if str(c) not in ("9H", "7H", "5S")]
+    answer = resolve({"game": "peace-and-love", "ask": "fight-odds", "players": 2, "attacker": 0, "defender": 1,
+                      "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": "5S"}],
+                      "unknown": unknown})
+    assert answer["counted"] == 49 and abs(sum(answer["loses"]) - 1) < 1e-9
+    assert explanation(h) == [in_seats(x, ["Attacker", "Defender"]) for x in answer["explanation"]]
+    worst = max(range(2), key=lambda i: answer["loses"][i])
+    fighter = ["9♥", "5♠"][worst]
+    assert headline(h) == (f"If it is any card left: {['Attacker', 'Defender'][worst]}'s {fighter} loses most often "
+                           f"({answer['loses'][worst]:.0%})")
+    h.pick("calc-slots-picker", "2C")  # the last card: the round itself
+    # 9 − 7 = 2 (a trump), 5 − 2 = 3; one trump → the lowest wins: the attacker's 2
+    assert headline(h) == "Attacker's 9♥ wins: Defender's 5♠ goes to Attacker's victory pile"
