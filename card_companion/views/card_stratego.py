@@ -584,6 +584,7 @@ def _entry(table, send, problem: str | None, mode: str, choice: Choice, set_choi
         a_slot, d_slot = s.armies[me].columns[c][0], s.armies[them].columns[c][0]
         parts.append(ft.Text(f"{name(me)}'s {a_slot.symbol} attacks {name(them)}'s {d_slot.symbol} in column "
                              f"{c + 1}. Both are turned face up.", weight=ft.FontWeight.BOLD))
+        parts.append(message(game.attack_odds(s, c), "attack-odds", kind="info"))
         entries = [(p, f"{name(p)}'s {word}") for p, word, slot in
                    ((me, "attacker", a_slot), (them, "defender", d_slot)) if not slot.face_up]
 
