@@ -772,7 +772,8 @@ class TurnAsk(Ask, Turn):
     def answer(self) -> TurnAnswer:
         r = resolve_turn(self)
         return TurnAnswer.model_construct(
-            outcome=r.outcome, winner=r.winner, collected=r.collected, explanation=r.explanation
+            outcome=r.outcome, winner=r.winner, collected=r.collected, discarded=list(r.discarded),
+            picks_first=r.first_pick, explanation=r.explanation
         )
 
 
@@ -780,6 +781,10 @@ class TurnAnswer(Answer):
     outcome: Literal["win", "both-discard", "coin-flip-needed"]
     winner: int | None
     collected: Card | None
+    discarded: list[Card]
+    """the cards that go to the discard pile"""
+    picks_first: int | None = None
+    """two defence cards: who picks first from the row (None: not that case, or a coin is needed)"""
 
 
 class WonCardAsk(Ask):
