@@ -1135,7 +1135,32 @@ class AttackOddsAnswer(Answer):
     counted: int
 
 
-CardStratego.asks = (BattleAsk, AttackOddsAsk)
+class ActionsAsk(Ask):
+    """The actions of a turn: the game's first turn 1, the second 2; then 3, 4 or 5 by the
+    battlefield columns holding at least one of the player's cards at the start of the turn."""
+
+    game: Literal["card-stratego"] = "card-stratego"
+    ask: Literal["actions"] = "actions"
+    turn: int = Field(ge=1, description="the turn's number in the game, from 1")
+    columns: int = Field(0, ge=0, le=COLUMNS, description="columns with a card of the player at the turn's start")
+
+    def answer(self) -> ActionsAnswer:
+        k = actions_per_turn(self.turn, self.columns)
+        if self.turn <= 2:
+            why = f"turn {self.turn} of the game: " + ("the first player gets one action" if self.turn == 1
+                                                       else "the other player then takes two")
+        else:
+            why = (f"cards in {self.columns} column{'s' if self.columns != 1 else ''} at the start of the turn: "
+                   + ("all four → 5" if self.columns == 4 else "three → 4" if self.columns == 3
+                      else "fewer than three → 3"))
+        return ActionsAnswer(actions=k, explanation=[why, f"{k} action{'s' if k != 1 else ''}, all of them used"])
+
+
+class ActionsAnswer(Answer):
+    actions: int
+
+
+CardStratego.asks = (BattleAsk, AttackOddsAsk, ActionsAsk)
 
 GAME = CardStratego()
 
