@@ -85,6 +85,36 @@ def test_everyman_character_is_the_base_attack() -> None:
     assert (ann.attack, ann.deal) == (9, 3)
 
 
+def test_the_base_numbers_are_settings_too() -> None:
+    """Issue 15 item 4 ("most of the base values in the game can be changed"): the Hero's,
+    the Monster's and the Boss's Deal, the Boss base, Level Up v2's thresholds, Everyman's
+    upper bound."""
+    s = heroes(start(hero_deal=4, monster_deal=2), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
+    # 9♣ with 5♣ 3♠: Monster Deal 2 + 1 = 3; Ann plays nothing: Deal 4
+    s = act(s, kind="encounter", agitator="9C", props=["5C", "3S"])
+    ann, monster = s.state.encounter.battle.fighters
+    assert (ann.deal, monster.deal) == (4, 3)
+    # a Boss base of 12, Deal 2: the text's stack Q♥ K♠ 7♣ 4♦ → Q♥ HP 12, Attack 12 + 7 = 19,
+    # Deal 2 + 1 (K♠) = 3; K♠ HP 12 + 10 (Q♥) = 22, Attack 19, Deal 2
+    b = heroes(start(boss_battles=True, boss_base=12, boss_deal=2, props=3), (0, "KH", "7H KS 2C"),
+               (1, "QS", "5D 5C 5S"))
+    b = act(b, kind="encounter", agitator="QH", props=["KS", "7C", "4D"])
+    bosses = [(f.hp, f.attack, f.deal) for f in b.state.encounter.battle.fighters[1:]]
+    assert bosses == [(12, 19, 3), (22, 19, 2)]
+    # Level Up v2 from 40 HP, one more prop per started 10 HP: Ann has 15 + 7 + 10 + 2 = 34 → 2
+    # props; Bea 15 + 5 + 5 + 5 = 30 → 2
+    lv = heroes(start(level_up_v2=True, level_up_v2_start=20, level_up_v2_step=10), (0, "KH", "7H KS 2C"),
+                (1, "QS", "5D 5C 5S"))
+    # Ann 34 HP: above 20 by 14 → two started steps of 10 → 2 + 2 = 4 props
+    assert G.props_needed(lv.state)[0] == 4
+    # Everyman's range 5 to 9: a 10 is put back like a 4
+    e = start(everyman=True, everyman_lowest=5, everyman_highest=9)
+    refused(e, "worth more than 9", kind="hero", player=0, character="10C", hp_cards=["2C", "3C", "4C"])
+    refused(e, "worth less than 5", kind="hero", player=0, character="4C", hp_cards=["2C", "3C", "5C"])
+    with pytest.raises(IllegalAction, match="lowest Character \\(9\\) is above its highest \\(5\\)"):
+        start(everyman=True, everyman_lowest=9, everyman_highest=5)
+
+
 def test_numbers_are_settings() -> None:
     # "deal 2 cards and add 25": 25 + 11 + 3 = 39; hands of 4 → deck 52 − 5 × 2 = 42
     s = heroes(start(hp_base=25, hp_cards=2, hand_size=4), (0, "KH", "AD 3C"), (1, "QS", "2C 2D"))

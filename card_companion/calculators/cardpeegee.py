@@ -533,7 +533,8 @@ class MonsterStats(Frozen):
     explanation: tuple[str, ...]
 
 
-def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, elements: bool = True) -> MonsterStats:
+def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, elements: bool = True,
+            base_deal: int = MONSTER_DEAL) -> MonsterStats:
     """A Monster: HP = agitator + heart props; Attack = agitator + club props; Deal = 3 + one
     per spade prop. Its element is clubs, or the Elemental beast card's suit.
 
@@ -548,7 +549,7 @@ def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, el
     lines = [
         f"Monster HP: agitator {agitator.symbol} {a} + heart props {_sum_line(hearts)} = {a + total(hearts)}",
         f"Monster Attack: agitator {a} + club props {_sum_line(clubs)} = {a + total(clubs)}",
-        f"Monster Deal: {MONSTER_DEAL} + {_count(spades, 'spade prop')} = {MONSTER_DEAL + len(spades)}",
+        f"Monster Deal: {base_deal} + {_count(spades, 'spade prop')} = {base_deal + len(spades)}",
     ]
     idle = [c for c in props if c.suit == Suit.DIAMONDS or c.is_joker]
     if idle:
@@ -564,7 +565,7 @@ def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, el
             element = Suit.CLUBS
             lines.append("the Monster's element is clubs")
     return MonsterStats(
-        hp=a + total(hearts), attack=a + total(clubs), deal=MONSTER_DEAL + len(spades), element=element,
+        hp=a + total(hearts), attack=a + total(clubs), deal=base_deal + len(spades), element=element,
         explanation=tuple(lines),
     )
 
@@ -773,8 +774,8 @@ class BossStats(Frozen):
     explanation: tuple[str, ...]
 
 
-def boss_stack(stack: Sequence[Card], super_powers: bool = False,
-               face_down: Iterable[int] = ()) -> tuple[BossStats, ...]:
+def boss_stack(stack: Sequence[Card], super_powers: bool = False, face_down: Iterable[int] = (),
+               base: int = BOSS_BASE, base_deal: int = BOSS_DEAL) -> tuple[BossStats, ...]:
     """Every face card of the stack is a Boss; every other card of the stack (other Bosses
     included) is a prop to it: HP = 10 + heart props, Attack = 10 + club props (+2 per living
     Jack under super powers), Deal = 3 + one per spade prop. ``face_down``: positions of dead
@@ -794,17 +795,17 @@ def boss_stack(stack: Sequence[Card], super_powers: bool = False,
             continue
         props = [p for j, p in live if j != i]
         hearts, clubs, spades = (_of_suit(props, s) for s in (Suit.HEARTS, Suit.CLUBS, Suit.SPADES))
-        hp = BOSS_BASE + total(hearts)
-        attack = BOSS_BASE + total(clubs)
-        lines = [f"{c.symbol} HP: {BOSS_BASE} + heart props {_sum_line(hearts)} = {hp}"]
-        attack_line = f"{c.symbol} Attack: {BOSS_BASE} + club props {_sum_line(clubs)}"
+        hp = base + total(hearts)
+        attack = base + total(clubs)
+        lines = [f"{c.symbol} HP: {base} + heart props {_sum_line(hearts)} = {hp}"]
+        attack_line = f"{c.symbol} Attack: {base} + club props {_sum_line(clubs)}"
         if super_powers and jacks:
             bonus = JACK_BOSS_BONUS * len(jacks)
             attack += bonus
             attack_line += f" + {JACK_BOSS_BONUS} for each living Jack ({_listing(jacks)}) {bonus}"
         lines.append(f"{attack_line} = {attack}")
-        deal = BOSS_DEAL + len(spades)
-        lines.append(f"{c.symbol} Deal: {BOSS_DEAL} + {_count(spades, 'spade prop')} = {deal}")
+        deal = base_deal + len(spades)
+        lines.append(f"{c.symbol} Deal: {base_deal} + {_count(spades, 'spade prop')} = {deal}")
         out.append(BossStats(card=c, hp=hp, attack=attack, deal=deal, explanation=tuple(lines)))
     return tuple(out)
 

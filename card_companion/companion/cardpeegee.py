@@ -21,8 +21,11 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationInfo, model_validator
 
 from card_companion.calculators.cardpeegee import (
+    BOSS_BASE,
+    BOSS_DEAL,
     HERO_DEAL,
     JOKERS_PER_PACK,
+    MONSTER_DEAL,
     BattleRound,
     Contender,
     Contestant,
@@ -111,6 +114,10 @@ class CardPeeGeeSettings(Settings):
     everyman_lowest: int = Field(
         2, ge=2, le=11, title="Everyman: lowest Character",
         description="Under Everyman, Character cards worth less than this are put back (Aces are 11).")
+    everyman_highest: int = Field(
+        11, ge=2, le=11, title="Everyman: highest Character",
+        description="Under Everyman, Character cards worth more than this are put back too (the text: "
+        "\"limit them to a range\").")
     opening_sale: bool = _option("Opening Sale!", "Before play starts, each player may go shopping once.")
     eat_your_greens: bool = _option("Eat Your Greens", "Before play starts, each player may heal with potions.")
     level_up_v1: bool = _option(
@@ -125,6 +132,18 @@ class CardPeeGeeSettings(Settings):
     hp_base: int = Field(15, ge=1, le=100, title="Initial HP", description="Added to the HP cards drawn at the start.")
     hp_cards: int = Field(3, ge=0, le=5, title="HP cards", description="Cards drawn for each Hero's initial HP.")
     hand_size: int = Field(5, ge=0, le=10, title="Starting hand", description="Cards in each starting hand.")
+    hero_deal: int = Field(HERO_DEAL, ge=0, le=10, title="Hero's Deal",
+                           description="Score cards a Hero draws each round before spades played.")
+    monster_deal: int = Field(MONSTER_DEAL, ge=0, le=10, title="Monster's Deal",
+                              description="Score cards a Monster draws each round before its spade props.")
+    boss_base: int = Field(BOSS_BASE, ge=1, le=50, title="Boss base HP and Attack",
+                           description="A Boss's HP and Attack before its props.")
+    boss_deal: int = Field(BOSS_DEAL, ge=0, le=10, title="Boss's Deal",
+                           description="Score cards a Boss draws each round before its spade props.")
+    level_up_v2_start: int = Field(60, ge=1, le=500, title="Level Up v2: from HP",
+                                   description="Level Up (version 2) gives more props above this HP ...")
+    level_up_v2_step: int = Field(30, ge=1, le=500, title="Level Up v2: every HP",
+                                  description="... one more prop per started step of this many HP.")
     props: int = Field(2, ge=0, le=6, title="Props", description="Props drawn with each agitator (before Level Up).")
     charity_below: int = Field(
         4, ge=0, le=20, title="Charity below", description="In town, a Hero with fewer cards gets one from the deck.")
@@ -167,6 +186,9 @@ class CardPeeGeeSettings(Settings):
             raise ValueError("Elemental beasts only apply when playing with Elements")
         if self.super_powers and not self.boss_battles:
             raise ValueError("super powers are a Boss Battle rule: turn Boss Battles on")
+        if self.everyman_lowest > self.everyman_highest:
+            raise ValueError(f"Everyman's lowest Character ({self.everyman_lowest}) is above its highest "
+                             f"({self.everyman_highest})")
         if self.charity_below > self.tax_above + 1:
             raise ValueError(f"charity below {self.charity_below} cards and tax above {self.tax_above} overlap")
         return self
@@ -816,6 +838,11 @@ class CardPeeGee(Game):
                     f"{c.symbol} is worth {value(c)}: Characters worth less than {settings.everyman_lowest} "
                     "are put back (see the settings)"
                 )
+            if value(c) > settings.everyman_highest:
+                raise IllegalAction(
+                    f"{c.symbol} is worth {value(c)}: Characters worth more than {settings.everyman_highest} "
+                    "are put back (see the settings)"
+                )
         elif c.rank not in (Rank.KING, Rank.QUEEN):
             raise IllegalAction(f"Characters are Kings and Queens (Everyman is off): {c.symbol} is neither")
         if len(a.hp_cards) != settings.hp_cards:
@@ -879,7 +906,7 @@ class CardPeeGee(Game):
         base = dict(agitator=a.agitator, props=a.props, cards=drawn, second=second)
         hero_name = s.name(p)
         if kind == "monster":
-            stats = monster(a.agitator, a.props, a.beast, settings.elements)
+            stats = monster(a.agitator, a.props, a.beast, settings.elements, settings.monster_deal)
             m = Fighter(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=stats.hp,
                         attack=stats.attack, deal=stats.deal, element=stats.element, working=stats.explanation)
             battle = Battle(fighters=(self._new_fighter(s, p, 0), m), can_flee=True)
@@ -930,7 +957,7 @@ class CardPeeGee(Game):
     def _start_boss(self, s: CardPeeGeeState, p: int, base: dict, w: _Work):
         settings = s.settings
         stack = (base["agitator"], *base["props"])
-        bosses = boss_stack(stack, settings.super_powers)
+        bosses = boss_stack(stack, settings.super_powers, base=settings.boss_base, base_deal=settings.boss_deal)
         fighters = [self._new_fighter(s, p, 0)]
         working: list[str] = [line for b in bosses for line in b.explanation]
         if settings.super_powers:
@@ -982,13 +1009,15 @@ class CardPeeGee(Game):
         base = value(hero.character)
         lines = []
         if not played:
-            return base, HERO_DEAL, (f"{name}: Attack {base} ({hero.character.symbol}), Deal {HERO_DEAL}",)
+            hd = s.settings.hero_deal
+            return base, hd, (f"{name}: Attack {base} ({hero.character.symbol}), Deal {hd}",)
         pv = value_played(played, hero.active, self._element(s, p))
         clubs, deal = pv.values[Suit.CLUBS], pv.deal
         lines.extend(pv.explanation)
+        hd = s.settings.hero_deal
         lines.append(f"{name}: Attack {base} ({hero.character.symbol}) + {clubs} = {base + clubs}, "
-                     f"Deal {HERO_DEAL} + {deal} = {HERO_DEAL + deal}")
-        return base + clubs, HERO_DEAL + deal, tuple(lines)
+                     f"Deal {hd} + {deal} = {hd + deal}")
+        return base + clubs, hd + deal, tuple(lines)
 
     def _new_fighter(self, s: CardPeeGeeState, p: int, side: int, forced: bool = False) -> Fighter:
         attack, deal, working = self._player_numbers(s, p, ())
@@ -1267,7 +1296,8 @@ class CardPeeGee(Game):
         battle = enc.battle
         down = [f.index for f in battle.fighters if f.card is not None and f.out == "dead"]
         positions = [i for i, c in enumerate(enc.stack) if c.rank.is_face and i not in down]
-        stats = dict(zip(positions, boss_stack(enc.stack, s.settings.super_powers, down)))
+        stats = dict(zip(positions, boss_stack(enc.stack, s.settings.super_powers, down, base=s.settings.boss_base,
+                                               base_deal=s.settings.boss_deal)))
         fighters = list(battle.fighters)
         for i, f in enumerate(fighters):
             if f.index is not None and f.live and f.index in stats:
@@ -1942,14 +1972,14 @@ class CardPeeGee(Game):
         if c.is_joker or not self.deck(s.setup).contains(c):
             return False
         if s.settings.everyman:
-            return value(c) >= s.settings.everyman_lowest
+            return s.settings.everyman_lowest <= value(c) <= s.settings.everyman_highest
         return c.rank in (Rank.KING, Rank.QUEEN)
 
     def props_needed(self, s: CardPeeGeeState) -> tuple[int, str]:
         """Props for the Hero's next encounter (with Level Up) and the working."""
         settings = s.settings
         return props_for(settings.props, s.laps, s.heroes[s.turn].hp, settings.level_up_v1,
-                         settings.level_up_v2)
+                         settings.level_up_v2, settings.level_up_v2_start, settings.level_up_v2_step)
 
     def needs_beast(self, s: CardPeeGeeState, agitator: Card) -> bool:
         """Does this agitator need an extra card for the Elemental beast?"""
