@@ -2480,6 +2480,127 @@ class TrapOddsAnswer(Answer):
     evaded: float
 
 
+class HealerAsk(CardPeeGeeAsk):
+    """A Healer from its agitator and props: the healing, the jailors to defeat first, the fee
+    (or, under gratitude with a jailor, the reward) and the potions."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["healer"] = "healer"
+    agitator: Card
+    props: tuple[Card, ...] = Field((), max_length=16 * 54)
+    gratitude: bool = False
+
+    def cards_entered(self) -> list[Card]:
+        return [self.agitator, *self.props]
+
+    def answer(self) -> HealerAnswer:
+        if self.agitator.suit != Suit.HEARTS:
+            raise RuleError(f"a Healer's agitator is a heart; {self.agitator.symbol} starts another encounter")
+        self.check_deck()
+        h = healer(self.agitator, self.props, self.gratitude)
+        return HealerAnswer(heal=h.heal, jailors=list(h.jailors), fee=h.fee, reward=list(h.reward),
+                            potions=list(h.potions), explanation=list(h.explanation))
+
+
+class HealerAnswer(Answer):
+    heal: int
+    jailors: list[Card]
+    fee: int
+    reward: list[Card]
+    potions: list[Card]
+
+
+class DisarmAsk(CardPeeGeeAsk):
+    """One attempt at a chest's trap: the Hero's score card + the disarm score against the
+    trap's score card + the trap card's value."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["disarm"] = "disarm"
+    trap: Card
+    disarm_score: int = Field(ge=0, le=200, description="the Hero's disarm score (played and active cards)")
+    hero_draw: int = Field(ge=0, le=11, description="the value of the Hero's score card")
+    trap_draw: int = Field(ge=0, le=11, description="the value of the trap's score card")
+
+    def answer(self) -> DisarmAnswer:
+        if self.trap.suit != Suit.SPADES:
+            raise RuleError(f"a chest's traps are its spade props; {self.trap.symbol} is loot")
+        d = disarm(self.trap, self.disarm_score, self.hero_draw, self.trap_draw)
+        return DisarmAnswer(result=d.result, hp_loss=d.hp_loss, explanation=list(d.explanation))
+
+
+class DisarmAnswer(Answer):
+    result: Literal["disarmed", "triggered", "tie"]
+    hp_loss: int
+
+
+class StartingHpAsk(CardPeeGeeAsk):
+    """A Hero's starting HP: the base plus the cards drawn for it."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["starting-hp"] = "starting-hp"
+    cards: tuple[Card, ...] = Field(max_length=5)
+    base: int = Field(15, ge=1, le=100)
+
+    def cards_entered(self) -> list[Card]:
+        return list(self.cards)
+
+    def answer(self) -> StartingHpAnswer:
+        self.check_deck()
+        hp, line = starting_hp(self.cards, self.base)
+        return StartingHpAnswer(hp=hp, explanation=[line])
+
+
+class StartingHpAnswer(Answer):
+    hp: int
+
+
+class TownAsk(CardPeeGeeAsk):
+    """A Hero in town: charity (fewer cards than ``charity_below``, active ones included), tax
+    (more than ``tax_above``) or neither."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["town"] = "town"
+    held: int = Field(ge=0, le=16 * 54, description="cards the Hero holds: hand and active")
+    charity_below: int = Field(4, ge=0, le=20)
+    tax_above: int = Field(6, ge=0, le=100)
+
+    def answer(self) -> TownAnswer:
+        levy = town_levy(self.held, self.charity_below, self.tax_above)
+        why = {"charity": f"{self.held} cards, fewer than {self.charity_below}: charity, one card from the deck",
+               "tax": f"{self.held} cards, more than {self.tax_above}: tax, one card back to the deck",
+               None: f"{self.held} cards: neither charity (below {self.charity_below}) nor tax "
+                     f"(above {self.tax_above})"}[levy]
+        return TownAnswer(levy=levy, explanation=[why])
+
+
+class TownAnswer(Answer):
+    levy: Literal["charity", "tax"] | None
+
+
+class PropsAsk(CardPeeGeeAsk):
+    """The props of the next encounter: the base, Level Up v1 (+1 per lap) and v2 (+1 per
+    started step of HP above the threshold)."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["props"] = "props"
+    base: int = Field(2, ge=0, le=6)
+    laps: int = Field(0, ge=0, le=1000)
+    hp: int = Field(0, ge=0, le=10_000)
+    level_up_v1: bool = False
+    level_up_v2: bool = False
+    v2_start: int = Field(60, ge=1, le=500)
+    v2_step: int = Field(30, ge=1, le=500)
+
+    def answer(self) -> PropsAnswer:
+        n, why = props_for(self.base, self.laps, self.hp, self.level_up_v1, self.level_up_v2, self.v2_start,
+                           self.v2_step)
+        return PropsAnswer(props=n, explanation=[why])
+
+
+class PropsAnswer(Answer):
+    props: int
+
+
 class BossEntry(Frozen):
     card: Card
     hp: int
@@ -2516,6 +2637,7 @@ class BossStackAnswer(Answer):
     bosses: list[BossEntry]
 
 
-CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk)
+CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, HealerAsk, DisarmAsk,
+                   StartingHpAsk, TownAsk, PropsAsk)
 
 GAME = CardPeeGee()
