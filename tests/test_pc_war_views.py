@@ -229,6 +229,11 @@ def test_stop_asks_first_and_the_fewest_cards_win(store):
     h.click("stop")
     h.click("stop-confirm")
     assert "Stopped early: fewest cards leads, Bea (the app's ruling)" in h.texts() and store.load(gid).state.stopped
+    # issue 14 item 11: every game's end offers a new game with the same players and settings
+    h.click("rematch")
+    [new] = [g for g in store.saved_games() if g.id != gid]
+    assert h.page.routes[-1] == f"/play/{new.id}"
+    assert store.load(new.id).setup == store.load(gid).setup and store.load(new.id).actions == ()
 
 
 # --- the new-game screen -------------------------------------------------------------------

@@ -99,6 +99,16 @@ def outcome_panel(outcome: Outcome) -> ft.Control:
     )
 
 
+def same_players(game, session: Session, device) -> ft.Control:
+    """Every game's end: a new game with the same players and settings, saved on this phone
+    and opened (issue 14 item 11; one place for the five games)."""
+    def start() -> None:
+        gid = device.create(Session.start(game, session.setup))
+        navigate(f"/play/{gid}")
+
+    return button("New game, same players", start, "rematch", icon=ft.Icons.REPLAY, primary=False)
+
+
 def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
     """What a page showing ``shown`` does with a step committed elsewhere: the new snapshot
     (the step applies to what it shows: take the committed session as it is), False (it has
@@ -311,6 +321,7 @@ def TablePage(gid: str) -> ft.View:
             seat_controls,
             InvitePanel(opened.code, services.join_base, key="invite") if show_invite else None,
             outcome_panel(outcome) if outcome else None,
+            same_players(game, session, device) if outcome and not table.watching else None,
             body,
         ],
         route=route,
