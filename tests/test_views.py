@@ -128,12 +128,18 @@ def open_table(store, names=("Ann", "Bea")):
     return gid, ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
 
 
-def test_table_slice_deal_fight_apply_undo(store):
+def dealt_table(store):
+    """A Peace and Love table of Ann and Bea, both fighters entered through the picker."""
     gid, h = open_table(store)
-    for cards in ("9H KD QC", "5S 2C 7D"):  # Ann 34, Bea 14: Bea goes first
+    for cards in ("9H KD QC", "5S 2C 7D"):
         for c in cards.split():
             h.pick("deal-picker", c)
         h.click("deal-submit")
+    return gid, h
+
+
+def test_table_slice_deal_fight_apply_undo(store):
+    gid, h = dealt_table(store)  # Ann 34, Bea 14: Bea goes first
     assert "Bea's turn" in h.texts()
     assert "Bea starts: lowest total, 14." in h.texts()  # shown on the table, not only in the history
     h.click("fighter-1-0")  # Bea's 5♠
@@ -160,11 +166,7 @@ def test_table_slice_deal_fight_apply_undo(store):
 
 
 def test_illegal_action_shows_why_and_changes_nothing(store):
-    gid, h = open_table(store)
-    for cards in ("9H KD QC", "5S 2C 7D"):
-        for c in cards.split():
-            h.pick("deal-picker", c)
-        h.click("deal-submit")
+    gid, h = dealt_table(store)
     h.select("mode", "retire")
     h.click("fighter-1-0")
     h.pick("retire-picker", "5S")  # the retiring fighter itself, one deck: refused
@@ -253,11 +255,7 @@ def test_every_text_style_names_the_schemes_on_surface_colour(theme):
 
 def test_a_tap_on_a_tapped_fighter_says_why(store):
     """Issue 14 item 6: attacking or targeting a tapped fighter is not silently ignored."""
-    gid, h = open_table(store)
-    for cards in ("9H KD QC", "5S 2C 7D"):  # Ann 34, Bea 14: Bea goes first
-        for c in cards.split():
-            h.pick("deal-picker", c)
-        h.click("deal-submit")
+    gid, h = dealt_table(store)  # Ann 34, Bea 14: Bea goes first
     h.select("mode", "refresh")
     h.click("fighter-1-1")  # Bea taps her 2♣ to refresh
     h.click("refresh")
