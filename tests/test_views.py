@@ -74,6 +74,11 @@ def test_slots_fill_in_order_and_warn_about_a_card_entered_too_often():
     assert done == [[card("8H"), card("KC")]]
     assert overuse_warning(Deck(copies=2), [card("QS")] * 2, [card("QS")]) is not None
     assert overuse_warning(Deck(copies=2), [card("QS")], [card("QS")]) is None
+    # issue 14 item 5: only the card being entered is named, not every card the game has
+    # over-entered (three K♦ earlier with one deck stay out of a warning about 9♥)
+    w = overuse_warning(Deck(), [card("KD")] * 3 + [card("9H")], [card("9H"), card("2C")])
+    assert w == "9♥ is entered 2 times but the deck holds one. Check the card (or undo an earlier mistake)."
+    assert overuse_warning(Deck(), [card("KD")] * 3, [card("2C")]) is None
 
 
 # --- home, new game, table, history, rules ---------------------------------------------
