@@ -1,14 +1,14 @@
-# Everything a fresh machine with only python3 needs: `make run`, `make test`, `make bench`.
+# Everything a fresh machine with only python3 needs: `make run`, `make test`, `make check`, `make bench`.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test check bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[server,test]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[server,test,check]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -16,6 +16,13 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The layers' checks: lint, strict types for the pure rules, and the import contracts
+# (views -> companion -> calculators; no Flet below views; no I/O in calculators).
+check: $(STAMP)
+	$(VENV)/bin/ruff check card_companion tests benchmarks
+	$(VENV)/bin/mypy --strict card_companion/calculators
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

@@ -24,7 +24,7 @@ from benchmarks import report, timed
 from card_companion.calculators.card_stratego import battle
 from card_companion.calculators.cardpeegee import deck_for, disarm, duel_numbers, trap, trap_outcome, value
 from card_companion.calculators.cards import Card, Suit, cards
-from card_companion.calculators.odds.draws import _joint, _sums
+from card_companion.calculators.odds.draws import _joint
 from card_companion.calculators.peace_and_love import Entry, FightRound, resolve_round
 from card_companion.companion.protocol import resolve
 
@@ -139,7 +139,6 @@ MONTE_CARLO = [_mc_fight, _mc_fight, _mc_trap, _mc_disarm, _mc_stratego, _mc_pea
 
 def _clear() -> None:
     _joint.cache_clear()
-    _sums.cache_clear()
 
 
 def main() -> None:
@@ -162,7 +161,8 @@ def main() -> None:
         for _ in range(n):
             sample()
         per = (time.perf_counter() - t) / n
-        print(f"  Monte Carlo to a standard error of {SE} (headline {_headline(answer):.3f}): {needed:,.0f} samples × {per * 1e6:.0f} µs = "
+        print(f"  Monte Carlo to a standard error of {SE} (headline {_headline(answer):.3f}): "
+              f"{needed:,.0f} samples × {per * 1e6:.0f} µs = "
               f"{needed * per:.2f} s; exact is {needed * per / exact:,.0f}× faster", flush=True)
 
 

@@ -3,6 +3,7 @@ layers: the one module that wires views (and the companion they render) together
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import threading
@@ -13,6 +14,16 @@ from pathlib import Path
 import flet as ft
 
 from card_companion.companion.storage import open_store
+from card_companion.server import (
+    NEW_PER_MINUTE,
+    PER_ADDRESS,
+    SESSION_TIMEOUT,
+    WILDCARD,
+    AddressLimits,
+    HostCheck,
+    build_app,
+    run,
+)
 
 ASSETS = Path(str(resources.files("card_companion") / "assets"))
 """the icon, the suit font: package data, so an installed wheel serves them too"""
@@ -35,35 +46,56 @@ def _warm_up_once_serving(host: str, port: int) -> None:
     import card_companion.views.app  # noqa: F401
 
 
-def make_main(data_dir: str | Path | None = None):
-    """The Flet page handler: one saves store for the server, one App per browser tab."""
+def make_main(data_dir: str | Path | None = None, *, admin_password: str | None = None,
+              join_base: str | None = None):
+    """The Flet page handler: one saves store (behind the access rules) for the server, one
+    App per browser tab."""
+    from card_companion.companion.tables import Tables
+
     opened = open_store(data_dir)
+    tables = Tables(opened.store, admin_password=admin_password)
 
     def main(page: ft.Page) -> None:
         from card_companion.views.app import App, prepare_page
 
-        prepare_page(page)
-        page.render_views(App, opened.store, opened.problem)
+        life = prepare_page(page)
+        page.render_views(App, tables, opened.problem, join_base, life)
 
+    main.tables = tables  # type: ignore[attr-defined]
     return main, opened
 
 
+def join_base_for(host: str, port: int) -> str:
+    """The address other phones open (the join links and QR codes use it)."""
+    from card_companion.cli import lan_address
+
+    shown = lan_address() if host in WILDCARD else host
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, data_dir: str | Path | None = None,
-          open_browser: bool = True) -> None:
-    main, _ = make_main(data_dir)
+          open_browser: bool = True, *, admin_password: str | None = None, allow_hosts: tuple[str, ...] = (),
+          per_address: int = PER_ADDRESS, new_per_minute: int = NEW_PER_MINUTE,
+          session_timeout: int = SESSION_TIMEOUT) -> None:
+    """Serve the app on the table's network, hardened (card_companion/server.py)."""
+    level = os.environ.get("FLET_LOG_LEVEL")
+    if level:
+        logging.basicConfig(level=logging.getLevelName(level.strip().upper()))
+    main, _ = make_main(data_dir, admin_password=admin_password, join_base=join_base_for(host, port))
     threading.Thread(target=_warm_up_once_serving, args=(host, port), name="warm-up", daemon=True).start()
-    if not open_browser:
-        os.environ["FLET_FORCE_WEB_SERVER"] = "1"
-    ft.run(
-        main,
-        name="",
-        view=ft.AppView.WEB_BROWSER,
-        host=host,
-        port=port,
-        no_cdn=True,
-        assets_dir=str(ASSETS),
-        web_renderer=ft.WebRenderer.AUTO,
-    )
+    app = build_app(main, assets_dir=str(ASSETS), hosts=HostCheck(host, allow_hosts),
+                    limits=AddressLimits(per_address, new_per_minute), session_timeout=session_timeout)
+    local = "127.0.0.1" if host in WILDCARD else host
+
+    def started() -> None:
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(f"http://{local}:{port}/")
+
+    run(app, host, port, on_started=started)
 
 
 def run_packaged() -> None:

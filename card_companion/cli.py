@@ -2,10 +2,12 @@
 
   companion                         serve at http://127.0.0.1:8550
   companion --host 0.0.0.0 --port N serve phones on the LAN (prints the address and a QR code)
+  companion --admin-password PW     a host view of every game at /admin (or $COMPANION_ADMIN_PASSWORD)
   companion resolve '<json>'        answer one request (exit 2 on a bad one)
   companion resolve -               JSON Lines on stdin, one answer line per request
   companion schema                  the JSON Schema of every request
   companion export ID / import FILE saved games as JSON
+  companion export --all > games.json   every saved game in one file; import adds them back as new games
 """
 
 from __future__ import annotations
@@ -13,11 +15,15 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import socket
 import sys
 from pathlib import Path
 
 from card_companion.app import DEFAULT_HOST, DEFAULT_PORT
+from card_companion.server import NEW_PER_MINUTE, PER_ADDRESS, SESSION_TIMEOUT
+
+ENV_ADMIN = "COMPANION_ADMIN_PASSWORD"
 
 
 def lan_address() -> str:
@@ -83,12 +89,21 @@ def cmd_schema(args) -> int:
 
 def cmd_export(args) -> int:
     from card_companion.companion.game import IllegalAction
-    from card_companion.companion.storage import open_store
+    from card_companion.companion.storage import StoreError, open_store
 
     opened = open_store(args.data_dir)
+    if args.all == (args.id is not None):
+        print(json.dumps({"error": "name one game's id, or --all for every game"}), file=sys.stderr)
+        return 2
     try:
-        print(opened.store.export_json(args.id))
-    except IllegalAction as exc:
+        if args.all:
+            text, left_out = opened.store.export_all()
+            for line in left_out:
+                print(f"Note: {line}", file=sys.stderr)
+            print(text)
+        else:
+            print(opened.store.export_json(args.id))
+    except (IllegalAction, StoreError) as exc:
         print(json.dumps({"error": str(exc)}), file=sys.stderr)
         return 2
     return 0
@@ -96,16 +111,21 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     from card_companion.companion.game import IllegalAction
-    from card_companion.companion.storage import open_store
+    from card_companion.companion.storage import StoreError, open_store
 
     opened = open_store(args.data_dir)
-    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
     try:
-        gid = opened.store.import_json(text)
-    except IllegalAction as exc:
+        text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as exc:
+        print(json.dumps({"error": f"cannot read {args.file}: {exc.strerror or exc}"}), file=sys.stderr)
+        return 2
+    try:
+        ids = opened.store.import_file(text)
+    except (IllegalAction, StoreError) as exc:
         print(json.dumps({"error": str(exc)}), file=sys.stderr)
         return 2
-    print(gid)
+    for gid in ids:
+        print(gid)
     return 0
 
 
@@ -115,29 +135,50 @@ def cmd_list(args) -> int:
     opened = open_store(args.data_dir)
     if opened.problem:
         print(f"Note: {opened.problem}", file=sys.stderr)
+    from card_companion.companion.access import format_table_code
+
     for g in opened.store.saved_games():
-        print(f"{g.id}  {g.game}  {', '.join(g.players)}  {g.actions} steps" + (f"  ({g.problem})" if g.problem else ""))
+        code = f"  code {format_table_code(g.code)}" if g.code else ""
+        print(f"{g.id}  {g.game}  {', '.join(g.players)}  {g.actions} steps{code}"
+              + (f"  ({g.problem})" if g.problem else ""))
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description="Card Companion: a table companion for five card games.")
+    parser = argparse.ArgumentParser(prog="companion",
+                                     description="Card Companion: a table companion for five card games.")
     parser.add_argument("--host", default=DEFAULT_HOST, help="address to serve on (0.0.0.0: phones on the LAN)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--data-dir", default=None,
                         help="where saved games live (default: the user's data directory, or $COMPANION_DATA_DIR)")
     parser.add_argument("--no-open", action="store_true", help="do not open a browser window")
+    parser.add_argument("--admin-password", default=None,
+                        help=f"a host password that opens the host view of every game (or ${ENV_ADMIN}); "
+                             "without one there is no such view")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="another name phones use for this server (its IP addresses, localhost and "
+                             "this machine's name are always allowed)")
+    parser.add_argument("--per-address", type=int, default=PER_ADDRESS,
+                        help=f"pages open at once from one address (default {PER_ADDRESS})")
+    parser.add_argument("--new-per-minute", type=int, default=NEW_PER_MINUTE,
+                        help=f"new pages a minute from one address (default {NEW_PER_MINUTE})")
+    parser.add_argument("--session-timeout", type=int, default=SESSION_TIMEOUT,
+                        help=f"seconds a closed page's session is kept (default {SESSION_TIMEOUT})")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("resolve", help="answer resolve requests")
     p.add_argument("request", help="a JSON request, or - for JSON Lines on stdin")
     p.set_defaults(fn=cmd_resolve)
     p = sub.add_parser("schema", help="print the JSON Schema of every request")
     p.set_defaults(fn=cmd_schema)
-    for name, fn, arg in (("export", cmd_export, "id"), ("import", cmd_import, "file")):
-        p = sub.add_parser(name, help=f"{name} a saved game as JSON")
-        p.add_argument(arg)
-        p.add_argument("--data-dir", default=argparse.SUPPRESS)
-        p.set_defaults(fn=fn)
+    p = sub.add_parser("export", help="print a saved game as JSON (or every saved game: --all)")
+    p.add_argument("id", nargs="?", default=None)
+    p.add_argument("--all", action="store_true", help="every saved game in one file, for a backup or a move")
+    p.add_argument("--data-dir", default=argparse.SUPPRESS)
+    p.set_defaults(fn=cmd_export)
+    p = sub.add_parser("import", help="add the games of a JSON file (one game, or a file of export --all)")
+    p.add_argument("file", help="the file, or - for stdin")
+    p.add_argument("--data-dir", default=argparse.SUPPRESS)
+    p.set_defaults(fn=cmd_import)
     p = sub.add_parser("list", help="list the saved games")
     p.add_argument("--data-dir", default=argparse.SUPPRESS)
     p.set_defaults(fn=cmd_list)
@@ -151,7 +192,12 @@ def main(argv: list[str] | None = None) -> int:
     from card_companion.app import serve
 
     print_address(args.host, args.port)
-    serve(args.host, args.port, args.data_dir, open_browser=not args.no_open)
+    admin = args.admin_password or os.environ.get(ENV_ADMIN) or None
+    if admin:
+        print("The host view is on: open /admin and type the host password.")
+    serve(args.host, args.port, args.data_dir, open_browser=not args.no_open, admin_password=admin,
+          allow_hosts=tuple(args.allow_host), per_address=args.per_address, new_per_minute=args.new_per_minute,
+          session_timeout=args.session_timeout)
     return 0
 
 

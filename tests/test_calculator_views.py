@@ -7,6 +7,7 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
+from card_companion.calculators.cards import Deck
 from card_companion.companion.protocol import resolve
 from card_companion.views.calculator.ruling import in_seats
 from card_companion.views.calculator.screen import CALCULATORS, CalculatorScreen, calculator_component
@@ -359,7 +360,8 @@ def test_pc_war_a_tie_walks_through_the_trade_and_war():
     answer = resolve({"game": "pc-war", "ask": "trade-and-war", "hands": [10, 2], "piles": [3, 5], "table": 2})
     assert explanation(h) == [in_seats(x, PC_SEATS) for x in answer["explanation"]]
     # Player 1 now holds 2: lays them, picks up the pile of 3, lays 2 more: 3 down, 1 up
-    assert "Player 1 lays" in texts_under(h, "calc-result") and "3 down, 1 up, picks up 3" in texts_under(h, "calc-result")
+    result = texts_under(h, "calc-result")
+    assert "Player 1 lays" in result and "3 down, 1 up, picks up 3" in result
     assert headline(h) == "10 cards on the table: turn up the face-up cards"
     h.pick("calc-slots-picker", "9D")
     h.pick("calc-slots-picker", "9S")  # a tie in the war
@@ -526,8 +528,8 @@ def stratego_on(page: FakePage) -> ViewHarness:
 
 
 def test_the_ruling_as_plain_text():
-    from card_companion.views.calculator.card_stratego import battle_ruling
     from card_companion.calculators.cards import card
+    from card_companion.views.calculator.card_stratego import battle_ruling
 
     text = battle_ruling([card("QS"), card("7H")]).text("Card Stratego")
     answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "QS", "defender": "7H"})
@@ -603,3 +605,44 @@ def test_roles_are_not_replaced_by_a_tables_names():
     from card_companion.views.calculator.screen import calc_route
 
     assert calc_route("card-stratego", ["Ann", "Bea"], "/play/x") == "/calc/card-stratego?back=%2Fplay%2Fx"
+
+
+def test_stratego_one_card_entered_shows_its_odds_against_any_other_card():
+    """Issue 12 item 4: with one card entered, the odds of the ask attack-odds over every other
+    card of the deck (a Jack or a Joker never stands there)."""
+    h = stratego()
+    h.pick("calc-slots-picker", "7S")
+    unknown = [str(c) for c in Deck(jokers=2).all_cards() if str(c) != "7S"]
+    answer = resolve({"game": "card-stratego", "ask": "attack-odds", "attacker": "7S", "unknown": unknown})
+    # 7♠ attacking: 47 cards can stand (52 + 2 Jokers − 7♠ − 4 Jacks − 2 Jokers). It beats the
+    # 2-6 (5 ranks × 4 = 20) and the Kings (a King loses to odd cards: 4) → 24; it loses to the
+    # Aces (Bombs: 4), the 8-10 (12) and the Queens (a Queen beats odd cards: 4) → 20; it meets
+    # the other three 7s → 3. 24/47 = 51 %, 20/47 = 43 %, 3/47 = 6 %.
+    assert answer["counted"] == 47
+    assert (answer["attacker_wins"], answer["defender_wins"], answer["both_destroyed"]) == (24 / 47, 20 / 47, 3 / 47)
+    assert headline(h) == "If it is any other card: the attacker wins 51%, the defender 43%, both destroyed 6%"
+    assert explanation(h) == answer["explanation"]
+    h.pick("calc-slots-picker", "AH")  # the second card: the battle itself
+    assert headline(h) == "Defender's A♥ wins: Attacker's 7♠ is destroyed"
+
+
+def test_peace_and_love_one_card_left_shows_each_fighters_odds():
+    """Issue 12 item 4: every fighter and all but one played card entered: each fighter's chance
+    to lose whatever the last card is (the ask fight-odds, over the 52 − 3 = 49 cards left)."""
+    h = peace_and_love()
+    h.click("fighters-less")  # two fighters
+    for c in "9H 7H 5S".split():  # the attacker's 9♥ with 7♥; the defender's 5♠, card unknown
+        h.pick("calc-slots-picker", c)
+    unknown = [str(c) for c in Deck().all_cards() if str(c) not in ("9H", "7H", "5S")]
+    answer = resolve({"game": "peace-and-love", "ask": "fight-odds", "players": 2, "attacker": 0, "defender": 1,
+                      "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": "5S"}],
+                      "unknown": unknown})
+    assert answer["counted"] == 49 and abs(sum(answer["loses"]) - 1) < 1e-9
+    assert explanation(h) == [in_seats(x, ["Attacker", "Defender"]) for x in answer["explanation"]]
+    worst = max(range(2), key=lambda i: answer["loses"][i])
+    fighter = ["9♥", "5♠"][worst]
+    assert headline(h) == (f"If it is any card left: {['Attacker', 'Defender'][worst]}'s {fighter} loses most often "
+                           f"({answer['loses'][worst]:.0%})")
+    h.pick("calc-slots-picker", "2C")  # the last card: the round itself
+    # 9 − 7 = 2 (a trump), 5 − 2 = 3; one trump → the lowest wins: the attacker's 2
+    assert headline(h) == "Attacker's 9♥ wins: Defender's 5♠ goes to Attacker's victory pile"

@@ -25,17 +25,17 @@ from card_companion.calculators.cards import Card
 ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Q", "K"]
 DESTROYED = {
     #      A    2    3    4    5    6    7    8    9    10   Q    K
-    "A":  "A    A    A    A    A    A    A    A    A    A    A    A",  # an attacking Bomb always loses, also against a Bomb
-    "2":  "D    B    A    A    A    A    A    A    A    A    D    A",  # Scout beats Bomb; Q loses to even 2; K beats even 2
+    "A":  "A    A    A    A    A    A    A    A    A    A    A    A",  # an attacking Bomb always loses, also against a Bomb  # noqa: E501
+    "2":  "D    B    A    A    A    A    A    A    A    A    D    A",  # Scout beats Bomb; Q loses to even 2; K beats even 2  # noqa: E501
     "3":  "D    D    B    A    A    A    A    A    A    A    A    D",  # Q beats odd 3; K loses to odd 3
     "4":  "D    D    D    B    A    A    A    A    A    A    D    A",  # Scout beats Bomb; Q loses to even; K beats even
-    "5":  "A    D    D    D    B    A    A    A    A    D    A    D",  # Bomb defends; 5 beats 10; Q beats 5; K loses to 5
+    "5":  "A    D    D    D    B    A    A    A    A    D    A    D",  # Bomb defends; 5 beats 10; Q beats 5; K loses to 5  # noqa: E501
     "6":  "A    D    D    D    D    B    A    A    A    A    D    A",
     "7":  "A    D    D    D    D    D    B    A    A    A    A    D",
     "8":  "A    D    D    D    D    D    D    B    A    A    D    A",
     "9":  "A    D    D    D    D    D    D    D    B    A    A    D",
     "10": "A    D    D    D    A    D    D    D    D    B    D    A",  # 10 loses to the 5
-    "Q":  "A    A    D    A    D    A    D    A    D    A    B    D",  # Q loses to A (Bomb defending), to evens; beats odds, K
+    "Q":  "A    A    D    A    D    A    D    A    D    A    B    D",  # Q loses to A (Bomb defending), to evens; beats odds, K  # noqa: E501
     "K":  "A    D    A    D    A    D    A    D    A    D    A    B",  # K beats evens, loses to odds, to the Queen
 }
 

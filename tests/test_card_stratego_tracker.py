@@ -484,7 +484,7 @@ def test_unseen_jacks_and_the_joker_must_be_in_the_deck_or_hand() -> None:
     ({"kind": "play", "column": 0, "position": 3}, "position"),
     ({"kind": "six", "six": "6H", "target": {"player": 2, "column": 0, "position": 0}}, "player"),
     ({"kind": "attack", "column": 0, "attacker": "1H"}, "is not a card"),
-    ({"kind": "fly"}, "kind"),
+    ({"kind": "fly"}, "'fly' is not a step of this game; the steps are draw, play"),
     ({"kind": "draw", "player": 1}, "player"),
 ])
 def test_unreadable_actions_are_refused_with_a_message(action: dict, words: str) -> None:
@@ -563,7 +563,8 @@ def test_the_table_views_helpers() -> None:
         "that leaves a card in the second rank of column 2 with no card in front of it")
     assert GAME.rearrangement_problem(st, ANN, "column", 1, (1, 0)) is None
     assert GAME.rearrangement_problem(st, ANN, "column", 1, (0, 1)).startswith("that leaves every card where it was")
-    assert GAME.rearrangement_problem(st, BEA, "row", 1, (1, 0, 2, 3)) == "Bea has no card in the second rank to rearrange"
+    assert (GAME.rearrangement_problem(st, BEA, "row", 1, (1, 0, 2, 3))
+            == "Bea has no card in the second rank to rearrange")
     # the picker's cards: Ann's red army; a card in play is never a Jack or the Joker
     standing = GAME.entry_deck(st, ANN)
     assert standing.contains(Card.parse("QH")) and not standing.contains(Card.parse("JH"))

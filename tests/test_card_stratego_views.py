@@ -32,10 +32,10 @@ from card_companion.companion.card_stratego import (
 )
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from tests.viewkit import ViewHarness
 from card_companion.views.common import Services, ServicesContext
 from card_companion.views.settings import Prefs
 from card_companion.views.table import TableScreen
+from tests.viewkit import ViewHarness
 
 ANN, BEA = 0, 1
 
@@ -163,6 +163,13 @@ def test_attack_enters_the_face_down_cards_and_shows_the_battle(store):
     h.click("action-attack")
     h.click("cell-1-1-0")  # tapping the defender chooses the column too
     assert h.has("battle-slot-0") and not h.has("battle-slot-1")
+    # issue 16: the odds over Ann's unseen cards that can stand: 27 − 7♥ (discarded) − J♥ J♦ and
+    # the Joker = 23. Against Bea's Q♠: the even 2-10 win (5 ranks × 2 = 10); the Aces lose
+    # (an attacking Bomb, 2), the odd 3 5 7 9 lose (3♥ 3♦ 5♥ 5♦ 7♦ 9♥ 9♦ = 7), the Kings lose
+    # (a Queen beats a King, 2) → 11; the Queens meet their equal (2).
+    # 10/23 = 43 %, 11/23 = 48 %, 2/23 = 9 %.
+    assert ("If Ann's face-down card is any of Ann's 23 unseen cards that can stand: Ann wins 43%, "
+            "Bea wins 48%, both destroyed 9%") in h.texts()
     h.pick("battle-picker", "2D")
     h.click("battle-submit")
     assert log(store, gid)[-1] == Attack(column=1, attacker=card("2D"), defender=None)

@@ -39,7 +39,7 @@ def check_step(before, action, after) -> None:
     if p is not None and before.phase != "heroes":
         assert before.heroes[p].alive, f"dead {before.setup.players[p]} entered {action.kind}"
     # HP changes equal the damage and healing logged at this step
-    for q, (h0, h1) in enumerate(zip(before.heroes, after.heroes)):
+    for h0, h1 in zip(before.heroes, after.heroes):
         new = h1.hp_log[len(h0.hp_log):]
         assert h1.hp_log[:len(h0.hp_log)] == h0.hp_log, "the HP history was rewritten"
         assert all(c.step == after.step for c in new)

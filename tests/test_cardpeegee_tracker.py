@@ -5,6 +5,8 @@ in the comment next to it. Deck counts: one pack (52 cards) for up to four playe
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from card_companion.calculators.cards import card, cards
@@ -81,6 +83,36 @@ def test_everyman_character_is_the_base_attack() -> None:
     s = act(s, kind="encounter", agitator="5C", props=["2H", "3D"])
     ann = s.state.encounter.battle.fighters[0]
     assert (ann.attack, ann.deal) == (9, 3)
+
+
+def test_the_base_numbers_are_settings_too() -> None:
+    """Issue 15 item 4 ("most of the base values in the game can be changed"): the Hero's,
+    the Monster's and the Boss's Deal, the Boss base, Level Up v2's thresholds, Everyman's
+    upper bound."""
+    s = heroes(start(hero_deal=4, monster_deal=2), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
+    # 9♣ with 5♣ 3♠: Monster Deal 2 + 1 = 3; Ann plays nothing: Deal 4
+    s = act(s, kind="encounter", agitator="9C", props=["5C", "3S"])
+    ann, monster = s.state.encounter.battle.fighters
+    assert (ann.deal, monster.deal) == (4, 3)
+    # a Boss base of 12, Deal 2: the text's stack Q♥ K♠ 7♣ 4♦ → Q♥ HP 12, Attack 12 + 7 = 19,
+    # Deal 2 + 1 (K♠) = 3; K♠ HP 12 + 10 (Q♥) = 22, Attack 19, Deal 2
+    b = heroes(start(boss_battles=True, boss_base=12, boss_deal=2, props=3), (0, "KH", "7H KS 2C"),
+               (1, "QS", "5D 5C 5S"))
+    b = act(b, kind="encounter", agitator="QH", props=["KS", "7C", "4D"])
+    bosses = [(f.hp, f.attack, f.deal) for f in b.state.encounter.battle.fighters[1:]]
+    assert bosses == [(12, 19, 3), (22, 19, 2)]
+    # Level Up v2 from 40 HP, one more prop per started 10 HP: Ann has 15 + 7 + 10 + 2 = 34 → 2
+    # props; Bea 15 + 5 + 5 + 5 = 30 → 2
+    lv = heroes(start(level_up_v2=True, level_up_v2_start=20, level_up_v2_step=10), (0, "KH", "7H KS 2C"),
+                (1, "QS", "5D 5C 5S"))
+    # Ann 34 HP: above 20 by 14 → two started steps of 10 → 2 + 2 = 4 props
+    assert G.props_needed(lv.state)[0] == 4
+    # Everyman's range 5 to 9: a 10 is put back like a 4
+    e = start(everyman=True, everyman_lowest=5, everyman_highest=9)
+    refused(e, "worth more than 9", kind="hero", player=0, character="10C", hp_cards=["2C", "3C", "4C"])
+    refused(e, "worth less than 5", kind="hero", player=0, character="4C", hp_cards=["2C", "3C", "5C"])
+    with pytest.raises(IllegalAction, match="lowest Character \\(9\\) is above its highest \\(5\\)"):
+        start(everyman=True, everyman_lowest=9, everyman_highest=5)
 
 
 def test_numbers_are_settings() -> None:
@@ -485,6 +517,20 @@ def test_pvp_winner_takes_the_cards() -> None:
     assert s.state.deck == 37
 
 
+def test_fleeing_a_pvp_fight_costs_one_because_the_opponent_still_fights() -> None:
+    """Issue 15 item 3. The text: "if there will be no other players left in the fight, their
+    Deal is reduced by 2; if there will be at least one player still fighting after they flee,
+    their Deal is reduced by 1". In PvP the opponent is a player who is still fighting: −1."""
+    s = heroes(start(["Ann", "Bea"], pvp=True, run_away=True), (0, "KC", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
+    s = act(s, kind="attack", defender=1)
+    s = act(s, kind="flee", player=0)
+    # Ann's Deal 3 (a Hero's base Deal) − 1 = 2 for the penalty round
+    assert "Deal 2 for the penalty round" in s.history()[-1].text
+    # both flee: the second to flee leaves no other player fighting: 3 − 2 = 1
+    s = act(s, kind="flee", player=1)
+    assert "Deal 1 for the penalty round" in s.history()[-1].text
+
+
 def test_last_hero_standing() -> None:
     s = heroes(start(["Ann", "Bea"], pvp=True, hp_base=1, hp_cards=1), (0, "KC", "10H"), (1, "QS", "2C"))
     s = act(s, kind="attack", defender=1)
@@ -598,7 +644,8 @@ def test_full_court_claim() -> None:
     s = ann_and_bea()
     refused(s, "Jack, Queen and King of one suit", kind="claim", player=1, condition="full-court",
             cards=["JH", "QH", "KS"])
-    refused(s, "only 5 cards", kind="claim", player=1, condition="full-court", cards=["JH", "QH", "KH", "2C", "3C", "4C"])
+    refused(s, "only 5 cards", kind="claim", player=1, condition="full-court",
+            cards=["JH", "QH", "KH", "2C", "3C", "4C"])
     s = act(s, kind="claim", player=1, condition="full-court", cards=["JH", "QH", "KH"])
     assert s.is_over and s.outcome.winners == (1,)
 
@@ -628,8 +675,8 @@ def test_round_limit() -> None:
     assert s.is_over and s.outcome.winners == (0,)
 
 
-def test_glorious_revolution() -> None:
-    s = heroes(start(["Ann", "Bea", "Cy", "Dee"], hand_size=10),
+def _deck_runs_short(**settings) -> Session:
+    s = heroes(start(["Ann", "Bea", "Cy", "Dee"], hand_size=10, **settings),
                *[(p, c, "2C 2D 2S") for p, c in enumerate(["KH", "QS", "KD", "QC"])])
     # deck 52 − 11 × 4 = 8
     assert s.state.deck == 8
@@ -641,14 +688,44 @@ def test_glorious_revolution() -> None:
     # deck 8 − 3 × 3 + 3 = 2: fewer than the 3 cards Dee's encounter needs
     assert s.state.deck == 2 and s.state.turn == 3
     assert G.revolution_offer(s.state) == ((0, 1, 2), 12)
+    return s
+
+
+def test_glorious_revolution_happens_when_a_draw_finds_the_deck_short() -> None:
+    """Issue 15 item 2. The text: "if the deck runs out, the player with most cards is
+    overthrown ... losing everything. Cards in the player's hand, including active cards, and
+    cards in play are all counted." A rule, not an option: Dee's encounter needs 3 cards and
+    the deck holds 2, so the revolution comes first."""
+    s = _deck_runs_short()
+    s = act(s, kind="encounter", agitator="4D", props=["5H", "6C"])
+    # Ann, Bea and Cy tie on 12 cards: all overthrown, 3 × 12 = 36 back: deck 2 + 36 = 38;
+    # then Dee draws agitator and 2 props: 38 − 3 = 35
+    assert [h.hand for h in s.state.heroes][:3] == [0, 0, 0] and s.state.deck == 35
+    assert all(h.alive for h in s.state.heroes)
+    assert "Ann and Bea and Cy have the most cards (12) and are overthrown" in " ".join(s.state.working)
+    # the deadly setting: the three die, Dee is the last Hero standing
+    deadly = _deck_runs_short(revolution_deadly=True)
+    deadly = act(deadly, kind="encounter", agitator="4D", props=["5H", "6C"])
+    assert deadly.is_over and deadly.outcome.winners == (3,)
+
+
+def test_glorious_revolution_off_is_a_step_players_enter() -> None:
+    s = _deck_runs_short(glorious_revolution=False)
     refused(s, "enter 1 prop", kind="encounter", agitator="4D", props=["5H", "6C"])
     s2 = act(s, kind="revolution")
     # Ann, Bea and Cy tie on 12 cards: all overthrown, 36 cards back: deck 38
     assert [h.hand for h in s2.state.heroes] == [0, 0, 0, 10] and s2.state.deck == 38
-    assert all(h.alive for h in s2.state.heroes)
-    deadly = Session.replay(G, G.make_setup(["Ann", "Bea", "Cy", "Dee"], {"hand_size": 10, "revolution_deadly": True}),
-                            list(s.actions) + [G.parse_action({"kind": "revolution"})])
-    assert deadly.is_over and deadly.outcome.winners == (3,)
+
+
+def test_a_game_saved_before_the_rule_goes_on_as_it_was_played() -> None:
+    """A save whose settings lack the rule (made before it) replays with the revolution off."""
+    s = _deck_runs_short(glorious_revolution=False)
+    s = act(s, kind="encounter", agitator="4D", props=["5H"])  # the short encounter it accepted
+    record = json.loads(s.to_json())
+    del record["setup"]["settings"]["glorious_revolution"]
+    loaded = Session.from_json(json.dumps(record))
+    assert loaded.state == s.state and not loaded.setup.settings.glorious_revolution
+    assert G.make_setup(["Ann"]).settings.glorious_revolution  # a new game has the rule
 
 
 def test_revolution_only_when_the_deck_runs_out() -> None:

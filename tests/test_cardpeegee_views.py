@@ -12,9 +12,9 @@ from card_companion.calculators.cards import card, cards
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
+from card_companion.views.table import TableScreen
 from tests.test_views import services
 from tests.viewkit import ViewHarness
-from card_companion.views.table import TableScreen
 
 G = GAMES["cardpeegee"]
 

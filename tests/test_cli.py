@@ -90,3 +90,57 @@ def test_export_import_list(tmp_path, capsys):
     assert main(["import", str(path), "--data-dir", str(tmp_path)]) == 0
     assert len(store.saved_games()) == 2
     assert main(["export", "nope", "--data-dir", str(tmp_path)]) == 2
+
+
+def test_export_all_and_import_restore_every_game_as_new_games(tmp_path, capsys):
+    """A backup of every game (export --all) restored into another save file gives the same
+    games, step for step; restored into the same file it adds them beside the originals and
+    overwrites nothing."""
+    from card_companion.companion.registry import GAMES
+    from card_companion.companion.session import Session
+    from card_companion.companion.storage import open_store
+
+    here, there = tmp_path / "here", tmp_path / "there"
+    store = open_store(here).store
+    made = {}
+    for game_id in ("peace-and-love", "fight", "pc-war"):
+        game = GAMES[game_id]
+        made[store.create(Session.start(game, game.make_setup(["Ann", "Bea"])))] = game_id
+    before = {gid: store.load(gid).state for gid in made}
+    assert main(["export", "--all", "--data-dir", str(here)]) == 0
+    backup = tmp_path / "all.json"
+    backup.write_text(capsys.readouterr().out, encoding="utf-8")
+
+    assert main(["import", str(backup), "--data-dir", str(there)]) == 0
+    new_ids = capsys.readouterr().out.split()
+    assert len(new_ids) == 3
+    restored = open_store(there).store
+    assert sorted(restored.load(g).state.model_dump_json() for g in new_ids) == sorted(
+        s.model_dump_json() for s in before.values())
+
+    assert main(["import", str(backup), "--data-dir", str(here)]) == 0  # into the same file
+    again = capsys.readouterr().out.split()
+    assert not set(again) & set(made)  # new ids: nothing overwritten
+    assert len(store.saved_games()) == 6
+    assert all(store.load(gid).state == state for gid, state in before.items())
+
+
+def test_export_needs_an_id_or_all_and_a_damaged_backup_imports_nothing(tmp_path, capsys):
+    from card_companion.companion.storage import open_store
+
+    assert main(["export", "--data-dir", str(tmp_path)]) == 2
+    assert "--all" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "card-companion-games", "version": 1,
+                               "games": [{"format": "card-companion-game", "game": "pc-war", "setup": {},
+                                          "actions": [], "redo": []}, "not a game"]}))
+    assert main(["import", str(bad), "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "game 1 of 2 in the file cannot be imported" in err and "nothing was imported" in err
+    assert open_store(tmp_path).store.saved_games() == []
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    assert main(["import", str(binary), "--data-dir", str(tmp_path)]) == 2
+    assert "not JSON" in capsys.readouterr().err
+    assert main(["import", str(tmp_path / "missing.json"), "--data-dir", str(tmp_path)]) == 2
+    assert "cannot read" in capsys.readouterr().err

@@ -19,6 +19,8 @@ def test_the_issue_example() -> None:
         "outcome": "win",
         "winner": 1,
         "collected": "3S",
+        "discarded": ["5D"],  # the winner's own defence card
+        "picks_first": None,
         "explanation": [
             "player 0 plays 3♠ (Punch, attack); player 1 plays 5♦ (Parry, defence)",
             "Parry beats Punch (default cycle)",
@@ -32,6 +34,13 @@ def test_answers_for_each_outcome() -> None:
     # two defence cards: both discarded, nobody wins, nothing collected
     a = resolve({**base, "cards": ["2D", "6H"], "tie_breaker": None, "cycle": "reverse"})
     assert (a["outcome"], a["winner"], a["collected"]) == ("both-discard", None, None)
+    # issue 15: the discarded cards and who picks first, as fields: nobody holds the Tie
+    # Breaker, so a coin decides (None until it is flipped); with player 1 holding it, player 1
+    assert a["discarded"] == ["2D", "6H"] and a["picks_first"] is None
+    a = resolve({**base, "cards": ["2D", "6H"], "tie_breaker": 1})
+    assert a["picks_first"] == 1 and a["discarded"] == ["2D", "6H"]
+    a = resolve({**base, "cards": ["2D", "6H"], "tie_breaker": None, "coin": 0})
+    assert a["picks_first"] == 0
     # 4♠ and 4♣, nobody holds the Tie Breaker: a coin flip is needed...
     a = resolve({**base, "cards": ["4S", "4C"], "tie_breaker": None})
     assert (a["outcome"], a["winner"], a["collected"]) == ("coin-flip-needed", None, None)
@@ -60,7 +69,7 @@ def test_answers_for_each_outcome() -> None:
         ({"cards": ["3S", "3D"], "cycle": "sideways"}, "cycle: Input should be 'default' or 'reverse'"),
         ({"cards": ["3S", "3D"], "coin": 2}, "coin: Input should be 0 or 1"),
         ({"cards": ["3S", "3D"], "attacker": 0}, "attacker: Extra inputs are not permitted"),
-        ({}, "cards: Field required"),
+        ({}, "cards is missing"),
     ],
 )
 def test_bad_requests_answer_an_error(request_: dict, message: str) -> None:

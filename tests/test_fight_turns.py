@@ -109,9 +109,14 @@ def test_every_ordered_pair_through_the_resolve_ask(cycle: str, tie_breaker: int
     for a, b in PAIRS:
         answer = resolve({"game": "fight", "ask": "turn", "cards": [a, b], "tie_breaker": tie_breaker,
                           "cycle": cycle})
-        assert set(answer) == {"outcome", "winner", "collected", "explanation"}
+        assert set(answer) == {"outcome", "winner", "collected", "discarded", "picks_first", "explanation"}
         want = expected(a, b, cycle, tie_breaker)
         assert (answer["outcome"], answer["winner"], answer["collected"]) == want, (a, b)
+        played = {str(card(a)), str(card(b))}
+        if answer["outcome"] == "win":  # the card not collected is discarded
+            assert {answer["collected"], *answer["discarded"]} == played and len(answer["discarded"]) == 1
+        elif answer["outcome"] == "both-discard":  # two defences: both go, the holder picks first
+            assert set(answer["discarded"]) == played and answer["picks_first"] == tie_breaker
 
 
 @pytest.mark.parametrize("coin", [0, 1])

@@ -18,10 +18,10 @@ from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from tests.test_views import services
-from tests.viewkit import ViewHarness
 from card_companion.views.history import HistoryScreen
 from card_companion.views.table import TableScreen
+from tests.test_views import services
+from tests.viewkit import ViewHarness
 
 GAME = GAMES["fight"]
 ANN, BEA = 0, 1

@@ -13,15 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from card_companion.calculators.card_stratego import SCOUTS, battle
-from card_companion.calculators.cardpeegee import Contender, RuleError, deck_for, duel, trap, trap_outcome, value
+from card_companion.calculators.cardpeegee import Contender, RuleError, deck_for, duel, value
 from card_companion.calculators.cards import Card, Rank, Suit, cards
-from card_companion.calculators.odds.card_stratego import attack_odds
-from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds, round_odds, trap_odds
-from card_companion.calculators.odds.draws import joint, sums
-from card_companion.calculators.odds.peace_and_love import Seat, hand_odds
-from card_companion.calculators.odds.peace_and_love import fight_odds as pl_fight_odds
-from card_companion.calculators.peace_and_love import Entry, FightRound, resolve_round
+from card_companion.calculators.odds import draw_totals, stratego_attack_odds
+from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds, round_odds
+from card_companion.calculators.odds.draws import joint
 from card_companion.companion.protocol import ProtocolError, resolve, resolve_line
 
 C = Card.parse
@@ -37,8 +33,9 @@ def test_joint_by_hand() -> None:
     table, total = joint({2: 2, 5: 1}, 1, 1)
     assert total == 6
     assert table == {(2, 2): 2, (2, 5): 2, (5, 2): 2}
-    # sums of 2 from 2, 2, 5: {2,2}=4 once, {2,5}=7 twice; C(3,2) = 3
-    assert sums({2: 2, 5: 1}, 2) == ({4: 1, 7: 2}, 3)
+    # one fighter alone, 2 of 2, 2, 5: {2,2}=4 once, {2,5}=7 twice (C(3,2) = 3): the marginal of the joint
+    assert draw_totals([2, 2, 5], 2) == {4: 1, 7: 2}
+    assert joint({2: 2, 5: 1}, 2, 0) == ({(4, 0): 1, (7, 0): 2}, 3)
 
 
 def test_joint_matches_listing_every_draw() -> None:
@@ -90,17 +87,6 @@ def test_element_boost_and_critical_strikes_by_hand() -> None:
     assert r.hero_damage == {5: 0.5, 8: 0.5}
 
 
-def test_trap_by_hand() -> None:
-    # 7♠ alone: difficulty 7, damage 7. One evasion card (no active card) from 2 5 9 10:
-    # 2, 5 → not higher: 7; 9 → 7 − 2×2 = 3; 10 → 7 − 2×3 = 1. Expected (7+7+3+1)/4 = 4.5
-    t = trap_odds(C("7S"), (), 0, cards("2H 5H 9H 10H"))
-    assert t.hp_loss == {1: 0.25, 3: 0.25, 7: 0.5}
-    assert t.expected_hp_loss == 4.5
-    # one active card: two evasion cards from 2 5 9 10: 7 (2+5) full; 11 → 7−8 → 0; 12 → 0; 14, 15, 19 → 0
-    t2 = trap_odds(C("7S"), (), 1, cards("2H 5H 9H 10H"))
-    assert t2.hp_loss == {0: pytest.approx(5 / 6), 7: pytest.approx(1 / 6)}
-
-
 def test_disarm_by_hand() -> None:
     # trap 9♠, disarm score 5, score cards 2 3 6: 6 ordered pairs (Hero, trap):
     # Hero 7, 8 never beat 11+; Hero 6 → 11 against 9+2 = 11 (tie) or 9+3 = 12 (triggered)
@@ -109,20 +95,16 @@ def test_disarm_by_hand() -> None:
     assert d.expected_hp_loss == pytest.approx(9 * 5 / 6)
 
 
-def test_stratego_and_peace_and_love_by_hand() -> None:
-    # 5♦ defending against one of 10♠ (the 5 wins), 5♣ (both destroyed), 6♣ (higher number), J♣ (not counted)
-    r = attack_odds(None, C("5D"), cards("10S 5C 6C JC"))
-    assert (r.defender_wins, r.both_destroyed, r.attacker_wins, r.counted) == (
-        pytest.approx(1 / 3), pytest.approx(1 / 3), pytest.approx(1 / 3), 3)
-    # Peace and Love, a hand: 9♥ (attacker) against 5♠ with 2♣ on it (result 3, no trump yet).
-    # Play 7♥: 1 trump → the lowest wins: 2 < 3, 9♥ wins. Play 9♣: 0, no trump, highest wins:
-    # 0 < 3 → loses. The unknown card is already known here... so let the unknown be on 5♠:
-    # 5♠'s card from 2♣ 3♠: with 7♥ (2, trump): 2♣ → 1 trump, lowest: 2 < 3 wins; 3♠ → 2 trumps,
-    # highest: 2 = 2 tie → the attacker wins. 7♥ wins both. With 9♣ (0): 2♣ → no trump, 0 < 3 loses;
-    # 3♠ → 1 trump, lowest: 0 < 2 wins. 9♣ wins half.
-    h = hand_odds(2, 0, 1, [Seat(player=0, fighter=C("9H")), Seat(player=1, fighter=C("5S"))], 0,
-                  cards("9C 7H"), cards("2C 3S"))
-    assert [(x.card.symbol, x.wins, x.loses) for x in h.cards] == [("7♥", 1.0, 0.0), ("9♣", 0.5, 0.5)]
+def test_hand_odds_by_hand() -> None:
+    # Peace and Love on a player's own phone: 9♥ (the attacker's) against 5♠, whose card is 2♣
+    # or 3♠. Play 7♥ (2, a trump): 2♣ → 1 trump, the lowest wins, 2 < 3: 9♥ wins; 3♠ → 2 trumps,
+    # the highest wins, 2 = 2: a tie, the attacker wins. Play 9♣ (0): 2♣ → no trump, the highest
+    # wins: 0 < 3 loses; 3♠ → 1 trump, the lowest wins: 0 < 2 wins. 7♥ 100 %, 9♣ 50 %.
+    r = resolve({"game": "peace-and-love", "ask": "hand-odds", "players": 2, "attacker": 0, "defender": 1,
+                 "player": 0, "hand": ["9C", "7H"], "unknown": ["2C", "3S"],
+                 "fighters": [{"player": 0, "fighter": "9H"}, {"player": 1, "fighter": "5S"}]})
+    assert [(c["card"], c["wins"]) for c in r["cards"]] == [("7H", 1.0), ("9C", 0.5)]
+    assert any("play 7♥: wins 100 %" in line for line in r["explanation"])
 
 
 # --- agreement with the existing asks ------------------------------------------------------
@@ -198,19 +180,10 @@ def test_fight_odds_against_monte_carlo() -> None:
     assert abs(lost_hp / n_fights - exact.expected_hero_hp_loss) < 5 * 12 / math.sqrt(n_fights)
 
 
-def test_trap_and_disarm_against_monte_carlo() -> None:
+def test_disarm_against_monte_carlo() -> None:
     rng = random.Random(99)
     deck = rng.sample(TWO_PACKS, 50)
-    exact = trap_odds(C("8S"), cards("4D 6H 3C"), 2, deck)
-    stats = trap(C("8S"), cards("4D 6H 3C"))
     n = 20_000
-    seen: dict[int, int] = {}
-    for _ in range(n):
-        loss = trap_outcome(stats, sum(value(c) for c in rng.sample(deck, 3))).hp_loss
-        seen[loss] = seen.get(loss, 0) + 1
-    for loss, p in exact.hp_loss.items():
-        assert abs(seen.get(loss, 0) / n - p) < _tolerance(p, n)
-    assert set(seen) <= set(exact.hp_loss)
     d = disarm_odds(C("7S"), 6, deck)
     results = {"disarmed": 0, "tie": 0, "triggered": 0}
     for _ in range(n):
@@ -219,34 +192,6 @@ def test_trap_and_disarm_against_monte_carlo() -> None:
         results["disarmed" if hero > tr else "triggered" if tr > hero else "tie"] += 1
     for key in results:
         assert abs(results[key] / n - getattr(d, key)) < _tolerance(getattr(d, key), n)
-
-
-def test_stratego_and_peace_and_love_against_monte_carlo() -> None:
-    rng = random.Random(5)
-    unseen = [c for c in cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AD 5D 9D KD QD JOKER")]
-    exact = attack_odds(C("9S"), None, unseen)
-    standing = [c for c in unseen if c.rank not in (Rank.JACK, Rank.JOKER)]
-    n = 20_000
-    wins = sum(battle(C("9S"), rng.choice(standing)).winner == "attacker" for _ in range(n))
-    assert abs(wins / n - exact.attacker_wins) < _tolerance(exact.attacker_wins, n)
-    seats = [Seat(player=0, fighter=C("9H"), card=C("7H")), Seat(player=1, fighter=C("5S")),
-             Seat(player=2, fighter=C("JD"), card=C("4D"))]
-    unknown = [c for c in deck_for_peace(3) if c not in cards("9H 7H 5S JD 4D")]
-    exact3 = pl_fight_odds(3, 0, 1, seats, unknown)
-    lost = [0, 0, 0]
-    for _ in range(n):
-        c = rng.choice(unknown)
-        r = resolve_round(FightRound(players=3, attacker=0, defender=1, fighters=[
-            Entry(player=s.player, fighter=s.fighter, card=s.card or c) for s in seats]))
-        lost[r.loser] += 1
-    for i in range(3):
-        assert abs(lost[i] / n - exact3.loses[i]) < _tolerance(exact3.loses[i], n)
-
-
-def deck_for_peace(players: int) -> list[Card]:
-    from card_companion.calculators.peace_and_love import deck_for as pl_deck
-
-    return pl_deck(players).all_cards()
 
 
 # --- properties ----------------------------------------------------------------------------
@@ -258,7 +203,7 @@ fighters = st.builds(
 
 
 @settings(max_examples=40, deadline=None)
-@given(hero=fighters, mon=fighters, crit=st.booleans(), seed=st.integers(0, 10_000), size=st.integers(8, 40))
+@given(hero=fighters, mon=fighters, crit=st.booleans(), seed=st.integers(0, 10_000), size=st.integers(9, 40))
 def test_probabilities_sum_to_one_and_a_played_ace_never_hurts(hero, mon, crit, seed, size) -> None:
     rng = random.Random(seed)
     deck = rng.sample([c for c in TWO_PACKS if c != C("AC")], size - 1) + [C("AC")]
@@ -286,11 +231,8 @@ def test_probabilities_sum_to_one_and_a_played_ace_never_hurts(hero, mon, crit, 
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), size=st.integers(2, 30), active=st.integers(0, 3), score=st.integers(0, 25))
-def test_trap_and_disarm_sum_to_one(seed, size, active, score) -> None:
+def test_disarm_sums_to_one(seed, size, active, score) -> None:
     deck = random.Random(seed).sample([c for c in TWO_PACKS if c.suit != Suit.SPADES or c.rank != Rank.NINE], size)
-    if active + 1 <= size:
-        t = trap_odds(C("9S"), cards("4D 3C"), active, deck)
-        assert sum(t.hp_loss.values()) == pytest.approx(1, abs=1e-12)
     d = disarm_odds(C("9S"), score, deck)
     assert d.disarmed + d.tie + d.triggered == pytest.approx(1, abs=1e-12)
 
@@ -304,30 +246,13 @@ BLACK_NON_SCOUTS = [Card.parse(f"{r}{s}") for s in "SC" for r in "A 5 6 7 8 9 10
        attackers=st.lists(st.sampled_from(BLACK_NON_SCOUTS), min_size=1, unique=True))
 def test_a_bomb_defender_against_a_non_scout_is_certain(attacker, unseen, attackers) -> None:
     # a known non-Scout attacking a face-down card that can only be a Bomb
-    assert attack_odds(attacker, None, cards("AH AD")).defender_wins == 1.0
+    assert stratego_attack_odds(attacker, cards("AH AD"), known_attacks=True).defender_wins == 1
     # a known Bomb defending against a face-down attacker that is never a Scout
-    d = attack_odds(None, C("AH"), attackers)
+    d = stratego_attack_odds(C("AH"), attackers, known_attacks=False)
     assert (d.defender_wins, d.attacker_wins, d.both_destroyed) == (1.0, 0.0, 0.0)
     if any(c.rank != Rank.JACK for c in unseen):
-        r = attack_odds(attacker, None, unseen)
-        assert r.attacker_wins + r.defender_wins + r.both_destroyed == pytest.approx(1, abs=1e-12)
-
-
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
-def test_peace_and_love_loses_sum_to_one(seed, players) -> None:
-    rng = random.Random(seed)
-    pool = deck_for_peace(players)
-    rng.shuffle(pool)
-    n = rng.randint(2, players)
-    owners = rng.sample(range(players), n)
-    seats = [Seat(player=p, fighter=pool.pop(), card=pool.pop()) for p in owners]
-    blind = rng.randrange(n)
-    seats[blind] = seats[blind].model_copy(update={"card": None})
-    attacker, defender = owners[0], owners[1]
-    r = pl_fight_odds(players, attacker, defender, seats, pool[:rng.randint(1, 30)])
-    assert sum(r.loses) == pytest.approx(1, abs=1e-12)
-    assert sum(r.wins) == pytest.approx(1, abs=1e-12)
+        r = stratego_attack_odds(attacker, unseen, known_attacks=True)
+        assert r.attacker_wins + r.defender_wins + r.both_destroyed == 1
 
 
 # --- the protocol ---------------------------------------------------------------------------
@@ -346,34 +271,18 @@ def test_the_issue_requests_answer() -> None:
     assert a["round"]["hero"] + a["round"]["tie"] + a["round"]["monster"] == pytest.approx(1, abs=1e-12)
     assert any("by symmetry" in line for line in a["explanation"])
     assert any("49 unknown cards" in line for line in a["explanation"])
-    t = resolve({"game": "cardpeegee", "ask": "trap-odds", "agitator": "9S", "props": ["4D", "3C"], "active": 1,
-                 "deck": deck})
-    assert sum(t["hp_loss"].values()) == pytest.approx(1, abs=1e-12) and t["evasion_cards"] == 2
-    s = resolve({"game": "card-stratego", "ask": "attack-odds", "attacker": "7S",
-                 "unknown": ["AH", "2H", "JH", "JOKER"]})
-    # A♥ a Bomb (defender wins), 2♥ lower (attacker wins); J♥ and the Joker are not counted
-    assert (s["attacker_wins"], s["defender_wins"], s["counted"]) == (0.5, 0.5, 2)
-    p = resolve({"game": "peace-and-love", "ask": "fight-odds", "players": 2, "attacker": 0, "defender": 1,
-                 "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": "5S"}],
-                 "unknown": ["2C", "3S", "8D"]})
-    assert p["loses"] == pytest.approx([1 / 3, 2 / 3])  # counted in calculators/odds/peace_and_love.py
+    d = resolve({"game": "cardpeegee", "ask": "disarm-odds", "trap": "9S", "disarm_score": 4, "deck": deck})
+    assert d["disarmed"] + d["tie"] + d["triggered"] == pytest.approx(1, abs=1e-12)
+    assert d["expected_hp_loss"] == pytest.approx(9 * d["triggered"])  # a triggered 9♠ takes 9 HP
 
 
 @pytest.mark.parametrize("request_, words", [
     (_fight_request(["2H", "3C"]), "only 2 cards are unknown"),
-    (_fight_request(["2H", "2H", "3C"] + [f"{r}S" for r in range(2, 10)]), "2♥ is listed twice in the deck"),
-    ({"game": "card-stratego", "ask": "attack-odds", "attacker": "7S", "unknown": []}, "empty"),
-    ({"game": "card-stratego", "ask": "attack-odds", "attacker": "7S", "unknown": ["JH", "JD"]}, "Jacks and Jokers"),
-    ({"game": "card-stratego", "ask": "attack-odds", "attacker": "7S", "defender": "JH", "unknown": ["5H"]},
-     "exactly one known card"),
-    ({"game": "card-stratego", "ask": "attack-odds", "defender": "JH", "unknown": ["5S"]}, "Jack"),
-    ({"game": "peace-and-love", "ask": "fight-odds", "players": 2, "attacker": 0, "defender": 1,
-      "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": "5S"}], "unknown": []},
-     "empty"),
-    ({"game": "peace-and-love", "ask": "fight-odds", "players": 2, "attacker": 0, "defender": 1,
-      "fighters": [{"player": 0, "fighter": "9H"}, {"player": 1, "fighter": "5S"}], "unknown": ["2C"]},
-     "exactly one fighter"),
-    ({"game": "cardpeegee", "ask": "trap-odds", "agitator": "9H", "deck": ["2C"]}, "spade"),
+    (_fight_request(["2H", "2H", "3C"] + [f"{r}S" for r in range(2, 10)]), "2♥ is entered 2 times"),
+    ({"game": "peace-and-love", "ask": "hand-odds", "players": 2, "attacker": 0, "defender": 1, "player": 1,
+      "hand": ["2C"], "fighters": [{"player": 0, "fighter": "9H"}, {"player": 1, "fighter": "5S", "card": "3C"}],
+      "unknown": ["4C"]}, "already has a played card"),
+    ({"game": "cardpeegee", "ask": "disarm-odds", "trap": "9H", "deck": ["2C", "3C"]}, "loot, not a trap"),
     ({"game": "cardpeegee", "ask": "disarm-odds", "trap": "9S", "disarm_score": 3, "deck": ["2C"]}, "2 score cards"),
 ])
 def test_bad_requests_answer_in_plain_words(request_, words) -> None:

@@ -301,10 +301,13 @@ def test_stop_fewest_cards_wins() -> None:
     s = flips(start(), 3, "left")  # Ann 24 + 6 = 30, Bea 23
     s = act(s, kind="stop")
     assert s.outcome.winners == (1,)
-    assert s.outcome.headline == "Bea wins with fewer cards"
+    # issue 15 item 6: no text ends the game this way; the result says it is the app's ruling
+    assert s.outcome.headline == "Stopped early: fewest cards leads, Bea (the app's ruling)"
+    assert any("this app's own ruling" in d for d in s.outcome.details)
     assert s.state.ended_by == "the players stopped after 3 flips: Bea has fewer cards (23 against 30)"
     s = act(start(jokers=0), kind="stop")
     assert s.outcome.winners == (0, 1)
+    assert s.outcome.headline == "Stopped early: Ann and Bea hold as many cards (the app's ruling)"
 
 
 def test_recount() -> None:
@@ -356,7 +359,7 @@ def test_bad_cards() -> None:
     _illegal(s, "is not a card", kind="flip", cards=["1H", "2S"])
     _illegal(s, "cards", kind="flip", cards=["2S"])
     _illegal(s, "higher", kind="flip", higher="up")
-    _illegal(s, "kind", kind="teleport")
+    _illegal(s, "'teleport' is not a step of this game", kind="teleport")
     two = act(start(jokers=2), kind="flip", cards=["JOKER", "JOKER"])  # two Jokers tie
     assert two.state.phase == "swap"
 

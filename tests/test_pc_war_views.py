@@ -13,11 +13,11 @@ from card_companion.calculators.cards import card
 from card_companion.companion.pc_war import GAME, Flip, Recount, SwapHands, War
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from tests.test_views import services
-from tests.viewkit import FakePage, ViewHarness
 from card_companion.views import pc_war as view
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.table import TableScreen
+from tests.test_views import services
+from tests.viewkit import FakePage, ViewHarness
 
 
 @pytest.fixture
@@ -228,7 +228,12 @@ def test_stop_asks_first_and_the_fewest_cards_win(store):
     assert h.has("flip-left") and log(store, gid) == (Flip(higher="left"),)
     h.click("stop")
     h.click("stop-confirm")
-    assert "Bea wins with fewer cards" in h.texts() and store.load(gid).state.stopped
+    assert "Stopped early: fewest cards leads, Bea (the app's ruling)" in h.texts() and store.load(gid).state.stopped
+    # issue 14 item 11: every game's end offers a new game with the same players and settings
+    h.click("rematch")
+    [new] = [g for g in store.saved_games() if g.id != gid]
+    assert h.page.routes[-1] == f"/play/{new.id}"
+    assert store.load(new.id).setup == store.load(gid).setup and store.load(new.id).actions == ()
 
 
 # --- the new-game screen -------------------------------------------------------------------

@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 
 from card_companion.calculators.cards import card
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.peace_and_love import GAME, Deal, FirstPlayer, NewFighter, PlayCards, Refresh, Retire, StartFight
+from card_companion.companion.peace_and_love import (
+    GAME,
+    Deal,
+    FirstPlayer,
+    NewFighter,
+    PlayCards,
+    Refresh,
+    Retire,
+    StartFight,
+)
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 
@@ -43,16 +52,35 @@ def test_deal_counts_and_first_player():
     assert GAME.starting_totals(s.state) == [34, 14]
 
 
+def test_the_table_says_who_starts_and_why():
+    """Issue 14 item 4. Ann 9♥ K♦ Q♣ = 9 + 13 + 12 = 34, Bea 5♠ 2♣ 7♦ = 5 + 2 + 7 = 14: Bea starts."""
+    s = two_player_game()
+    assert GAME.starting_line(s.state) == "Bea starts: lowest total, 14"
+    # a tie: Ann 9 + 2 + 3 = 14 and Bea 5 + 2 + 7 = 14
+    t = start(["Ann", "Bea"])
+    t = t.push(GAME.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "2D", "3C"]}))
+    t = t.push(GAME.parse_action({"kind": "deal", "player": 1, "fighters": ["5S", "2C", "7D"]}))
+    assert t.state.phase == "first-player" and GAME.starting_line(t.state) is None
+    t = t.push(GAME.parse_action({"kind": "first-player", "player": 0}))
+    assert GAME.starting_line(t.state) == (
+        "Ann starts: picked at random among Ann and Bea, tied for the lowest total (14)")
+
+
 def test_deck_counts_for_more_players():
     # 3 players: 2 decks = 104 - 8 x 3 = 80; 6 players: 3 decks = 156 - 48 = 108;
     # 11 players: 5 decks = 260 - 88 = 172
     assert start(["A", "B", "C"]).state.deck == 80
     assert start([f"P{i}" for i in range(6)]).state.deck == 108
     assert start([f"P{i}" for i in range(11)]).state.deck == 172
-    with pytest.raises(IllegalAction, match="2–11 players"):
+    # issue 15: "ten and eleven use five, and so on" - 12 players: 6 decks = 312 - 96 = 216;
+    # 13: 6 decks = 312 - 104 = 208; 20: 10 decks = 520 - 160 = 360
+    assert start([f"P{i}" for i in range(12)]).state.deck == 216
+    assert start([f"P{i}" for i in range(13)]).state.deck == 208
+    assert start([f"P{i}" for i in range(20)]).state.deck == 360
+    with pytest.raises(IllegalAction, match="Peace and Love is for 2\\+ players, not 1"):
         start(["Solo"])
-    with pytest.raises(IllegalAction, match="2–11 players"):
-        start([f"P{i}" for i in range(12)])
+    with pytest.raises(IllegalAction, match="a table has at most 64 players, not 65"):
+        start([f"P{i}" for i in range(65)])
 
 
 def test_tied_lowest_total_needs_a_recorded_random_pick():
@@ -106,6 +134,13 @@ def test_illegal_actions_are_refused_and_change_nothing():
         s2.push(StartFight(fighter=0, defender=1, defender_fighter=1))
     with pytest.raises(IllegalAction, match="not in the deck"):
         s2.push(Retire(fighter=0, new_fighter=card("JOKER")))
+    # issue 14 item 6: the tap on a tapped fighter says why ("Tapped cards may not be used for
+    # anything in this game, until they are untapped")
+    st = s2.state  # Ann's turn; Bea's 2♣ (place 1) is tapped
+    assert GAME.tap_refusal(st, 1, 1) == "Bea's 2♣ is tapped: a tapped fighter cannot be attacked or join a fight"
+    assert GAME.tap_refusal(st, 1, 0) is None  # Bea's untapped 5♠ may be attacked
+    assert GAME.tap_refusal(st, 0, 0) is None  # Ann's untapped 9♥ may attack
+    assert "tap one of Ann's fighters" in GAME.tap_refusal(st, 1, 0, mode="retire")
     assert s.state == before
 
 
@@ -250,10 +285,11 @@ def test_random_games(players, seed, amg, moon, tmp_path_factory):
     s = start([f"P{i}" for i in range(players)], anti_math_geek=amg, shoot_the_moon=moon and players >= 3)
     store = open_store(tmp_path_factory.mktemp("saves")).store
     gid = store.create(s)
+    revision = 0
     while not s.is_over:
         action = GAME.random_action(s.state, rng)
         after = s.push(action)
-        store.record(gid, s, after)
+        revision = store.push(gid, action, revision)
         st = after.state
         GAME.check_invariants(st)  # cards conserved, deck >= 0, no turn starts with 3 tapped
         deck_total = st.decks * 52

@@ -10,7 +10,6 @@ import pytest
 from card_companion.calculators.cards import Deck, card
 from card_companion.companion.registry import GAMES
 from card_companion.companion.storage import open_store
-from tests.viewkit import FakePage, ViewHarness
 from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
 from card_companion.views.common import Services, ServicesContext
 from card_companion.views.history import HistoryScreen
@@ -19,6 +18,7 @@ from card_companion.views.new_game import NewGameScreen
 from card_companion.views.rules import RulesScreen
 from card_companion.views.settings import Prefs
 from card_companion.views.table import TableScreen
+from tests.viewkit import FakePage, ViewHarness
 
 
 @pytest.fixture
@@ -74,6 +74,11 @@ def test_slots_fill_in_order_and_warn_about_a_card_entered_too_often():
     assert done == [[card("8H"), card("KC")]]
     assert overuse_warning(Deck(copies=2), [card("QS")] * 2, [card("QS")]) is not None
     assert overuse_warning(Deck(copies=2), [card("QS")], [card("QS")]) is None
+    # issue 14 item 5: only the card being entered is named, not every card the game has
+    # over-entered (three K♦ earlier with one deck stay out of a warning about 9♥)
+    w = overuse_warning(Deck(), [card("KD")] * 3 + [card("9H")], [card("9H"), card("2C")])
+    assert w == "9♥ is entered 2 times but the deck holds one. Check the card (or undo an earlier mistake)."
+    assert overuse_warning(Deck(), [card("KD")] * 3, [card("2C")]) is None
 
 
 # --- home, new game, table, history, rules ---------------------------------------------
@@ -128,13 +133,20 @@ def open_table(store, names=("Ann", "Bea")):
     return gid, ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
 
 
-def test_table_slice_deal_fight_apply_undo(store):
+def dealt_table(store):
+    """A Peace and Love table of Ann and Bea, both fighters entered through the picker."""
     gid, h = open_table(store)
-    for cards in ("9H KD QC", "5S 2C 7D"):  # Ann 34, Bea 14: Bea goes first
+    for cards in ("9H KD QC", "5S 2C 7D"):
         for c in cards.split():
             h.pick("deal-picker", c)
         h.click("deal-submit")
+    return gid, h
+
+
+def test_table_slice_deal_fight_apply_undo(store):
+    gid, h = dealt_table(store)  # Ann 34, Bea 14: Bea goes first
     assert "Bea's turn" in h.texts()
+    assert "Bea starts: lowest total, 14." in h.texts()  # shown on the table, not only in the history
     h.click("fighter-1-0")  # Bea's 5♠
     h.click("fighter-0-0")  # attacks Ann's 9♥
     h.click("start-fight")
@@ -149,14 +161,17 @@ def test_table_slice_deal_fight_apply_undo(store):
     assert "Ann's new fighter" in h.texts()
     h.click("undo")
     assert len(store.load(gid).actions) == 3 and store.load(gid).can_redo
+    # issue 14 item 7: the table says what Undo took back, in the step's own words
+    lines = h.texts().splitlines()
+    assert "Undid: Round 1: Bea 3♣ on 5♠, Ann 7♥ on 9♥ → Bea's 5♠ wins; Ann's 9♥ goes to Bea's victory pile" in lines
+    h.click("redo")
+    lines = h.texts().splitlines()
+    assert any(t.startswith("Redid: Round 1: Bea 3♣ on 5♠") for t in lines)
+    assert not any(t.startswith("Undid: ") for t in lines)  # one message at a time
 
 
 def test_illegal_action_shows_why_and_changes_nothing(store):
-    gid, h = open_table(store)
-    for cards in ("9H KD QC", "5S 2C 7D"):
-        for c in cards.split():
-            h.pick("deal-picker", c)
-        h.click("deal-submit")
+    gid, h = dealt_table(store)
     h.select("mode", "retire")
     h.click("fighter-1-0")
     h.pick("retire-picker", "5S")  # the retiring fighter itself, one deck: refused
@@ -226,3 +241,31 @@ def test_a_bug_in_a_tracker_does_not_take_the_table_down(store, monkeypatch):
     h.click("deal-submit")
     assert "could not apply that step (RuntimeError: boom)" in h.texts()
     assert store.load.__self__ is store and len(store.db.execute("SELECT * FROM actions").fetchall()) == 0
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "system"])
+def test_every_text_style_names_the_schemes_on_surface_colour(theme):
+    """Issue 14 item 1: a text style without a colour was drawn near-black on the dark theme's
+    surfaces by Flet's web client; each style names the scheme's on-surface colour (light on
+    dark, dark on light), and the text size setting still scales them."""
+    from card_companion.views.settings import app_theme
+
+    for scale in ("1.0", "1.3"):
+        t = app_theme(Prefs(theme=theme, text_scale=scale)).text_theme
+        styles = {name: getattr(t, name) for name in ("body_small", "body_medium", "body_large", "label_large",
+                                                      "title_medium", "title_large", "headline_small")}
+        assert all(s.color == ft.Colors.ON_SURFACE for s in styles.values()), styles
+        assert styles["body_medium"].size == round(14 * float(scale), 1)
+
+
+def test_a_tap_on_a_tapped_fighter_says_why(store):
+    """Issue 14 item 6: attacking or targeting a tapped fighter is not silently ignored."""
+    gid, h = dealt_table(store)  # Ann 34, Bea 14: Bea goes first
+    h.select("mode", "refresh")
+    h.click("fighter-1-1")  # Bea taps her 2♣ to refresh
+    h.click("refresh")
+    assert "Ann's turn" in h.texts()
+    h.click("fighter-1-1")  # Ann targets Bea's tapped 2♣
+    assert "Bea's 2♣ is tapped: a tapped fighter cannot be attacked or join a fight." in h.texts()
+    h.click("fighter-1-0")  # Bea's untapped 5♠: allowed, the message goes
+    assert "is tapped" not in h.texts()

@@ -41,7 +41,8 @@ def installed(tmp_path_factory) -> Path:
     env_dir = work / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     bin_dir = env_dir / "bin"
-    fresh_site = subprocess.run([str(bin_dir / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+    fresh_site = subprocess.run([str(bin_dir / "python"), "-c",
+                                 "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                 check=True, capture_output=True, text=True).stdout.strip()
     # the dependencies (flet, pydantic, ...) from the test environment; .pth files in that folder
     # are not processed from here, so the checkout's editable install does not come along

@@ -14,7 +14,7 @@ Rules: card_companion/rules/card-warfare.txt; rulings: card_companion/rulings/ca
 Traceback (most recent call last):
 ...
 card_companion.calculators.card_stratego.BattleError: J♠ is a Jack: Jacks are played from the hand to the discard pile and never stand on the battlefield, so they never battle
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 
@@ -261,7 +261,7 @@ def rank_name(position: int) -> str:
     return ("front rank", "second rank", "third rank")[position]
 
 
-def insert(side: Grid, column: int, position: int, card: T) -> Grid:
+def insert(side: Grid[T], column: int, position: int, card: T) -> Grid[T]:
     """Put a card into play at a column and position (0 = front rank); cards at and behind
     that position move back.
 
@@ -271,7 +271,7 @@ def insert(side: Grid, column: int, position: int, card: T) -> Grid:
     Traceback (most recent call last):
     ...
     card_companion.calculators.card_stratego.BoardError: column 1 has no card in the front rank: a card is played as close to the battle line as possible
-    """
+    """  # noqa: E501 (doctest output)
     if not 0 <= column < COLUMNS:
         raise BoardError(f"there are columns 1 to {COLUMNS}, not {column + 1}")
     cards = side[column]
@@ -287,7 +287,7 @@ def insert(side: Grid, column: int, position: int, card: T) -> Grid:
     return side[:column] + (new_column,) + side[column + 1:]
 
 
-def remove(side: Grid, column: int, position: int) -> tuple[Grid, T]:
+def remove(side: Grid[T], column: int, position: int) -> tuple[Grid[T], T]:
     """Take a card off the battlefield; the cards behind it move forward.
 
     >>> remove(((), ("a", "b", "c"), (), ()), 1, 0)
@@ -299,12 +299,12 @@ def remove(side: Grid, column: int, position: int) -> tuple[Grid, T]:
     return side[:column] + (cards[:position] + cards[position + 1:],) + side[column + 1:], cards[position]
 
 
-def columns_occupied(side: Grid) -> int:
+def columns_occupied(side: Grid[T]) -> int:
     """In how many columns the player has at least one card."""
     return sum(1 for c in side if c)
 
 
-def rearrange(side: Grid, line: Literal["row", "column"], index: int, order: Sequence[int]) -> Grid:
+def rearrange(side: Grid[T], line: Literal["row", "column"], index: int, order: Sequence[int]) -> Grid[T]:
     """A Jack's rearrangement of one row or column of a side.
 
     ``order`` says where each place takes its card from: for a row, ``order[c]`` is the
@@ -321,7 +321,7 @@ def rearrange(side: Grid, line: Literal["row", "column"], index: int, order: Seq
     Traceback (most recent call last):
     ...
     card_companion.calculators.card_stratego.BoardError: that leaves a card in the second rank of column 1 with no card in front of it
-    """
+    """  # noqa: E501 (doctest output)
     if line == "column":
         if not 0 <= index < COLUMNS:
             raise BoardError(f"there are columns 1 to {COLUMNS}, not {index + 1}")
@@ -349,7 +349,7 @@ def rearrange(side: Grid, line: Literal["row", "column"], index: int, order: Seq
     return tuple(tuple(x for x in col if x is not None) for col in grid)
 
 
-def moves_a_card(side: Grid, line: Literal["row", "column"], index: int, order: Sequence[int]) -> bool:
+def moves_a_card(side: Grid[T], line: Literal["row", "column"], index: int, order: Sequence[int]) -> bool:
     """Whether a rearrangement moves at least one card (not only empty places). Two
     face-down cards look alike, so this is judged by the order, not by the result.
 

@@ -190,7 +190,7 @@ def convert(
     Traceback (most recent call last):
     ...
     card_companion.calculators.cardpeegee.RuleError: 5♦ cannot be played as a heart: that needs an active Jack of diamonds or of hearts
-    """
+    """  # noqa: E501 (doctest output)
     conversions = dict(conversions or {})
     jacks = {c.suit: c for c in active if c.rank == Rank.JACK and c.suit is not None}
     lines: list[str] = []
@@ -200,17 +200,18 @@ def convert(
             if c in conversions:
                 raise RuleError("a Joker has no suit: no Jack can convert it")
             continue
+        suit = c.suited  # Jokers were set aside above
         target = conversions.get(c)
-        if target is None or target == c.suit:
-            if target == c.suit:
-                raise RuleError(f"{c.symbol} is already a {element_word(c.suit)}: nothing to convert")
-            out.append(Played.model_construct(card=c, suit=c.suit, value=value(c), jack=None))
+        if target is None or target == suit:
+            if target == suit:
+                raise RuleError(f"{c.symbol} is already a {element_word(suit)}: nothing to convert")
+            out.append(Played.model_construct(card=c, suit=suit, value=value(c), jack=None))
             continue
-        jack = jacks.get(c.suit) or jacks.get(target)
+        jack = jacks.get(suit) or jacks.get(target)
         if jack is None:
             raise RuleError(
                 f"{c.symbol} cannot be played as a {element_word(target)}: that needs an active Jack "
-                f"of {c.suit.word} or of {target.word}"
+                f"of {suit.word} or of {target.word}"
             )
         if in_fight and target == Suit.SPADES:
             v = value(c)
@@ -281,8 +282,8 @@ def value_played(
             lines.append(line)
     converted_away = {p.card.suit for p in played if p.jack is not None}
     for c in sorted({c for c in active if c.rank == Rank.ACE}):
-        if c.suit in converted_away and not counts[c.suit]:
-            lines.append(f"{c.symbol} has no effect: no card counts as a {element_word(c.suit)} any more")
+        if c.suited in converted_away and not counts[c.suited]:
+            lines.append(f"{c.symbol} has no effect: no card counts as a {element_word(c.suited)} any more")
     deal = counts[Suit.SPADES]
     if deal:
         tenths, why = bonus_tenths(Suit.SPADES, active, element)
@@ -413,7 +414,7 @@ def duel(a: Contender, b: Contender, critical_strikes: bool = False, show_scores
         lines += [a.score_line(), b.score_line()]
     fighters = (a, b)
     for me, other, boosted in ((a, b, sa), (b, a, sb)):
-        if beats(me.element, other.element):
+        if me.element is not None and other.element is not None and beats(me.element, other.element):
             raw = me.raw_score
             exact = raw * (10 + ELEMENT_SCORE_BOOST)
             rounding = f" ({_decimal(exact)} rounded up)" if exact % 10 else ""
@@ -432,7 +433,7 @@ def duel(a: Contender, b: Contender, critical_strikes: bool = False, show_scores
         lines.append(f"{winner.name} deals no damage{why}")
         return Duel(scores=(sa, sb), winner=w, damage=0, hp_loss=(0, 0), explanation=tuple(lines))
     base = winner.attack
-    if beats(loser.element, winner.element):
+    if loser.element is not None and winner.element is not None and beats(loser.element, winner.element):
         exact = winner.attack * ELEMENT_DAMAGE_KEEP
         base = tenths_up(winner.attack, ELEMENT_DAMAGE_KEEP)
         rounding = f" = {_decimal(exact)}, rounded up to {base}" if exact % 10 else f" = {base}"
@@ -541,7 +542,7 @@ def encounter_kind(agitator: Card, boss_battles: bool = False) -> str:
         raise RuleError("a Joker does nothing: put it back and draw another agitator")
     if boss_battles and agitator.rank.is_face:
         return "boss"
-    return {Suit.CLUBS: "monster", Suit.DIAMONDS: "chest", Suit.HEARTS: "healer", Suit.SPADES: "trap"}[agitator.suit]
+    return {Suit.CLUBS: "monster", Suit.DIAMONDS: "chest", Suit.HEARTS: "healer", Suit.SPADES: "trap"}[agitator.suited]
 
 
 class MonsterStats(Frozen):
@@ -552,7 +553,8 @@ class MonsterStats(Frozen):
     explanation: tuple[str, ...]
 
 
-def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, elements: bool = True) -> MonsterStats:
+def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, elements: bool = True,
+            base_deal: int = MONSTER_DEAL) -> MonsterStats:
     """A Monster: HP = agitator + heart props; Attack = agitator + club props; Deal = 3 + one
     per spade prop. Its element is clubs, or the Elemental beast card's suit.
 
@@ -567,7 +569,7 @@ def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, el
     lines = [
         f"Monster HP: agitator {agitator.symbol} {a} + heart props {_sum_line(hearts)} = {a + total(hearts)}",
         f"Monster Attack: agitator {a} + club props {_sum_line(clubs)} = {a + total(clubs)}",
-        f"Monster Deal: {MONSTER_DEAL} + {_count(spades, 'spade prop')} = {MONSTER_DEAL + len(spades)}",
+        f"Monster Deal: {base_deal} + {_count(spades, 'spade prop')} = {base_deal + len(spades)}",
     ]
     idle = [c for c in props if c.suit == Suit.DIAMONDS or c.is_joker]
     if idle:
@@ -577,13 +579,13 @@ def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, el
         if beast is not None:
             if beast.is_joker:
                 raise RuleError("a Joker has no element: draw another card for the beast")
-            element = beast.suit
-            lines.append(f"Elemental beast {beast.symbol}: the Monster's element is {beast.suit.word}")
+            element = beast.suited
+            lines.append(f"Elemental beast {beast.symbol}: the Monster's element is {beast.suited.word}")
         else:
             element = Suit.CLUBS
             lines.append("the Monster's element is clubs")
     return MonsterStats(
-        hp=a + total(hearts), attack=a + total(clubs), deal=MONSTER_DEAL + len(spades), element=element,
+        hp=a + total(hearts), attack=a + total(clubs), deal=base_deal + len(spades), element=element,
         explanation=tuple(lines),
     )
 
@@ -617,7 +619,8 @@ def trap(agitator: Card, props: Sequence[Card]) -> TrapStats:
     if agitator.is_joker:
         raise RuleError("a Joker does nothing: put it back and draw another agitator")
     a = value(agitator)
-    spades, diamonds, clubs, hearts = (_of_suit(props, s) for s in (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS))
+    spades, diamonds, clubs, hearts = (_of_suit(props, s)
+                                       for s in (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS))
     d_half, h_half = half_up(total(diamonds)), half_up(total(hearts))
 
     def half(cs: list[Card], h: int) -> str:
@@ -644,7 +647,8 @@ class TrapOutcome(Frozen):
     explanation: tuple[str, ...]
 
 
-def trap_outcome(stats: TrapStats, evasion: int, crafty: int = 0, evasion_cards: Sequence[Card] | None = None) -> TrapOutcome:
+def trap_outcome(stats: TrapStats, evasion: int, crafty: int = 0,
+                 evasion_cards: Sequence[Card] | None = None) -> TrapOutcome:
     """The damage a Hero takes: full damage unless the evasion score beats the difficulty,
     then damage − 2 × (evasion − difficulty), never below 0; crafty evasion takes the value
     of spades played off that (only after a successful evasion). A tie deals full damage.
@@ -711,7 +715,9 @@ def healer(agitator: Card, props: Sequence[Card], gratitude: bool = False) -> He
     potions = tuple(_of_suit(props, Suit.HEARTS))
     if jailors:
         lines.append(f"jailor{'s' if len(jailors) > 1 else ''} to defeat first: {_listing(jailors)}")
-    fee, fee_cards, reward = 0, (), ()
+    fee = 0
+    fee_cards: tuple[Card, ...] = ()
+    reward: tuple[Card, ...] = ()
     if diamonds and gratitude and jailors:
         reward = diamonds
         lines.append(f"gratitude: {_listing(diamonds)} is not a fee but a reward for freeing the Healer")
@@ -770,7 +776,8 @@ def disarm(trap_card: Card, disarm_score: int, hero_draw: int, trap_draw: int) -
         lines.append(f"{h} beats {t}: the trap {trap_card.symbol} is disarmed")
         return DisarmAttempt(hero_total=h, trap_total=t, result="disarmed", hp_loss=0, explanation=tuple(lines))
     if t > h:
-        lines.append(f"{t} beats {h}: the trap is triggered, the Hero loses {tv} HP (the trap card's value); still armed")
+        lines.append(f"{t} beats {h}: the trap is triggered, the Hero loses {tv} HP (the trap card's value); "
+                     "still armed")
         return DisarmAttempt(hero_total=h, trap_total=t, result="triggered", hp_loss=tv, explanation=tuple(lines))
     lines.append(f"{h} equals {t}: the trap is still armed but not triggered")
     return DisarmAttempt(hero_total=h, trap_total=t, result="tie", hp_loss=0, explanation=tuple(lines))
@@ -787,7 +794,8 @@ class BossStats(Frozen):
     explanation: tuple[str, ...]
 
 
-def boss_stack(stack: Sequence[Card], super_powers: bool = False, face_down: Iterable[int] = ()) -> tuple[BossStats, ...]:
+def boss_stack(stack: Sequence[Card], super_powers: bool = False, face_down: Iterable[int] = (),
+               base: int = BOSS_BASE, base_deal: int = BOSS_DEAL) -> tuple[BossStats, ...]:
     """Every face card of the stack is a Boss; every other card of the stack (other Bosses
     included) is a prop to it: HP = 10 + heart props, Attack = 10 + club props (+2 per living
     Jack under super powers), Deal = 3 + one per spade prop. ``face_down``: positions of dead
@@ -807,17 +815,17 @@ def boss_stack(stack: Sequence[Card], super_powers: bool = False, face_down: Ite
             continue
         props = [p for j, p in live if j != i]
         hearts, clubs, spades = (_of_suit(props, s) for s in (Suit.HEARTS, Suit.CLUBS, Suit.SPADES))
-        hp = BOSS_BASE + total(hearts)
-        attack = BOSS_BASE + total(clubs)
-        lines = [f"{c.symbol} HP: {BOSS_BASE} + heart props {_sum_line(hearts)} = {hp}"]
-        attack_line = f"{c.symbol} Attack: {BOSS_BASE} + club props {_sum_line(clubs)}"
+        hp = base + total(hearts)
+        attack = base + total(clubs)
+        lines = [f"{c.symbol} HP: {base} + heart props {_sum_line(hearts)} = {hp}"]
+        attack_line = f"{c.symbol} Attack: {base} + club props {_sum_line(clubs)}"
         if super_powers and jacks:
             bonus = JACK_BOSS_BONUS * len(jacks)
             attack += bonus
             attack_line += f" + {JACK_BOSS_BONUS} for each living Jack ({_listing(jacks)}) {bonus}"
         lines.append(f"{attack_line} = {attack}")
-        deal = BOSS_DEAL + len(spades)
-        lines.append(f"{c.symbol} Deal: {BOSS_DEAL} + {_count(spades, 'spade prop')} = {deal}")
+        deal = base_deal + len(spades)
+        lines.append(f"{c.symbol} Deal: {base_deal} + {_count(spades, 'spade prop')} = {deal}")
         out.append(BossStats(card=c, hp=hp, attack=attack, deal=deal, explanation=tuple(lines)))
     return tuple(out)
 
@@ -851,13 +859,13 @@ def super_powers(stack: Sequence[Card], players: Sequence[Contestant]) -> tuple[
         if king is not None:
             sides[p.player] = 0
             lines.append(f"{king.symbol}: {p.name}'s Character is a {element_word(p.character)}, weak against "
-                         f"{king.suit.word} → {p.name} must fight as the Hero's Ally")
+                         f"{king.suited.word} → {p.name} must fight as the Hero's Ally")
             continue
         queen = next((q for q in queens if q.suit == p.character or q.suit in p.active), None)
         if queen is not None:
             sides[p.player] = 1
             where = "Character" if queen.suit == p.character else "active cards"
-            lines.append(f"{queen.symbol}: {p.name}'s {where} share the {element_word(queen.suit)} element → "
+            lines.append(f"{queen.symbol}: {p.name}'s {where} share the {element_word(queen.suited)} element → "
                          f"{p.name} must fight against the Hero, with the Bosses")
     return sides, tuple(lines)
 

@@ -14,12 +14,12 @@ True
 Traceback (most recent call last):
 ...
 card_companion.calculators.cards.CardError: '1H' is not a card: use a rank A 2-10 J Q K and a suit S H D C (like 10H or QS), or JOKER
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum, IntEnum
 from typing import Any
 
@@ -173,6 +173,14 @@ class Card(BaseModel):
         return self.rank == Rank.JOKER
 
     @property
+    def suited(self) -> Suit:
+        """The suit of a card that has one; a Joker (the one card without) is a ``CardError``.
+        For code that has already set Jokers aside, so the type says the suit is there."""
+        if self.suit is None:
+            raise CardError("a Joker has no suit")
+        return self.suit
+
+    @property
     def is_red(self) -> bool:
         return self.suit is not None and self.suit.is_red
 
@@ -323,6 +331,25 @@ class Deck(BaseModel):
     def parse(self, text: str, game: str = "this game") -> Card:
         """Read a card and check that this deck holds it."""
         return self.check(Card.parse(text), game)
+
+    def check_copies(self, entered: Sequence[Card], game: str = "this game") -> None:
+        """Raise a CardError when more cards are entered than the deck has, or a card more
+        often than the deck holds it (one pack holds one 5♣).
+
+        >>> Deck(copies=2).check_copies(cards("5C 5C 5C"), "CardPeeGee")
+        Traceback (most recent call last):
+        ...
+        card_companion.calculators.cards.CardError: 5♣ is entered 3 times, but the deck of CardPeeGee holds 2
+        """
+        if len(entered) > self.size:
+            raise CardError(f"{len(entered)} cards are entered, but the deck of {game} has only {self.size}")
+        for c, n in Counter(entered).items():
+            held = self.copies_of(c)
+            if held == 0:
+                raise CardError(f"{c.symbol} is not in the deck of {game}")
+            if n > held:
+                holds = "only one" if held == 1 else str(held)
+                raise CardError(f"{c.symbol} is entered {n} times, but the deck of {game} holds {holds}")
 
     def overused(self, entered: Iterable[Card]) -> list[Card]:
         """Cards entered more often than the deck holds them (for the picker's warning)."""

@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit, card
+from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit, card  # noqa: F401 (card: the doctests)
 
 GAME = "FIGHT!"
 DECK = Deck(ranks=(Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX))
@@ -381,6 +381,7 @@ def place_won_card(
     who = _name(names, winner)
     other = _name(names, 1 - winner)
     steps: list[str] = []
+    placed: Literal["first", "top", "bottom", "face-down", "takes-tie-breaker"]
     if holder is None:
         if mine or theirs:
             raise FightError("the victory piles have cards but neither shows a face-up top card")

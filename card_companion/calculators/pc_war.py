@@ -19,7 +19,7 @@ True
 Lay(down=3, up=1, from_hand=2, picked_up=10, hand=8, pile=0)
 >>> lay(hand=1, pile=2, wanted=WAR_CARDS)    # too few cards: 2 face down, the last face up
 Lay(down=2, up=1, from_hand=1, picked_up=2, hand=0, pile=0)
-"""
+"""  # noqa: E501 (doctest output)
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from card_companion.calculators.cards import Card, Deck, Rank, card
+from card_companion.calculators.cards import Card, Deck, Rank, card  # noqa: F401 (card: the doctests)
 
 GAME = "Non-Violent, Politically-Correct War"
 PLAYERS = 2
@@ -134,7 +134,7 @@ def flip(left: Card, right: Card, names: Sequence[str] | None = None, in_war: bo
     'the Joker is the lowest card: 2♣ is higher'
     >>> flip(card("9D"), card("9S"), in_war=True).explanation
     ['9♦ and 9♠ are both 9s: a tie (suits do not matter)', 'a tie in the war → the whole procedure again: swap hands again, then each lays 3 cards face down and 1 face up']
-    """
+    """  # noqa: E501 (doctest output)
     t = taker(_STRENGTH[left.rank], _STRENGTH[right.rank])
     if t is None:
         if left.is_joker:
@@ -161,7 +161,8 @@ def called(takes: int | None, names: Sequence[str] | None = None, in_war: bool =
     """
     if takes not in (0, 1, None):
         raise PCWarError("the higher card is player 0's or player 1's, or it is a tie")
-    why = "the players called it: a tie" if takes is None else f"the players called it: {_name(names, takes)}'s card is higher"
+    why = ("the players called it: a tie" if takes is None
+           else f"the players called it: {_name(names, takes)}'s card is higher")
     return FlipResult.model_construct(takes=takes, war=takes is None, explanation=[why, _outcome(takes, names, in_war)])
 
 
@@ -286,7 +287,7 @@ def trade_and_war(hands: tuple[int, int], piles: tuple[int, int], at_once: bool 
     ((1, 6), (0, 5), 8, ())
     >>> trade_and_war((5, 0), (0, 0))            # Bea gets 5; Ann gets nothing and has no pile
     TradeAndWar(hands=(0, 5), piles=(0, 0), lays=(Lay(down=0, up=0, from_hand=0, picked_up=0, hand=0, pile=0), Lay(down=0, up=0, from_hand=0, picked_up=0, hand=5, pile=0)), laid=0, out=(0,))
-    """
+    """  # noqa: E501 (doctest output)
     swapped = (hands[1], hands[0])
     empty = tuple(i for i in (0, 1) if out_of_cards(swapped[i], piles[i]))
     if empty:  # nobody lays: the war does not happen
@@ -354,7 +355,7 @@ def hand_over_table(piles: tuple[int, int], out: tuple[int, ...], table: int) ->
 # --- a look at the odds: whole random games ---------------------------------------------
 
 
-def shuffler(rng: random.Random):
+def shuffler(rng: random.Random) -> Callable[[list[int]], None]:
     """A fast uniform shuffle drawing from ``rng``: sort by a random float key (ties
     between 53-bit floats are negligible; twice as fast as random.shuffle, whose
     ``_randbelow`` dominates the simulation). Deterministic for a seeded rng.
@@ -367,7 +368,7 @@ def shuffler(rng: random.Random):
     def key(_: object) -> float:
         return rand()
 
-    def shuffle(x: list) -> None:
+    def shuffle(x: list[int]) -> None:
         x.sort(key=key)
 
     return shuffle
@@ -385,8 +386,9 @@ def play_game(rng: random.Random, deck: Sequence[int], at_once: bool = False,
     return play_hands(shuffle, cards[:n0], cards[n0:], at_once, max_flips)
 
 
-def play_hands(shuffle: Callable[[list], None], h0: list[int], h1: list[int], at_once: bool = False,
-               max_flips: int = MAX_FLIPS, trace: list | None = None) -> tuple[int, int, int, int]:
+def play_hands(shuffle: Callable[[list[int]], None], h0: list[int], h1: list[int], at_once: bool = False,
+               max_flips: int = MAX_FLIPS, trace: list[tuple[str, int | None, tuple[int, int]]] | None = None,
+               ) -> tuple[int, int, int, int]:
     """Play dealt hands of card strengths (each list's last item is its top card) to the
     end: (result, flips, wars, longest war); result 0 or 1 is the winner, 2 both ran out
     at once, -1 stopped at ``max_flips``. ``shuffle`` shuffles a picked-up pile in place.
@@ -434,8 +436,8 @@ def play_hands(shuffle: Callable[[list], None], h0: list[int], h1: list[int], at
     return -1, flips, wars, longest
 
 
-def _war(shuffle: Callable[[list], None], hands: list[list[int]], piles: list[list[int]], table: list[int],
-         at_once: bool, trace: list | None) -> tuple[int | None, int]:
+def _war(shuffle: Callable[[list[int]], None], hands: list[list[int]], piles: list[list[int]], table: list[int],
+         at_once: bool, trace: list[tuple[str, int | None, tuple[int, int]]] | None) -> tuple[int | None, int]:
     """The trade and war with real cards, through the same counting functions as the
     tracker: (the winner if the game ended, war rounds played)."""
     rounds = 0
@@ -706,5 +708,6 @@ __all__ = [
     "FlipResult", "HistogramBin", "Lay", "PCWarError", "SimulationProgress", "SimulationResult",
     "Tally", "Taken", "TradeAndWar",
     "called", "check_pair", "deal", "deck_for", "flip", "hand_over_table", "histogram", "lay", "out_at_tie",
-    "out_of_cards", "play_game", "play_games", "play_hands", "simulate", "strength", "summarize", "take", "taker", "trade_and_war",
+    "out_of_cards", "play_game", "play_games", "play_hands", "simulate", "strength", "summarize", "take", "taker",
+    "trade_and_war",
 ]

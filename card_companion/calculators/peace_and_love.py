@@ -12,7 +12,7 @@ Rules: card_companion/rules/peace-and-love.txt; rulings: docs/rules.md (Peace an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -161,7 +161,7 @@ def resolve_round(fight: FightRound, names: Sequence[str] | None = None) -> Roun
     )
 
 
-def _break_losing_tie(fight: FightRound, tied: list[int], who, steps: list[str]) -> int:
+def _break_losing_tie(fight: FightRound, tied: list[int], who: Callable[[int], str], steps: list[str]) -> int:
     if len(tied) == 1:
         return tied[0]
     entries = fight.fighters
@@ -182,7 +182,7 @@ def _break_losing_tie(fight: FightRound, tied: list[int], who, steps: list[str])
     return loser
 
 
-def _break_winning_tie(fight: FightRound, tied: list[int], who, steps: list[str]) -> int:
+def _break_winning_tie(fight: FightRound, tied: list[int], who: Callable[[int], str], steps: list[str]) -> int:
     if len(tied) == 1:
         return tied[0]
     entries = fight.fighters

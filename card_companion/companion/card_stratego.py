@@ -41,7 +41,7 @@ from card_companion.calculators.card_stratego import (
     remove,
 )
 from card_companion.calculators.cards import JOKER, Card, Deck, Rank
-from card_companion.calculators.odds.card_stratego import attack_odds
+from card_companion.calculators.odds import stratego_attack_odds
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -727,6 +727,27 @@ class CardStratego(Game):
         me, them = state.armies[state.turn], state.armies[1 - state.turn]
         return [c for c in range(COLUMNS) if me.columns[c] and them.columns[c]]
 
+    def attack_odds(self, state: CardStrategoState, column: int) -> str | None:
+        """Before an attack where one front card is face up and the other face down: the odds
+        over the face-down side's unseen cards that can stand (issue 16), in one sentence."""
+        if state.phase != "turn":
+            return None
+        me, them = state.turn, 1 - state.turn
+        mine, theirs = state.armies[me].columns[column], state.armies[them].columns[column]
+        if not mine or not theirs or mine[0].face_up == theirs[0].face_up:
+            return None
+        hidden = them if mine[0].face_up else me
+        known = mine[0].card if mine[0].face_up else theirs[0].card
+        assert known is not None
+        try:
+            o = stratego_attack_odds(known, self.unseen(state, hidden), known_attacks=mine[0].face_up)
+        except ValueError:
+            return None
+        return (f"If {state.name(hidden)}'s face-down card is any of {state.name(hidden)}'s {o.counted} unseen "
+                f"cards that can stand: {state.name(me)} wins {float(o.attacker_wins):.0%}, "
+                f"{state.name(them)} wins {float(o.defender_wins):.0%}, both destroyed "
+                f"{float(o.both_destroyed):.0%}")
+
     def cards_in_play(self, state: CardStrategoState) -> list[Place]:
         """Every card on the battlefield (targets of a Joker or a 6)."""
         return [Place(player=p, column=c, position=i)
@@ -1085,19 +1106,26 @@ class BattleAnswer(Answer):
 
 
 class AttackOddsAsk(Ask):
-    """A known card against a face-down one: ``attacker`` known and the defender face down,
-    or ``defender`` known and the attacker face down; ``unknown`` the opponent's unseen cards."""
+    """The chance of each result when a known card attacks a face-down card (``attacker``
+    known) or a face-down card attacks a known one (``defender`` known), over the unknown
+    cards (the opponent's cards not seen yet)."""
 
     game: Literal["card-stratego"] = "card-stratego"
     ask: Literal["attack-odds"] = "attack-odds"
     attacker: Card | None = None
     defender: Card | None = None
-    unknown: tuple[Card, ...]
+    unknown: list[Card] = Field(min_length=1, max_length=54)
 
     def answer(self) -> AttackOddsAnswer:
-        r = attack_odds(self.attacker, self.defender, self.unknown)
-        return AttackOddsAnswer(attacker_wins=r.attacker_wins, defender_wins=r.defender_wins,
-                                both_destroyed=r.both_destroyed, counted=r.counted, explanation=list(r.explanation))
+        if (self.attacker is None) == (self.defender is None):
+            raise ValueError("name the known card: the attacker or the defender, not both or neither")
+        Deck(jokers=2).check_copies(self.unknown, "Card Stratego")
+        known = self.attacker or self.defender
+        assert known is not None
+        o = stratego_attack_odds(known, self.unknown, known_attacks=self.attacker is not None)
+        return AttackOddsAnswer(attacker_wins=float(o.attacker_wins), defender_wins=float(o.defender_wins),
+                                both_destroyed=float(o.both_destroyed), counted=o.counted,
+                                explanation=o.explanation)
 
 
 class AttackOddsAnswer(Answer):
@@ -1105,10 +1133,34 @@ class AttackOddsAnswer(Answer):
     defender_wins: float
     both_destroyed: float
     counted: int
-    """the unseen cards that can stand on the battlefield"""
 
 
-CardStratego.asks = (BattleAsk, AttackOddsAsk)
+class ActionsAsk(Ask):
+    """The actions of a turn: the game's first turn 1, the second 2; then 3, 4 or 5 by the
+    battlefield columns holding at least one of the player's cards at the start of the turn."""
+
+    game: Literal["card-stratego"] = "card-stratego"
+    ask: Literal["actions"] = "actions"
+    turn: int = Field(ge=1, description="the turn's number in the game, from 1")
+    columns: int = Field(0, ge=0, le=COLUMNS, description="columns with a card of the player at the turn's start")
+
+    def answer(self) -> ActionsAnswer:
+        k = actions_per_turn(self.turn, self.columns)
+        if self.turn <= 2:
+            why = f"turn {self.turn} of the game: " + ("the first player gets one action" if self.turn == 1
+                                                       else "the other player then takes two")
+        else:
+            why = (f"cards in {self.columns} column{'s' if self.columns != 1 else ''} at the start of the turn: "
+                   + ("all four → 5" if self.columns == 4 else "three → 4" if self.columns == 3
+                      else "fewer than three → 3"))
+        return ActionsAnswer(actions=k, explanation=[why, f"{k} action{'s' if k != 1 else ''}, all of them used"])
+
+
+class ActionsAnswer(Answer):
+    actions: int
+
+
+CardStratego.asks = (BattleAsk, AttackOddsAsk, ActionsAsk)
 
 GAME = CardStratego()
 

@@ -16,14 +16,18 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from card_companion.calculators.cardpeegee import (
+    BOSS_BASE,
+    BOSS_DEAL,
     HERO_DEAL,
     JOKERS_PER_PACK,
+    MONSTER_DEAL,
     BattleRound,
+    Contender,
     Contestant,
     DisarmAttempt,
     Played,
@@ -37,7 +41,6 @@ from card_companion.calculators.cardpeegee import (
     deck_for,
     disarm,
     duel,
-    Contender,
     element_word,
     elemental_union,
     encounter_kind,
@@ -60,7 +63,8 @@ from card_companion.calculators.cardpeegee import (
     value_played,
 )
 from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit
-from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds, trap_odds
+from card_companion.calculators.odds import trap_odds
+from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -111,6 +115,10 @@ class CardPeeGeeSettings(Settings):
     everyman_lowest: int = Field(
         2, ge=2, le=11, title="Everyman: lowest Character",
         description="Under Everyman, Character cards worth less than this are put back (Aces are 11).")
+    everyman_highest: int = Field(
+        11, ge=2, le=11, title="Everyman: highest Character",
+        description="Under Everyman, Character cards worth more than this are put back too (the text: "
+        "\"limit them to a range\").")
     opening_sale: bool = _option("Opening Sale!", "Before play starts, each player may go shopping once.")
     eat_your_greens: bool = _option("Eat Your Greens", "Before play starts, each player may heal with potions.")
     level_up_v1: bool = _option(
@@ -125,6 +133,18 @@ class CardPeeGeeSettings(Settings):
     hp_base: int = Field(15, ge=1, le=100, title="Initial HP", description="Added to the HP cards drawn at the start.")
     hp_cards: int = Field(3, ge=0, le=5, title="HP cards", description="Cards drawn for each Hero's initial HP.")
     hand_size: int = Field(5, ge=0, le=10, title="Starting hand", description="Cards in each starting hand.")
+    hero_deal: int = Field(HERO_DEAL, ge=0, le=10, title="Hero's Deal",
+                           description="Score cards a Hero draws each round before spades played.")
+    monster_deal: int = Field(MONSTER_DEAL, ge=0, le=10, title="Monster's Deal",
+                              description="Score cards a Monster draws each round before its spade props.")
+    boss_base: int = Field(BOSS_BASE, ge=1, le=50, title="Boss base HP and Attack",
+                           description="A Boss's HP and Attack before its props.")
+    boss_deal: int = Field(BOSS_DEAL, ge=0, le=10, title="Boss's Deal",
+                           description="Score cards a Boss draws each round before its spade props.")
+    level_up_v2_start: int = Field(60, ge=1, le=500, title="Level Up v2: from HP",
+                                   description="Level Up (version 2) gives more props above this HP ...")
+    level_up_v2_step: int = Field(30, ge=1, le=500, title="Level Up v2: every HP",
+                                  description="... one more prop per started step of this many HP.")
     props: int = Field(2, ge=0, le=6, title="Props", description="Props drawn with each agitator (before Level Up).")
     charity_below: int = Field(
         4, ge=0, le=20, title="Charity below", description="In town, a Hero with fewer cards gets one from the deck.")
@@ -140,6 +160,10 @@ class CardPeeGeeSettings(Settings):
         "Elemental Union", "A Hero holding a face card of every suit (hand or active) wins.", default=True)
     win_master_of_elements: bool = _option(
         "Master of the Elements", "A Hero with an active card of every suit wins.", default=True)
+    glorious_revolution: bool = _option(
+        "Glorious Revolution", "The text's rule: when a draw finds the deck too short (an encounter, charity), the "
+        "player with the most cards (hand, active and played) is overthrown first and their cards shuffled into "
+        "the deck; then the draw goes on. Off: the revolution is a step the players may enter.", default=True)
     # this app's rulings that players may want otherwise
     revolution_deadly: bool = _option(
         "Deadly revolution", "The Glorious Revolution kills the overthrown player (otherwise they lose every card "
@@ -148,12 +172,24 @@ class CardPeeGeeSettings(Settings):
         None, ge=1, le=1000, title="Stop after rounds",
         description="End the game when play has gone round the table this many times; the most HP wins.")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _saved_before_the_revolution_rule(cls, data: Any, info: ValidationInfo) -> Any:
+        """A game saved before the Glorious Revolution was a rule (its settings lack the
+        field) goes on as it was played: the revolution stays a step players enter."""
+        if isinstance(data, dict) and (info.context or {}).get("saved") and "glorious_revolution" not in data:
+            return {**data, "glorious_revolution": False}
+        return data
+
     @model_validator(mode="after")
     def _consistent(self) -> CardPeeGeeSettings:
         if self.elemental_beasts and not self.elements:
             raise ValueError("Elemental beasts only apply when playing with Elements")
         if self.super_powers and not self.boss_battles:
             raise ValueError("super powers are a Boss Battle rule: turn Boss Battles on")
+        if self.everyman_lowest > self.everyman_highest:
+            raise ValueError(f"Everyman's lowest Character ({self.everyman_lowest}) is above its highest "
+                             f"({self.everyman_highest})")
         if self.charity_below > self.tax_above + 1:
             raise ValueError(f"charity below {self.charity_below} cards and tax above {self.tax_above} overlap")
         return self
@@ -803,6 +839,11 @@ class CardPeeGee(Game):
                     f"{c.symbol} is worth {value(c)}: Characters worth less than {settings.everyman_lowest} "
                     "are put back (see the settings)"
                 )
+            if value(c) > settings.everyman_highest:
+                raise IllegalAction(
+                    f"{c.symbol} is worth {value(c)}: Characters worth more than {settings.everyman_highest} "
+                    "are put back (see the settings)"
+                )
         elif c.rank not in (Rank.KING, Rank.QUEEN):
             raise IllegalAction(f"Characters are Kings and Queens (Everyman is off): {c.symbol} is neither")
         if len(a.hp_cards) != settings.hp_cards:
@@ -847,6 +888,9 @@ class CardPeeGee(Game):
         if a.beast is not None and a.beast.is_joker:
             raise IllegalAction("a Joker has no element: put it back and draw another card for the beast")
         needed, why = self.props_needed(s)
+        s = self._revolution_if_due(s, 1 + needed + (1 if wants_beast else 0), w)
+        if not s.heroes[p].alive:  # overthrown, and the revolution is deadly: no encounter
+            return s, f"Glorious Revolution: {s.name(p)} is overthrown before the encounter"
         can_draw = s.deck - 1 - (1 if wants_beast else 0)
         if can_draw < 0:
             raise IllegalAction("the deck has run out: the Glorious Revolution is due")
@@ -863,7 +907,7 @@ class CardPeeGee(Game):
         base = dict(agitator=a.agitator, props=a.props, cards=drawn, second=second)
         hero_name = s.name(p)
         if kind == "monster":
-            stats = monster(a.agitator, a.props, a.beast, settings.elements)
+            stats = monster(a.agitator, a.props, a.beast, settings.elements, settings.monster_deal)
             m = Fighter(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=stats.hp,
                         attack=stats.attack, deal=stats.deal, element=stats.element, working=stats.explanation)
             battle = Battle(fighters=(self._new_fighter(s, p, 0), m), can_flee=True)
@@ -890,7 +934,7 @@ class CardPeeGee(Game):
             if stats.jailors:
                 fighters = [self._new_fighter(s, p, 0)]
                 names = Counter()
-                for i, j in enumerate(stats.jailors):
+                for j in stats.jailors:
                     js = jailor(j, settings.elements)
                     names[j] += 1
                     label = f"jailor {j.symbol}" + (f" ({names[j]})" if names[j] > 1 else "")
@@ -914,7 +958,7 @@ class CardPeeGee(Game):
     def _start_boss(self, s: CardPeeGeeState, p: int, base: dict, w: _Work):
         settings = s.settings
         stack = (base["agitator"], *base["props"])
-        bosses = boss_stack(stack, settings.super_powers)
+        bosses = boss_stack(stack, settings.super_powers, base=settings.boss_base, base_deal=settings.boss_deal)
         fighters = [self._new_fighter(s, p, 0)]
         working: list[str] = [line for b in bosses for line in b.explanation]
         if settings.super_powers:
@@ -966,13 +1010,15 @@ class CardPeeGee(Game):
         base = value(hero.character)
         lines = []
         if not played:
-            return base, HERO_DEAL, (f"{name}: Attack {base} ({hero.character.symbol}), Deal {HERO_DEAL}",)
+            hd = s.settings.hero_deal
+            return base, hd, (f"{name}: Attack {base} ({hero.character.symbol}), Deal {hd}",)
         pv = value_played(played, hero.active, self._element(s, p))
         clubs, deal = pv.values[Suit.CLUBS], pv.deal
         lines.extend(pv.explanation)
+        hd = s.settings.hero_deal
         lines.append(f"{name}: Attack {base} ({hero.character.symbol}) + {clubs} = {base + clubs}, "
-                     f"Deal {HERO_DEAL} + {deal} = {HERO_DEAL + deal}")
-        return base + clubs, HERO_DEAL + deal, tuple(lines)
+                     f"Deal {hd} + {deal} = {hd + deal}")
+        return base + clubs, hd + deal, tuple(lines)
 
     def _new_fighter(self, s: CardPeeGeeState, p: int, side: int, forced: bool = False) -> Fighter:
         attack, deal, working = self._player_numbers(s, p, ())
@@ -1133,8 +1179,10 @@ class CardPeeGee(Game):
         f = battle.fighters[i]
         if not f.fleeing:
             return f.deal, ""
+        # "if there will be at least one player still fighting after they flee": any player,
+        # on either side (a PvP opponent too); a Monster or a Boss is not a player
         others = [g for j, g in enumerate(battle.fighters)
-                  if j != i and g.live and g.player is not None and g.side == f.side and not g.fleeing]
+                  if j != i and g.live and g.player is not None and not g.fleeing]
         cut = 1 if others else 2
         left = "another player stays in the fight" if others else "no other player stays in the fight"
         deal = max(0, f.deal - cut)
@@ -1249,7 +1297,8 @@ class CardPeeGee(Game):
         battle = enc.battle
         down = [f.index for f in battle.fighters if f.card is not None and f.out == "dead"]
         positions = [i for i, c in enumerate(enc.stack) if c.rank.is_face and i not in down]
-        stats = dict(zip(positions, boss_stack(enc.stack, s.settings.super_powers, down)))
+        stats = dict(zip(positions, boss_stack(enc.stack, s.settings.super_powers, down, base=s.settings.boss_base,
+                                               base_deal=s.settings.boss_deal)))
         fighters = list(battle.fighters)
         for i, f in enumerate(fighters):
             if f.index is not None and f.live and f.index in stats:
@@ -1495,6 +1544,10 @@ class CardPeeGee(Game):
         town = TownVisit(levy=levy, tax_due=levy == "tax")
         held = f"{s.name(p)} holds {_plural(hero.held, 'card')}"
         if levy == "charity":
+            s = self._revolution_if_due(s, 1, w)
+            hero = s.heroes[p]
+            if not hero.alive:
+                return s
             if s.deck:
                 s = self._hero(s, p, hand=hero.hand + 1)
                 s = s.model_copy(update={"deck": s.deck - 1})
@@ -1684,6 +1737,19 @@ class CardPeeGee(Game):
             if enc.kind == "chest" and s.turn in counts:
                 counts[s.turn] += len(enc.played)
         return counts
+
+    def _revolution_if_due(self, s: CardPeeGeeState, draw: int, w: _Work) -> CardPeeGeeState:
+        """The rule (setting on): a draw of ``draw`` cards that finds the deck shorter first has
+        the Glorious Revolution (the overthrown players' cards go into the deck)."""
+        if not s.settings.glorious_revolution or s.deck >= draw or self.revolution_offer(s) is None:
+            return s
+        w.add(f"the draw needs {_plural(draw, 'card')} and the deck holds {s.deck}")
+        s, _ = self._do_revolution(s, Revolution(), w)
+        return s
+
+    def deck_after_revolution(self, s: CardPeeGeeState, draw: int) -> int:
+        """The deck a draw of ``draw`` cards will find (after a Glorious Revolution if one is due)."""
+        return self._revolution_if_due(s, draw, _Work()).deck
 
     def _do_revolution(self, s: CardPeeGeeState, a: Revolution, w: _Work):
         offer = self.revolution_offer(s)
@@ -1907,14 +1973,14 @@ class CardPeeGee(Game):
         if c.is_joker or not self.deck(s.setup).contains(c):
             return False
         if s.settings.everyman:
-            return value(c) >= s.settings.everyman_lowest
+            return s.settings.everyman_lowest <= value(c) <= s.settings.everyman_highest
         return c.rank in (Rank.KING, Rank.QUEEN)
 
     def props_needed(self, s: CardPeeGeeState) -> tuple[int, str]:
         """Props for the Hero's next encounter (with Level Up) and the working."""
         settings = s.settings
         return props_for(settings.props, s.laps, s.heroes[s.turn].hp, settings.level_up_v1,
-                         settings.level_up_v2)
+                         settings.level_up_v2, settings.level_up_v2_start, settings.level_up_v2_step)
 
     def needs_beast(self, s: CardPeeGeeState, agitator: Card) -> bool:
         """Does this agitator need an extra card for the Elemental beast?"""
@@ -2117,10 +2183,10 @@ class CardPeeGee(Game):
             while beast is not None and beast.is_joker:
                 beast = any_card()
             needed = self.props_needed(s)[0]
-            k = min(needed, s.deck - 1 - (1 if beast else 0))
+            extra = 1 + (1 if beast else 0)
+            k = min(needed, self.deck_after_revolution(s, needed + extra) - extra)
             return DrawEncounter(agitator=agitator, props=tuple(any_card() for _ in range(max(0, k))), beast=beast)
         if stage == "battle":
-            battle = s.encounter.battle
             r = rng.random()
             players = self.can_play(s)
             if r < 0.25 and players:
@@ -2128,7 +2194,8 @@ class CardPeeGee(Game):
                 h = s.heroes[q]
                 if h.hand:
                     if rng.random() < 0.2 and self.activation_window(s, q) == "":
-                        return Activate(player=q, cards=(rng.choice([c for c in suited if c.rank in (Rank.ACE, Rank.JACK)]),))
+                        aces_and_jacks = [c for c in suited if c.rank in (Rank.ACE, Rank.JACK)]
+                        return Activate(player=q, cards=(rng.choice(aces_and_jacks),))
                     k = rng.randint(1, min(2, h.hand))
                     weapons = [c for c in suited if c.suit in (Suit.CLUBS, Suit.SPADES)]
                     return PlayCards(player=q, cards=tuple(rng.choice(weapons) for _ in range(k)))
@@ -2238,7 +2305,23 @@ class CardPeeGee(Game):
 # --- the resolve protocol ------------------------------------------------------------------------
 
 
-class PlayAsk(Ask):
+class CardPeeGeeAsk(Ask):
+    """Base of the CardPeeGee asks: the packs shuffled together (one per four players), so
+    that no card is entered more often than the packs hold it, and no list is longer than
+    the deck."""
+
+    packs: int = Field(1, ge=1, le=16, description="packs shuffled together (one for every four players)")
+
+    def cards_entered(self) -> list[Card]:
+        return []
+
+    def check_deck(self) -> None:
+        deck = Deck(copies=self.packs, jokers=JOKERS_PER_PACK * self.packs)
+        deck.check_copies(self.cards_entered(),
+                          "CardPeeGee" + (f" with {self.packs} packs" if self.packs > 1 else " (one pack)"))
+
+
+class PlayAsk(CardPeeGeeAsk):
     """The value of cards played: active Jacks first (``as``: card → suit), then the active
     Aces and the player's element."""
 
@@ -2250,10 +2333,14 @@ class PlayAsk(Ask):
     as_: dict[Card, Suit] = Field(default_factory=dict, alias="as")
     in_fight: bool = False
 
+    def cards_entered(self) -> list[Card]:
+        return [*self.cards, *self.active]
+
     def answer(self) -> PlayAnswer:
         wrong = [c.symbol for c in self.active if c.rank not in (Rank.JACK, Rank.ACE)]
         if wrong:
             raise RuleError(f"only Jacks and Aces can be active, not {', '.join(wrong)}")
+        self.check_deck()
         conversions = self.as_
         notes: tuple[str, ...] = ()
         stray = [c for c in conversions if c not in self.cards]
@@ -2277,7 +2364,7 @@ class RoundEntry(Frozen):
     drawn: tuple[Card, ...] | Annotated[int, Field(ge=0)]
 
 
-class CombatRoundAsk(Ask):
+class CombatRoundAsk(CardPeeGeeAsk):
     """One round between two fighters: scores, the winner and the HP each loses."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
@@ -2285,7 +2372,11 @@ class CombatRoundAsk(Ask):
     critical_strikes: bool = False
     fighters: tuple[RoundEntry, ...] = Field(min_length=2, max_length=2)
 
+    def cards_entered(self) -> list[Card]:
+        return [c for f in self.fighters if not isinstance(f.drawn, int) for c in f.drawn]
+
     def answer(self) -> CombatRoundAnswer:
+        self.check_deck()
         a, b = (Contender(name=f"Fighter {i + 1}", attack=f.attack, element=f.element,
                           drawn=drawn, cards=shown)
                 for i, f in enumerate(self.fighters) for drawn, shown in (_score_total(f.drawn),))
@@ -2300,7 +2391,7 @@ class CombatRoundAnswer(Answer):
     hp_loss: list[int]
 
 
-class MonsterAsk(Ask):
+class MonsterAsk(CardPeeGeeAsk):
     """A Monster's HP, Attack and Deal from its agitator and props."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
@@ -2309,9 +2400,13 @@ class MonsterAsk(Ask):
     props: tuple[Card, ...] = ()
     beast: Card | None = None
 
+    def cards_entered(self) -> list[Card]:
+        return [self.agitator, *self.props, *([self.beast] if self.beast else [])]
+
     def answer(self) -> MonsterAnswer:
         if self.agitator.suit != Suit.CLUBS:
             raise RuleError(f"a Monster's agitator is a club; {self.agitator.symbol} starts another encounter")
+        self.check_deck()
         m = monster(self.agitator, self.props, self.beast)
         return MonsterAnswer(hp=m.hp, attack=m.attack, deal=m.deal, element=m.element.value,
                              explanation=list(m.explanation))
@@ -2324,7 +2419,7 @@ class MonsterAnswer(Answer):
     element: str
 
 
-class TrapAsk(Ask):
+class TrapAsk(CardPeeGeeAsk):
     """A Trap's difficulty and damage, and the HP the evasion draw leaves the Hero to lose."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
@@ -2333,10 +2428,15 @@ class TrapAsk(Ask):
     props: tuple[Card, ...] = ()
     evasion: tuple[Card, ...] | Annotated[int, Field(ge=0)]
 
+    def cards_entered(self) -> list[Card]:
+        return [self.agitator, *self.props, *(() if isinstance(self.evasion, int) else self.evasion)]
+
     def answer(self) -> TrapAnswer:
         if self.agitator.suit != Suit.SPADES:
-            what = "a Joker does nothing" if self.agitator.is_joker else f"{self.agitator.symbol} starts another encounter"
+            what = ("a Joker does nothing" if self.agitator.is_joker
+                    else f"{self.agitator.symbol} starts another encounter")
             raise RuleError(f"a Trap's agitator is a spade; {what}")
+        self.check_deck()
         t = trap(self.agitator, self.props)
         drawn, shown = _score_total(self.evasion)
         o = trap_outcome(t, drawn, evasion_cards=shown)
@@ -2351,6 +2451,157 @@ class TrapAnswer(Answer):
     hp_loss: int
 
 
+class TrapOddsAsk(CardPeeGeeAsk):
+    """The HP a Trap takes, over every evasion draw: 1 + ``active`` cards drawn together from
+    ``deck`` (the unknown cards), each total as the trap ask computes it."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["trap-odds"] = "trap-odds"
+    agitator: Card
+    props: tuple[Card, ...] = ()
+    active: int = Field(0, ge=0, le=16, description="the Hero's active cards (each adds an evasion card)")
+    deck: list[Card] = Field(min_length=1, max_length=16 * 54)
+
+    def cards_entered(self) -> list[Card]:
+        return [self.agitator, *self.props, *self.deck]
+
+    def answer(self) -> TrapOddsAnswer:
+        if self.agitator.suit != Suit.SPADES:
+            raise RuleError(f"a Trap's agitator is a spade; {self.agitator.symbol} starts another encounter")
+        self.check_deck()
+        o = trap_odds(self.agitator, self.props, 1 + self.active, self.deck)
+        return TrapOddsAnswer(hp_loss={str(h): float(p) for h, p in o.hp_loss.items()},
+                              expected_hp_loss=float(o.expected_hp_loss), evaded=float(o.evaded),
+                              explanation=o.explanation)
+
+
+class TrapOddsAnswer(Answer):
+    hp_loss: dict[str, float]
+    expected_hp_loss: float
+    evaded: float
+
+
+class HealerAsk(CardPeeGeeAsk):
+    """A Healer from its agitator and props: the healing, the jailors to defeat first, the fee
+    (or, under gratitude with a jailor, the reward) and the potions."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["healer"] = "healer"
+    agitator: Card
+    props: tuple[Card, ...] = Field((), max_length=16 * 54)
+    gratitude: bool = False
+
+    def cards_entered(self) -> list[Card]:
+        return [self.agitator, *self.props]
+
+    def answer(self) -> HealerAnswer:
+        if self.agitator.suit != Suit.HEARTS:
+            raise RuleError(f"a Healer's agitator is a heart; {self.agitator.symbol} starts another encounter")
+        self.check_deck()
+        h = healer(self.agitator, self.props, self.gratitude)
+        return HealerAnswer(heal=h.heal, jailors=list(h.jailors), fee=h.fee, reward=list(h.reward),
+                            potions=list(h.potions), explanation=list(h.explanation))
+
+
+class HealerAnswer(Answer):
+    heal: int
+    jailors: list[Card]
+    fee: int
+    reward: list[Card]
+    potions: list[Card]
+
+
+class DisarmAsk(CardPeeGeeAsk):
+    """One attempt at a chest's trap: the Hero's score card + the disarm score against the
+    trap's score card + the trap card's value."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["disarm"] = "disarm"
+    trap: Card
+    disarm_score: int = Field(ge=0, le=200, description="the Hero's disarm score (played and active cards)")
+    hero_draw: int = Field(ge=0, le=11, description="the value of the Hero's score card")
+    trap_draw: int = Field(ge=0, le=11, description="the value of the trap's score card")
+
+    def answer(self) -> DisarmAnswer:
+        if self.trap.suit != Suit.SPADES:
+            raise RuleError(f"a chest's traps are its spade props; {self.trap.symbol} is loot")
+        d = disarm(self.trap, self.disarm_score, self.hero_draw, self.trap_draw)
+        return DisarmAnswer(result=d.result, hp_loss=d.hp_loss, explanation=list(d.explanation))
+
+
+class DisarmAnswer(Answer):
+    result: Literal["disarmed", "triggered", "tie"]
+    hp_loss: int
+
+
+class StartingHpAsk(CardPeeGeeAsk):
+    """A Hero's starting HP: the base plus the cards drawn for it."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["starting-hp"] = "starting-hp"
+    cards: tuple[Card, ...] = Field(max_length=5)
+    base: int = Field(15, ge=1, le=100)
+
+    def cards_entered(self) -> list[Card]:
+        return list(self.cards)
+
+    def answer(self) -> StartingHpAnswer:
+        self.check_deck()
+        hp, line = starting_hp(self.cards, self.base)
+        return StartingHpAnswer(hp=hp, explanation=[line])
+
+
+class StartingHpAnswer(Answer):
+    hp: int
+
+
+class TownAsk(CardPeeGeeAsk):
+    """A Hero in town: charity (fewer cards than ``charity_below``, active ones included), tax
+    (more than ``tax_above``) or neither."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["town"] = "town"
+    held: int = Field(ge=0, le=16 * 54, description="cards the Hero holds: hand and active")
+    charity_below: int = Field(4, ge=0, le=20)
+    tax_above: int = Field(6, ge=0, le=100)
+
+    def answer(self) -> TownAnswer:
+        levy = town_levy(self.held, self.charity_below, self.tax_above)
+        why = {"charity": f"{self.held} cards, fewer than {self.charity_below}: charity, one card from the deck",
+               "tax": f"{self.held} cards, more than {self.tax_above}: tax, one card back to the deck",
+               None: f"{self.held} cards: neither charity (below {self.charity_below}) nor tax "
+                     f"(above {self.tax_above})"}[levy]
+        return TownAnswer(levy=levy, explanation=[why])
+
+
+class TownAnswer(Answer):
+    levy: Literal["charity", "tax"] | None
+
+
+class PropsAsk(CardPeeGeeAsk):
+    """The props of the next encounter: the base, Level Up v1 (+1 per lap) and v2 (+1 per
+    started step of HP above the threshold)."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["props"] = "props"
+    base: int = Field(2, ge=0, le=6)
+    laps: int = Field(0, ge=0, le=1000)
+    hp: int = Field(0, ge=0, le=10_000)
+    level_up_v1: bool = False
+    level_up_v2: bool = False
+    v2_start: int = Field(60, ge=1, le=500)
+    v2_step: int = Field(30, ge=1, le=500)
+
+    def answer(self) -> PropsAnswer:
+        n, why = props_for(self.base, self.laps, self.hp, self.level_up_v1, self.level_up_v2, self.v2_start,
+                           self.v2_step)
+        return PropsAnswer(props=n, explanation=[why])
+
+
+class PropsAnswer(Answer):
+    props: int
+
+
 class BossEntry(Frozen):
     card: Card
     hp: int
@@ -2358,15 +2609,19 @@ class BossEntry(Frozen):
     deal: int
 
 
-class BossStackAsk(Ask):
+class BossStackAsk(CardPeeGeeAsk):
     """Each Boss of a stack: HP, Attack and Deal (``super_powers``: Jacks give +2 Attack)."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["boss-stack"] = "boss-stack"
-    cards: tuple[Card, ...] = Field(min_length=1)
+    cards: tuple[Card, ...] = Field(min_length=1, max_length=16 * 54)
     super_powers: bool = False
 
+    def cards_entered(self) -> list[Card]:
+        return list(self.cards)
+
     def answer(self) -> BossStackAnswer:
+        self.check_deck()
         bosses = boss_stack(self.cards, self.super_powers)
         if not bosses:
             raise RuleError("a Boss stack needs at least one face card (every face card is a Boss)")
@@ -2383,24 +2638,6 @@ class BossStackAnswer(Answer):
     bosses: list[BossEntry]
 
 
-def _check_deck(deck: Sequence[Card], packs: int, table: Sequence[Card] = ()) -> None:
-    """A card listed more often than the packs hold it (the deck and the cards on the table
-    together) is a mistake: say which, in plain words."""
-    pack = Deck(copies=packs, jokers=JOKERS_PER_PACK * packs)
-    counts = Counter(deck) + Counter(table)
-    over = sorted(c for c, n in counts.items() if n > pack.copies_of(c))
-    if over:
-        c = over[0]
-        held = pack.copies_of(c)
-        n = counts[c]
-        times = {1: "once", 2: "twice"}
-        where = ("on the table and in the deck" if c in table and c in deck
-                 else f"listed {times.get(n, f'{n} times')} {'on the table' if c in table else 'in the deck'}")
-        more = "" if packs > 1 else " (say \"packs\": 2 for two packs shuffled together)"
-        raise RuleError(f"{c.symbol} is {where}, but {'one pack holds' if packs == 1 else f'{packs} packs hold'} "
-                        f"it {times.get(held, f'{held} times')}{more}")
-
-
 class OddsEntry(Frozen):
     hp: int = Field(ge=1)
     attack: int = Field(ge=0)
@@ -2408,7 +2645,7 @@ class OddsEntry(Frozen):
     element: Suit | None = None
 
 
-class FightOddsAsk(Ask):
+class FightOddsAsk(CardPeeGeeAsk):
     """The Hero's odds against one opponent: the next round (win, tie, lose), the fight to the
     end, the HP the Hero can expect to lose. Score cards come from ``deck`` (the unknown
     cards), drawn together each round and put back after it."""
@@ -2417,12 +2654,14 @@ class FightOddsAsk(Ask):
     ask: Literal["fight-odds"] = "fight-odds"
     hero: OddsEntry
     monster: OddsEntry
-    deck: tuple[Card, ...]
+    deck: list[Card] = Field(max_length=16 * 54)
     critical_strikes: bool = False
-    packs: int = Field(1, ge=1, le=16)
+
+    def cards_entered(self) -> list[Card]:
+        return list(self.deck)
 
     def answer(self) -> FightOddsAnswer:
-        _check_deck(self.deck, self.packs)
+        self.check_deck()
         h, m = (OddsFighter(name=name, **e.model_dump())
                 for name, e in (("the Hero", self.hero), ("the Monster", self.monster)))
         f = fight_odds(h, m, self.deck, self.critical_strikes)
@@ -2460,37 +2699,7 @@ class FightOddsAnswer(Answer):
     round_damage: RoundDamage
 
 
-class TrapOddsAsk(Ask):
-    """The HP a Trap takes, over every evasion draw (1 + one card per active card)."""
-
-    game: Literal["cardpeegee"] = "cardpeegee"
-    ask: Literal["trap-odds"] = "trap-odds"
-    agitator: Card
-    props: tuple[Card, ...] = ()
-    active: int = Field(0, ge=0, le=60)
-    deck: tuple[Card, ...]
-    packs: int = Field(1, ge=1, le=16)
-
-    def answer(self) -> TrapOddsAnswer:
-        if self.agitator.suit != Suit.SPADES:
-            what = "a Joker does nothing" if self.agitator.is_joker else f"{self.agitator.symbol} starts another encounter"
-            raise RuleError(f"a Trap's agitator is a spade; {what}")
-        _check_deck(self.deck, self.packs, (self.agitator, *self.props))
-        t = trap_odds(self.agitator, self.props, self.active, self.deck)
-        return TrapOddsAnswer(difficulty=t.difficulty, damage=t.damage, evasion_cards=t.evasion_cards,
-                              hp_loss={str(k): p for k, p in t.hp_loss.items()},
-                              expected_hp_loss=t.expected_hp_loss, explanation=list(t.explanation))
-
-
-class TrapOddsAnswer(Answer):
-    difficulty: int
-    damage: int
-    evasion_cards: int
-    hp_loss: dict[str, float]
-    expected_hp_loss: float
-
-
-class DisarmOddsAsk(Ask):
+class DisarmOddsAsk(CardPeeGeeAsk):
     """One attempt at a chest's trap: the chance it is disarmed, a tie (still armed), or
     triggered."""
 
@@ -2498,13 +2707,15 @@ class DisarmOddsAsk(Ask):
     ask: Literal["disarm-odds"] = "disarm-odds"
     trap: Card
     disarm_score: int = Field(0, ge=0)
-    deck: tuple[Card, ...]
-    packs: int = Field(1, ge=1, le=16)
+    deck: list[Card] = Field(max_length=16 * 54)
+
+    def cards_entered(self) -> list[Card]:
+        return [self.trap, *self.deck]
 
     def answer(self) -> DisarmOddsAnswer:
         if self.trap.suit != Suit.SPADES:
             raise RuleError(f"a chest's traps are its spade props; {self.trap.symbol} is loot, not a trap")
-        _check_deck(self.deck, self.packs, (self.trap,))
+        self.check_deck()
         d = disarm_odds(self.trap, self.disarm_score, self.deck)
         return DisarmOddsAnswer(disarmed=d.disarmed, tie=d.tie, triggered=d.triggered,
                                 expected_hp_loss=d.expected_hp_loss, explanation=list(d.explanation))
@@ -2517,7 +2728,7 @@ class DisarmOddsAnswer(Answer):
     expected_hp_loss: float
 
 
-CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, BossStackAsk, FightOddsAsk, TrapOddsAsk,
-                   DisarmOddsAsk)
+CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, HealerAsk, DisarmAsk,
+                   StartingHpAsk, TownAsk, PropsAsk, FightOddsAsk, DisarmOddsAsk)
 
 GAME = CardPeeGee()

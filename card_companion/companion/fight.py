@@ -21,7 +21,6 @@ from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.fight import (
     DECK,
     FACE_DOWN_DRAWS,
-    GAME as GAME_NAME,
     HAND,
     ROUND_POINTS,
     ROUNDS_TO_WIN,
@@ -40,6 +39,9 @@ from card_companion.calculators.fight import (
     resolve_turn,
     tie_breaker_holder,
     victory_points,
+)
+from card_companion.calculators.fight import (
+    GAME as GAME_NAME,
 )
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
@@ -770,7 +772,8 @@ class TurnAsk(Ask, Turn):
     def answer(self) -> TurnAnswer:
         r = resolve_turn(self)
         return TurnAnswer.model_construct(
-            outcome=r.outcome, winner=r.winner, collected=r.collected, explanation=r.explanation
+            outcome=r.outcome, winner=r.winner, collected=r.collected, discarded=list(r.discarded),
+            picks_first=r.first_pick, explanation=r.explanation
         )
 
 
@@ -778,6 +781,10 @@ class TurnAnswer(Answer):
     outcome: Literal["win", "both-discard", "coin-flip-needed"]
     winner: int | None
     collected: Card | None
+    discarded: list[Card]
+    """the cards that go to the discard pile"""
+    picks_first: int | None = None
+    """two defence cards: who picks first from the row (None: not that case, or a coin is needed)"""
 
 
 class WonCardAsk(Ask):

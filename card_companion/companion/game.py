@@ -40,6 +40,13 @@ class Settings(Frozen):
     ``json_schema_extra={"min_players": 3}`` hides an option for smaller tables."""
 
 
+NAME_MAX = 40
+"""letters in a player's name (a name longer than that does not fit a panel, and a 5 MB name
+in an imported file would stall every screen that lists the game)"""
+TABLE_MAX = 64
+"""players at one table, whatever the game (the decks of the largest game deal to 64)"""
+
+
 class Setup(Frozen):
     """Player names in turn order (player 0 first) and the game's settings."""
 
@@ -49,9 +56,14 @@ class Setup(Frozen):
     @field_validator("players")
     @classmethod
     def _names(cls, players: tuple[str, ...]) -> tuple[str, ...]:
+        if len(players) > TABLE_MAX:
+            raise ValueError(f"a table has at most {TABLE_MAX} players, not {len(players)}")
         names = tuple(p.strip() for p in players)
         if any(not n for n in names):
             raise ValueError("every player needs a name")
+        long = next((n for n in names if len(n) > NAME_MAX), None)
+        if long is not None:
+            raise ValueError(f"a player's name has at most {NAME_MAX} letters; {long[:20]}… has {len(long)}")
         if len(set(n.casefold() for n in names)) != len(names):
             raise ValueError("two players have the same name")
         return names
@@ -131,13 +143,16 @@ class Game(ABC):
 
     def make_setup(self, players: Sequence[str], settings: dict[str, Any] | None = None) -> Setup:
         """Build and check a setup; raise IllegalAction with a readable message."""
-        n = len(players)
-        if n < self.min_players or (self.max_players is not None and n > self.max_players):
-            raise IllegalAction(f"{self.name} is for {self.players_text()}, not {n}")
+        self.check_player_count(len(players))
         try:
             return self.Setup(players=tuple(players), settings=self.Settings(**(settings or {})))
         except ValueError as exc:
             raise IllegalAction(plain_validation_error(exc)) from None
+
+    def check_player_count(self, n: int) -> None:
+        """IllegalAction unless the game is for ``n`` players (a new game and an import alike)."""
+        if n < self.min_players or (self.max_players is not None and n > self.max_players):
+            raise IllegalAction(f"{self.name} is for {self.players_text()}, not {n}")
 
     def deck(self, setup: Setup) -> Deck:
         """The cards of this game's deck (the picker offers exactly these)."""
@@ -216,6 +231,14 @@ def plain_validation_error(exc: Exception) -> str:
     parts = []
     for err in errors():
         where = ".".join(str(x) for x in err.get("loc", ()) if not str(x).startswith("function-"))
+        kind, ctx = err.get("type"), err.get("ctx") or {}
+        if kind == "union_tag_invalid":  # {"kind": "dance"}: say which steps there are
+            parts.append(f"{ctx.get('tag')!r} is not a step of this game; the steps are "
+                         f"{str(ctx.get('expected_tags', '')).replace(chr(39), '')}")
+            continue
+        if kind == "missing":
+            parts.append(f"{where} is missing" if where else "something is missing")
+            continue
         msg = err.get("msg", "invalid")
         msg = msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")
         parts.append(f"{where}: {msg}" if where else msg)

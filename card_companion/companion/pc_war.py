@@ -262,8 +262,9 @@ class PCWar(Game):
         hands, piles = (l0.hand, l1.hand), (l0.pile, l1.pile)
         shown = a.cards or ()
         players = tuple(
-            p.model_copy(update={"hand": l.hand, "pile": l.pile, "pile_cards": () if l.picked_up else p.pile_cards})
-            for p, l in zip(s.players, (l0, l1))
+            p.model_copy(update={"hand": lay.hand, "pile": lay.pile,
+                                 "pile_cards": () if lay.picked_up else p.pile_cards})
+            for p, lay in zip(s.players, (l0, l1))
         )
         s = s.model_copy(update={
             "players": players,
@@ -287,8 +288,9 @@ class PCWar(Game):
         p0, p1 = s.players
         tw = trade_and_war((p0.hand, p1.hand), (p0.pile, p1.pile), s.setup.settings.last_card_wins_at_once)
         players = tuple(
-            p.model_copy(update={"hand": l.hand, "pile": l.pile, "pile_cards": () if l.picked_up else p.pile_cards})
-            for p, l in zip(s.players, tw.lays)
+            p.model_copy(update={"hand": lay.hand, "pile": lay.pile,
+                                 "pile_cards": () if lay.picked_up else p.pile_cards})
+            for p, lay in zip(s.players, tw.lays)
         )
         s = s.model_copy(update={
             "players": players,
@@ -296,8 +298,8 @@ class PCWar(Game):
             "table": s.table + tw.laid,
             "wars": s.wars + (1 if tw.laid else 0),
             "war_rounds": s.war_rounds + (1 if tw.laid else 0),
-            "lays": tuple(LaidCards(down=l.down, up=l.up, from_hand=l.from_hand, picked_up=l.picked_up)
-                          for l in tw.lays),
+            "lays": tuple(LaidCards(down=lay.down, up=lay.up, from_hand=lay.from_hand, picked_up=lay.picked_up)
+                          for lay in tw.lays),
             "picked_up": (0, 0),  # the pickups of the laying are in the lays
         })
         if tw.out:
@@ -429,13 +431,18 @@ class PCWar(Game):
             return None
         names = state.names
         w = state.winners
-        if len(w) == 2:
+        if len(w) == 2 and state.stopped:
+            headline = f"Stopped early: {names[0]} and {names[1]} hold as many cards (the app's ruling)"
+        elif len(w) == 2:
             headline = f"{names[0]} and {names[1]} share the win"
         elif state.stopped:
-            headline = f"{names[w[0]]} wins with fewer cards"
+            headline = f"Stopped early: fewest cards leads, {names[w[0]]} (the app's ruling)"
         else:
             headline = f"{names[w[0]]} wins: no cards left"
         details = [f"The game ended: {state.ended_by}."]
+        if state.stopped:
+            details.append("The rules end PC War only when a player runs out of cards; a game stopped "
+                           "before that is scored by this app's own ruling: fewest cards leads.")
         details.append(self._numbers(state))
         for i, p in enumerate(state.players):
             details.append(f"{names[i]}: {p.hand} in hand, {p.pile} in the pile")
@@ -565,7 +572,8 @@ class PCWar(Game):
             steps += _war_words(after, preview.lays)
             if preview.out and preview.laid:
                 who = self._names(state, preview.out)
-                verb = "lays their last card and wins" if len(preview.out) == 1 else "lay their last cards and share the win"
+                verb = ("lays their last card and wins" if len(preview.out) == 1
+                        else "lay their last cards and share the win")
                 steps.append(f"{who} {verb} at once (Last card wins at once)")
             return steps
         if state.phase == "war" and state.lays:
@@ -660,24 +668,24 @@ def _verdict(s: PCWarState, takes: int | None) -> str:
 
 def _war_words(s: PCWarState, lays: tuple[Lay | LaidCards, ...], done: bool = False) -> list[str]:
     """Each player's war cards in plain words; when a player has no card to lay, only that."""
-    if all(l.up == 0 for l in lays):
+    if all(lay.up == 0 for lay in lays):
         who = [s.name(i) for i, p in enumerate(s.players) if p.hand == 0 and p.pile == 0] or list(s.names)
         return [f"{w} has no card to lay: {w} has run out of cards" for w in who]
-    return [_lay_words(s, i, l, done) for i, l in enumerate(lays)]
+    return [_lay_words(s, i, lay, done) for i, lay in enumerate(lays)]
 
 
-def _lay_words(s: PCWarState, i: int, l: Lay | LaidCards, done: bool = False) -> str:
+def _lay_words(s: PCWarState, i: int, lay: Lay | LaidCards, done: bool = False) -> str:
     """One player's war cards in plain words."""
     who = s.name(i)
     lays, picks = ("laid", "picked up") if done else ("lays", "picks up")
-    n = l.down + l.up
-    text = f"{who} {lays} {l.down} face down and 1 face up"
+    n = lay.down + lay.up
+    text = f"{who} {lays} {lay.down} face down and 1 face up"
     if n < WAR_CARDS:
         text = f"{who} has only {_cards(n)}: {lays} " + (
-            f"{l.down} face down and the last face up" if l.down else "the last card face up")
-    if l.picked_up:
-        text += (f" ({who}'s hand ran out after {_cards(l.from_hand)}: {who} {picks} and shuffles "
-                 f"the pile of {_cards(l.picked_up)})")
+            f"{lay.down} face down and the last face up" if lay.down else "the last card face up")
+    if lay.picked_up:
+        text += (f" ({who}'s hand ran out after {_cards(lay.from_hand)}: {who} {picks} and shuffles "
+                 f"the pile of {_cards(lay.picked_up)})")
     return text
 
 

@@ -1,4 +1,4 @@
-"""Peace and Love at the table: 2 to 11 players, from the deal to the final score.
+"""Peace and Love at the table: 2 or more players, from the deal to the final score.
 
 The app never sees the hands. It knows the fighters (face up), every card played on a
 fighter (revealed, then discarded), the victory piles and, by counting, the deck and the
@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field
 
 from card_companion.calculators.cards import Card, CardError, Deck, count
+from card_companion.calculators.odds import SYMMETRY, best_cards, peace_and_love_fight_odds, percent
 from card_companion.calculators.peace_and_love import (
     Entry,
     FightRound,
@@ -23,17 +24,7 @@ from card_companion.calculators.peace_and_love import (
     resolve_round,
     value,
 )
-from card_companion.calculators.odds.peace_and_love import HandCard, OddsError, Seat, fight_odds, hand_odds
-from card_companion.companion.game import (
-    Frozen,
-    Game,
-    IllegalAction,
-    Outcome,
-    Settings,
-    Setup,
-    TableState,
-    plain_validation_error,
-)
+from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
 HAND = 5
@@ -200,7 +191,7 @@ class PeaceAndLove(Game):
     name = "Peace and Love"
     blurb = "Beat the bluff out of each other: fighters, trumps and victory piles."
     min_players = 2
-    max_players = 11
+    max_players = None  # "ten and eleven use five, and so on": any table the packs deal to (up to TABLE_MAX)
     rules_file = "peace-and-love.txt"
     Settings = PeaceAndLoveSettings
     Setup = PeaceAndLoveSetup
@@ -256,6 +247,12 @@ class PeaceAndLove(Game):
         if s.players[a.player].dealt:
             raise IllegalAction(f"{s.name(a.player)}'s fighters are already entered")
         self._check_cards(s, a.fighters)
+        face_up = [f.card for p in s.players if p.dealt for f in p.fighters]  # the fighters already dealt
+        try:
+            Deck(copies=s.decks).check_copies(list(a.fighters) + face_up, self.name
+                                              + (f" with {s.decks} packs" if s.decks > 1 else ""))
+        except CardError as exc:
+            raise IllegalAction(str(exc)) from None
         player = s.players[a.player].model_copy(
             update={"dealt": True, "fighters": tuple(Fighter(card=c) for c in a.fighters)}
         )
@@ -551,6 +548,25 @@ class PeaceAndLove(Game):
             return {}
         return {i: p.untapped() for i, p in enumerate(state.players) if i != state.turn and p.untapped()}
 
+    def tap_refusal(self, state: PeaceAndLoveState, player: int, place: int, mode: str = "fight") -> str | None:
+        """Why tapping this fighter does nothing now (None when the tap is allowed): the table
+        says so instead of ignoring the tap."""
+        if state.phase != "turn":
+            return None
+        fighter = state.players[player].fighters[place]
+        if fighter is None:
+            return None
+        who, card = state.name(player), fighter.card.symbol
+        if player == state.turn:
+            if fighter.tapped:
+                return f"{who}'s {card} is tapped: it cannot fight, retire or refresh until it is untapped"
+            return None
+        if mode != "fight":
+            return f"it is {state.name(state.turn)}'s turn: tap one of {state.name(state.turn)}'s fighters"
+        if fighter.tapped:
+            return f"{who}'s {card} is tapped: a tapped fighter cannot be attacked or join a fight"
+        return None
+
     def can_refresh(self, state: PeaceAndLoveState) -> bool:
         return state.phase == "turn" and state.deck >= REFRESH_MIN_DECK
 
@@ -562,6 +578,17 @@ class PeaceAndLove(Game):
     def starting_totals(self, state: PeaceAndLoveState) -> list[int | None]:
         """Each player's total of starting fighters (None until entered)."""
         return [sum(value(f.card) for f in p.fighters) if p.dealt else None for p in state.players]
+
+    def starting_line(self, state: PeaceAndLoveState) -> str | None:
+        """Before the first turn is played: who starts and why, in players' words."""
+        if state.phase != "turn" or state.turns != 0:
+            return None
+        p = state.turn
+        total = self.starting_totals(state)[p]
+        if len(state.tied_first) > 1:
+            tied = " and ".join(state.name(q) for q in state.tied_first)
+            return f"{state.name(p)} starts: picked at random among {tied}, tied for the lowest total ({total})"
+        return f"{state.name(p)} starts: lowest total, {total}"
 
     def next_to_deal(self, state: PeaceAndLoveState) -> int | None:
         """The first player, in seating order, whose fighters are not entered yet."""
@@ -576,7 +603,7 @@ class PeaceAndLove(Game):
     # --- random play (tests) ------------------------------------------------------------
 
     def random_setup(self, rng: random.Random) -> PeaceAndLoveSetup:
-        n = rng.choice([2, 2, 3, 4, 6, 11])
+        n = rng.choice([2, 2, 3, 4, 6, 11, 12])
         return self.make_setup(
             [f"P{i}" for i in range(n)],
             {"shoot_the_moon": rng.random() < 0.5 and n >= 3, "anti_math_geek": rng.random() < 0.5},
@@ -590,7 +617,11 @@ class PeaceAndLove(Game):
 
         if state.phase == "deal":
             p = rng.choice([i for i, pl in enumerate(state.players) if not pl.dealt])
-            return Deal(player=p, fighters=(any_card(), any_card(), any_card()))
+            pool = Deck(copies=state.decks).all_cards()  # the packs less the fighters already face up
+            for f in (f for pl in state.players if pl.dealt for f in pl.fighters):
+                pool.remove(f.card)
+            a, b, c = rng.sample(pool, 3)
+            return Deal(player=p, fighters=(a, b, c))
         if state.phase == "first-player":
             return FirstPlayer(player=rng.choice(state.tied_first))
         if state.phase == "fight":
@@ -647,7 +678,8 @@ def _end_turn(s: PeaceAndLoveState) -> PeaceAndLoveState:
     untapped = []
     for i, p in enumerate(players):
         if p.all_tapped():
-            players[i] = p.model_copy(update={"fighters": tuple(f.model_copy(update={"tapped": False}) for f in p.fighters)})
+            fresh = tuple(f.model_copy(update={"tapped": False}) for f in p.fighters)
+            players[i] = p.model_copy(update={"fighters": fresh})
             untapped.append(i)
     return s.model_copy(update={
         "players": tuple(players),
@@ -683,8 +715,13 @@ class FightAsk(Ask, FightRound):
 
     game: Literal["peace-and-love"] = "peace-and-love"
     ask: Literal["fight"] = "fight"
+    decks: int | None = Field(None, ge=1, le=32, description="packs shuffled together (default: the number "
+                              "the rules give for this many players)")
 
     def answer(self) -> FightAnswer:
+        decks = self.decks or decks_for(self.players)
+        Deck(copies=decks).check_copies([c for e in self.fighters for c in (e.fighter, e.card)], "Peace and Love"
+                                        + (f" with {decks} packs" if decks > 1 else ""))
         r = resolve_round(self)
         loser, winner = self.fighters[r.loser], self.fighters[r.winner]
         return FightAnswer(
@@ -707,69 +744,151 @@ class FightAnswer(Answer):
     taken_by: int
 
 
-class _OddsAsk(Ask):
-    players: int = Field(ge=2, le=64)
-    attacker: int = Field(ge=0)
-    defender: int = Field(ge=0)
-    fighters: tuple[Seat, ...] = Field(min_length=2)
-    unknown: tuple[Card, ...]
-
-    @model_validator(mode="after")
-    def _seats(self) -> _OddsAsk:
-        # the fight ask's own checks (players, attacker, one fighter each, no jokers), with each
-        # fighter standing in for an unknown card
-        try:
-            FightRound(players=self.players, attacker=self.attacker, defender=self.defender,
-                       fighters=[Entry(player=s.player, fighter=s.fighter, card=s.card or s.fighter)
-                                 for s in self.fighters])
-        except ValidationError as exc:
-            raise ValueError(plain_validation_error(exc)) from None
-        return self
+class OddsEntry(Frozen):
+    player: int = Field(ge=0)
+    fighter: Card
+    card: Card | None = None
 
 
-class FightOddsAsk(_OddsAsk):
-    """One round with exactly one played card unknown: the chance each fighter loses."""
+class FightOddsAsk(Ask):
+    """A round with exactly one played card unknown: each fighter's chance to lose, counted
+    over the unknown cards (``unknown``: the cards the players have not seen)."""
 
     game: Literal["peace-and-love"] = "peace-and-love"
     ask: Literal["fight-odds"] = "fight-odds"
+    players: int = Field(ge=2, le=64)
+    attacker: int = Field(ge=0)
+    defender: int = Field(ge=0)
+    fighters: list[OddsEntry] = Field(min_length=2, max_length=64)
+    unknown: list[Card] = Field(min_length=1, max_length=64 * 52)
 
     def answer(self) -> FightOddsAnswer:
-        r = fight_odds(self.players, self.attacker, self.defender, self.fighters, self.unknown)
-        return FightOddsAnswer(loses=list(r.loses), wins=list(r.wins), counted=r.counted,
-                               explanation=list(r.explanation))
+        hidden = [i for i, e in enumerate(self.fighters) if e.card is None]
+        if len(hidden) != 1:
+            raise ValueError(f"exactly one fighter's card is unknown (leave out its \"card\"), not {len(hidden)}")
+        Deck(copies=decks_for(self.players)).check_copies(
+            [*(c for e in self.fighters for c in (e.fighter, e.card) if c is not None), *self.unknown],
+            "Peace and Love")
+        placeholder = self.fighters[hidden[0]].fighter  # replaced by each unknown card in turn
+        fight = FightRound(players=self.players, attacker=self.attacker, defender=self.defender,
+                           fighters=[Entry(player=e.player, fighter=e.fighter, card=e.card or placeholder)
+                                     for e in self.fighters])
+        o = peace_and_love_fight_odds(fight, hidden[0], self.unknown)
+        return FightOddsAnswer(loses=[float(p) for p in o.loses], counted=o.counted, explanation=o.explanation)
 
 
 class FightOddsAnswer(Answer):
     loses: list[float]
-    """in the order of the fighters"""
-    wins: list[float]
     counted: int
 
 
-class HandOddsAsk(_OddsAsk):
+class DecksAsk(Ask):
+    """The packs shuffled together for a table, the cards in all, and the deck after the deal
+    (five in hand and three fighters each)."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["decks"] = "decks"
+    players: int = Field(ge=2, le=64)
+
+    def answer(self) -> DecksAnswer:
+        n = self.players
+        decks, cards, left = GAME.deal_counts(n)
+        rule = ("two players use one pack" if n == 2 else "three to five players use two packs" if n <= 5
+                else f"six or more players use one pack for every two players: {n} ÷ 2 = {decks}"
+                + (" (rounded down)" if n % 2 else ""))
+        return DecksAnswer(decks=decks, cards=cards, deck_after_deal=left, explanation=[
+            rule, f"{decks} × 52 = {cards} cards",
+            f"each player gets {HAND} in hand and {FIGHTERS} fighters: {cards} − {DEAL} × {n} = {left} in the deck"])
+
+
+class DecksAnswer(Answer):
+    decks: int
+    cards: int
+    deck_after_deal: int
+
+
+class FirstPlayerAsk(Ask):
+    """Who starts, from each player's three face-up fighters: the lowest total (a tie is
+    picked at random among the tied players)."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["first-player"] = "first-player"
+    fighters: list[tuple[Card, Card, Card]] = Field(min_length=2, max_length=64)
+
+    def answer(self) -> FirstPlayerAnswer:
+        if any(c.is_joker for three in self.fighters for c in three):
+            raise ValueError("Peace and Love is played without jokers")
+        Deck(copies=decks_for(len(self.fighters))).check_copies(
+            [c for three in self.fighters for c in three], "Peace and Love")
+        totals = [sum(value(c) for c in three) for three in self.fighters]
+        low = min(totals)
+        tied = [i for i, t in enumerate(totals) if t == low]
+        lines = [f"Player {i}: {' + '.join(str(value(c)) for c in three)} = {t}"
+                 for i, (three, t) in enumerate(zip(self.fighters, totals))]
+        if len(tied) == 1:
+            lines.append(f"the lowest total is {low}: player {tied[0]} starts")
+        else:
+            lines.append(f"players {' and '.join(map(str, tied))} tie for the lowest total ({low}): "
+                         "pick one of them at random")
+        return FirstPlayerAnswer(totals=totals, starts=tied[0] if len(tied) == 1 else None, tied=tied,
+                                 explanation=lines)
+
+
+class FirstPlayerAnswer(Answer):
+    totals: list[int]
+    starts: int | None
+    tied: list[int]
+
+
+class HandOddsAsk(Ask):
     """A player's own choice: each card of ``hand`` tried on ``player``'s fighter (no played card
-    yet) against the one unknown card."""
+    yet) against the one other unknown played card; best first."""
 
     game: Literal["peace-and-love"] = "peace-and-love"
     ask: Literal["hand-odds"] = "hand-odds"
-    player: int = Field(ge=0)
-    hand: tuple[Card, ...] = Field(min_length=1)
+    players: int = Field(ge=2, le=64)
+    attacker: int = Field(ge=0)
+    defender: int = Field(ge=0)
+    fighters: list[OddsEntry] = Field(min_length=2, max_length=64)
+    player: int = Field(ge=0, description="whose hand: that player's fighter has no \"card\" yet")
+    hand: list[Card] = Field(min_length=1, max_length=64)
+    unknown: list[Card] = Field(min_length=1, max_length=64 * 52)
 
     def answer(self) -> HandOddsAnswer:
-        seat = next((i for i, s in enumerate(self.fighters) if s.player == self.player), None)
-        if seat is None:
-            raise OddsError(f"player {self.player} has no fighter in this fight")
-        r = hand_odds(self.players, self.attacker, self.defender, self.fighters, seat, self.hand, self.unknown)
-        return HandOddsAnswer(cards=[HandCard(card=c.card, wins=c.wins, loses=c.loses) for c in r.cards],
-                              counted=r.counted, explanation=list(r.explanation))
+        mine = [i for i, e in enumerate(self.fighters) if e.player == self.player]
+        if not mine:
+            raise ValueError(f"player {self.player} has no fighter in this fight")
+        if self.fighters[mine[0]].card is not None:
+            raise ValueError(f"player {self.player}'s fighter already has a played card: leave out its \"card\"")
+        hidden = [i for i, e in enumerate(self.fighters) if e.card is None and i != mine[0]]
+        if len(hidden) != 1:
+            raise ValueError(f"exactly one other fighter's card is unknown (leave out its \"card\"), not {len(hidden)}")
+        Deck(copies=decks_for(self.players)).check_copies(
+            [*(c for e in self.fighters for c in (e.fighter, e.card) if c is not None), *self.hand, *self.unknown],
+            "Peace and Love")
+        fight = FightRound(players=self.players, attacker=self.attacker, defender=self.defender,
+                           fighters=[Entry(player=e.player, fighter=e.fighter, card=e.card or e.fighter)
+                                     for e in self.fighters])
+        ranked = best_cards(fight, mine[0], hidden[0], self.hand, self.unknown)
+        me = self.fighters[mine[0]]
+        lines = [f"each card of player {self.player}'s hand played on {me.fighter.symbol}, against every one of the "
+                 f"{len(self.unknown)} unknown cards the other card can be (each once): "
+                 "the chance of not losing the round",
+                 SYMMETRY, *(f"play {c.symbol}: wins {percent(float(p))}" for c, p in ranked)]
+        return HandOddsAnswer(cards=[HandCard(card=c, wins=float(p)) for c, p in ranked], explanation=lines)
+
+
+class HandCard(Frozen):
+    card: Card
+    wins: float
+    """the chance the fighter does not lose the round with this card"""
 
 
 class HandOddsAnswer(Answer):
     cards: list[HandCard]
     """best first"""
-    counted: int
 
 
-PeaceAndLove.asks = (FightAsk, FightOddsAsk, HandOddsAsk)
+PeaceAndLove.asks = (FightAsk, FightOddsAsk, DecksAsk, FirstPlayerAsk, HandOddsAsk)
 
 GAME = PeaceAndLove()

@@ -13,8 +13,9 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from pydantic import BaseModel, ConfigDict
 
@@ -22,6 +23,126 @@ from card_companion.companion.game import Change, Game, IllegalAction, Outcome, 
 
 FORMAT = "card-companion-game"
 FORMAT_VERSION = 1
+MAX_IMPORT_BYTES = 32 * 2**20
+"""the largest file import reads: an 80,000-step game exports to about 3 MB"""
+
+
+CHECKPOINT_EVERY = 64
+"""A session keeps the state after every 64th action (and the states since the last one);
+any other state is the checkpoint before it with at most 63 actions applied again."""
+
+
+class States(Sequence[Any]):
+    """The state after each action of a log, kept as checkpoints: ``states[i]`` is the state
+    after the first ``i`` actions, exactly as a tuple of every state would give it, but a
+    long game holds ``n / 64 + 63`` states instead of ``n`` (a few KB each), and replaying a
+    log is linear. Immutable: ``pushed`` and ``popped`` return new ones.
+
+    >>> from card_companion.companion.registry import game
+    >>> pc = game("pc-war")
+    >>> s = Session.start(pc, pc.make_setup(["Ann", "Bea"]))
+    >>> len(s.states), s.states[0] == s.state
+    (1, True)
+    """
+
+    __slots__ = ("_game", "_actions", "_marks", "_tail")
+
+    def __init__(self, game: Game, actions: tuple[Any, ...], marks: tuple[Any, ...], tail: tuple[Any, ...]):
+        self._game, self._actions, self._marks, self._tail = game, actions, marks, tail
+
+    @classmethod
+    def build(cls, game: Game, first: Any, actions: tuple[Any, ...]) -> States:
+        """The states of a log from its first state, each action applied once (linear).
+        Raises IllegalAction naming the first action that does not apply."""
+        marks, tail, state = [first], [], first
+        for i, action in enumerate(actions, 1):
+            try:
+                if game.is_over(state):
+                    raise IllegalAction("the game is over: undo to change it")
+                state = game.apply(state, action)
+            except IllegalAction as exc:
+                raise IllegalAction(f"action {i} of the log cannot be applied: {exc}") from None
+            if i % CHECKPOINT_EVERY == 0:
+                marks.append(state)
+                tail = []
+            else:
+                tail.append(state)
+        return cls(game, actions, tuple(marks), tuple(tail))
+
+    @classmethod
+    def of(cls, game: Game, actions: tuple[Any, ...], states: Sequence[Any]) -> States:
+        """From every state of a log (``states[i]`` after ``i`` actions)."""
+        if isinstance(states, States):
+            return states
+        if len(states) != len(actions) + 1:
+            raise ValueError("a log of n actions has n + 1 states")
+        last = (len(states) - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+        return cls(game, actions, tuple(states[::CHECKPOINT_EVERY]), tuple(states[last + 1:]))
+
+    def __len__(self) -> int:
+        return (len(self._marks) - 1) * CHECKPOINT_EVERY + len(self._tail) + 1
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Any]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return list(self)[i]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("no state at that step")
+        j, r = divmod(i, CHECKPOINT_EVERY)
+        if r == 0:
+            return self._marks[j]
+        if j == len(self._marks) - 1:
+            return self._tail[r - 1]
+        state = self._marks[j]
+        for action in self._actions[j * CHECKPOINT_EVERY:i]:
+            state = self._game.apply(state, action)
+        return state
+
+    def __iter__(self) -> Iterator[Any]:
+        """Every state in order, each action applied at most once (linear)."""
+        last_mark = len(self._marks) - 1
+        state = None
+        for i in range(len(self)):
+            j, r = divmod(i, CHECKPOINT_EVERY)
+            if r == 0:
+                state = self._marks[j]
+            elif j == last_mark:
+                state = self._tail[r - 1]
+            else:
+                state = self._game.apply(state, self._actions[i - 1])
+            yield state
+
+    def pushed(self, actions: tuple[Any, ...], state: Any) -> States:
+        """With the state after one more action (``actions`` is the longer log)."""
+        if len(self) % CHECKPOINT_EVERY == 0:
+            return States(self._game, actions, self._marks + (state,), ())
+        return States(self._game, actions, self._marks, self._tail + (state,))
+
+    def popped(self, actions: tuple[Any, ...]) -> States:
+        """Without the last state (``actions`` is the shorter log); a checkpoint that goes
+        takes the states before it back from the one before, at most 63 actions again."""
+        if len(self) == 1:
+            raise IndexError("the first state stays")
+        if self._tail:
+            return States(self._game, actions, self._marks, self._tail[:-1])
+        marks = self._marks[:-1]
+        start = (len(marks) - 1) * CHECKPOINT_EVERY
+        tail, state = [], marks[-1]
+        for action in actions[start:]:
+            state = self._game.apply(state, action)
+            tail.append(state)
+        return States(self._game, actions, marks, tuple(tail))
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} states, {len(self._marks) + len(self._tail)} kept>"
 
 
 @dataclass(frozen=True)
@@ -38,30 +159,31 @@ class Step:
 class Session:
     """Immutable: every change returns a new Session (the views replace, never mutate).
 
-    ``states[i]`` is the state after the first ``i`` actions; ``redo_stack`` holds the
-    undone actions, the next one to redo last.
+    ``states[i]`` is the state after the first ``i`` actions (kept as checkpoints, see
+    ``States``); ``redo_stack`` holds the undone actions, the next one to redo last.
     """
 
     game: Game
     setup: Setup
     actions: tuple[Any, ...] = ()
     redo_stack: tuple[Any, ...] = ()
-    states: tuple[Any, ...] = field(default=(), repr=False)
+    states: Sequence[Any] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.states, States):  # a tuple of every state (tests build one)
+            object.__setattr__(self, "states", States.of(self.game, tuple(self.actions), self.states))
 
     @classmethod
     def start(cls, game: Game, setup: Setup) -> Session:
         return cls(game, setup, (), (), (game.initial_state(setup),))
 
     @classmethod
-    def replay(cls, game: Game, setup: Setup, actions: list[Any], redo: list[Any] = ()) -> Session:
-        """Rebuild from a log. Raises IllegalAction if an action no longer applies."""
-        session = cls.start(game, setup)
-        for i, action in enumerate(actions, 1):
-            try:
-                session = session.push(action)
-            except IllegalAction as exc:
-                raise IllegalAction(f"action {i} of the log cannot be applied: {exc}") from None
-        return session._with(redo_stack=tuple(redo))
+    def replay(cls, game: Game, setup: Setup, actions: list[Any], redo: Sequence[Any] = ()) -> Session:
+        """Rebuild from a log, each action applied once (linear in the log's length).
+        Raises IllegalAction if an action no longer applies."""
+        log = tuple(actions)
+        states = States.build(game, game.initial_state(setup), log)
+        return cls(game, setup, log, tuple(redo), states)
 
     def _with(self, **changes: Any) -> Session:
         values = dict(game=self.game, setup=self.setup, actions=self.actions,
@@ -70,6 +192,11 @@ class Session:
         return Session(**values)
 
     # --- reading ---------------------------------------------------------------------
+
+    @property
+    def _states(self) -> States:
+        assert isinstance(self.states, States)  # __post_init__ made it one
+        return self.states
 
     @property
     def state(self) -> Any:
@@ -94,12 +221,28 @@ class Session:
     def history(self) -> list[Step]:
         """Every action in plain words with the numbers it changed."""
         steps = []
-        summaries = [self.game.summary(s) for s in self.states]
-        for i, action in enumerate(self.actions):
-            before, after = self.states[i], self.states[i + 1]
+        states = iter(self.states)  # one pass over the log, two states held at a time
+        before = next(states)
+        summary_before = self.game.summary(before)
+        for i, (action, after) in enumerate(zip(self.actions, states)):
+            summary_after = self.game.summary(after)
             text = self.game.describe(before, action, after)
-            steps.append(Step(i + 1, text, diff(summaries[i], summaries[i + 1])))
+            steps.append(Step(i + 1, text, diff(summary_before, summary_after)))
+            before, summary_before = after, summary_after
         return steps
+
+    def last_step(self) -> str | None:
+        """The last step in plain words (what Undo takes back), or None before the first."""
+        if not self.actions:
+            return None
+        return self.game.describe(self.states[-2], self.actions[-1], self.states[-1])
+
+    def next_redo(self) -> str | None:
+        """The step Redo brings back, in plain words, or None."""
+        if not self.redo_stack:
+            return None
+        action = self.redo_stack[-1]
+        return self.game.describe(self.state, action, self.game.apply(self.state, action))
 
     # --- changing --------------------------------------------------------------------
 
@@ -108,22 +251,24 @@ class Session:
         if self.game.is_over(self.state):
             raise IllegalAction("the game is over: undo to change it")
         new_state = self.game.apply(self.state, action)
-        return self._with(actions=self.actions + (action,), redo_stack=(),
-                          states=self.states + (new_state,))
+        actions = self.actions + (action,)
+        return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, new_state))
 
     def undo(self) -> Session:
         if not self.actions:
             raise IllegalAction("nothing to undo")
-        return self._with(actions=self.actions[:-1], redo_stack=self.redo_stack + (self.actions[-1],),
-                          states=self.states[:-1])
+        actions = self.actions[:-1]
+        return self._with(actions=actions, redo_stack=self.redo_stack + (self.actions[-1],),
+                          states=self._states.popped(actions))
 
     def redo(self) -> Session:
         if not self.redo_stack:
             raise IllegalAction("nothing to redo")
         action = self.redo_stack[-1]
         new_state = self.game.apply(self.state, action)
-        return self._with(actions=self.actions + (action,), redo_stack=self.redo_stack[:-1],
-                          states=self.states + (new_state,))
+        actions = self.actions + (action,)
+        return self._with(actions=actions, redo_stack=self.redo_stack[:-1],
+                          states=self._states.pushed(actions, new_state))
 
     # --- saving ----------------------------------------------------------------------
 
@@ -148,9 +293,10 @@ class Session:
         if game is None:
             raise IllegalAction(f"this app does not know the game {record.game!r}")
         try:
-            setup = game.Setup.model_validate(record.setup)
+            setup = game.Setup.model_validate(record.setup, context={"saved": True})
         except ValueError as exc:
             raise IllegalAction(f"the game's setup cannot be read: {plain_validation_error(exc)}") from None
+        game.check_player_count(len(setup.players))  # the same checks as a new game
         actions = [game.parse_action(a) for a in record.actions]
         redo = [game.parse_action(a) for a in record.redo]
         return cls.replay(game, setup, actions, redo)
@@ -158,18 +304,23 @@ class Session:
     @classmethod
     def from_json(cls, text: str | bytes) -> Session:
         """Read an exported game; raise IllegalAction saying what is wrong with it."""
+        if len(text) > MAX_IMPORT_BYTES:
+            raise IllegalAction(f"this file is {len(text) / 2**20:.0f} MB; a saved game is at most "
+                                f"{MAX_IMPORT_BYTES // 2**20} MB")
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
             raise IllegalAction("this is not a saved game: it is not JSON") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise IllegalAction("this is not a saved game of this app")
         if isinstance(data.get("version"), int) and data["version"] > FORMAT_VERSION:
             raise IllegalAction("this game was saved by a newer version of the app; update the app to open it")
         try:
-            record = SavedLog.model_validate(data)
+            record = SavedLog.model_validate(data, strict=True)
         except ValueError as exc:
             raise IllegalAction(f"the saved game is damaged: {plain_validation_error(exc)}") from None
+        if record.version > FORMAT_VERSION:
+            raise IllegalAction("this game was saved by a newer version of the app; update the app to open it")
         return cls.from_record(record)
 
 

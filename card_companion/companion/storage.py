@@ -1,58 +1,136 @@
 """Saved games in SQLite (stdlib sqlite3), in the user's data directory.
 
-One row per game (its setup and how many of its logged actions are live) and one row per
-logged action. Pushing an action is one INSERT (after dropping the redo tail); undo and redo
-only move the live length, so the redo stack survives a reload too. Every change is
-committed before the caller shows its result.
+One row per game (its setup, how many of its logged actions are live, its revision and its
+table code), one row per logged action, one row per device that belongs to the game (its
+seat). Pushing an action is one INSERT (after dropping the redo tail); undo and redo only
+move the live length, so the redo stack survives a reload too. Every change is committed
+before the caller shows its result.
 
-A database that cannot be read (not SQLite, damaged, written by a newer version) is never
-modified: ``open_store`` reports it in plain words and opens a fresh file beside it. A
-single game that cannot be read is listed with the reason and left as it is.
+**Revisions.** Every game has a revision that every write checks and bumps. The store is
+told what happened -- ``push(game, action, revision)``, ``undo(game, revision)``,
+``redo(game, revision)`` -- with the revision of the state the step was entered on; a step
+entered on an older revision is refused (``StaleGame``) and nothing is written, whether the
+other writer is a page of this server or another process.
+
+**Connections.** One connection per thread (a read never sees another thread's half-done
+write), WAL where the folder allows it, reads inside a read transaction (both queries of a
+load see one committed state), ``busy_timeout`` for another process holding the file: busy
+is waited for and then said in plain words, never taken for damage.
+
+**Damage.** ``PRAGMA quick_check`` runs at open. A file that is not SQLite, fails its check,
+or was written by a newer version is never written into: ``open_store`` says why and opens a
+spare file beside it (``games-1.sqlite3``). A file that is only *busy* is never forked: the
+store keeps it and checks again at its next use. Every database or decoding error reaches
+the caller as one plain sentence (``StoreError``, or ``IllegalAction`` for one game that
+cannot be read).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.session import FORMAT, FORMAT_VERSION, SavedLog, Session
 
-SCHEMA_VERSION = 1
+ALL_FORMAT = "card-companion-games"
+"""The format of ``companion export --all``: every saved game of a save file in one JSON file"""
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 2
 FILE_NAME = "games.sqlite3"
 ENV_DATA_DIR = "COMPANION_DATA_DIR"
+BUSY_TIMEOUT = 2.0
+"""seconds a write waits for another process's lock before it is refused with a sentence"""
+OPEN_WAIT = 10.0
+"""seconds the app waits at start for a save file another process holds"""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
+_TABLES = """
+CREATE TABLE games (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     players TEXT NOT NULL,
     setup TEXT NOT NULL,
     live INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0,
+    code TEXT,
+    host INTEGER NOT NULL DEFAULT 0
 );
-CREATE TABLE IF NOT EXISTS actions (
+CREATE TABLE actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
 """
+_V2_ADDITIONS = """
+CREATE UNIQUE INDEX games_code ON games(code);
+CREATE TABLE members (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    device TEXT NOT NULL,
+    seat TEXT NOT NULL DEFAULT '',
+    joined REAL NOT NULL,
+    PRIMARY KEY (game_id, device)
+);
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+_V1_TO_V2 = """
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN code TEXT;
+ALTER TABLE games ADD COLUMN host INTEGER NOT NULL DEFAULT 0;
+"""
+_COLUMNS = {
+    "games": ("id", "game", "players", "setup", "live", "created", "updated", "revision", "code", "host"),
+    "actions": ("game_id", "seq", "action"),
+    "members": ("game_id", "device", "seat", "joined"),
+    "meta": ("key", "value"),
+}
+
+STALE = "another phone changed this game since this screen was drawn: here is its latest state"
+GONE = "this game is no longer saved (deleted on another phone?)"
 
 
 class StoreError(Exception):
-    """The save file cannot be used; the message says why in plain words."""
+    """The save file cannot be used or written; the message says why in plain words."""
+
+
+class StoreBusy(StoreError):
+    """Another program holds the save file: nothing was changed; try again in a moment."""
 
 
 class StaleGame(IllegalAction):
     """The saved game changed since this screen loaded it (another phone at the table)."""
+
+
+class SeatTaken(IllegalAction):
+    """Another phone already holds that player's seat."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A saved game as one read of the store saw it: its session and its revision."""
+
+    game_id: str
+    session: Session
+    revision: int
+    code: str
 
 
 @dataclass(frozen=True)
@@ -66,6 +144,11 @@ class SavedGame:
     actions: int
     problem: str | None = None
     """why this game cannot be opened (then it is listed but left untouched)"""
+    code: str = ""
+    revision: int = 0
+    seat: str | None = None
+    """this device's seat ('' before it picked one); None when listed without membership"""
+    created: float = 0.0
 
 
 FLET_DATA_DIR = "FLET_APP_STORAGE_DATA"
@@ -84,156 +167,498 @@ def default_data_dir() -> Path:
     return Path(user_data_dir("card-companion", appauthor=False))
 
 
+def plain_error(exc: sqlite3.Error, path: str) -> StoreError:
+    """A database error as one sentence a player can act on."""
+    text = str(exc).lower()
+    folder = os.path.dirname(path) or "."
+    if "locked" in text or "busy" in text:
+        return StoreBusy("the save file is busy: another program is using it. Nothing was changed; "
+                         "try again in a moment")
+    if "full" in text:
+        return StoreError("the disk is full: nothing was saved. Free some space and try again")
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return StoreError(f"the save file cannot be written (the folder {folder} is read-only): nothing was "
+                          "changed")
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return StoreError(f"the save file {path} is damaged ({exc}): nothing more is written into it")
+    if "disk i/o" in text or "i/o error" in text:
+        return StoreError("the disk could not be read or written (I/O error): nothing was saved")
+    if "unable to open" in text:
+        return StoreError(f"the save file {path} cannot be opened ({exc})")
+    return StoreError(f"the save file could not be used ({exc})")
+
+
 class Store:
-    def __init__(self, path: Path | str):
+    """The saved games of one file. Safe to share between threads and pages."""
+
+    def __init__(self, path: Path | str, *, read_only: bool = False, busy_timeout: float = BUSY_TIMEOUT,
+                 open_wait: float = 0.0, check: bool = True):
         self.path = str(path)
+        self.read_only = read_only
+        self.busy_timeout = busy_timeout
+        self.damaged: str | None = None
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
+        self._checked = False
+        self._closed = False
+        self._memory_anchor: sqlite3.Connection | None = None
+        if self.path == ":memory:":
+            # one database shared by every thread's connection while the app runs
+            self._uri = f"file:companion-{uuid.uuid4().hex}?mode=memory&cache=shared"
+            self._memory_anchor = self._connect()
+        elif read_only:
+            self._uri = f"file:{quote(os.path.abspath(self.path))}?mode=ro"
+        else:
+            self._uri = f"file:{quote(os.path.abspath(self.path))}"
+        if check:
+            self._open_checks(open_wait)
+
+    # --- connections ---------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
         try:
-            self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self.db.execute("PRAGMA foreign_keys = ON")
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            db = sqlite3.connect(self._uri, uri=True, timeout=self.busy_timeout, isolation_level=None,
+                                 check_same_thread=False)
+            db.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.Error as exc:
+            raise self._plain(exc) from None
+        with self._guard:
+            self._connections.append(db)
+        return db
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """This thread's connection (one per thread: a read never sees another's half-done write)."""
+        if self._closed:
+            raise StoreError("the save file is closed")
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._connect()
+        return db
+
+    def close(self) -> None:
+        self._closed = True
+        with self._guard:
+            connections, self._connections = self._connections, []
+        for db in connections:
+            try:
+                db.close()
+            except sqlite3.Error:
+                pass
+
+    def _plain(self, exc: sqlite3.Error) -> StoreError:
+        err = plain_error(exc, self.path)
+        if "damaged" in str(err):
+            self.damaged = str(err)
+        return err
+
+    # --- opening: checks and migrations ---------------------------------------------------
+
+    def _open_checks(self, wait: float) -> None:
+        """Read the file's version, check it (quick_check), create or migrate its tables.
+        Busy waits up to ``wait`` seconds, then raises StoreBusy (the caller keeps the file)."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                self._check_once()
+                self._checked = True
+                return
+            except StoreBusy:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.2)
+
+    def _check_once(self) -> None:
+        db = self.db
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            check = [r[0] for r in db.execute("PRAGMA quick_check")]
         except sqlite3.DatabaseError as exc:
+            err = self._plain(exc)
+            if isinstance(err, StoreBusy):
+                raise err from None
+            if "malformed" in str(exc).lower():
+                raise StoreError(f"{self.path} is damaged ({exc})") from None
             raise StoreError(f"{self.path} is not a readable save file ({exc})") from None
+        if check != ["ok"]:
+            self.damaged = f"{self.path} is damaged ({'; '.join(check[:3])})"
+            raise StoreError(self.damaged)
         if version > SCHEMA_VERSION:
-            self.db.close()
             raise StoreError(f"{self.path} was written by a newer version of the app (save format {version}); "
                              "update the app to open it")
         if version == 0 and tables - {"games", "actions"}:
-            self.db.close()
             raise StoreError(f"{self.path} is a database of another program")
-        if version == 0:
-            self.db.executescript(f"BEGIN; {_SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+        if version == 0 and tables:
+            raise StoreError(f"{self.path} is not a save file of this app")
+        if version < SCHEMA_VERSION:
+            if self.read_only:
+                raise StoreError(f"{self.path} was saved by an older version of the app and cannot be "
+                                 "upgraded in a read-only folder")
+            self._create_or_migrate(version)
+        self._check_columns()
+        if not self.read_only and self._memory_anchor is None:
+            try:  # readers never wait for a writer; skipped where the folder does not allow it
+                db.execute("PRAGMA journal_mode = WAL")
+            except sqlite3.Error:
+                pass
+
+    def _create_or_migrate(self, version: int) -> None:
+        """Version 0 (a new file) gets the tables; version 1 gets revisions, table codes and
+        seats. One transaction: a migration that fails leaves the file as it was."""
+        from card_companion.companion.access import new_table_code
+
+        with self._write(check=False) as db:
+            now_version = db.execute("PRAGMA user_version").fetchone()[0]
+            if now_version != version:  # another process migrated it meanwhile
+                return
+            if version == 0:
+                for statement in (_TABLES + _V2_ADDITIONS).split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            else:  # 1 -> 2
+                for statement in (_V1_TO_V2 + _V2_ADDITIONS).split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                taken: set[str] = set()
+                for (gid,) in db.execute("SELECT id FROM games").fetchall():
+                    code = new_table_code()
+                    while code in taken:
+                        code = new_table_code()
+                    taken.add(code)
+                    # made before tables had codes: open to the browsers of the server's own machine
+                    db.execute("UPDATE games SET code = ?, host = 1 WHERE id = ?", (code, gid))
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _check_columns(self) -> None:
+        try:
+            for table, columns in _COLUMNS.items():
+                self.db.execute(f"SELECT {', '.join(columns)} FROM {table} LIMIT 1")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is damaged ({exc})") from None
+
+    def _ready(self) -> None:
+        """A store opened while the file was busy checks it again at its next use."""
+        if not self._checked:
+            self._open_checks(0)
+
+    # --- transactions ----------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self, check: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction. A failure rolls back once (if SQLite has not already) and
+        reaches the caller as the real error in plain words, never as a failed rollback."""
+        if check:
+            self._ready()
+            if self.damaged:
+                raise StoreError(f"{self.damaged}: nothing more is written into it")
+            if self.read_only:
+                raise StoreError(f"the save file cannot be written (the folder {os.path.dirname(self.path)} is "
+                                 "read-only): nothing was changed")
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._plain(exc) from None
+        try:
+            yield db
+        except BaseException as exc:
+            if db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    log.warning("rollback after %r failed", exc, exc_info=True)
+            if isinstance(exc, sqlite3.Error):
+                raise self._plain(exc) from None
+            raise
         else:
             try:
-                self.db.execute("SELECT id, game, players, setup, live, created, updated FROM games LIMIT 1")
-                self.db.execute("SELECT game_id, seq, action FROM actions LIMIT 1")
-            except sqlite3.DatabaseError as exc:
-                self.db.close()
-                raise StoreError(f"{self.path} is damaged ({exc})") from None
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if db.in_transaction:
+                    try:
+                        db.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                raise self._plain(exc) from None
 
-    def _tx(self):
-        return _Transaction(self.db)
-
-    def close(self) -> None:
-        self.db.close()
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every query inside sees the same committed state."""
+        self._ready()
+        db = self.db
+        try:
+            db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                if db.in_transaction:
+                    db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise self._plain(exc) from None
 
     # --- games -------------------------------------------------------------------------
 
-    def create(self, session: Session) -> str:
+    def create(self, session: Session, *, device: str | None = None, seat: str = "table") -> str:
+        """Save a new game; ``device`` becomes its first member (with ``seat``). A game made
+        without a device (the command line, a test) is open to the server's own machine."""
+        from card_companion.companion.access import new_table_code
+
         game_id = uuid.uuid4().hex[:12]
         now = time.time()
-        with self._tx():
-            self.db.execute(
-                "INSERT INTO games (id, game, players, setup, live, created, updated) VALUES (?,?,?,?,?,?,?)",
+        with self._write() as db:
+            code = new_table_code()
+            while db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone():
+                code = new_table_code()
+            db.execute(
+                "INSERT INTO games (id, game, players, setup, live, created, updated, revision, code, host) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (game_id, session.game.id, json.dumps(list(session.setup.players)),
-                 session.setup.model_dump_json(), 0, now, now),
+                 session.setup.model_dump_json(), len(session.actions), now, now, 0, code, int(device is None)),
             )
-            self._write_log(game_id, session)
+            log_rows = list(session.actions) + list(reversed(session.redo_stack))
+            db.executemany(
+                "INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
+                [(game_id, i, json.dumps(session.game.dump_action(a))) for i, a in enumerate(log_rows)],
+            )
+            if device is not None:
+                db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
+                           (game_id, device, seat, now))
         return game_id
 
-    def _write_log(self, game_id: str, session: Session) -> None:
-        self.db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
-        log = list(session.actions) + list(reversed(session.redo_stack))
-        self.db.executemany(
-            "INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
-            [(game_id, i, json.dumps(session.game.dump_action(a))) for i, a in enumerate(log)],
-        )
-        self.db.execute("UPDATE games SET live = ?, updated = ? WHERE id = ?",
-                        (len(session.actions), time.time(), game_id))
-
-    def record(self, game_id: str, before: Session, after: Session) -> None:
-        """Commit the change from ``before`` to ``after`` (one push, undo or redo; anything
-        else rewrites the log)."""
-        n = len(before.actions)
-        with self._tx():
-            row = self.db.execute("SELECT live FROM games WHERE id = ?", (game_id,)).fetchone()
-            rows = self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+    def snapshot(self, game_id: str) -> Snapshot:
+        """The saved game and its revision, from one read. IllegalAction says why it cannot
+        be read (and the game is left as it is)."""
+        with self._read() as db:
+            row = db.execute("SELECT game, setup, live, revision, code FROM games WHERE id = ?",
+                             (game_id,)).fetchone()
             if row is None:
-                raise StaleGame("this game is no longer saved (deleted on another device?)")
-            if row[0] != n or rows != n + len(before.redo_stack):
-                raise StaleGame("another device changed this game: here is its latest state")
-            if len(after.actions) == n + 1 and not after.redo_stack and after.actions[:n] == before.actions:
-                self.db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, n))
-                self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
-                                (game_id, n, json.dumps(after.game.dump_action(after.actions[-1]))))
-                self.db.execute("UPDATE games SET live = ?, updated = ? WHERE id = ?", (n + 1, time.time(), game_id))
-            elif (after.actions + tuple(reversed(after.redo_stack))
-                  == before.actions + tuple(reversed(before.redo_stack))):
-                self.db.execute("UPDATE games SET live = ?, updated = ? WHERE id = ?",
-                                (len(after.actions), time.time(), game_id))
-            else:
-                self._write_log(game_id, after)
+                raise IllegalAction("there is no saved game with that id")
+            rows = db.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
+                              (game_id,)).fetchall()
+        game, setup, live, revision, code = row
+        try:
+            setup_data = json.loads(setup)
+        except (ValueError, TypeError):
+            raise IllegalAction("the saved game is damaged: its setup is not readable") from None
+        actions = []
+        for i, (_, text) in enumerate(rows, 1):
+            try:
+                actions.append(json.loads(text))
+            except (ValueError, TypeError):
+                raise IllegalAction(f"the saved game is damaged: step {i} of its log is not readable") from None
+        if not isinstance(live, int) or not 0 <= live <= len(actions):
+            raise IllegalAction("the saved game is damaged: its step count does not match its log")
+        try:
+            record = SavedLog(game=game, setup=setup_data, actions=actions[:live],
+                              redo=list(reversed(actions[live:])))
+            session = Session.from_record(record)
+        except IllegalAction:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise IllegalAction(f"the saved game is damaged: {exc}") from None
+        return Snapshot(game_id, session, revision, code or "")
 
     def load(self, game_id: str) -> Session:
         """The saved game; IllegalAction says why if it cannot be read."""
-        row = self.db.execute("SELECT game, setup, live FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise IllegalAction("there is no saved game with that id")
-        game, setup, live = row
-        actions = [json.loads(a) for (a,) in self.db.execute(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
-        try:
-            record = SavedLog(game=game, setup=json.loads(setup), actions=actions[:live],
-                              redo=list(reversed(actions[live:])))
-            return Session.from_record(record)
-        except (ValueError, TypeError) as exc:
-            raise IllegalAction(str(exc)) from None
+        return self.snapshot(game_id).session
 
-    def saved_games(self) -> list[SavedGame]:
-        """Saved games, the most recently played first. A game whose record cannot be read
-        carries a problem (a log that no longer replays is found when it is opened)."""
+    def revision(self, game_id: str) -> int | None:
+        """The game's revision now (None when it is not saved)."""
+        with self._read() as db:
+            row = db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else row[0]
+
+    def _expect(self, db: sqlite3.Connection, game_id: str, revision: int) -> tuple[str, int, int]:
+        """The game's (game, live, log length) if it is still at ``revision``; StaleGame if not."""
+        row = db.execute("SELECT game, live, revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StaleGame(GONE)
+        if row[2] != revision:
+            raise StaleGame(STALE)
+        count = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+        return row[0], row[1], count
+
+    def _bump(self, db: sqlite3.Connection, game_id: str, live: int) -> int:
+        db.execute("UPDATE games SET live = ?, revision = revision + 1, updated = ? WHERE id = ?",
+                   (live, time.time(), game_id))
+        return db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+
+    def push(self, game_id: str, action: Any, revision: int) -> int:
+        """Log one action after the live ones (the redo tail is dropped), if the game is still
+        at ``revision``; returns the new revision. The caller has checked the action against
+        the rules on the state of that revision (Session.push)."""
         from card_companion.companion.registry import GAMES
 
+        with self._write() as db:
+            game, live, _ = self._expect(db, game_id, revision)
+            if game not in GAMES:
+                raise IllegalAction(f"this app does not know the game {game!r}")
+            db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, live))
+            db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
+                       (game_id, live, json.dumps(GAMES[game].dump_action(action))))
+            return self._bump(db, game_id, live + 1)
+
+    def undo(self, game_id: str, revision: int) -> int:
+        """Move the last live action to the redo stack, if the game is still at ``revision``."""
+        with self._write() as db:
+            _, live, _ = self._expect(db, game_id, revision)
+            if live == 0:
+                raise IllegalAction("nothing to undo")
+            return self._bump(db, game_id, live - 1)
+
+    def redo(self, game_id: str, revision: int) -> int:
+        """Bring back the last undone action, if the game is still at ``revision``."""
+        with self._write() as db:
+            _, live, count = self._expect(db, game_id, revision)
+            if live >= count:
+                raise IllegalAction("nothing to redo")
+            return self._bump(db, game_id, live + 1)
+
+    def saved_games(self, device: str | None = None, *, host_games: bool = False) -> list[SavedGame]:
+        """Saved games, the most recently played first: every game (``device`` None: the
+        command line, the host's admin view), or the games ``device`` belongs to, plus the
+        games made on the server itself when ``host_games``. A game whose record cannot be
+        read carries a problem (a log that no longer replays is found when it is opened)."""
+        from card_companion.companion.registry import GAMES
+
+        with self._read() as db:
+            if device is None:
+                rows = db.execute(
+                    "SELECT id, game, players, updated, live, code, revision, NULL, created FROM games "
+                    "ORDER BY updated DESC").fetchall()
+            else:
+                rows = db.execute(
+                    "SELECT g.id, g.game, g.players, g.updated, g.live, g.code, g.revision, m.seat, g.created "
+                    "FROM games g LEFT JOIN members m ON m.game_id = g.id AND m.device = ? "
+                    "WHERE m.device IS NOT NULL OR (? AND g.host = 1) ORDER BY g.updated DESC",
+                    (device, int(host_games))).fetchall()
         out = []
-        rows = self.db.execute(
-            "SELECT g.id, g.game, g.players, g.updated, g.live FROM games g ORDER BY g.updated DESC"
-        ).fetchall()
-        for game_id, game, players, updated, live in rows:
+        for game_id, game, players, updated, live, code, revision, seat, created in rows:
             problem = None
             try:
-                names = tuple(json.loads(players))
-            except ValueError:
+                names = tuple(str(n) for n in json.loads(players))
+            except (ValueError, TypeError):
                 names, problem = (), "its player list is damaged"
             if problem is None and game not in GAMES:
                 problem = f"this app does not know the game {game!r}"
-            out.append(SavedGame(game_id, game, names, updated, live, problem))
+            out.append(SavedGame(game_id, game, names, updated, live, problem, code or "", revision, seat,
+                                 created))
         return out
 
     def delete(self, game_id: str) -> None:
-        with self._tx():
-            self.db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
-            self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        with self._write() as db:
+            db.execute("DELETE FROM members WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     def export_json(self, game_id: str) -> str:
         return self.load(game_id).to_json()
 
-    def import_json(self, text: str | bytes) -> str:
+    def import_json(self, text: str | bytes, *, device: str | None = None) -> str:
         """Add an exported game as a new saved game; IllegalAction says what is wrong."""
-        return self.create(Session.from_json(text))
+        return self.create(Session.from_json(text), device=device)
 
+    def export_all(self) -> tuple[str, list[str]]:
+        """Every saved game in one file (``companion export --all``), and one sentence for
+        each game that could not be read and is therefore not in it."""
+        games, left_out = [], []
+        for g in self.saved_games():
+            try:
+                games.append(json.loads(self.export_json(g.id)))
+            except (IllegalAction, StoreError) as exc:
+                left_out.append(f"{g.id} ({g.game}) is not in the file: {exc}")
+        text = json.dumps({"format": ALL_FORMAT, "version": FORMAT_VERSION, "games": games}, indent=1,
+                          ensure_ascii=False)
+        return text, left_out
 
-_LOCK = threading.RLock()  # several browser sessions share one connection
-
-
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
-
-    def __enter__(self):
-        _LOCK.acquire()
+    def import_file(self, text: str | bytes, *, device: str | None = None) -> list[str]:
+        """Import one exported game or a file of ``export --all``: each game becomes a new
+        saved game with a new id, so nothing already saved is ever overwritten (a file
+        imported twice gives each game twice). Every game of the file is read before the
+        first is saved: one that cannot be read refuses the whole file, and nothing changes."""
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-        except BaseException:
-            _LOCK.release()
-            raise
-        return self.db
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise IllegalAction("this is not a saved game: it is not JSON") from None
+        if not (isinstance(data, dict) and data.get("format") == ALL_FORMAT):
+            return [self.import_json(text, device=device)]
+        games = data.get("games")
+        if not isinstance(games, list):
+            raise IllegalAction("this file of saved games is damaged: it has no list of games")
+        sessions = []
+        for n, game in enumerate(games, 1):
+            try:
+                sessions.append(Session.from_json(json.dumps(game)))
+            except IllegalAction as exc:
+                raise IllegalAction(f"game {n} of {len(games)} in the file cannot be imported ({exc}); "
+                                    "nothing was imported") from None
+        return [self.create(s, device=device) for s in sessions]
 
-    def __exit__(self, exc_type, exc, tb):
+    # --- tables: codes and members -----------------------------------------------------------
+
+    def game_for_code(self, code: str) -> str | None:
+        with self._read() as db:
+            row = db.execute("SELECT id FROM games WHERE code = ?", (code,)).fetchone()
+        return row[0] if row else None
+
+    def is_host_game(self, game_id: str) -> bool:
+        with self._read() as db:
+            row = db.execute("SELECT host FROM games WHERE id = ?", (game_id,)).fetchone()
+        return bool(row and row[0])
+
+    def seat_of(self, device: str, game_id: str) -> str | None:
+        """The device's seat at the game ('' before it picked one); None: not a member."""
+        with self._read() as db:
+            row = db.execute("SELECT seat FROM members WHERE game_id = ? AND device = ?",
+                             (game_id, device)).fetchone()
+        return None if row is None else row[0]
+
+    def seats(self, game_id: str) -> dict[str, str]:
+        """device → seat, for every device at the game."""
+        with self._read() as db:
+            return dict(db.execute("SELECT device, seat FROM members WHERE game_id = ?", (game_id,)).fetchall())
+
+    def add_member(self, device: str, game_id: str, seat: str = "") -> None:
+        """The device belongs to the game from now on (its seat is kept if it had one)."""
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise StaleGame(GONE)
+            db.execute("INSERT OR IGNORE INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
+                       (game_id, device, seat, time.time()))
+
+    def set_seat(self, device: str, game_id: str, seat: str, *, only_one: bool) -> None:
+        """Give the device its seat; ``only_one``: no other device may hold that seat
+        (a player's seat), else SeatTaken and nothing changes."""
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise StaleGame(GONE)
+            if only_one and db.execute("SELECT 1 FROM members WHERE game_id = ? AND seat = ? AND device != ?",
+                                       (game_id, seat, device)).fetchone():
+                raise SeatTaken("that seat is taken by another phone")
+            db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?) "
+                       "ON CONFLICT (game_id, device) DO UPDATE SET seat = excluded.seat",
+                       (game_id, device, seat, time.time()))
+
+    def leave(self, device: str, game_id: str) -> None:
+        """The device no longer holds the game (the other phones at the table keep it)."""
+        with self._write() as db:
+            db.execute("DELETE FROM members WHERE game_id = ? AND device = ?", (game_id, device))
+
+    def secret(self, name: str, make) -> str:
+        """A value kept in the file (the device keys' signing secret), made once."""
+        with self._read() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (name,)).fetchone()
+        if row:
+            return row[0]
+        value = make()
         try:
-            self.db.execute("ROLLBACK" if exc_type else "COMMIT")
-        finally:
-            _LOCK.release()
-        return False
+            with self._write() as db:
+                db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (name, value))
+                return db.execute("SELECT value FROM meta WHERE key = ?", (name,)).fetchone()[0]
+        except StoreError:  # a read-only file: the value lives as long as the server
+            return value
 
 
 @dataclass(frozen=True)
@@ -243,27 +668,47 @@ class OpenedStore:
     """what went wrong with the main save file, for the home screen"""
 
 
-def open_store(data_dir: Path | str | None = None) -> OpenedStore:
-    """Open the save file; if it cannot be used, leave it untouched and open another."""
+def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -> OpenedStore:
+    """Open the save file. Busy: keep it and say so (it is checked again at its next use).
+    Read-only folder: open it read-only and say so. Not readable, damaged or newer: leave it
+    untouched and open a spare file beside it."""
     folder = Path(data_dir) if data_dir is not None else default_data_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return OpenedStore(Store(":memory:"), f"the data folder {folder} cannot be created ({exc}); "
+        return OpenedStore(Store(":memory:"), f"the data folder {folder} cannot be created ({exc.strerror or exc}); "
                            "games will not be saved after the app stops")
     main = folder / FILE_NAME
+    writable = os.access(folder, os.W_OK) and (not main.exists() or os.access(main, os.W_OK))
+    if not writable:
+        if not main.exists():
+            return OpenedStore(Store(":memory:"), f"the data folder {folder} is read-only; games will not be "
+                               "saved after the app stops")
+        try:
+            return OpenedStore(Store(main, read_only=True),
+                               f"the data folder {folder} is read-only: the saved games can be looked at, but "
+                               "nothing new can be saved")
+        except StoreError as exc:
+            return OpenedStore(Store(":memory:"), f"{exc}; games will not be saved after the app stops")
     try:
-        return OpenedStore(Store(main))
+        return OpenedStore(Store(main, open_wait=wait))
+    except StoreBusy:
+        return OpenedStore(Store(main, check=False),
+                           f"the save file {main} is busy: another program is using it. The saved games show "
+                           "once it is free; nothing is saved anywhere else")
     except StoreError as exc:
         problem = str(exc)
     for i in range(1, 100):
         spare = folder / f"games-{i}.sqlite3"
         try:
-            store = Store(spare)
+            store = Store(spare, open_wait=wait)
+        except StoreBusy:
+            continue
         except StoreError:
             continue
         return OpenedStore(store, f"{problem}. It was left untouched; games are saved in {spare} instead.")
     return OpenedStore(Store(":memory:"), f"{problem}; games will not be saved after the app stops")
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "OpenedStore", "SavedGame", "StaleGame", "Store", "StoreError", "open_store"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "OpenedStore", "SavedGame", "SeatTaken", "Snapshot", "StaleGame", "Store",
+           "StoreBusy", "StoreError", "open_store"]

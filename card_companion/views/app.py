@@ -1,4 +1,5 @@
-"""The root component: services, preferences, theme and the routes (one per screen)."""
+"""The root component: this browser's device key, preferences, theme, the page's connection
+and the routes (one per screen)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,20 @@ import json
 import flet as ft
 
 from card_companion.views.calculator.screen import CalculatorScreen
-from card_companion.views.common import Services, ServicesContext
+from card_companion.views.common import PageLife, Services, ServicesContext
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.rules import RulesScreen
+from card_companion.views.seats import AdminScreen, JoinScreen
 from card_companion.views.settings import FONTS, Prefs, SettingsScreen, app_theme
 from card_companion.views.table import TableScreen
 
 PREFS_KEY = "card-companion.prefs"
+DEVICE_KEY = "card-companion.device"
+"""this browser's device key, in its own storage (localStorage)"""
+NEW_KEY_NOTICE = ("This browser's device key was not made by this server (changed by hand, or another "
+                  "server's): it got a new one. Join your tables again with their codes.")
 
 
 @ft.component
@@ -31,19 +37,46 @@ def apply_prefs(page: ft.Page, prefs: Prefs) -> None:
     page.dark_theme = app_theme(prefs)
 
 
-def prepare_page(page: ft.Page) -> None:
+def prepare_page(page: ft.Page) -> PageLife:
     """Title, fonts and the default theme, set before the first frame (no second round trip
-    for the theme when this browser keeps the default preferences)."""
+    for the theme when this browser keeps the default preferences); the page's connection
+    events."""
     page.title = "Card Companion"
     apply_prefs(page, Prefs())
+    return PageLife().attach(page)
+
+
+async def device_key(tables) -> tuple[str, str | None]:
+    """This browser's key (made and kept on first use), and a notice if the one it had was
+    refused."""
+    storage = ft.SharedPreferences()
+    notice = None
+    key = None
+    try:
+        key = await storage.get(DEVICE_KEY)
+    except Exception:
+        pass
+    if key and not tables.is_valid_key(key):
+        notice, key = NEW_KEY_NOTICE, None
+    if not key:
+        key = tables.new_device_key()
+        try:
+            await storage.set(DEVICE_KEY, key)
+        except Exception:  # no storage: the key lasts as long as this page
+            pass
+    return key, notice
 
 
 @ft.component
-def App(store, store_problem: str | None = None) -> list[ft.View]:
+def App(tables, store_problem: str | None = None, join_base: str | None = None,
+        life: PageLife | None = None) -> list[ft.View]:
     prefs, set_prefs_state = ft.use_state(Prefs())
+    key, set_key = ft.use_state(None)  # (device key, notice): screens wait for it
+    admin, set_admin = ft.use_state(False)
+    reconnects, set_reconnects = ft.use_state(0)
     page = ft.context.page
 
-    async def load_prefs() -> None:
+    async def load_client_storage() -> None:
         try:
             raw = await ft.SharedPreferences().get(PREFS_KEY)
             if raw:
@@ -52,6 +85,7 @@ def App(store, store_problem: str | None = None) -> list[ft.View]:
                                       text_scale=str(data.get("text_scale", "1.0"))))
         except Exception:  # preferences are a comfort: a broken value falls back to defaults
             pass
+        set_key(await device_key(tables))
 
     def set_prefs(new: Prefs) -> None:
         set_prefs_state(new)
@@ -65,7 +99,20 @@ def App(store, store_problem: str | None = None) -> list[ft.View]:
 
         page.run_task(save)
 
-    ft.use_effect(lambda: page.run_task(load_prefs), dependencies=[])
+    ft.use_effect(lambda: page.run_task(load_client_storage), dependencies=[])
+
+    def follow_connection():
+        if life is not None:
+            return life.on_connect(lambda: set_reconnects(lambda n: n + 1))
+        return None
+
+    stop_following = ft.use_ref(None)
+
+    def listen() -> None:
+        stop_following.current = follow_connection()
+
+    ft.use_effect(listen, dependencies=[],
+                  cleanup=lambda: stop_following.current() if stop_following.current else None)
 
     applied = ft.use_ref(Prefs())  # prepare_page() applied the defaults before the first frame
 
@@ -78,7 +125,16 @@ def App(store, store_problem: str | None = None) -> list[ft.View]:
 
     ft.use_effect(apply_theme, dependencies=[prefs])
 
-    services = Services(store=store, store_problem=store_problem, prefs=prefs, set_prefs=set_prefs)
+    device = ft.use_memo(
+        lambda: tables.device(key[0], getattr(page, "client_ip", "") or "", admin=admin) if key else None,
+        dependencies=[key, admin],
+    )
+    if device is None:  # one round trip to the browser's storage, before the first screen
+        return [ft.View(route=page.route or "/", controls=[])]
+
+    services = Services(store=tables.store, store_problem=store_problem, prefs=prefs, set_prefs=set_prefs,
+                        device=device, join_base=join_base, reconnects=reconnects, life=life, notice=key[1],
+                        set_admin=set_admin)
     return ServicesContext(
         services,
         lambda: ft.Router(
@@ -87,9 +143,11 @@ def App(store, store_problem: str | None = None) -> list[ft.View]:
                 ft.Route(path="new/:game", component=NewGameScreen),
                 ft.Route(path="play/:gid", component=TableScreen),
                 ft.Route(path="play/:gid/history", component=HistoryScreen),
+                ft.Route(path="join/:code", component=JoinScreen),
                 ft.Route(path="rules/:game", component=RulesScreen),
                 ft.Route(path="calc/:game", component=CalculatorScreen),
                 ft.Route(path="settings", component=SettingsScreen),
+                ft.Route(path="admin", component=AdminScreen),
             ],
             not_found=NotFound,
             manage_views=True,

@@ -19,9 +19,12 @@ from card_companion.views.common import BLACK, RED, TOUCH, button, card_face, me
 
 
 def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | None]) -> str | None:
-    """A warning naming each card that appears more often than the decks hold it."""
+    """A warning naming each card being entered now that, with the cards already known in the
+    game, appears more often than the decks hold it. A card over-entered earlier in the game but
+    not part of this entry is not named again on every entry (issue 14 item 5)."""
+    now = {c for c in entered if c is not None}
     counts = Counter(known) + Counter(c for c in entered if c is not None)
-    over = sorted(c for c, n in counts.items() if n > deck.copies_of(c))
+    over = sorted(c for c in now if counts[c] > deck.copies_of(c))
     if not over:
         return None
     parts = []

@@ -37,7 +37,18 @@ from card_companion.companion.card_stratego import (
 )
 from card_companion.companion.game import IllegalAction
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, card_face, explanation, message, player_panel, scroll_to_top, section, tagged
+from card_companion.views.common import (
+    bottom_player,
+    button,
+    card_face,
+    explanation,
+    message,
+    player_panel,
+    scroll_to_top,
+    seated,
+    section,
+    tagged,
+)
 
 CARD_W = 56
 """a card on the battlefield (px): four columns and the rank labels fit a 360 px phone"""
@@ -207,7 +218,7 @@ def CardStrategoTable(table) -> ft.Control:
         grid, captions = _preview(grid, choice.line, choice.order)
         selected = {line_keys[choice.swap]} if choice.swap is not None else set()
 
-    bottom = me
+    bottom = bottom_player(table, me)
     top = 1 - bottom
     field = _battlefield(s, grid, top, bottom, tappable, selected, captions, tap)
 
@@ -221,16 +232,13 @@ def CardStrategoTable(table) -> ft.Control:
             hand = _hand_choice(s, mode, options, hand_card, lambda c: set_choice(replace(choice, card=c)))
         parts.append(_chooser(send, s, game, available, mode, choose,
                               _next_step(s, mode, choice, hand_card, face_down), hand))
-    parts += [
-        _army_panel(game, s, top),
-        field,
-        _army_panel(game, s, bottom),
-    ]
+    armies = {top: _army_panel(game, s, top), bottom: _army_panel(game, s, bottom)}
+    parts += [armies[top], field, armies[bottom]]
     if playing and mode:
         parts.append(_entry(table, send, problem, mode, choice, set_choice, hand_card, face_down, jack_lines))
     if not playing:
         parts.append(ft.Text("The game is over. Undo changes the last action.", italic=True))
-    return ft.Column([p for p in parts if p is not None], spacing=10)
+    return ft.Column(seated(table, parts, armies), spacing=10)
 
 
 # --- the pieces of the screen -------------------------------------------------------------
@@ -576,6 +584,7 @@ def _entry(table, send, problem: str | None, mode: str, choice: Choice, set_choi
         a_slot, d_slot = s.armies[me].columns[c][0], s.armies[them].columns[c][0]
         parts.append(ft.Text(f"{name(me)}'s {a_slot.symbol} attacks {name(them)}'s {d_slot.symbol} in column "
                              f"{c + 1}. Both are turned face up.", weight=ft.FontWeight.BOLD))
+        parts.append(message(game.attack_odds(s, c), "attack-odds", kind="info"))
         entries = [(p, f"{name(p)}'s {word}") for p, word, slot in
                    ((me, "attacker", a_slot), (them, "defender", d_slot)) if not slot.face_up]
 

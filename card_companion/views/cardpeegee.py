@@ -46,7 +46,7 @@ from card_companion.companion.cardpeegee import (
 )
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
-from card_companion.views.common import button, card_face, explanation, message, player_panel, section, tagged
+from card_companion.views.common import button, card_face, explanation, message, player_panel, seated, section, tagged
 
 GAME_NAME = "CardPeeGee"
 SMALL = 13
@@ -150,10 +150,10 @@ def CardPeeGeeTable(table) -> ft.Control:
         RevolutionPanel(table, key="revolution") if game.revolution_offer(s) else None,
         now_panel(table, stage),
         explanation(s.working, ident="working", title=s.news or "Last step") if s.working else None,
-        *hero_panels(s, game),
+        *(heroes := hero_panels(s, game)),
         AnyTimePanel(table, key="any-time") if stage not in ("heroes", "over") else None,
     ]
-    return ft.Column([p for p in parts if p is not None], spacing=10,
+    return ft.Column(seated(table, parts, dict(enumerate(heroes))), spacing=10,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -804,7 +804,7 @@ def ChestPanel(table) -> ft.Control:
             choice_row([("cards", "Cards"), ("values", "Values")], entry, set_entry, "disarm-entry"),
         ]
         if entry == "cards":
-            parts.append(CardSlots(game.deck(s.setup), [f"{name}'s score card", f"The trap's score card"],
+            parts.append(CardSlots(game.deck(s.setup), [f"{name}'s score card", "The trap's score card"],
                                    lambda cs: disarm(cs[0], cs[1]), known=game.known_cards(s),
                                    submit=f"Attempt {trap.symbol}", ident="disarm", game_name=GAME_NAME,
                                    key=f"disarm-{target}"))
@@ -1035,8 +1035,8 @@ def AnyTimePanel(table) -> ft.Control | None:
         mode = None
     parts: list[ft.Control | None] = [
         note("Bribes and gifts, or a Full Court / Elemental Union shown from the hand.", size=SMALL, italic=True),
-        choice_row(options + ([("none", "Close")] if mode else []), mode, lambda v: set_mode(None if v == "none" else v),
-                   "any-time"),
+        choice_row(options + ([("none", "Close")] if mode else []), mode,
+                   lambda v: set_mode(None if v == "none" else v), "any-time"),
     ]
     if mode == "give":
         parts.append(GiveForm(table, key="give"))

@@ -3,7 +3,9 @@ buttons, the explanation box, messages. Flet only; no rules here."""
 
 from __future__ import annotations
 
+import contextvars
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -19,15 +21,84 @@ TOUCH = 48
 """minimum height of anything a thumb taps (px)"""
 
 
+class PageLife:
+    """Whether this browser page is connected now, and whether its session is gone for good
+    (Flet's connect, disconnect and close events), for the work that outlives a render: live
+    table updates are only sent to a page that is there."""
+
+    def __init__(self) -> None:
+        self.connected = True
+        self.closed = False
+        self._on_connect: list[Callable[[], None]] = []
+        self._on_close: list[Callable[[], None]] = []
+
+    def attach(self, page: ft.Page) -> PageLife:
+        page.on_connect = lambda e: self._connect()
+        page.on_disconnect = lambda e: setattr(self, "connected", False)
+        page.on_close = lambda e: self._close()
+        return self
+
+    def on_connect(self, fn: Callable[[], None]) -> Callable[[], None]:
+        self._on_connect.append(fn)
+        return lambda: self._on_connect.remove(fn) if fn in self._on_connect else None
+
+    def on_close(self, fn: Callable[[], None]) -> None:
+        self._on_close.append(fn)
+
+    def _connect(self) -> None:
+        self.connected = True
+        for fn in list(self._on_connect):
+            fn()
+
+    def _close(self) -> None:
+        self.closed = True
+        self.connected = False
+        for fn in list(self._on_close):
+            fn()
+        self._on_close.clear()
+
+
 @dataclass(frozen=True)
 class Services:
-    """What every screen may use: the save file and its startup problem, and the app's
-    preferences. Provided once at the root through ServicesContext."""
+    """What every screen may use: the save file and its startup problem, the app's
+    preferences, and this browser's access to the saved games (``device``, a
+    ``companion.tables.Device``: its games, joining by code, seats, committed steps).
+    Provided once at the root through ServicesContext."""
 
     store: object
     store_problem: str | None
     prefs: object  # views.settings.Prefs
     set_prefs: Callable[[object], None]
+    device: object | None = None
+    """companion.tables.Device; None only in view tests (then ``access()`` is the local one)"""
+    join_base: str | None = None
+    """the address other phones open: 'http://192.168.1.20:8550'"""
+    reconnects: int = 0
+    """how many times this page's connection came back (screens re-check the save then)"""
+    life: PageLife | None = None
+    notice: str | None = None
+    """one sentence for the home screen (a device key that was refused and replaced)"""
+    set_admin: Callable[[bool], None] | None = None
+
+    def access(self):
+        """This browser's access to the saved games (companion.tables.Device)."""
+        if self.device is not None:
+            return self.device
+        return local_tables(self.store).local()
+
+
+_LOCAL: dict[int, object] = {}
+
+
+def local_tables(store) -> object:
+    """One Tables per store for screens built without a browser (view tests): full access,
+    and one live hub, so two screens on one game follow each other there too."""
+    from card_companion.companion.tables import Tables
+
+    found = _LOCAL.get(id(store))
+    if found is None or found.store is not store:
+        found = _LOCAL[id(store)] = Tables(store)
+    return found
 
 
 ServicesContext = ft.create_context(None)
@@ -41,16 +112,66 @@ def navigate(route: str) -> None:
     ft.context.page.navigate(route)
 
 
-def on_page_loop(page: ft.Page, fn: Callable[[], None]) -> None:
+def is_connected(page) -> bool:
+    """False while the page's browser is away (Wi-Fi, locked screen): nothing can reach it."""
+    session = getattr(page, "session", None)
+    if session is None:  # a stand-in page (view tests)
+        return True
+    return getattr(session, "connection", None) is not None
+
+
+def on_page_loop(page: ft.Page, fn: Callable[[], None]) -> bool:
     """Run ``fn`` (which may set component state) on the page's event loop, bound to the
-    page: pubsub messages arrive on a worker thread that belongs to no page."""
+    page: live updates arrive from another page's handler. False (and nothing run) when the
+    page is not connected: it catches up when it comes back."""
     from flet.controls.context import _context_page  # Flet binds event handlers the same way
+
+    if not is_connected(page):
+        return False
 
     async def run() -> None:
         _context_page.set(page)
         fn()
 
-    page.run_task(run)
+    try:
+        # in a copy of the context: Page.run_task binds *this* context to ``page``, and the
+        # caller (another page's handler committing a step) must stay bound to its own page
+        contextvars.copy_context().run(page.run_task, run)
+    except (AttributeError, RuntimeError):  # the connection went away in between
+        return False
+    return True
+
+
+_PAGE_SERVICES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def page_service(page, kind: type):
+    """One instance of a Flet service (wake lock, haptics) per page: a new instance per use
+    would be registered with the page, sent to the browser and dropped again each time."""
+    found = _PAGE_SERVICES.setdefault(page, {})
+    if kind not in found:
+        found[kind] = kind()
+    return found[kind]
+
+
+def fire_and_forget(page, call: Callable, timeout: float = 3.0) -> None:
+    """Ask the browser for something that may not exist there (wake lock, haptics):
+    ``call(page_service)`` returns the awaitable; any failure is ignored, nothing waits."""
+    import asyncio
+
+    if not is_connected(page) or not hasattr(page, "run_task"):
+        return
+
+    async def run() -> None:
+        try:
+            await asyncio.wait_for(call(lambda kind: page_service(page, kind)), timeout)
+        except Exception:
+            pass
+
+    try:
+        contextvars.copy_context().run(page.run_task, run)
+    except Exception:
+        pass
 
 
 def scroll_to_top() -> None:
@@ -96,11 +217,13 @@ def button(
     return ft.Semantics(identifier=ident, button=True, content=b, expand=expand)
 
 
-def icon_button(icon: str, label: str, on_click: Callable | None, ident: str, disabled: bool = False) -> ft.Control:
+def icon_button(icon: str, label: str, on_click: Callable | None, ident: str, disabled: bool = False,
+                key: str | None = None) -> ft.Control:
     return ft.Semantics(
         identifier=ident,
         label=label,
         button=True,
+        key=key,
         content=ft.IconButton(icon=icon, tooltip=label, on_click=on_click, disabled=disabled or on_click is None),
     )
 
@@ -301,19 +424,25 @@ def player_panel(
 ) -> ft.Control:
     """One player's place at the table, the same in every game: name (highlighted on their
     turn), a badge (Tie Breaker, General, dead...), their cards, and the numbers to track."""
-    title: list[ft.Control] = [ft.Text(name, size=17, weight=ft.FontWeight.BOLD, expand=True)]
+    # sizes from the theme's text styles: the text-size setting scales them, and so does the
+    # enlarged theme a phone's own seat is drawn with (seated())
+    title: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD,
+                                       expand=True)]
     if active:
-        title.append(ft.Container(ft.Text("to play", size=12, color=ft.Colors.ON_PRIMARY),
-                                  bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(vertical=2, horizontal=8), border_radius=10))
+        title.append(ft.Container(ft.Text("to play", theme_style=ft.TextThemeStyle.LABEL_MEDIUM,
+                                          color=ft.Colors.ON_PRIMARY),
+                                  bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(vertical=2, horizontal=8),
+                                  border_radius=10))
     if badge:
-        title.append(ft.Container(ft.Text(badge, size=12), bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        title.append(ft.Container(ft.Text(badge, theme_style=ft.TextThemeStyle.LABEL_MEDIUM),
+                                  bgcolor=ft.Colors.TERTIARY_CONTAINER,
                                   padding=ft.Padding.symmetric(vertical=2, horizontal=8), border_radius=10))
     body: list[ft.Control] = [ft.Row(title, spacing=6)]
     if cards:
         body.append(ft.Row(list(cards), spacing=6, wrap=True, run_spacing=6))
     if stats:
-        body.append(ft.Row([ft.Text(f"{label}: {value}", size=14) for label, value in stats], wrap=True,
-                           spacing=14, run_spacing=2))
+        body.append(ft.Row([ft.Text(f"{label}: {value}", theme_style=ft.TextThemeStyle.BODY_MEDIUM)
+                            for label, value in stats], wrap=True, spacing=14, run_spacing=2))
     body += [c for c in footer if c is not None]
     summary = f"{name}" + (", to play" if active else "") + (f", {badge}" if badge else "") + "".join(
         f", {label} {value}" for label, value in stats)
@@ -329,3 +458,92 @@ def player_panel(
             opacity=0.5 if dimmed else 1.0,
         ),
     )
+
+
+# --- seats at the table: where each player's panel goes (one concept, one place) ---------------
+#
+# A game's table component draws every player's panel as before and hands them to
+# ``seated`` (panels in a column among the other parts) or ``side_by_side`` (panels in a
+# row). What the phone's seat changes is decided here, for every game alike:
+#   - the whole table, or watching: as the game drew it;
+#   - a player's phone ("I am Bea"): that player's panel at the bottom, enlarged; the
+#     others stay where the game put them;
+#   - table mode (a two-player game, one phone lying between the players): the far
+#     player's panel first, turned 180° so they read it the right way up; the near
+#     player's (the phone's seat, else the first player) at the bottom.
+
+ENLARGED = 1.3
+"""how much larger a phone's own player panel is drawn"""
+
+
+def my_player(table) -> int | None:
+    """The player this phone sits as, or None (the whole table, watching, no seat)."""
+    seat = getattr(table, "seat", None)
+    return seat.player if seat is not None and seat.kind == "player" else None
+
+
+def near_and_far(table) -> tuple[int, int] | None:
+    """In table mode (two players): (the player at the phone's bottom edge, the other)."""
+    state = getattr(table, "state", None)
+    players = len(state.setup.players) if state is not None and hasattr(state, "setup") else 0
+    if not getattr(table, "table_mode", False) or players != 2:
+        return None
+    near = my_player(table)
+    near = 0 if near is None else near
+    return near, 1 - near
+
+
+def bottom_player(table, default: int) -> int:
+    """Whose side a two-sided board shows at the bottom: the phone's own player (or the near
+    player in table mode), else ``default`` (the game's choice: whose turn it is)."""
+    pair = near_and_far(table)
+    if pair is not None:
+        return pair[0]
+    mine = my_player(table)
+    return default if mine is None else mine
+
+
+def turned(control: ft.Control) -> ft.Control:
+    """Upside down for the player across the table (layout included: RotatedBox)."""
+    return ft.RotatedBox(quarter_turns=2, content=control)
+
+
+def enlarged(control: ft.Control, table) -> ft.Control:
+    """A phone's own panel: its text styles scaled up (a nested theme), framed as 'you'."""
+    from card_companion.views.settings import SYMBOLS_FONT  # (settings imports this module)
+
+    scale = getattr(table, "text_scale", 1.0) * ENLARGED
+    sizes = {"title_medium": 16, "body_medium": 14, "label_medium": 12, "body_large": 16, "body_small": 12}
+    theme = ft.Theme(text_theme=ft.TextTheme(**{
+        k: ft.TextStyle(size=round(v * scale, 1), font_family_fallback=[SYMBOLS_FONT]) for k, v in sizes.items()}))
+    return ft.Container(
+        content=control, theme=theme, dark_theme=theme, border_radius=12, padding=2,
+        border=ft.Border.all(3, ft.Colors.PRIMARY), key="my-seat",
+    )
+
+
+def seated(table, parts: Sequence[ft.Control | None], panels: dict[int, ft.Control]) -> list[ft.Control]:
+    """``parts`` (the game's column, None for nothing) with the players' ``panels`` (player →
+    its panel, each one of ``parts``) placed for this phone's seat (see above)."""
+    shown = [p for p in parts if p is not None]
+    pair = near_and_far(table)
+    mine = my_player(table)
+    if pair is None and mine is None:
+        return shown
+    near, far = pair if pair is not None else (mine, None)
+    moved = {id(panels[p]) for p in (near, far) if p is not None and p in panels}
+    out = [p for p in shown if id(p) not in moved]
+    if far is not None and far in panels:
+        out.insert(0, turned(panels[far]))
+    if near in panels:
+        out.append(enlarged(panels[near], table) if near == mine else panels[near])
+    return out
+
+
+def side_by_side(table, panels: dict[int, ft.Control], **row_args) -> ft.Control:
+    """The players' panels in a row (each expands), or, for a seated phone or table mode, in
+    a column laid out by ``seated``."""
+    if near_and_far(table) is None and my_player(table) is None:
+        return ft.Row([ft.Container(content=p, expand=1) for p in panels.values()], **row_args)
+    return ft.Column(seated(table, list(panels.values()), panels), spacing=8,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

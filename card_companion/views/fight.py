@@ -16,18 +16,16 @@ import flet as ft
 
 from card_companion.calculators.fight import BEATS, MOVES, ROUND_POINTS, PileCard, cycle_text, victory_points
 from card_companion.companion.fight import CoinFlip, Fight, FightState, Pick, TurnRecord, TurnUp
-from card_companion.companion.session import Session
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import (
     button,
     card_face,
     explanation,
     message,
-    navigate,
     player_panel,
+    seated,
     section,
     tagged,
-    use_services,
 )
 
 FLIP_HALF_TURN = 0.11
@@ -50,7 +48,6 @@ def FightTable(table) -> ft.Control:
     game = table.game
     step = len(table.session.actions)
     entered, set_entered = ft.use_state(lambda: [None, None])  # the cards entered so far
-    services = use_services()  # the save file, for a rematch
 
     turn = game.turn_result(s)
     # a round just ended (its result stays until the next round's row is entered), or the match
@@ -59,16 +56,17 @@ def FightTable(table) -> ft.Control:
     parts: list[ft.Control | None] = [score_board(game, s), *ended[0]]
     if turn is not None and s.phase not in ("fight", "over"):  # at the end the round's result shows it
         parts.append(turn_result(s, turn))
-    parts += step_panel(table, s, step, entered, set_entered, services)
+    parts += step_panel(table, s, step, entered, set_entered)
     parts += ended[1]
     if turn is not None and s.phase == "fight":
         parts.append(turn_result(s, turn, compact=True))
     if s.phase not in ("pick", "row", "over"):  # the row is part of the entry in those steps
         parts.append(table_section(s))
-    parts += [player_place(game, s, i) for i in range(2)]
+    places = {i: player_place(game, s, i) for i in range(2)}
+    parts += places.values()
     parts.append(rounds_panel(game, s))
     parts.append(moves_legend(s))
-    return ft.Column([p for p in parts if p is not None], spacing=10,
+    return ft.Column(seated(table, parts, places), spacing=10,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -145,8 +143,7 @@ def score_board(game, s: FightState) -> ft.Control:
 # --- what the table enters now ---------------------------------------------------------
 
 
-def step_panel(table, s: FightState, step: int, entered, set_entered, services) -> list[ft.Control | None]:
-    game = table.game
+def step_panel(table, s: FightState, step: int, entered, set_entered) -> list[ft.Control | None]:
     if s.phase == "row":
         return [row_step(table, s, step, entered, set_entered)]
     if s.phase == "coin-flip":
@@ -155,7 +152,7 @@ def step_panel(table, s: FightState, step: int, entered, set_entered, services) 
         return [pick_step(table, s)]
     if s.phase == "fight":
         return [fight_step(table, s, step, entered, set_entered)]
-    return [rematch(table, services)] if game.is_over(s) else []
+    return []  # the match's end: the table frame offers a new game with the same players
 
 
 def row_step(table, s: FightState, step: int, entered, set_entered) -> ft.Control:
@@ -283,17 +280,6 @@ def last_flip_note(table, s: FightState) -> ft.Control | None:
                                          ft.Text(text, weight=ft.FontWeight.BOLD, expand=True)], spacing=10),
                   label=text)
 
-
-def rematch(table, services) -> ft.Control:
-    """A new match with the same players and settings, saved and opened."""
-    s = table.state
-
-    def start() -> None:
-        session = Session.start(table.game, s.setup)
-        gid = services.store.create(session)
-        navigate(f"/play/{gid}")
-
-    return button("New match, same players", start, "rematch", icon=ft.Icons.REPLAY, primary=False)
 
 
 # --- the coin ----------------------------------------------------------------------------

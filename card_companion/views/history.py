@@ -1,23 +1,38 @@
-"""History: every action of the game in plain words, with the numbers it changed."""
+"""History: every action of the game in plain words, with the numbers it changed. The game
+is read and its history worked out once, when the screen opens (never per render)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.storage import StoreError
 from card_companion.views.common import message, screen, tagged, use_services
 
 
-@ft.component
-def HistoryScreen() -> ft.View:
-    gid = ft.use_route_params().get("gid", "")
-    store = use_services().store
+def read_history(device, gid: str):
+    """(session, steps) or (None, the sentence why not)."""
     try:
-        session = store.load(gid)
-    except IllegalAction as exc:
-        return screen("History", [message(f"This game cannot be opened: {exc}")], route=f"/play/{gid}/history",
+        session = device.open(gid).session
+        return session, session.history()
+    except (IllegalAction, StoreError) as exc:
+        return None, str(exc)
+
+
+@ft.component
+def HistoryScreen() -> ft.Control:
+    gid = ft.use_route_params().get("gid", "")
+    return HistoryPage(gid, key=f"history-{gid}")
+
+
+@ft.component
+def HistoryPage(gid: str) -> ft.View:
+    device = use_services().access()
+    loaded, _ = ft.use_state(lambda: read_history(device, gid))
+    session, steps = loaded
+    if session is None:
+        return screen("History", [message(f"This game cannot be opened: {steps}")], route=f"/play/{gid}/history",
                       back=f"/play/{gid}")
-    steps = session.history()
     rows: list[ft.Control] = []
     for step in reversed(steps):
         rows.append(

@@ -1,4 +1,5 @@
-"""Home: the five games (player counts and a line each) and the saved games."""
+"""Home: this phone's games (only the games it created or joined), joining a table by its
+code, and the five games (player counts and a line each)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ import time
 
 import flet as ft
 
+from card_companion.companion.access import Seat, format_table_code
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
+from card_companion.companion.storage import StoreError
 from card_companion.views.common import button, icon_button, message, navigate, screen, section, tagged, use_services
+from card_companion.views.seats import JoinByCode
 
 
 def when(ts: float, now: float | None = None) -> str:
@@ -31,19 +35,29 @@ def when(ts: float, now: float | None = None) -> str:
 @ft.component
 def HomeScreen() -> ft.View:
     services = use_services()
-    store = services.store
-    version, set_version = ft.use_state(0)  # bump to re-read the saved games
+    device = services.access()
+
+    def read_games():
+        try:
+            return device.games(), None
+        except StoreError as exc:
+            return [], str(exc)
+
+    listed, set_listed = ft.use_state(read_games)  # read when the screen opens and after a change, not per render
     confirm_delete, set_confirm_delete = ft.use_state(None)
     importing, set_importing = ft.use_state(False)
     import_text, set_import_text = ft.use_state("")
     notice, set_notice = ft.use_state(None)
     exporting, set_exporting = ft.use_state(None)  # (game id, JSON text, file name)
-    saved = store.saved_games()
+    saved, read_problem = listed
+
+    def reread() -> None:
+        set_listed(read_games())
 
     def start_export(sg) -> None:
         try:
-            text = store.export_json(sg.id)
-        except IllegalAction as exc:
+            text = device.export(sg.id)
+        except (IllegalAction, StoreError) as exc:
             set_notice(("error", f"That game cannot be exported: {exc}"))
             return
         slug = "-".join([sg.game, *sg.players]).lower().replace(" ", "_")
@@ -60,21 +74,26 @@ def HomeScreen() -> ft.View:
         set_exporting(None)
 
     def delete(game_id: str) -> None:
-        store.delete(game_id)
         set_confirm_delete(None)
-        set_notice(("info", "The game was deleted."))
-        set_version(version + 1)
+        try:
+            gone = device.delete(game_id)
+        except (IllegalAction, StoreError) as exc:
+            set_notice(("error", f"The game was not deleted: {exc}."))
+            return
+        set_notice(("info", "The game was deleted." if gone else
+                    "The game is off this phone; the other phones at its table keep it."))
+        reread()
 
     def do_import(text: str) -> None:
         try:
-            gid = store.import_json(text)
-        except IllegalAction as exc:
+            gid = device.import_json(text)
+        except (IllegalAction, StoreError) as exc:
             set_notice(("error", f"That game could not be imported: {exc}"))
             return
         set_importing(False)
         set_import_text("")
         set_notice(("info", "Game imported."))
-        set_version(version + 1)
+        reread()
         navigate(f"/play/{gid}")
 
     async def pick_file() -> None:
@@ -90,7 +109,8 @@ def HomeScreen() -> ft.View:
             modal=True,
             title=ft.Text("Delete this game?"),
             content=ft.Text(f"{GAMES[victim.game].name if victim.game in GAMES else victim.game} with "
-                            f"{', '.join(victim.players)}. This cannot be undone.") if victim else None,
+                            f"{', '.join(victim.players)}. This cannot be undone (other phones at its table "
+                            "keep it).") if victim else None,
             actions=[
                 button("Delete", lambda: delete(victim.id), "confirm-delete"),
                 button("Keep it", lambda: set_confirm_delete(None), "cancel-delete", primary=False),
@@ -189,6 +209,11 @@ def HomeScreen() -> ft.View:
     for sg in saved:
         name = GAMES[sg.game].name if sg.game in GAMES else sg.game
         subtitle = f"{', '.join(sg.players)} · {when(sg.updated)} · {sg.actions} steps"
+        seat = seat_words(sg.seat, sg.players)
+        if seat:
+            subtitle += f" · {seat}"
+        if device.admin and sg.code:
+            subtitle += f" · code {format_table_code(sg.code)}"
         if sg.problem:
             subtitle = f"Cannot be opened: {sg.problem}. It is left as it is."
         saved_rows.append(
@@ -217,22 +242,43 @@ def HomeScreen() -> ft.View:
             )
         )
     if not saved_rows:
-        saved_rows.append(ft.Text("No saved games yet: start one below.", italic=True))
+        saved_rows.append(ft.Text("No saved games yet: start one below, or join a table with "
+                                  "its code.", italic=True))
 
     return screen(
         "Card Companion",
         [
             message(f"Saved games: {services.store_problem}" if services.store_problem else None, "store-problem",
                     kind="warning"),
+            message(services.notice, "device-notice", kind="warning"),
+            message(f"Saved games: {read_problem}" if read_problem else None, "read-problem"),
+            message("Host view: every game on this server." if device.admin and services.device is not None
+                    else None, "host-view", kind="info"),
             message(notice[1] if notice and not importing else None, "home-notice",
                     kind=notice[0] if notice else "info"),
-            section("Saved games", saved_rows + [
+            section("Saved games" if not device.admin else "Every game on this server", saved_rows + [
                 button("Import a game", lambda: (set_notice(None), set_importing(True)), "import", primary=False,
                        icon=ft.Icons.UPLOAD_FILE),
             ], ident="saved-games"),
+            JoinByCode(key="join"),
             *game_cards,
+            ft.TextButton("Host view", on_click=lambda: navigate("/admin"))
+            if device.tables.has_admin and not device.admin else None,
         ],
         route="/",
         back=None,
         actions=[icon_button(ft.Icons.SETTINGS, "Settings", lambda: navigate("/settings"), "settings")],
     )
+
+
+def seat_words(seat: str | None, players: tuple[str, ...]) -> str | None:
+    """'you: Bea', 'the whole table', 'watching', 'no seat yet' (None: not a member)."""
+    if seat is None:
+        return None
+    try:
+        parsed = Seat.parse(seat)
+    except IllegalAction:
+        return None
+    if parsed is None:
+        return "no seat yet"
+    return f"you: {parsed.label(players)}" if parsed.kind == "player" else parsed.label(players)

@@ -13,6 +13,7 @@ from pydantic.fields import FieldInfo
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
+from card_companion.companion.storage import StoreError
 from card_companion.views.common import button, icon_button, message, navigate, screen, section, tagged, use_services
 from card_companion.views.tables import setup_extra
 
@@ -74,7 +75,11 @@ def NewGameScreen() -> ft.View:
         except IllegalAction as exc:
             set_error(str(exc))
             return
-        gid = services.store.create(session)
+        try:
+            gid = services.access().create(session)  # this phone holds the new game, at the whole table
+        except StoreError as exc:
+            set_error(f"The game could not be saved: {exc}.")
+            return
         navigate(f"/play/{gid}")
 
     rows: list[ft.Control] = []

@@ -19,7 +19,16 @@ from pydantic import ValidationError
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.companion.pc_war import SIDES, Flip, PCWarState, Recount, Stop, SwapHands, War
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, card_face, explanation, message, player_panel, section, tagged
+from card_companion.views.common import (
+    button,
+    card_face,
+    explanation,
+    message,
+    player_panel,
+    section,
+    side_by_side,
+    tagged,
+)
 
 ODDS_GAMES = 10_000
 """games the odds button simulates"""
@@ -56,7 +65,7 @@ def PCWarTable(table) -> ft.Control:
     def problem_at(where: str) -> ft.Control | None:
         return message(problem[1], f"{where}-problem") if problem and problem[0] == where else None
 
-    board = [_numbers(s, game), _board(s, before), _on_table(s)]
+    board = [_numbers(s, game), _board(table, s, before), _on_table(s)]
     result = _last_result(s, session, game)
     if s.phase == "flip":
         body = [
@@ -87,9 +96,10 @@ def _numbers(s: PCWarState, game) -> ft.Control:
     return tagged("numbers", ft.Text(text, size=14, weight=ft.FontWeight.W_500), label=text)
 
 
-def _board(s: PCWarState, before: PCWarState | None) -> ft.Control:
-    """Both players side by side, player 0 on the left: hand and pile, large."""
-    panels = []
+def _board(table, s: PCWarState, before: PCWarState | None) -> ft.Control:
+    """Both players side by side, player 0 on the left: hand and pile, large (a seated
+    phone: its own player at the bottom, views.common.side_by_side)."""
+    panels = {}
     for i, p in enumerate(s.players):
         prev = before.players[i] if before is not None else None
         name = s.name(i)
@@ -104,18 +114,15 @@ def _board(s: PCWarState, before: PCWarState | None) -> ft.Control:
         badge = None
         if s.phase == "over" and i in s.winners:
             badge = "wins"
-        panels.append(ft.Container(
-            expand=1,
-            content=player_panel(
-                name,
-                ident=f"player-{i}",
-                badge=badge,
-                cards=laid,
-                stats=[("Cards left", str(p.cards))],
-                footer=[tiles, _pickup_line(s, i)],
-            ),
-        ))
-    return ft.Row(panels, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+        panels[i] = player_panel(
+            name,
+            ident=f"player-{i}",
+            badge=badge,
+            cards=laid,
+            stats=[("Cards left", str(p.cards))],
+            footer=[tiles, _pickup_line(s, i)],
+        )
+    return side_by_side(table, panels, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def _count(ident: str, value: int, what: str, previous: int | None, label: str) -> ft.Control:

@@ -20,7 +20,7 @@ from card_companion.companion.peace_and_love import (
     StartFight,
 )
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, card_face, explanation, message, player_panel, section, tagged
+from card_companion.views.common import button, card_face, explanation, message, player_panel, seated, section, tagged
 
 MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
 
@@ -44,6 +44,10 @@ def PeaceAndLoveTable(table) -> ft.Control:
 
     def tap_fighter(p: int, place: int) -> None:
         if s.phase != "turn":
+            return
+        refusal = game.tap_refusal(s, p, place, mode)
+        set_problem(refusal[:1].upper() + refusal[1:] + "." if refusal else None)
+        if refusal:
             return
         if p == s.turn:
             if place in attackers:
@@ -114,7 +118,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
         last_round_panel(s),
         *panels,
     ]
-    return ft.Column([p for p in parts if p is not None], spacing=10)
+    return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
 
 
 def last_round_panel(s: PeaceAndLoveState) -> ft.Control | None:
@@ -174,6 +178,9 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
     ), label="action")
     mine_card = s.players[me].fighters[mine].card.symbol if mine is not None else None
     parts: list[ft.Control | None] = [chooser]
+    starts = game.starting_line(s)
+    if starts:
+        parts.append(message(starts + ".", "starting-note", kind="info"))
     if s.untapped:
         parts.append(message(
             "All three fighters of " + " and ".join(name(p) for p in s.untapped)

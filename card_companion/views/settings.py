@@ -42,8 +42,13 @@ def app_theme(prefs: Prefs) -> ft.Theme:
         "title_small": 14, "title_medium": 16, "title_large": 22,
         "headline_small": 24, "headline_medium": 28, "headline_large": 32,
     }
+    # Each style names its colour: the scheme's on-surface colour (near-black in light, near-white
+    # in dark). Left without one, Flet's web client drew every text near-black on the dark
+    # theme's surfaces. Buttons, chips and segments keep their own colours (their foreground
+    # colour wins over the style's).
     text_theme = ft.TextTheme(**{
-        k: ft.TextStyle(size=round(v * s, 1), font_family_fallback=[SYMBOLS_FONT]) for k, v in sizes.items()
+        k: ft.TextStyle(size=round(v * s, 1), font_family_fallback=[SYMBOLS_FONT], color=ft.Colors.ON_SURFACE)
+        for k, v in sizes.items()
     })
     return ft.Theme(color_scheme_seed=ft.Colors.GREEN_800, text_theme=text_theme)
 

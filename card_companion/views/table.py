@@ -1,35 +1,71 @@
-"""The table screen's frame, the same for every game: loads the saved game named in the URL,
-commits every action before showing its result, undo/redo, the way to the history and the
-rules, and the final result. The game's own component draws the table itself."""
+"""The table screen's frame, the same for every game: opens the game named in the URL (if
+this phone holds it), commits every step before showing its result, undo/redo, the table's
+code and how to get the other phones in, this phone's seat, table mode, the way to the
+history and the rules, and the final result. The game's own component draws the table.
+
+Every step is entered on the state this screen shows: its ``dispatch`` is bound to the
+revision it was drawn from, and a step from an older screen is refused with the stale
+sentence (``StaleGame``), never applied to a state its player did not see. A step
+committed on another phone arrives through the live hub with its session and is shown at
+once (nothing is read or replayed); a page that was away re-checks the save when it comes
+back.
+"""
 
 from __future__ import annotations
 
 import logging
-
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
 
+from card_companion.companion.access import Refused, Seat
 from card_companion.companion.game import IllegalAction, Outcome
+from card_companion.companion.live import Committed
 from card_companion.companion.session import Session
-from card_companion.companion.storage import StaleGame
+from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.views.calculator.screen import calc_route
-from card_companion.views.common import icon_button, on_page_loop, message, navigate, screen, tagged, use_services
+from card_companion.views.common import (
+    button,
+    fire_and_forget,
+    icon_button,
+    message,
+    navigate,
+    on_page_loop,
+    screen,
+    tagged,
+    use_services,
+)
+from card_companion.views.seats import InvitePanel, JoinByCode, SeatPicker, seat_line, sentence
 from card_companion.views.tables import table_component
 
 log = logging.getLogger(__name__)
 
+STALE_TAIL = "Your step was not saved: enter it again if it is still needed."
+
 
 @dataclass(frozen=True)
 class Table:
-    """What a game's table component gets: the session and the way to change it."""
+    """What a game's table component gets: the session, the way to change it, and where this
+    phone sits.
+
+    ``dispatch(action) -> bool`` commits the action (True) or shows the refusal in one
+    sentence and changes nothing (False). The layout of the players' panels for the seat and
+    table mode is ``views.common.seated`` / ``side_by_side``: a game's component hands its
+    panels to them and does nothing else about seats."""
 
     session: Session
     dispatch: Callable[[object], bool]
-    """apply an action: commits it and re-renders; False (with the message shown) if illegal"""
+    """apply an action: commits it and re-renders; False (with the message shown) if refused"""
     game_id: str
     """the saved game's id"""
+    seat: Seat | None = None
+    """where this phone sits: a player, the whole table, watching (None: the whole table)"""
+    table_mode: bool = False
+    """two players, one phone between them: the far player's panel is turned 180°"""
+    revision: int = 0
+    """the saved game's revision this screen shows"""
+    text_scale: float = 1.0
 
     @property
     def state(self):
@@ -38,6 +74,10 @@ class Table:
     @property
     def game(self):
         return self.session.game
+
+    @property
+    def watching(self) -> bool:
+        return self.seat is not None and not self.seat.can_act
 
 
 def outcome_panel(outcome: Outcome) -> ft.Control:
@@ -59,91 +99,237 @@ def outcome_panel(outcome: Outcome) -> ft.Control:
     )
 
 
+def same_players(game, session: Session, device) -> ft.Control:
+    """Every game's end: a new game with the same players and settings, saved on this phone
+    and opened (issue 14 item 11; one place for the five games)."""
+    def start() -> None:
+        gid = device.create(Session.start(game, session.setup))
+        navigate(f"/play/{gid}")
+
+    return button("New game, same players", start, "rematch", icon=ft.Icons.REPLAY, primary=False)
+
+
+def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
+    """What a page showing ``shown`` does with a step committed elsewhere: the new snapshot
+    (the step applies to what it shows: take the committed session as it is), False (it has
+    that step already), or None (it missed something: read the save)."""
+    if shown is None or event.kind not in ("push", "undo", "redo"):
+        return None
+    if event.after <= shown.revision:
+        return False
+    if event.before == shown.revision and event.session is not None:
+        return Snapshot(shown.game_id, event.session, event.after, shown.code)
+    return None
+
+
+NEWS = {"push": "entered a step", "undo": "undid the last step", "redo": "redid a step"}
+
+
+def open_game(device, gid: str):
+    """(Opened, None) or (None, why not: the Refused itself when this phone may not see it,
+    else the sentence)."""
+    try:
+        return device.open(gid), None
+    except Refused as exc:
+        return None, exc
+    except (IllegalAction, StoreError) as exc:
+        return None, str(exc)
+
+
 @ft.component
-def TableScreen() -> ft.View:
+def TableScreen() -> ft.Control:
     gid = ft.use_route_params().get("gid", "")
-    store = use_services().store
+    # one component per game: its hooks never depend on which game is shown
+    return TablePage(gid, key=f"table-{gid}")
 
-    def load() -> tuple[str, Session | None, str | None]:
-        try:
-            return gid, store.load(gid), None
-        except IllegalAction as exc:
-            return gid, None, str(exc)
 
-    loaded, set_loaded = ft.use_state(load)
-    if loaded[0] != gid:  # the same screen, another game
-        loaded = load()
-        set_loaded(loaded)
-    _, session, load_error = loaded
-    latest = ft.use_ref(None)
-    latest.current = session
-    error, set_error = ft.use_state(None)
-
-    if session is None:
-        return screen("Game", [message(f"This game cannot be opened: {load_error}. It is left as it is.",
-                                       "load-error")], route=f"/play/{gid}")
-
+@ft.component
+def TablePage(gid: str) -> ft.View:
+    services = use_services()
+    device = services.access()
     page = ft.context.page
-    topic = f"game:{gid}"
+    route = f"/play/{gid}"
 
-    def follow_other_devices():
-        """Phones at one table share a game: when one commits, the others reload it."""
-        def reload() -> None:
-            fresh = load()
-            latest.current = fresh[1]
+    loaded, set_loaded = ft.use_state(lambda: open_game(device, gid))  # read once, when the screen opens
+    error, set_error = ft.use_state(None)
+    news, set_news = ft.use_state(None)
+    table_mode, set_table_mode = ft.use_state(False)
+    picking_seat, set_picking_seat = ft.use_state(False)
+    inviting, set_inviting = ft.use_state(None)  # None: open when the game has no step yet
+    seats_seen, set_seats_seen = ft.use_state(0)  # bumped when a phone takes a seat
+    latest = ft.use_ref(None)
+    subscription = ft.use_ref(None)
+
+    opened, load_error = loaded
+    refused = isinstance(load_error, Refused)
+    shown: Snapshot | None = opened.snapshot if opened else None
+    latest.current = loaded
+
+    def reload(note: str | None = None) -> None:
+        fresh = open_game(device, gid)
+        latest.current = fresh
+        set_loaded(fresh)
+        if note is not None:
+            set_news(note)
+
+    # --- live: the other phones' steps ---------------------------------------------------
+
+    def take(event: Committed) -> None:
+        current = latest.current[0]
+        if event.kind == "deleted":
+            latest.current = (None, "this game was deleted on another phone")
+            set_loaded(latest.current)
+            return
+        if event.kind == "seat":
+            set_seats_seen(lambda n: n + 1)
+            return
+        now = follow(current.snapshot if current else None, event)
+        if now is False:
+            return
+        if now is None:
+            reload()
+        else:
+            fresh = (type(current)(now, current.seat), None)
+            latest.current = fresh
             set_loaded(fresh)
+        set_error(None)
+        set_news(f"{event.by[:1].upper()}{event.by[1:]} {NEWS.get(event.kind, 'changed the game')}.")
 
-        def on_change(_topic, _message):
-            on_page_loop(page, reload)
+    def subscribe():
+        life = services.life
+        hub = device.tables.hub
+        subscription.current = hub.subscribe(
+            gid,
+            lambda event: on_page_loop(page, lambda: take(event)),
+            alive=(lambda: not life.closed) if life is not None else (lambda: True),
+        )
 
-        page.pubsub.subscribe_topic(topic, on_change)
+    def unsubscribe():
+        if subscription.current is not None:
+            subscription.current.close()
+            subscription.current = None
 
-    ft.use_effect(follow_other_devices, dependencies=[gid],
-                  cleanup=lambda: page.pubsub.unsubscribe_topic(topic))
+    ft.use_effect(subscribe, dependencies=[], cleanup=unsubscribe)
 
-    def change(how: Callable[[Session], Session]) -> bool:
-        before = latest.current
+    def came_back():
+        """The page's connection came back: steps may have been missed meanwhile."""
+        if services.reconnects == 0 or latest.current[0] is None:
+            return
+        before = latest.current[0].snapshot
         try:
-            after = how(before)
-            store.record(gid, before, after)  # committed before the screen shows it
+            stale = device.check_stale(before)
+        except StoreError:
+            return
+        if stale:
+            reload("Reconnected: steps came in while this phone was away; this is the latest state.")
+
+    ft.use_effect(came_back, dependencies=[services.reconnects])
+
+    def keep_awake():
+        fire_and_forget(page, lambda service: service(ft.Wakelock).enable())
+
+    def let_sleep():
+        fire_and_forget(page, lambda service: service(ft.Wakelock).disable())
+
+    ft.use_effect(keep_awake, dependencies=[], cleanup=let_sleep)
+
+    # --- nothing to show -------------------------------------------------------------------
+
+    if opened is None:
+        if refused:  # not this phone's game: say only that, and offer the way in
+            return screen("Game", [message(sentence(load_error), "load-error"), JoinByCode(key="join")], route=route)
+        return screen("Game", [
+            message(f"This game cannot be opened: {load_error}. It is left as it is.", "load-error"),
+            button("Home", lambda: navigate("/"), "home", icon=ft.Icons.HOME),
+        ], route=route)
+
+    session = shown.session
+    game = session.game
+    names = session.setup.players
+
+    if opened.seat is None or picking_seat:
+        def picked(seat: Seat) -> None:
+            set_picking_seat(False)
+            reload(f"This phone sits as {seat.label(names)}." if seat.kind == "player"
+                   else f"This phone is {seat.label(names)}.")
+
+        return screen(game.name, [
+            SeatPicker(gid, names, opened.seat, picked, seats_seen,
+                       on_cancel=(lambda: set_picking_seat(False)) if opened.seat is not None else None),
+        ], route=route)
+
+    # --- steps: each bound to the revision this screen shows --------------------------------
+
+    def commit(kind: str, action=None) -> bool:
+        said = {"undo": opened.session.last_step, "redo": opened.session.next_redo}.get(kind, lambda: None)
+        try:
+            step = said()  # the words of the step Undo takes back (or Redo brings back), before it goes
+        except IllegalAction:
+            step = None
+        try:
+            if kind == "push":
+                now = device.push(gid, shown, action, exclude=subscription.current)
+            elif kind == "undo":
+                now = device.undo(gid, shown, exclude=subscription.current)
+            else:
+                now = device.redo(gid, shown, exclude=subscription.current)
         except StaleGame as exc:
-            fresh = load()
-            latest.current = fresh[1]
-            set_loaded(fresh)
-            set_error(f"{exc}. Nothing was lost; enter your step again if it is still needed.")
+            reload()
+            set_error(f"{str(exc)[:1].upper()}{str(exc)[1:]}. {STALE_TAIL}")
             return False
-        except IllegalAction as exc:
-            set_error(str(exc))
+        except (IllegalAction, StoreError) as exc:
+            text = str(exc)
+            set_error(text[:1].upper() + text[1:])
             return False
         except Exception as exc:  # a bug must not take the table down: say so, change nothing
             log.exception("could not apply a step to game %s", gid)
             set_error(f"The app could not apply that step ({type(exc).__name__}: {exc}). Nothing was changed; "
                       "the game is saved as it was.")
             return False
-        latest.current = after
-        set_loaded((gid, after, None))
+        fresh = (type(opened)(now, opened.seat), None)
+        latest.current = fresh
+        set_loaded(fresh)
         set_error(None)
-        page.pubsub.send_others_on_topic(topic, len(after.actions))
+        set_news(f"{'Undid' if kind == 'undo' else 'Redid'}: {step}" if step else None)
+        set_inviting(False)
+        fire_and_forget(page, lambda service: service(ft.HapticFeedback).medium_impact())
         return True
 
     def dispatch(action) -> bool:
-        return change(lambda s: s.push(action))
+        return commit("push", action)
 
-    game = session.game
-    # keyed by the log's length: every action (or undo) starts the entry panels afresh
-    body = table_component(game.id)(Table(session, dispatch, gid), key=f"{gid}-{len(session.actions)}")
+    revision = shown.revision
+    two_players = len(names) == 2
+    prefs = services.prefs
+    scale = getattr(prefs, "scale", 1.0)
+    table = Table(session, dispatch, gid, opened.seat, table_mode and two_players, revision, scale)
+    # drawn anew at every revision: a tap on the screen of an older revision reaches the
+    # handler bound to that revision (refused as stale), never a newer one
+    body = table_component(game.id)(table, key=f"{gid}-{revision}")
     outcome = session.outcome
+    show_invite = inviting if inviting is not None else not session.actions
+    seat_controls = seat_line(opened.seat, names, lambda: set_picking_seat(True),
+                              table_mode if two_players else None, set_table_mode,
+                              lambda: set_inviting(not show_invite), opened.code)
     return screen(
         game.name,
         [
+            message(news, "table-news", kind="info"),
             message(error, "action-error"),
+            message("This phone is watching: it shows the table live and cannot change it." if table.watching
+                    else None, "watching", kind="info"),
+            seat_controls,
+            InvitePanel(opened.code, services.join_base, key="invite") if show_invite else None,
             outcome_panel(outcome) if outcome else None,
+            same_players(game, session, device) if outcome and not table.watching else None,
             body,
         ],
-        route=f"/play/{gid}",
+        route=route,
         actions=[
-            icon_button(ft.Icons.UNDO, "Undo", (lambda: change(Session.undo)) if session.can_undo else None, "undo"),
-            icon_button(ft.Icons.REDO, "Redo", (lambda: change(Session.redo)) if session.can_redo else None, "redo"),
+            icon_button(ft.Icons.UNDO, "Undo", (lambda: commit("undo")) if session.can_undo else None, "undo",
+                        key=f"undo-{revision}"),
+            icon_button(ft.Icons.REDO, "Redo", (lambda: commit("redo")) if session.can_redo else None, "redo",
+                        key=f"redo-{revision}"),
             icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
             icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game.id}?back=/play/{gid}"), "rules"),
             icon_button(ft.Icons.CALCULATE, "Calculator", lambda: navigate(calc_route(game.id, session.state.names,
@@ -151,3 +337,5 @@ def TableScreen() -> ft.View:
         ],
     )
 
+
+__all__ = ["Table", "TablePage", "TableScreen", "follow", "outcome_panel", "Refused"]

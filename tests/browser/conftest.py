@@ -75,6 +75,14 @@ def start_server():
         started.append(server)
         return server
 
+    def again(stopped: Server) -> Server:
+        """The same server started again (same port, same save folder) after a stop."""
+        server = Server(stopped.data_dir, port=stopped.port,
+                        log=stopped.data_dir / f"server-{len(started) + 1}.log").start()
+        started.append(server)
+        return server
+
+    start.again = again
     yield start
     for server in started:
         server.stop()

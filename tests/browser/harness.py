@@ -43,7 +43,9 @@ def free_port() -> int:
 class Server:
     """`python -m card_companion` on a free port with its own data folder."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, log: Path | None = None):
+    def __init__(self, data_dir: Path, port: int | None = None, log: Path | None = None, args: tuple[str, ...] = ()):
+        self.args = tuple(args)
+        """more `companion` options (the benchmarks raise the per-address limits)"""
         self.port = port or free_port()
         self.data_dir = data_dir
         self.url = f"http://127.0.0.1:{self.port}"
@@ -59,7 +61,7 @@ class Server:
         self.log = open(self.log_path, "w")
         t0 = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "card_companion", "--port", str(self.port), "--no-open"],
+            [sys.executable, "-m", "card_companion", "--port", str(self.port), "--no-open", *self.args],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + timeout

@@ -65,7 +65,13 @@ def test_stratego_scout_against_bomb_then_one_card_changed(open_page, server, sh
     page = phone(open_page, server)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
     open_calculator(page, "card-stratego", "A battle")
-    pick_cards(page, "calc-slots-picker", "3C AH")
+    pick_cards(page, "calc-slots-picker", "3C")  # one card: its odds against any other card
+    # 3♣ attacking: 47 cards can stand; it beats the 2s (4), the Aces (a Scout destroys a Bomb:
+    # 4) and the Kings (a King loses to odd cards: 4) → 12 of 47 = 26 %; meets the other 3s → 3 = 6 %;
+    # loses to the 4-10 (28) and the Queens (a Queen beats odd cards: 4) → 32 of 47 = 68 %
+    see(page, "If it is any other card: the attacker wins 26%, the defender 68%, both destroyed 6%")
+    shots(page, "one-card-odds")
+    pick_cards(page, "calc-slots-picker", "AH")
     answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "3C", "defender": "AH"})
     see(page, "Attacker's 3♣ wins: Defender's A♥ is destroyed")
     see(page, answer["explanation"][1])

@@ -26,7 +26,7 @@ def test_home_rules_and_settings(app, shots):
     page = app
     for name in ("Peace and Love", "FIGHT!", "Card Stratego", "Non-Violent, Politically-Correct War", "CardPeeGee"):
         see(page, name)
-    see(page, "2–11 players")
+    see(page, "2+ players")
     see(page, "No saved games yet")
     shots(page, "home")
     tap(page, "rules-fight")
@@ -113,3 +113,22 @@ def test_two_phones_share_one_game(open_page, tmp_path, shots, start_server):
     shots(two, "second-phone-follows")
     tap(two, "undo")
     see(one, "Deal: Bea's three fighters")
+
+
+def test_a_game_table_in_the_dark_theme(open_page, tmp_path, shots, start_server):
+    """Issue 14 item 1: on the dark theme the names, the scores, the deck line and the hints are
+    light on dark (each text style carries the scheme's on-surface colour)."""
+    data = tmp_path / "data"
+    s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
+    s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
+    s = s.push(Deal(player=1, fighters=(card("5S"), card("2C"), card("7D"))))
+    gid = save_game(data, s)
+    server = start_server(data)
+    page = open_page(server.url)
+    tap(page, "settings")
+    by_id(page, "theme").get_by_text("Dark").click()
+    page.wait_for_timeout(300)
+    page.goto(f"{server.url}/play/{gid}")
+    enable_semantics(page)
+    see(page, "Bea's turn")
+    shots(page, "peace-and-love-dark")

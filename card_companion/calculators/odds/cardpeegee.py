@@ -1,4 +1,4 @@
-"""CardPeeGee odds: a round, a fight to the end, a Trap, a chest's trap.
+"""CardPeeGee odds: a round, a fight to the end, a chest's trap (a Trap: ``odds.trap_odds``).
 
 The model is the rule text with the project's rulings (rulings/cardpeegee.md): every round
 each fighter draws its Deal in score cards, all of the round's score cards drawn together
@@ -23,7 +23,6 @@ from 2, 3, 4 (one card each): 6 ordered pairs of different cards, the higher car
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import comb
 
 from pydantic import Field
 
@@ -34,14 +33,15 @@ from card_companion.calculators.cardpeegee import (
     beats,
     disarm,
     duel_numbers,
-    trap,
-    trap_outcome,
     value,
 )
 from card_companion.calculators.cards import Card, Suit, cards
-from card_companion.calculators.odds import SYMMETRY, percent, ways
-from card_companion.calculators.odds.draws import joint, sums, value_counts
+from card_companion.calculators.odds import percent, ways
+from card_companion.calculators.odds.draws import joint, value_counts
 from card_companion.calculators.words import plural
+
+SYMMETRY = ("cards in players' hands that the app was not told are unknown too: by symmetry, drawing from "
+            "the deck is the same as drawing from all the unknown cards")
 
 
 class OddsFighter(Frozen):
@@ -94,7 +94,7 @@ def _rule_lines(hero: OddsFighter, other: OddsFighter, critical_strikes: bool) -
         "the loser loses the winner's Attack; a tie does nothing",
     ]
     for me, them in ((hero, other), (other, hero)):
-        if beats(me.element, them.element):
+        if me.element is not None and them.element is not None and beats(me.element, them.element):
             lines.append(
                 f"{me.element.word} are strong against {them.element.word}: {me.name}'s score +20 % (rounded up), "
                 f"{them.name}'s damage −20 % → {-(-them.attack * ELEMENT_DAMAGE_KEEP // 10)} (rounded up)")
@@ -188,12 +188,12 @@ def fight_odds(hero: OddsFighter, other: OddsFighter, deck: Sequence[Card],
                 else:
                     e += q * h
             stands[(h, m)], loss[(h, m)] = p, e
-    win = stands[(hero.hp, other.hp)]
-    expected = loss[(hero.hp, other.hp)]
+    win = min(1.0, stands[(hero.hp, other.hp)])  # float rounding never claims more than certainty
+    expected = min(float(hero.hp), loss[(hero.hp, other.hp)])
     lines = (
         *r.explanation,
-        f"the fight to the end: every round has these odds (the score cards go back after each), a tie "
-        f"changes nothing, and it goes on until one side has no HP left",
+        "the fight to the end: every round has these odds (the score cards go back after each), a tie "
+        "changes nothing, and it goes on until one side has no HP left",
         f"from {hero.hp} HP against {other.hp} HP: {hero.name} is left standing with {percent(win)} "
         f"({win:.4f}), {other.name} with {percent(1 - win)}",
         f"{hero.name} can expect to lose {expected:.1f} HP over the fight (never more than the {hero.hp} HP "
@@ -215,50 +215,7 @@ def _reachable(start: int, damage: dict[int, float]) -> list[int]:
     return sorted(seen)
 
 
-# --- traps and chests -----------------------------------------------------------------------
-
-
-class TrapOdds(Frozen):
-    difficulty: int
-    damage: int
-    evasion_cards: int
-    hp_loss: dict[int, float]
-    """HP lost → its chance"""
-    expected_hp_loss: float
-    explanation: tuple[str, ...]
-
-
-def trap_odds(agitator: Card, props: Sequence[Card], active: int, deck: Sequence[Card]) -> TrapOdds:
-    """The HP a Trap takes: the Hero draws 1 + one card per active card for evasion; each
-    total is scored by ``trap_outcome``, the Trap ask's own rule."""
-    if active < 0:
-        raise RuleError("a Hero cannot have fewer than no active cards")
-    stats = trap(agitator, props)
-    n = 1 + active
-    if n > len(deck):
-        raise RuleError(f"the Hero draws {plural(n, 'evasion card')} (1 + {active} active) but only "
-                        f"{plural(len(deck), 'card')} {'is' if len(deck) == 1 else 'are'} unknown")
-    table, total = sums(_values(deck), n)
-    loss: dict[int, int] = {}
-    evaded = 0
-    for s, w in table.items():
-        o = trap_outcome(stats, s)
-        loss[o.hp_loss] = loss.get(o.hp_loss, 0) + w
-        evaded += w if o.evaded else 0
-    dist = {k: w / total for k, w in sorted(loss.items())}
-    expected = sum(k * w for k, w in loss.items()) / total
-    lines = (
-        *stats.explanation,
-        f"counted over the {plural(len(deck), 'unknown card')}: the Hero draws {plural(n, 'evasion card')} "
-        f"(1 + {active} active): C({len(deck)}, {n}) = {total:,} equally likely draws",
-        SYMMETRY,
-        f"evasion higher than the difficulty {stats.difficulty} (damage − 2 × the difference, never below 0) in "
-        f"{ways(evaded, total)}; otherwise full damage {stats.damage}",
-        "HP lost: " + ", ".join(f"{k} in {ways(w, total)}" for k, w in sorted(loss.items())),
-        f"expected HP lost {expected:.1f} (before any crafty evasion)",
-    )
-    return TrapOdds(difficulty=stats.difficulty, damage=stats.damage, evasion_cards=n, hp_loss=dist,
-                    expected_hp_loss=expected, explanation=lines)
+# --- a chest's trap (a Trap's odds are odds.trap_odds) ------------------------------------------
 
 
 class DisarmOdds(Frozen):
@@ -296,5 +253,5 @@ def disarm_odds(trap_card: Card, disarm_score: int, deck: Sequence[Card]) -> Dis
                       explanation=lines)
 
 
-__all__ = ["DisarmOdds", "FightOdds", "OddsFighter", "RoundOdds", "TrapOdds", "cards", "disarm_odds",
-           "fight_odds", "round_odds", "trap_odds"]
+__all__ = ["DisarmOdds", "FightOdds", "OddsFighter", "RoundOdds", "cards", "disarm_odds", "fight_odds",
+           "round_odds"]

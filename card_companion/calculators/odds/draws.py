@@ -17,9 +17,9 @@ division is linear, so the first fighter's choices that reach the same (cards le
 added before dividing further: the work is a small table of (cards left, sum), not the 5005
 hands of six cards of a 2-pack deck.
 
+One fighter's draw alone is ``odds.draw_totals``.
+
 >>> pool = {2: 1, 3: 1, 4: 1}                   # 2, 3 and 4, one card each
->>> sums(pool, 2)                                # {2,3}, {2,4}, {3,4}
-({5: 1, 6: 1, 7: 1}, 3)
 >>> j, total = joint(pool, 1, 1)                 # six ordered pairs of different cards
 >>> total, sorted(j.items())[:3]
 (6, [((2, 3), 1), ((2, 4), 1), ((3, 2), 1)])
@@ -55,27 +55,6 @@ def _check(pool: Mapping[int, int], n: int) -> int:
     if n > size:
         raise DrawError(f"{n} cards cannot be drawn from {size}")
     return size
-
-
-def sums(pool: Mapping[int, int], n: int) -> tuple[dict[int, int], int]:
-    """The ways ``n`` cards drawn together from ``pool`` add up to each total, and the number
-    of ways to draw (``C(size, n)``)."""
-    size = _check(pool, n)
-    return dict(_sums(_key(pool), n)), comb(size, n)
-
-
-@lru_cache(maxsize=256)
-def _sums(pool: tuple[tuple[int, int], ...], n: int) -> tuple[tuple[int, int], ...]:
-    # table[k][s]: ways to take k cards worth s from the values seen so far
-    table: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(n)]
-    for v, c in pool:
-        for k in range(n, 0, -1):
-            row = table[k]
-            for t in range(1, min(c, k) + 1):
-                ways = comb(c, t)
-                for s, w in table[k - t].items():
-                    row[s + v * t] = row.get(s + v * t, 0) + w * ways
-    return tuple(sorted(table[n].items()))
 
 
 def joint(pool: Mapping[int, int], n_a: int, n_b: int) -> tuple[dict[tuple[int, int], int], int]:
@@ -156,4 +135,4 @@ def _joint(pool: tuple[tuple[int, int], ...], n_a: int, n_b: int) -> tuple[tuple
     return tuple(sorted(result.items())), bits, low, width
 
 
-__all__ = ["DrawError", "joint", "sums", "value_counts"]
+__all__ = ["DrawError", "joint", "value_counts"]

@@ -20,10 +20,32 @@ GAME_NAME = "Card Stratego"
 SEATS = ("Attacker", "Defender")
 
 
+def odds_ruling(cards) -> Ruling:
+    """One card entered: the odds against a face-down card that may be any other card (the ask
+    ``attack-odds``; issue 12 item 4, "what if they play any card?")."""
+    known = next(c for c in cards if c is not None)
+    check_deck(DECK, [known])
+    attacking = cards[0] is not None
+    seat = SEATS[0] if attacking else SEATS[1]
+    answer = ask({"game": "card-stratego", "ask": "attack-odds", "attacker" if attacking else "defender": str(known),
+                  "unknown": [str(c) for c in DECK.all_cards() if c != known]})
+    a, d, both = answer["attacker_wins"], answer["defender_wins"], answer["both_destroyed"]
+    title = (f"{seat}'s {known.symbol} attacks a face-down card" if attacking
+             else f"A face-down card attacks {seat}'s {known.symbol}")
+    return Ruling(title=title,
+                  headline=f"If it is any other card: the attacker wins {a:.0%}, the defender {d:.0%}, "
+                           f"both destroyed {both:.0%}",
+                  lines=tuple(answer["explanation"]), answer=answer,
+                  figures=(("Cards counted", str(answer["counted"])),))
+
+
 def battle_ruling(cards) -> Ruling | None:
-    """The battle of the two cards entered (None while one is missing)."""
-    if None in cards:
+    """The battle of the two cards entered; with one card, its odds against any other card
+    (None while both are missing)."""
+    if cards[0] is None and cards[1] is None:
         return None
+    if None in cards:
+        return odds_ruling(cards)
     check_deck(DECK, cards)
     attacker, defender = cards
     answer = ask({"game": "card-stratego", "ask": "battle", "attacker": str(attacker), "defender": str(defender)})

@@ -63,7 +63,8 @@ def jailor_ruling(deck: Deck, got: dict) -> Ruling | None:
     check_deck(deck, [agitator, *props])
     kind = encounter_kind(agitator)
     if kind != "healer":
-        raise RuleError(f"a Healer's agitator is a heart; {agitator.symbol} starts a {kind.replace('monster', 'Monster')}")
+        raise RuleError(f"a Healer's agitator is a heart; {agitator.symbol} starts a "
+                        f"{kind.replace('monster', 'Monster')}")
     h = healer(agitator, props)
     stats = [(j, jailor(j)) for j in h.jailors]
     lines = list(h.explanation) + [line for _, js in stats for line in js.explanation]

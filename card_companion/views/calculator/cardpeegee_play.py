@@ -32,7 +32,8 @@ EXAMPLE = {"played": [Card.parse("5C"), Card.parse("7C")], "active": [Card.parse
 ELEMENTS = [("none", "—")] + [(s.value, s.symbol) for s in SUITS]
 
 
-def play_ruling(deck: Deck, played: list, active: list, element: str, conversions: dict, in_fight: bool) -> Ruling | None:
+def play_ruling(deck: Deck, played: list, active: list, element: str, conversions: dict,
+                in_fight: bool) -> Ruling | None:
     if not played or None in played or None in active:
         return None
     check_deck(deck, [*played, *active])

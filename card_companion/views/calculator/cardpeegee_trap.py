@@ -7,6 +7,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Deck
 from card_companion.calculators.words import card_list
+from card_companion.views.calculator.cardpeegee_combat import number
 from card_companion.views.calculator.ruling import (
     Group,
     Ruling,
@@ -25,7 +26,6 @@ from card_companion.views.calculator.ruling import (
     use_stable,
     whole_number,
 )
-from card_companion.views.calculator.cardpeegee_combat import number
 
 GAME_NAME = "CardPeeGee"
 

@@ -86,7 +86,8 @@ def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | No
         collected = next(c for c in (first, second) if str(c) == turn["collected"])
         headline = (f"{seats[w]} wins the turn and collects {collected.symbol}, "
                     + PLACED[won["placed"]].format(who=seats[w]))
-        tb = next(c for c in (first, second, entered.get("tie-breaker")) if c is not None and str(c) == won["tie_breaker"])
+        tb = next(c for c in (first, second, entered.get("tie-breaker"))
+                  if c is not None and str(c) == won["tie_breaker"])
         figures = (("Tie Breaker now", f"{seats[won['holder']]}: {tb.symbol}"),)
     elif turn["outcome"] == "both-discard":
         headline = "Nobody wins the turn: both cards are discarded"

@@ -59,7 +59,8 @@ def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list, 
     on_table = n["table"] + answer["laid"]
     if out:
         who = " and ".join(seats[i] for i in out)
-        headline = f"{who} {'has' if len(out) == 1 else 'have'} run out of cards and {'wins' if len(out) == 1 else 'share the win'}"
+        one = len(out) == 1
+        headline = f"{who} {'has' if one else 'have'} run out of cards and {'wins' if one else 'share the win'}"
     elif answer["war_again"]:
         headline = "A tie in the war: swap hands and lay again"
     elif t is not None:

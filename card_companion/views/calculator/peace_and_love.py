@@ -36,8 +36,12 @@ def seat_names(players: int) -> list[str]:
 
 def round_ruling(players: int, fighting: list[int], fighters: list, cards: list, number: int,
                  lost: list = ()) -> Ruling | None:
-    """The round of the fighters still in the fight (None while a card is missing)."""
+    """The round of the fighters still in the fight; with every fighter and all but one played
+    card entered, each fighter's odds of losing whatever that card is (None otherwise)."""
     entered = [fighters[s] for s in fighting] + [cards[s] for s in fighting]
+    missing = [s for s in fighting if cards[s] is None]
+    if None not in [fighters[s] for s in fighting] and len(missing) == 1:
+        return odds_ruling(players, fighting, fighters, cards, number, lost, missing[0])
     if None in entered:
         return None
     check_deck(deck_for(players), [*entered, *lost])
@@ -62,6 +66,33 @@ def round_ruling(players: int, fighting: list[int], fighters: list, cards: list,
                                             for s in fighting)
     return Ruling(title=title, headline=headline, lines=tuple(in_seats(x, seats) for x in answer["explanation"]),
                   answer=answer, figures=figures)
+
+
+def odds_ruling(players: int, fighting: list[int], fighters: list, cards: list, number: int, lost: list,
+                hidden: int) -> Ruling:
+    """One played card not entered yet: each fighter's chance to lose, over every card the
+    packs still hold (the ask ``fight-odds``; issue 12 item 4)."""
+    known = [fighters[s] for s in fighting] + [cards[s] for s in fighting if s != hidden] + list(lost)
+    deck = deck_for(players)
+    check_deck(deck, known)
+    unknown = deck.all_cards()
+    for c in known:
+        unknown.remove(c)
+    seats = seat_names(players)
+    answer = ask({
+        "game": "peace-and-love", "ask": "fight-odds", "players": players, "attacker": 0, "defender": 1,
+        "fighters": [{"player": s, "fighter": str(fighters[s]), **({} if s == hidden else {"card": str(cards[s])})}
+                     for s in fighting],
+        "unknown": [str(c) for c in unknown],
+    })
+    chances = list(zip(fighting, answer["loses"]))
+    figures = tuple((f"{seats[s]}'s {fighters[s].symbol} loses", f"{p:.0%}") for s, p in chances)
+    title = f"Round {number}: {seats[hidden]}'s card on {fighters[hidden].symbol} not entered"
+    likeliest = max(chances, key=lambda sp: sp[1])
+    return Ruling(title=title,
+                  headline=f"If it is any card left: {seats[likeliest[0]]}'s {fighters[likeliest[0]].symbol} "
+                           f"loses most often ({likeliest[1]:.0%})",
+                  lines=tuple(in_seats(x, seats) for x in answer["explanation"]), answer=answer, figures=figures)
 
 
 @ft.component

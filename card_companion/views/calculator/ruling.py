@@ -174,7 +174,8 @@ def segmented(ident: str, label: str | None, options: Sequence[tuple[str, str]],
     return ft.Column([ft.Text(label, weight=ft.FontWeight.BOLD), control], spacing=4, tight=True)
 
 
-def switch(ident: str, label: str, value: bool, on_change: Callable[[bool], None], hint: str | None = None) -> ft.Control:
+def switch(ident: str, label: str, value: bool, on_change: Callable[[bool], None],
+           hint: str | None = None) -> ft.Control:
     """An option that is on or off: a short label (a Switch's label does not wrap on a phone)
     and, under it, what it does."""
     control = tagged(ident, ft.Switch(label=label, value=value, on_change=lambda e: on_change(bool(e.control.value))),

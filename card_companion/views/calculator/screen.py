@@ -13,7 +13,6 @@ import flet as ft
 from card_companion.companion.registry import GAMES
 from card_companion.views.common import icon_button, message, navigate, screen, tagged
 
-
 CALCULATORS: dict[str, str] = {
     "peace-and-love": "peace_and_love.PeaceAndLoveCalculator",
     "fight": "fight.FightCalculator",

@@ -1,0 +1,223 @@
+"""Who may see and change a game: table codes, device keys, seats, and the limit on wrong
+guesses. Pure rules and small value types; no Flet, no I/O (``companion/tables.py`` applies
+them to the saved games).
+
+>>> code = new_table_code()
+>>> len(code), set(code) <= set(CODE_ALPHABET)
+(9, True)
+>>> parse_table_code(" abc-def-ghj ") == "ABCDEFGHJ"
+True
+>>> format_table_code("ABCDEFGHJ")
+'ABC-DEF-GHJ'
+>>> Seat.parse("player:1").label(("Ann", "Bea"))
+'Bea'
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import math
+import re
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from card_companion.companion.game import IllegalAction
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+"""31 symbols a player reads and types without doubt: no 0/O, no 1/I/L"""
+CODE_LENGTH = 9
+CODE_SPACE = len(CODE_ALPHABET) ** CODE_LENGTH
+"""31^9 = 26,439,622,160,671 codes (44.6 bits)"""
+
+MISSES_ALLOWED = 5
+"""wrong codes (or game links) a client address may enter in a row before it waits"""
+MISS_REFILL_SECONDS = 60.0
+"""after those, one more try per minute per address"""
+
+
+class Refused(IllegalAction):
+    """Access refused: the message says why in one sentence, and nothing was changed."""
+
+
+class BadCode(Refused):
+    """Not a table code, or no table has it."""
+
+
+class TooManyTries(Refused):
+    """This address entered too many wrong codes: it waits."""
+
+
+# --- table codes ------------------------------------------------------------------------------
+
+
+def new_table_code() -> str:
+    """A fresh random table code (secrets: not guessable from earlier codes)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def format_table_code(code: str) -> str:
+    """In groups of three, the way it is read out: 'K7M-2PX-9RQ'."""
+    return "-".join(code[i:i + 3] for i in range(0, len(code), 3))
+
+
+_LINK = re.compile(r"/join/([^/?#\s]+)")
+
+
+def parse_table_code(text: str) -> str:
+    """The code in what a player typed or pasted (any case, spaces or dashes, or the whole
+    join link); BadCode with one sentence when it cannot be a table code."""
+    if not isinstance(text, str):
+        raise BadCode("that is not a table code")
+    text = text.strip()
+    if len(text) > 300:
+        raise BadCode("that is not a table code: it is far too long")
+    link = _LINK.search(text)
+    if link:
+        text = link.group(1)
+    code = re.sub(r"[\s\-_.]", "", text).upper()
+    if not code:
+        raise BadCode("type the table's code: 9 letters and digits, shown on the table's phone")
+    wrong = sorted({c for c in code if c not in CODE_ALPHABET})
+    if wrong:
+        shown = ", ".join(repr(c) for c in wrong[:3])
+        raise BadCode(f"a table code has only the digits 2-9 and the letters A-Z without I, L and O; {shown} "
+                      "is not one of them")
+    if len(code) != CODE_LENGTH:
+        raise BadCode(f"a table code has {CODE_LENGTH} letters and digits; this one has {len(code)}")
+    return code
+
+
+def guessing_odds(games: int, tries: float) -> float:
+    """The chance that ``tries`` random codes hit any one of ``games`` tables."""
+    return 1 - math.exp(tries * math.log1p(-games / CODE_SPACE))
+
+
+# --- device keys ------------------------------------------------------------------------------
+
+
+class DeviceKeys:
+    """Each browser gets a random key, kept in its own storage (localStorage), signed with a
+    secret of the save file: a key that was typed, changed or made by another server is told
+    apart from one this server gave out, and nobody can make a valid key without the secret."""
+
+    def __init__(self, secret: str):
+        self._secret = secret.encode()
+
+    @staticmethod
+    def new_secret() -> str:
+        return secrets.token_hex(32)
+
+    def _mac(self, ident: str) -> str:
+        digest = hmac.new(self._secret, ident.encode(), hashlib.sha256).digest()[:16]
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+    def new(self) -> str:
+        ident = secrets.token_urlsafe(16)
+        return f"{ident}.{self._mac(ident)}"
+
+    def is_valid(self, key: object) -> bool:
+        if not isinstance(key, str) or len(key) > 100 or key.count(".") != 1:
+            return False
+        ident, mac = key.split(".")
+        return len(ident) >= 16 and hmac.compare_digest(mac, self._mac(ident))
+
+
+# --- seats -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where a phone sits: one player ("I am Bea"), the whole table (the phone in the middle:
+    anyone enters anyone's steps), or watch only (sees everything live, changes nothing)."""
+
+    kind: Literal["player", "table", "watch"]
+    player: int | None = None
+
+    @classmethod
+    def parse(cls, text: str | None) -> Seat | None:
+        """'player:1', 'table', 'watch'; '' or None: no seat picked yet."""
+        if not text:
+            return None
+        if text in ("table", "watch"):
+            return cls(text)  # type: ignore[arg-type]
+        if text.startswith("player:") and text[7:].isdigit():
+            return cls("player", int(text[7:]))
+        raise Refused("that is not a seat at this table")
+
+    def __str__(self) -> str:
+        return f"player:{self.player}" if self.kind == "player" else self.kind
+
+    @property
+    def can_act(self) -> bool:
+        return self.kind != "watch"
+
+    @property
+    def only_one(self) -> bool:
+        """A player's seat is held by one phone; the table and the watchers by any number."""
+        return self.kind == "player"
+
+    def label(self, names: tuple[str, ...]) -> str:
+        if self.kind == "player":
+            return names[self.player] if self.player is not None and self.player < len(names) else "a player"
+        return "the whole table" if self.kind == "table" else "watching"
+
+    def check(self, names: tuple[str, ...]) -> Seat:
+        if self.kind == "player" and (self.player is None or not 0 <= self.player < len(names)):
+            raise Refused("that is not a seat at this table")
+        return self
+
+
+TABLE = Seat("table")
+WATCH = Seat("watch")
+
+
+def player_seat(i: int) -> Seat:
+    return Seat("player", i)
+
+
+# --- the limit on wrong guesses ------------------------------------------------------------------
+
+
+class MissLimiter:
+    """Per client address: ``allowed`` wrong codes in a row, then one more per ``refill``
+    seconds (a token bucket that only wrong answers drain). Right answers cost nothing."""
+
+    def __init__(self, allowed: int = MISSES_ALLOWED, refill: float = MISS_REFILL_SECONDS, clock=time.monotonic,
+                 max_addresses: int = 10_000):
+        self.allowed = allowed
+        self.refill = refill
+        self.clock = clock
+        self.max_addresses = max_addresses
+        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, at)
+        self._lock = threading.Lock()
+
+    def _tokens(self, address: str, now: float) -> float:
+        tokens, at = self._buckets.get(address, (float(self.allowed), now))
+        return min(float(self.allowed), tokens + (now - at) / self.refill)
+
+    def check(self, address: str) -> None:
+        """TooManyTries if this address has no tries left now."""
+        with self._lock:
+            now = self.clock()
+            if self._tokens(address, now) < 1:
+                wait = math.ceil((1 - self._tokens(address, now)) * self.refill)
+                raise TooManyTries(f"too many wrong codes from this device: wait {wait} seconds, then try again")
+
+    def miss(self, address: str) -> None:
+        with self._lock:
+            now = self.clock()
+            tokens = self._tokens(address, now)
+            self._buckets[address] = (max(0.0, tokens - 1), now)
+            if len(self._buckets) > self.max_addresses:  # forget addresses that have all their tries back
+                for a, (t, at) in list(self._buckets.items()):
+                    if min(float(self.allowed), t + (now - at) / self.refill) >= self.allowed:
+                        del self._buckets[a]
+
+    def left(self, address: str) -> int:
+        with self._lock:
+            return int(self._tokens(address, self.clock()))

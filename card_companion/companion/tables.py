@@ -1,0 +1,291 @@
+"""The one door to the saved games for the views: the access rules of ``access.py`` applied
+to the ``Store``, and every committed step told to the game's other pages (``live.Hub``).
+
+``Tables`` is one per server; ``Device`` is one browser's access (its device key and client
+address). A game belongs to the devices that created or joined it; a device that holds
+neither the game nor its code sees nothing of it. Every refusal is one sentence
+(``Refused``) and changes nothing.
+
+    tables = Tables(store)
+    phone = tables.device(key, "192.168.1.20")
+    gid = phone.create(session)                 # this phone holds the game, at the whole table
+    other = tables.device(other_key, "192.168.1.21")
+    other.join("K7M-2PX-9RQ")                   # by the code (or the join link)
+    other.take_seat(gid, player_seat(1))        # "I am Bea"
+    shown = other.open(gid).snapshot            # the session and its revision
+    now = other.push(gid, shown, action)        # refused if stale, watching or illegal
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from card_companion.companion.access import (
+    TABLE,
+    BadCode,
+    DeviceKeys,
+    MissLimiter,
+    Refused,
+    Seat,
+    format_table_code,
+    parse_table_code,
+)
+from card_companion.companion.live import Committed, Hub
+from card_companion.companion.session import Session
+from card_companion.companion.storage import SavedGame, SeatTaken, Snapshot, StaleGame, Store
+
+log = logging.getLogger(__name__)
+
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost", "::ffff:127.0.0.1"})
+NOT_OPEN = "this game is not open to this phone: ask the table for its code, or scan its QR code"
+WATCHING = "this phone is watching only: it cannot change the game (pick a seat to play)"
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A game as one phone may see it: the snapshot, and the phone's seat (None: not
+    picked yet)."""
+
+    snapshot: Snapshot
+    seat: Seat | None
+
+    @property
+    def session(self) -> Session:
+        return self.snapshot.session
+
+    @property
+    def code(self) -> str:
+        return self.snapshot.code
+
+
+class Tables:
+    """The server's games behind the access rules. ``admin_password`` (the host's) opens
+    every game; without one there is no admin access at all."""
+
+    def __init__(self, store: Store, *, admin_password: str | None = None, limiter: MissLimiter | None = None,
+                 hub: Hub | None = None):
+        self.store = store
+        self.hub = hub or Hub()
+        self.limiter = limiter or MissLimiter()
+        self._admin_password = admin_password or None
+        self._keys: DeviceKeys | None = None
+
+    @property
+    def keys(self) -> DeviceKeys:
+        if self._keys is None:
+            self._keys = DeviceKeys(self.store.secret("device-key-secret", DeviceKeys.new_secret))
+        return self._keys
+
+    def new_device_key(self) -> str:
+        return self.keys.new()
+
+    def is_valid_key(self, key: object) -> bool:
+        return self.keys.is_valid(key)
+
+    def device(self, key: str, address: str = "", *, admin: bool = False) -> Device:
+        """One browser's access. The key must be one this server gave out."""
+        if not self.is_valid_key(key):
+            raise Refused("this browser's device key was not made by this server (changed by hand?)")
+        return Device(self, key, address or "", admin=admin)
+
+    def local(self) -> Device:
+        """Full access without a device: the command line and tests on the server itself."""
+        return Device(self, None, "127.0.0.1", admin=True)
+
+    @property
+    def has_admin(self) -> bool:
+        return self._admin_password is not None
+
+    def check_admin(self, password: str, address: str) -> None:
+        """Refused unless ``password`` is the host password (wrong ones count as misses)."""
+        if self._admin_password is None:
+            raise Refused("this server has no host password: start it with --admin-password to use the host view")
+        self.limiter.check(address)
+        if not hmac.compare_digest(str(password).encode(), self._admin_password.encode()):
+            self.limiter.miss(address)
+            raise Refused("that is not the host password")
+
+
+class Device:
+    """What one browser may do with the saved games. ``key`` None (``Tables.local``) and
+    admin devices see and change every game."""
+
+    def __init__(self, tables: Tables, key: str | None, address: str, *, admin: bool = False):
+        self.tables, self.key, self.address, self.admin = tables, key, address, admin
+
+    @property
+    def store(self) -> Store:
+        return self.tables.store
+
+    @property
+    def on_host_machine(self) -> bool:
+        """A browser on the server's own machine (games made there by the command line or an
+        older version are open to it)."""
+        return self.address in LOOPBACK
+
+    # --- which games -------------------------------------------------------------------------
+
+    def games(self) -> list[SavedGame]:
+        """This device's games (every game for an admin), the latest first."""
+        if self.admin or self.key is None:
+            return self.store.saved_games()
+        return self.store.saved_games(self.key, host_games=self.on_host_machine)
+
+    def _seat_text(self, game_id: str) -> str:
+        """The device's seat text at the game, or Refused (counted as a wrong guess)."""
+        if self.admin or self.key is None:
+            return self.store.seat_of(self.key, game_id) or "table" if self.key else "table"
+        seat = self.store.seat_of(self.key, game_id)
+        if seat is not None:
+            return seat
+        if self.on_host_machine and self.store.is_host_game(game_id):
+            # made on the server itself (the command line, an older version): the browser on
+            # that machine sits at the whole table, as it did before tables had seats
+            self.store.add_member(self.key, game_id, "table")
+            return self.store.seat_of(self.key, game_id) or ""
+        limiter = self.tables.limiter
+        limiter.check(self.address)
+        limiter.miss(self.address)
+        raise Refused(NOT_OPEN)
+
+    def seat(self, game_id: str) -> Seat | None:
+        return Seat.parse(self._seat_text(game_id))
+
+    def open(self, game_id: str) -> Opened:
+        """The game and this phone's seat; Refused when the phone holds neither the game nor
+        its code (nothing about the game is told)."""
+        seat = self.seat(game_id)
+        return Opened(self.store.snapshot(game_id), seat)
+
+    def load(self, game_id: str) -> Session:
+        return self.open(game_id).session
+
+    def join(self, code_text: str) -> str:
+        """Join the table with this code (or link): the game id. A wrong code counts against
+        this address; after a few, it waits."""
+        limiter = self.tables.limiter
+        limiter.check(self.address)
+        try:
+            code = parse_table_code(code_text)
+        except BadCode:
+            limiter.miss(self.address)
+            raise
+        game_id = self.store.game_for_code(code)
+        if game_id is None:
+            limiter.miss(self.address)
+            raise BadCode(f"no table has the code {format_table_code(code)}: check it on the table's phone "
+                          "(a deleted game's code no longer works)")
+        if self.key is not None:
+            self.store.add_member(self.key, game_id)
+        return game_id
+
+    # --- seats ----------------------------------------------------------------------------
+
+    def taken_seats(self, game_id: str) -> set[int]:
+        """Players whose seat another phone holds."""
+        self._seat_text(game_id)
+        taken = set()
+        for device, text in self.store.seats(game_id).items():
+            if device == self.key:
+                continue
+            try:
+                seat = Seat.parse(text)
+            except Refused:
+                continue
+            if seat is not None and seat.kind == "player":
+                taken.add(seat.player)
+        return taken
+
+    def take_seat(self, game_id: str, seat: Seat) -> None:
+        """Sit here: a player's seat is one phone's; refused (one sentence) if taken."""
+        self._seat_text(game_id)
+        if self.key is None:
+            return
+        snapshot = self.store.snapshot(game_id)
+        names = snapshot.session.setup.players
+        seat.check(names)
+        try:
+            self.store.set_seat(self.key, game_id, str(seat), only_one=seat.only_one)
+        except SeatTaken:
+            raise SeatTaken(f"{seat.label(names)}'s seat is taken by another phone: pick another seat, or "
+                            "watch") from None
+        self.tables.hub.publish(Committed(game_id, snapshot.revision, snapshot.revision, "seat",
+                                          by=seat.label(names)))
+
+    # --- steps ---------------------------------------------------------------------------
+
+    def _acting_seat(self, game_id: str) -> Seat:
+        seat = Seat.parse(self._seat_text(game_id))
+        if seat is None:
+            raise Refused("pick your seat at this table first")
+        if not seat.can_act:
+            raise Refused(WATCHING)
+        return seat
+
+    def _commit(self, game_id: str, shown: Snapshot, kind: str, after: Session, revision: int,
+                seat: Seat, exclude: Any) -> Snapshot:
+        now = Snapshot(game_id, after, revision, shown.code)
+        who = "the host" if self.admin and self.key is None else (
+            "the table phone" if seat.kind == "table" else seat.label(after.setup.players))
+        told = self.tables.hub.publish(Committed(game_id, shown.revision, revision, kind, after, who),  # type: ignore[arg-type]
+                                       exclude=exclude)
+        log.info("game %s revision %d: %s by %s, told %d other page(s)", game_id, revision, kind, who, told)
+        return now
+
+    def push(self, game_id: str, shown: Snapshot, action: Any, *, exclude: Any = None) -> Snapshot:
+        """Enter one step on the state this phone shows. IllegalAction (the rules), StaleGame
+        (another phone changed the game since), Refused (watching, not a member)."""
+        seat = self._acting_seat(game_id)
+        after = shown.session.push(action)
+        revision = self.store.push(game_id, action, shown.revision)
+        return self._commit(game_id, shown, "push", after, revision, seat, exclude)
+
+    def undo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
+        seat = self._acting_seat(game_id)
+        after = shown.session.undo()
+        revision = self.store.undo(game_id, shown.revision)
+        return self._commit(game_id, shown, "undo", after, revision, seat, exclude)
+
+    def redo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
+        seat = self._acting_seat(game_id)
+        after = shown.session.redo()
+        revision = self.store.redo(game_id, shown.revision)
+        return self._commit(game_id, shown, "redo", after, revision, seat, exclude)
+
+    # --- the saved games' list -----------------------------------------------------------------
+
+    def create(self, session: Session, seat: Seat = TABLE) -> str:
+        """Save a new game held by this phone (at the whole table unless told)."""
+        return self.store.create(session, device=self.key, seat=str(seat))
+
+    def export(self, game_id: str) -> str:
+        self._seat_text(game_id)
+        return self.store.export_json(game_id)
+
+    export_json = export
+
+    def import_json(self, text: str | bytes) -> str:
+        return self.store.import_json(text, device=self.key)
+
+    def delete(self, game_id: str) -> bool:
+        """Take the game off this phone. The last phone holding it (or the host) deletes it
+        for good; True then. Other phones at the table keep it otherwise."""
+        self._seat_text(game_id)
+        others = [d for d in self.store.seats(game_id) if d != self.key]
+        if others and not self.admin and self.key is not None:
+            self.store.leave(self.key, game_id)
+            return False
+        revision = self.store.revision(game_id) or 0
+        self.store.delete(game_id)
+        self.tables.hub.publish(Committed(game_id, revision, revision, "deleted"))
+        return True
+
+    def check_stale(self, shown: Snapshot) -> bool:
+        """True if the saved game moved on since ``shown`` (another server or process)."""
+        return self.store.revision(shown.game_id) != shown.revision
+
+
+__all__ = ["Device", "LOOPBACK", "NOT_OPEN", "Opened", "Tables", "WATCHING", "StaleGame"]

@@ -1,0 +1,230 @@
+"""The bad-input catalogue: what a player or a script may type or send that the app refuses,
+and the sentence it answers. Each row is checked by tests/test_bad_input_catalogue.py (the
+message holds the fragment, and nothing changed); docs/bad-input.md is generated from these
+rows (`python -m tests.bad_input_catalogue` writes it) and the test fails if the two differ.
+
+Kinds of row:
+- ``ask``: a line for ``companion resolve -`` (the calculator screens send the same asks);
+- ``step``: a step entered at a table of Ann and Bea, after the steps in ``after``;
+- ``import``: a file given to ``companion import`` (or the home screen's Import).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "bad-input.md"
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str  # ask, step, import
+    input: Any  # the ask's JSON text, the step's JSON, the imported file's text
+    says: str  # a fragment of the answer
+    game: str = ""  # the game of a step
+    after: tuple[dict[str, Any], ...] = field(default=())  # steps entered before it
+    why: str = ""  # what the player did, in a few words
+
+
+def pal_fight(**change: Any) -> str:
+    request = {"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0, "defender": 1,
+               "fighters": [{"player": 0, "fighter": "9H", "card": "7H"}, {"player": 1, "fighter": "5S", "card": "2C"}]}
+    request.update(change)
+    return json.dumps(request, ensure_ascii=False)
+
+
+def fighters(*entries: tuple[int, str, str]) -> list[dict[str, Any]]:
+    return [{"player": p, "fighter": f, "card": c} for p, f, c in entries]
+
+
+def saved(game: str, players: list[str], actions: list[Any] | None = None, **more: Any) -> str:
+    record = {"format": "card-companion-game", "version": 1, "game": game, "setup": {"players": players},
+              "actions": actions or [], **more}
+    return json.dumps(record)
+
+
+PAL_DEALT = ({"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]},
+             {"kind": "deal", "player": 1, "fighters": ["5S", "2C", "7D"]})
+
+ROWS: list[Row] = [
+    # --- the resolve protocol and the calculators ------------------------------------------------
+    Row("ask", "not json", "not JSON", why="not JSON at all"),
+    Row("ask", "", "not JSON", why="an empty line"),
+    Row("ask", '["pc-war"]', 'a request is a JSON object with "game" and "ask"', why="a list, not an object"),
+    Row("ask", '{"ask": "fight"}', 'a request needs "game" and "ask"', why="no game"),
+    Row("ask", '{"game": ["pc-war"], "ask": "flip"}', '"game" and "ask" are words', why="a list where a word belongs"),
+    Row("ask", '{"game": "chess", "ask": "move"}', "unknown game 'chess': the games are peace-and-love",
+        why="a game the app does not know"),
+    Row("ask", '{"game": "cardpeegee", "ask": "dance"}', "cardpeegee has no ask 'dance': it answers play",
+        why="an ask the game does not have"),
+    Row("ask", '{"game": "pc-war", "ask": "flip", "cards": ["KH", "QS"], "colour": "red"}',
+        "colour: Extra inputs are not permitted", why="a field no ask has"),
+    Row("ask", pal_fight(fighters=fighters((0, "1H", "7H"), (1, "5S", "2C"))), "'1H' is not a card",
+        why="a card that does not exist"),
+    Row("ask", pal_fight(defender=0), "a player cannot attack themselves", why="attacker and defender the same"),
+    Row("ask", pal_fight(fighters=fighters((0, "9H", "7H"), (0, "5S", "2C"))),
+        "each player puts at most one fighter into a fight", why="one player with two fighters in a round"),
+    Row("ask", pal_fight(defender=3), "players are numbered 0 to 1", why="a player who is not at the table"),
+    Row("ask", pal_fight(players=1, fighters=[]), "players: Input should be greater than or equal to 2",
+        why="a table of one"),
+    Row("ask", pal_fight(fighters=fighters((0, "JOKER", "7H"), (1, "5S", "2C"))),
+        "Peace and Love is played without jokers", why="a Joker"),
+    Row("ask", pal_fight(fighters=fighters((0, "9H", "7H"))), "at least 2 items", why="a fight of one fighter"),
+    Row("ask", pal_fight(fighters=fighters((0, "9H", "9H"), (1, "5S", "2C"))),
+        "9♥ is entered 2 times, but the deck of Peace and Love holds only one", why="one card twice from one pack"),
+    Row("ask", pal_fight(decks=99), "decks: Input should be less than or equal to 32", why="99 packs"),
+    Row("ask", '{"game": "fight", "ask": "turn", "cards": ["7H", "AS"]}',
+        "7♥ is not in the deck of FIGHT!: it has A to 6 of each suit", why="a card the 24-card deck lacks"),
+    Row("ask", '{"game": "fight", "ask": "turn", "cards": ["AS"]}', "a turn has two cards", why="one card"),
+    Row("ask", '{"game": "fight", "ask": "turn", "cards": ["AS", "AS"]}',
+        "A♠ is played twice: a FIGHT! deck has one of each card", why="the same card for both players"),
+    Row("ask", '{"game": "fight", "ask": "won-card"}', "winner is missing; card is missing", why="nothing given"),
+    Row("ask", '{"game": "card-stratego", "ask": "battle", "attacker": "JS", "defender": "5H"}',
+        "J♠ is a Jack: Jacks are played from the hand to the discard pile", why="a Jack battles"),
+    Row("ask", '{"game": "card-stratego", "ask": "battle", "attacker": "5S", "defender": "JOKER"}',
+        "a Joker is played from the hand to the discard pile and never stands on the battlefield",
+        why="a Joker defends"),
+    Row("ask", '{"game": "card-stratego", "ask": "battle", "attacker": "5S"}', "defender is missing",
+        why="no defender"),
+    Row("ask", '{"game": "card-stratego", "ask": "battle", "attacker": "ZZ", "defender": "5H"}',
+        "'ZZ' is not a card", why="a typo"),
+    Row("ask", '{"game": "pc-war", "ask": "flip", "cards": ["KH", "KH"]}',
+        "K♥ is entered for both players, but the deck holds only one K♥", why="the same card for both"),
+    Row("ask", '{"game": "pc-war", "ask": "flip", "cards": ["KH"]}', "a flip is two cards, one per player",
+        why="one card"),
+    Row("ask", '{"game": "pc-war", "ask": "trade-and-war", "hands": [-1, 5], "piles": [0, 0]}',
+        "hands.0: Input should be greater than or equal to 0", why="a negative count"),
+    Row("ask", '{"game": "cardpeegee", "ask": "play", "cards": ["5C"], "active": ["5C"]}',
+        "only Jacks and Aces can be active, not 5♣", why="a 5 as an active card"),
+    Row("ask", '{"game": "cardpeegee", "ask": "play", "cards": ["5C"], "as": {"5C": "H"}}',
+        "5♣ cannot be played as a heart: that needs an active Jack", why="a conversion without its Jack"),
+    Row("ask", '{"game": "cardpeegee", "ask": "play", "cards": ["5C", "5C"]}',
+        "5♣ is entered 2 times, but the deck of CardPeeGee (one pack) holds only one", why="two 5♣ from one pack"),
+    Row("ask", '{"game": "cardpeegee", "ask": "play", "cards": ["5C"], "packs": 0}',
+        "packs: Input should be greater than or equal to 1", why="no pack"),
+    Row("ask", '{"game": "cardpeegee", "ask": "monster", "agitator": "9H"}',
+        "a Monster's agitator is a club; 9♥ starts another encounter", why="a heart as a Monster"),
+    Row("ask", '{"game": "cardpeegee", "ask": "trap", "agitator": "9C", "evasion": 2}',
+        "a Trap's agitator is a spade; 9♣ starts another encounter", why="a club as a Trap"),
+    Row("ask", '{"game": "cardpeegee", "ask": "trap", "agitator": "9S", "evasion": -3}',
+        "greater than or equal to 0", why="a negative evasion count"),
+    Row("ask", '{"game": "cardpeegee", "ask": "boss-stack", "cards": ["7C", "4D"]}',
+        "a Boss stack needs at least one face card", why="a Boss stack without a face card"),
+    Row("ask", '{"game": "cardpeegee", "ask": "boss-stack", "cards": ["KH", "KH", "QH"]}',
+        "K♥ is entered 2 times", why="two K♥ from one pack"),
+    Row("ask", '{"game": "cardpeegee", "ask": "combat-round", "fighters": [{"attack": 11, "drawn": 3}]}',
+        "at least 2 items", why="a round with one fighter"),
+
+    # --- steps at the table ---------------------------------------------------------------------
+    Row("step", {"kind": "deal", "player": 0, "fighters": ["9H", "KD"]}, "deal.fighters.2 is missing",
+        game="peace-and-love", why="two fighters dealt instead of three"),
+    Row("step", {"kind": "deal", "player": 5, "fighters": ["9H", "KD", "QC"]}, "there is no player 5",
+        game="peace-and-love", why="a player who is not at the table"),
+    Row("step", {"kind": "deal", "player": 0, "fighters": ["9H", "KD", "1C"]}, "'1C' is not a card",
+        game="peace-and-love", why="a typo in a card"),
+    Row("step", {"kind": "deal", "player": 0, "fighters": ["KD", "KD", "QC"]}, "K♦ is entered 2 times",
+        game="peace-and-love", why="one card twice from one pack"),
+    Row("step", {"kind": "deal", "player": 1, "fighters": ["9H", "2C", "3C"]}, "9♥ is entered 2 times",
+        game="peace-and-love", after=PAL_DEALT[:1], why="a card another player already has face up"),
+    Row("step", {"kind": "deal", "player": 0, "fighters": ["2H", "3D", "4C"]}, "Ann's fighters are already entered",
+        game="peace-and-love", after=PAL_DEALT[:1], why="dealing to a player twice"),
+    Row("step", {"kind": "fight", "fighter": 0, "defender": 1, "defender_fighter": 0},
+        "first enter every player's three fighters", game="peace-and-love", why="a fight before the deal"),
+    Row("step", {"kind": "fight", "fighter": 0, "defender": 1, "defender_fighter": 0},
+        "choose another player to attack", game="peace-and-love", after=PAL_DEALT,
+        why="attacking oneself (Bea starts: lowest total, 14)"),
+    Row("step", {"kind": "fight", "fighter": 3, "defender": 0, "defender_fighter": 0},
+        "fight.fighter: Input should be less than 3", game="peace-and-love", after=PAL_DEALT,
+        why="a fourth fighter"),
+    Row("step", {"kind": "play", "cards": {"0": "2H"}}, "there is no fight going on", game="peace-and-love",
+        after=PAL_DEALT, why="playing a card outside a fight"),
+    Row("step", {"kind": "first-player", "player": 0}, "the first player is already known",
+        game="peace-and-love", after=PAL_DEALT, why="picking a first player with no tie"),
+    Row("step", {"kind": "dance"}, "'dance' is not a step of this game; the steps are deal", game="peace-and-love",
+        why="a step the game does not have"),
+    Row("step", {"kind": "row", "cards": ["AS", "2H"]}, "a round starts with 3 cards turned face up in the row",
+        game="fight", why="two row cards"),
+    Row("step", {"kind": "row", "cards": ["AS", "2H", "7H"]}, "7♥ is not in the deck of FIGHT!", game="fight",
+        why="a card the 24-card deck lacks"),
+    Row("step", {"kind": "row", "cards": ["AS", "AS", "2H"]}, "A♠ is entered twice", game="fight",
+        why="the same card twice"),
+    Row("step", {"kind": "pick", "player": 0, "card": "AS"}, "that is not the next step; now: Round 1: turn up 3",
+        game="fight", why="picking before the row is out"),
+    Row("step", {"kind": "pick", "player": 0, "card": "6C"}, "that is not the next step; now: Flip a coin",
+        game="fight", after=({"kind": "row", "cards": ["AS", "2H", "3D"]},), why="picking before the coin"),
+    Row("step", {"kind": "attack", "column": 0}, "Ann has no card in column 1 to attack with", game="card-stratego",
+        why="attacking from an empty column"),
+    Row("step", {"kind": "play", "column": 9}, "play.column: Input should be less than 4", game="card-stratego",
+        why="a column that does not exist"),
+    Row("step", {"kind": "end-turn"}, "Ann must use every action and can still draw a card", game="card-stratego",
+        why="ending a turn with actions left"),
+    Row("step", {"kind": "joker"}, "joker.target is missing", game="card-stratego", why="a Joker without a target"),
+    Row("step", {"kind": "flip", "cards": ["KH", "KH"]}, "K♥ is entered for both players", game="pc-war",
+        why="the same card for both"),
+    Row("step", {"kind": "war", "higher": "left"}, "there is no war: enter a flip", game="pc-war",
+        why="a war without a tie"),
+    Row("step", {"kind": "swap"}, "hands are only swapped after a tie", game="pc-war", why="swapping without a tie"),
+    Row("step", {"kind": "flip", "cards": ["2H", "9C"], "higher": "left"},
+        "the cards say Bea's card is higher but the tap says Ann's card is higher", game="pc-war",
+        why="entered cards and the tap disagree"),
+    Row("step", {"kind": "flip", "higher": "sideways"}, "flip.higher: Input should be 'left', 'right' or 'tie'",
+        game="pc-war", why="no side"),
+    Row("step", {"kind": "flee", "player": 0}, "there is no encounter going on", game="cardpeegee",
+        why="fleeing from nothing"),
+    Row("step", {"kind": "town"}, "first enter every Hero's Character and HP", game="cardpeegee",
+        why="going to town before the Heroes"),
+    Row("step", {"kind": "revolution"}, "the Glorious Revolution comes only when the deck runs out",
+        game="cardpeegee", why="a revolution with cards in the deck"),
+    Row("step", {"kind": "attack"}, "attack.defender is missing", game="cardpeegee", why="an attack on nobody"),
+
+    # --- importing a saved game -----------------------------------------------------------------
+    Row("import", "not json", "this is not a saved game: it is not JSON", why="a text file"),
+    Row("import", '{"format": "something-else"}', "this is not a saved game of this app", why="another app's file"),
+    Row("import", saved("fight", ["Ann", "Bea"], version=99), "saved by a newer version of the app",
+        why="a file from a newer version"),
+    Row("import", saved("fight", ["Ann", "Bea"], version="99"), "damaged: version", why="a version that is a word"),
+    Row("import", saved("chess", ["Ann", "Bea"]), "this app does not know the game 'chess'", why="an unknown game"),
+    Row("import", saved("pc-war", ["Ann"]), "Correct War is for 2 players, not 1", why="PC War for one"),
+    Row("import", saved("card-stratego", ["Ann"]), "is for 2 players, not 1", why="Card Stratego for one"),
+    Row("import", saved("peace-and-love", [f"P{i}" for i in range(65)]), "a table has at most 64 players, not 65",
+        why="Peace and Love for 65"),
+    Row("import", saved("fight", ["A" * 5000, "Bea"]), "a player's name has at most 40 letters",
+        why="a 5,000-letter name"),
+    Row("import", saved("peace-and-love", ["Ann", "Bea"], [{"kind": "refresh", "fighter": 0}]),
+        "action 1 of the log cannot be applied", why="a log that does not replay"),
+    Row("import", "[" * 100_000 + "]" * 100_000, "not JSON", why="JSON nested 100,000 deep"),
+]
+
+
+def render() -> str:
+    """docs/bad-input.md, from the rows."""
+    from card_companion.companion.registry import GAMES
+
+    head = {"ask": "## Asks (`companion resolve`, the calculators)",
+            "step": "## Steps at a table of Ann and Bea",
+            "import": "## Importing a saved game"}
+    lines = ["# Bad input: what the app refuses, and what it says", "",
+             "Every row is a test (tests/bad_input_catalogue.py): the answer holds the words shown, and",
+             "nothing changed (no game saved, the table's state as it was). This page is generated from",
+             f"the same rows (`python -m tests.bad_input_catalogue`); {len(ROWS)} rows.", ""]
+    for kind in ("ask", "step", "import"):
+        lines += [head[kind], "", "| What was done | Input | The answer says |", "|---|---|---|"]
+        for r in ROWS:
+            if r.kind != kind:
+                continue
+            shown = r.input if isinstance(r.input, str) else json.dumps(r.input, ensure_ascii=False)
+            if len(shown) > 90:
+                shown = shown[:87] + "…"
+            what = r.why + (f" ({GAMES[r.game].name})" if r.game else "")
+            cell = "`" + shown.replace("|", "\\|") + "`" if shown else "(an empty line)"
+            lines.append(f"| {what} | {cell} | {r.says.replace('|', chr(92) + '|')} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    DOC.write_text(render(), encoding="utf-8")
+    print(f"wrote {DOC} ({len(ROWS)} rows)")

@@ -1,0 +1,51 @@
+"""Each row of the bad-input catalogue: refused in the row's words, nothing changed; and
+docs/bad-input.md says the same as the rows."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.protocol import resolve_line
+from card_companion.companion.registry import GAMES
+from card_companion.companion.session import Session
+from card_companion.companion.storage import Store
+from tests.bad_input_catalogue import DOC, ROWS, Row, render
+
+
+def test_the_catalogue_has_at_least_60_rows_of_each_kind_together():
+    assert len(ROWS) >= 60
+    assert {r.kind for r in ROWS} == {"ask", "step", "import"}
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[f"{r.kind}-{i}" for i, r in enumerate(ROWS)])
+def test_refused_in_plain_words_and_nothing_changed(row: Row, tmp_path):
+    if row.kind == "ask":
+        answer = json.loads(resolve_line(row.input))
+        assert set(answer) == {"error"}
+        assert row.says in answer["error"]
+    elif row.kind == "step":
+        game = GAMES[row.game]
+        session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+        for step in row.after:
+            session = session.push(game.parse_action(step))
+        before = session.state
+        with pytest.raises(IllegalAction) as refused:
+            session.push(game.parse_action(row.input))
+        assert row.says in str(refused.value)
+        assert session.state == before
+    else:
+        store = Store(tmp_path / "games.sqlite3")
+        try:
+            with pytest.raises(IllegalAction) as refused:
+                store.import_file(row.input)
+            assert row.says in str(refused.value)
+            assert store.saved_games() == []
+        finally:
+            store.close()
+
+
+def test_the_published_catalogue_is_the_tested_one():
+    assert DOC.read_text(encoding="utf-8") == render(), "run: python -m tests.bad_input_catalogue"
