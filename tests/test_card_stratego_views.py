@@ -168,8 +168,10 @@ def test_attack_enters_the_face_down_cards_and_shows_the_battle(store):
     # (an attacking Bomb, 2), the odd 3 5 7 9 lose (3♥ 3♦ 5♥ 5♦ 7♦ 9♥ 9♦ = 7), the Kings lose
     # (a Queen beats a King, 2) → 11; the Queens meet their equal (2).
     # 10/23 = 43 %, 11/23 = 48 %, 2/23 = 9 %.
-    assert ("If Ann's face-down card is any of Ann's 23 unseen cards that can stand: Ann wins 43%, "
-            "Bea wins 48%, both destroyed 9%") in h.texts()
+    assert label(h, "attack-odds") == "Odds: Ann wins 43 % · Bea wins 48 % · both destroyed 9 %"
+    assert "Cards counted: 23 of Ann's unseen" in h.texts()
+    h.click("attack-odds-how")  # how it was counted, folded away until asked for
+    assert "the defender wins (Queen against King): 2 of 23" in h.texts()
     h.pick("battle-picker", "2D")
     h.click("battle-submit")
     assert log(store, gid)[-1] == Attack(column=1, attacker=card("2D"), defender=None)

@@ -20,6 +20,7 @@ lists, used by every layer (explanations, history lines, screens).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from card_companion.calculators.cards import Card
@@ -62,3 +63,20 @@ def names(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+
+
+def in_seats(text: str, seats: Sequence[str]) -> str:
+    """The asks number players from 0 ("player 0"); a table names them ("Ann"), a calculator
+    its seats ("Attacker", "Defender", "Player 3"): one pass, so a name is never renamed again.
+
+    >>> in_seats("player 0's 9♥ beats player 1's 5♠; player 10", ["Attacker", "Defender"])
+    "Attacker's 9♥ beats Defender's 5♠; player 10"
+    """
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return seats[i] if i < len(seats) else m.group(0)
+
+    return _PLAYER.sub(name, text)

@@ -727,27 +727,6 @@ class CardStratego(Game):
         me, them = state.armies[state.turn], state.armies[1 - state.turn]
         return [c for c in range(COLUMNS) if me.columns[c] and them.columns[c]]
 
-    def attack_odds(self, state: CardStrategoState, column: int) -> str | None:
-        """Before an attack where one front card is face up and the other face down: the odds
-        over the face-down side's unseen cards that can stand (issue 16), in one sentence."""
-        if state.phase != "turn":
-            return None
-        me, them = state.turn, 1 - state.turn
-        mine, theirs = state.armies[me].columns[column], state.armies[them].columns[column]
-        if not mine or not theirs or mine[0].face_up == theirs[0].face_up:
-            return None
-        hidden = them if mine[0].face_up else me
-        known = mine[0].card if mine[0].face_up else theirs[0].card
-        assert known is not None
-        try:
-            o = stratego_attack_odds(known, self.unseen(state, hidden), known_attacks=mine[0].face_up)
-        except ValueError:
-            return None
-        return (f"If {state.name(hidden)}'s face-down card is any of {state.name(hidden)}'s {o.counted} unseen "
-                f"cards that can stand: {state.name(me)} wins {float(o.attacker_wins):.0%}, "
-                f"{state.name(them)} wins {float(o.defender_wins):.0%}, both destroyed "
-                f"{float(o.both_destroyed):.0%}")
-
     def cards_in_play(self, state: CardStrategoState) -> list[Place]:
         """Every card on the battlefield (targets of a Joker or a 6)."""
         return [Place(player=p, column=c, position=i)

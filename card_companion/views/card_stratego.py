@@ -17,6 +17,7 @@ import flet as ft
 
 from card_companion.calculators.card_stratego import COLUMNS, DEPTH, rank_name
 from card_companion.calculators.cards import Card
+from card_companion.companion.advisor import card_stratego_attack
 from card_companion.companion.card_stratego import (
     RULES,
     Attack,
@@ -49,6 +50,7 @@ from card_companion.views.common import (
     section,
     tagged,
 )
+from card_companion.views.odds import OddsPanel
 
 CARD_W = 56
 """a card on the battlefield (px): four columns and the rank labels fit a 360 px phone"""
@@ -584,7 +586,7 @@ def _entry(table, send, problem: str | None, mode: str, choice: Choice, set_choi
         a_slot, d_slot = s.armies[me].columns[c][0], s.armies[them].columns[c][0]
         parts.append(ft.Text(f"{name(me)}'s {a_slot.symbol} attacks {name(them)}'s {d_slot.symbol} in column "
                              f"{c + 1}. Both are turned face up.", weight=ft.FontWeight.BOLD))
-        parts.append(message(game.attack_odds(s, c), "attack-odds", kind="info"))
+        parts.append(OddsPanel(card_stratego_attack(game, s, c), ident="attack-odds", key=f"attack-odds-{c}"))
         entries = [(p, f"{name(p)}'s {word}") for p, word, slot in
                    ((me, "attacker", a_slot), (them, "defender", d_slot)) if not slot.face_up]
 

@@ -17,6 +17,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from card_companion.calculators.cards import Card
+from card_companion.companion.advisor import Advice, cardpeegee_disarm, cardpeegee_fight, cardpeegee_trap, what_if
 from card_companion.companion.cardpeegee import (
     Abandon,
     Activate,
@@ -47,6 +48,7 @@ from card_companion.companion.cardpeegee import (
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
 from card_companion.views.common import button, card_face, explanation, message, player_panel, seated, section, tagged
+from card_companion.views.odds import OddsPanel
 
 GAME_NAME = "CardPeeGee"
 SMALL = 13
@@ -365,10 +367,12 @@ def PlayForm(
     max_cards: int | None = None,
     use_active: bool = True,
     convertible: bool = True,
+    odds: Callable[[CardPeeGeeState], Advice | None] | None = None,
 ) -> ft.Control:
     """Cards a player plays (or activates, or shows): from the hand through the card picker,
     off the active display by tapping, each declared as another suit where an active Jack
-    allows it. The tracker's working is previewed before anything counts."""
+    allows it. The tracker's working is previewed before anything counts, and with ``odds``
+    the advisor's odds as they would be with these cards played."""
     s, game = table.state, table.game
     deck = game.deck(s.setup)
     hero = s.heroes[player]
@@ -454,6 +458,8 @@ def PlayForm(
             parts.append(message(plain_validation_error(exc), f"{ident}-check", kind="warning"))
         else:
             parts.append(explanation(after.working, ident=f"{ident}-preview", title="The working"))
+            if odds is not None:
+                parts.append(OddsPanel(odds(after), ident=f"{ident}-odds", key=f"{ident}-odds"))
     parts += [
         button(submit, _click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
                icon=ft.Icons.CHECK),
@@ -587,6 +593,7 @@ def BattlePanel(table) -> ft.Control:
         parts += lines_text([line for line in enc.working if line not in shown])
     draws = {i: k for i, (_, k, _) in zip(battle.live(), game.fighters(s))}
     parts += [fighter_row(s, enc, i, f, draws.get(i)) for i, f in enumerate(battle.fighters)]
+    parts.append(OddsPanel(cardpeegee_fight(game, s), ident="fight-odds", key=f"fight-odds-{number}"))
     if not battle.can_flee:
         parts.append(note("A Boss Battle may not be escaped; every combatant fights every opponent each round.",
                           size=SMALL, italic=True))
@@ -604,7 +611,7 @@ def BattlePanel(table) -> ft.Control:
                      hint=f"Clubs add their value to Attack; spades add 1 each to Deal (diamonds and hearts do "
                           f"nothing in a fight). {s.name(q)} may play cards {when}. When everyone is ready, "
                           f"tap “Round {number}”.",
-                     key=f"play-{q}"),
+                     odds=functools.partial(cardpeegee_fight, game), key=f"play-{q}"),
         ]
     elif mode == "activate":
         q = pick_who(activators)
@@ -627,6 +634,9 @@ def BattlePanel(table) -> ft.Control:
                                                                       set_problem),
                                     f"flee-{q}", primary=False, icon=ft.Icons.DIRECTIONS_RUN) for q in fleers],
                             wrap=True, spacing=6, run_spacing=6))
+        if s.turn in fleers:
+            parts.append(OddsPanel(what_if(game, s, Flee(player=s.turn), f"if {s.name(s.turn)} runs away"),
+                                   ident="flee-odds", key="flee-odds"))
     elif mode == "heal":
         q = pick_who(healers)
         parts += [
@@ -636,7 +646,8 @@ def BattlePanel(table) -> ft.Control:
                          player=q, card=(cs or fa)[0], from_active=not cs,
                          convert=cv.get((cs or fa)[0])),
                      hint="Play one heart: HP up by its value; this round the fighter deals no damage but takes "
-                          "damage as normal.", max_cards=1, key=f"defend-{q}"),
+                          "damage as normal.", max_cards=1, odds=functools.partial(cardpeegee_fight, game),
+                     key=f"defend-{q}"),
         ]
     if game.can_abandon(s):
         parts += [ft.Divider(), button("Abandon the Healer", lambda: attempt(table, Abandon, set_problem), "abandon",
@@ -801,6 +812,7 @@ def ChestPanel(table) -> ft.Control:
         parts += [
             note(f"Draw one score card for {name} and one for the trap {trap.symbol}: {name}'s card is added to the "
                  f"disarm score, the trap's to the trap's value. Higher disarms it; lower triggers it."),
+            OddsPanel(cardpeegee_disarm(game, s, trap), ident="disarm-odds", key=f"disarm-odds-{target}"),
             choice_row([("cards", "Cards"), ("values", "Values")], entry, set_entry, "disarm-entry"),
         ]
         if entry == "cards":
@@ -819,7 +831,7 @@ def ChestPanel(table) -> ft.Control:
         parts.append(PlayForm(table, p, "chest", f"Play for {name}",
                               lambda cs, fa, cv: PlayCards(player=p, cards=cs, from_active=fa, convert=cv),
                               hint="Spades played here count for the whole chest: their total is the disarm score.",
-                              key="chest-play"))
+                              odds=lambda after: cardpeegee_disarm(game, after, trap), key="chest-play"))
     else:
         parts.append(activate_form(table, p))
     parts += [
@@ -890,6 +902,7 @@ def TrapPanel(table) -> ft.Control:
             note(f"The trap is sprung without warning. {name} draws {_plural(n, 'card')} (one, plus one per active "
                  "card): their total is the evasion score. Higher than the difficulty takes twice the difference "
                  "off the damage."),
+            OddsPanel(cardpeegee_trap(game, s), ident="trap-odds", key="trap-odds"),
             choice_row([("cards", "Cards"), ("total", "Total")], entry, set_entry, "evade-entry"),
         ]
         if entry == "cards":

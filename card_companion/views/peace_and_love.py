@@ -9,6 +9,7 @@ import flet as ft
 
 from card_companion.calculators.cards import count
 from card_companion.calculators.peace_and_love import pile_total
+from card_companion.companion.advisor import peace_and_love_hand, peace_and_love_round
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love import (
     Deal,
@@ -19,8 +20,19 @@ from card_companion.companion.peace_and_love import (
     Retire,
     StartFight,
 )
-from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, card_face, explanation, message, player_panel, seated, section, tagged
+from card_companion.views.card_picker import CardPicker, CardSlots
+from card_companion.views.common import (
+    button,
+    card_face,
+    explanation,
+    message,
+    my_player,
+    player_panel,
+    seated,
+    section,
+    tagged,
+)
+from card_companion.views.odds import OddsPanel
 
 MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
 
@@ -235,6 +247,7 @@ def FightPanel(table) -> ft.Control:
     known = table.game.known_cards(s)
     step = len(table.session.actions)
     preview, set_preview = ft.use_state(None)  # (cards, entries, result)
+    slots, set_slots = ft.use_state(None)  # (step, the cards entered so far: one or None per fighter)
     problem, set_problem = ft.use_state(None)
     game = table.game
     fight = s.fight
@@ -270,15 +283,22 @@ def FightPanel(table) -> ft.Control:
         set_preview((dict(zip(owners, cards)), entries, result))
 
     def entered(values) -> None:
+        set_slots((step, list(values)))
         if preview is not None:
             set_preview(None)  # a changed card needs a new Resolve
+
+    so_far = slots[1] if slots is not None and slots[0] == step else []
+    me = my_player(table)
 
     parts: list[ft.Control | None] = [
         message(problem, "fight-problem"),
         ft.Text(vs, weight=ft.FontWeight.BOLD),
         ft.Text("Each player puts a card from their hand face down on their fighter; reveal them and enter them."),
+        PrivateHand(table, me, key=f"hand-{me}") if me in owners and len(owners) == 2 else None,
         CardSlots(deck, labels, resolve, known=known, submit="Resolve", ident="play", game_name=game.name,
                   on_change=entered, key=f"play-{step}"),
+        OddsPanel(peace_and_love_round(game, s, dict(zip(owners, so_far))), ident="fight-odds", key="fight-odds")
+        if len(so_far) == len(owners) else None,
     ]
     if preview:
         cards, entries, result = preview
@@ -289,6 +309,32 @@ def FightPanel(table) -> ft.Control:
             button("Apply", lambda: table.dispatch(PlayCards(cards=cards)), "apply", icon=ft.Icons.CHECK),
         ]
     return section(f"Fight · round {fight.rounds + 1}", parts, ident="fight-panel")
+
+
+@ft.component
+def PrivateHand(table, player: int) -> ft.Control:
+    """On a player's own phone: the hand that player enters here, for the advisor's ranked
+    list of which card to play. It stays in this phone's screen: never saved, never sent to
+    the table."""
+    s = table.state
+    game = table.game
+    hand, set_hand = ft.use_state(list)
+    held = s.players[player].hand
+    hand = hand[:held]
+    rows: list[ft.Control | None] = [
+        ft.Text(f"Only on this phone: enter {s.name(player)}'s hand to see which card does best. It is not saved "
+                "and no other phone sees it.", size=13, italic=True),
+    ]
+    if hand:
+        rows.append(ft.Row([card_face(c, ident=f"hand-card-{i}", width=44, caption="tap to take back",
+                                      label=f"{c.symbol} in the hand; tap to take it back",
+                                      on_click=lambda e, i=i: set_hand(hand[:i] + hand[i + 1:]))
+                            for i, c in enumerate(hand)], wrap=True, spacing=6))
+    if len(hand) < held:
+        rows.append(CardPicker(game.deck(s.setup), lambda c: set_hand([*hand, c]), ident="hand-picker",
+                               game_name=game.name, key="hand-picker"))
+    rows.append(OddsPanel(peace_and_love_hand(game, s, player, hand), ident="hand-odds", key="hand-odds"))
+    return section(f"{s.name(player)}'s hand", rows, ident="private-hand")
 
 
 def deal_summary(game, players: list[str], settings: dict) -> ft.Control:

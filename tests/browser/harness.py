@@ -184,3 +184,22 @@ def see(page, text: str, timeout: float = 10_000) -> None:
     from playwright.sync_api import expect
 
     expect(find(page, text).first).to_be_visible(timeout=timeout)
+
+
+def into_view(page, ident: str) -> None:
+    """Scroll with the mouse wheel, as a thumb would, until the control's top is in view."""
+    loc = by_id(page, ident).first
+    for _ in range(12):
+        box = loc.bounding_box()
+        height = page.viewport_size["height"]
+        if box is not None and 0 <= box["y"] <= height * 0.4:
+            return
+        page.mouse.move(200, height / 2)
+        page.mouse.wheel(0, (box["y"] - 60) if box is not None else 500)
+        page.wait_for_timeout(250)
+
+
+def to_top(page) -> None:
+    page.mouse.move(200, 300)
+    page.mouse.wheel(0, -20000)
+    page.wait_for_timeout(250)

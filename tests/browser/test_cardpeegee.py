@@ -11,28 +11,9 @@ from card_companion.calculators.cards import card
 from card_companion.companion.cardpeegee import GAME, NewHero
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
-from tests.browser.harness import by_id, pick_cards, save_game, see, tap, type_into
+from tests.browser.harness import by_id, into_view, pick_cards, save_game, see, tap, to_top, type_into
 
 pytestmark = pytest.mark.browser
-
-
-def into_view(page, ident: str) -> None:
-    """Scroll with the mouse wheel, as a thumb would, until the control's top is in view."""
-    loc = by_id(page, ident).first
-    for _ in range(12):
-        box = loc.bounding_box()
-        height = page.viewport_size["height"]
-        if box is not None and 0 <= box["y"] <= height * 0.4:
-            return
-        page.mouse.move(200, height / 2)
-        page.mouse.wheel(0, (box["y"] - 60) if box is not None else 500)
-        page.wait_for_timeout(250)
-
-
-def to_top(page) -> None:
-    page.mouse.move(200, 300)
-    page.mouse.wheel(0, -20000)
-    page.wait_for_timeout(250)
 
 
 def test_new_game_and_heroes(app, shots):

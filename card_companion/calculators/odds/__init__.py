@@ -26,7 +26,7 @@ from math import comb
 
 from pydantic import BaseModel, ConfigDict
 
-from card_companion.calculators.card_stratego import battle, can_stand
+from card_companion.calculators.card_stratego import RULES, battle, can_stand
 from card_companion.calculators.cards import Card
 from card_companion.calculators.peace_and_love import Entry, FightRound, resolve_round
 from card_companion.calculators.words import plural
@@ -99,7 +99,7 @@ def stratego_attack_odds(known: Card, unknown: Sequence[Card], known_attacks: bo
                 if left_out else ""), SYMMETRY]
     words = {"attacker": "the attacker wins", "defender": "the defender wins", "both": "both are destroyed"}
     for (outcome, rule), cs in sorted(by_rule.items(), key=lambda kv: -len(kv[1])):
-        lines.append(f"{words[outcome]} ({rule}): {len(cs)} of {n}")
+        lines.append(f"{words[outcome]} ({RULES[rule]}): {len(cs)} of {n}")
     return AttackOdds(attacker_wins=Fraction(tally["attacker"], n), defender_wins=Fraction(tally["defender"], n),
                       both_destroyed=Fraction(tally["both"], n), counted=n, explanation=lines)
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.fight import CYCLES, DECK, cycle_text
+from card_companion.calculators.words import in_seats
 from card_companion.views.calculator.ruling import (
     Ruling,
     RulingPanel,
     Slots,
     ask,
     check_deck,
-    in_seats,
     problem_note,
     segmented,
     use_ruling,

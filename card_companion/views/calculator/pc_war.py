@@ -7,14 +7,13 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.pc_war import JOKER_CHOICES, deck_for
-from card_companion.calculators.words import plural
+from card_companion.calculators.words import in_seats, plural
 from card_companion.views.calculator.ruling import (
     Ruling,
     RulingPanel,
     Slots,
     ask,
     check_deck,
-    in_seats,
     problem_note,
     segmented,
     switch,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.peace_and_love import deck_for, decks_for
-from card_companion.calculators.words import plural
+from card_companion.calculators.words import in_seats, plural
 from card_companion.views.calculator.ruling import (
     Ruling,
     RulingPanel,
@@ -15,7 +15,6 @@ from card_companion.views.calculator.ruling import (
     ask,
     check_deck,
     counter,
-    in_seats,
     problem_note,
     use_ruling,
     use_stable,

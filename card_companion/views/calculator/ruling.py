@@ -8,7 +8,6 @@ No rule is decided here: the numbers and the explanation come from the ask's ans
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,23 +56,6 @@ class Ruling:
 def ask(request: dict[str, Any]) -> dict[str, Any]:
     """The ask of ``companion resolve``: the answer, or ProtocolError with the reason."""
     return resolve(request)
-
-
-_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
-
-
-def in_seats(text: str, seats: Sequence[str]) -> str:
-    """The ask numbers players from 0 ("player 0"); the calculator names its seats
-    ("Attacker", "Defender", "Player 3"): one pass, so a name never gets renamed again.
-
-    >>> in_seats("player 0's 9♥ beats player 1's 5♠; player 10", ["Attacker", "Defender"])
-    "Attacker's 9♥ beats Defender's 5♠; player 10"
-    """
-    def name(m: re.Match) -> str:
-        i = int(m.group(1))
-        return seats[i] if i < len(seats) else m.group(0)
-
-    return _PLAYER.sub(name, text)
 
 
 def check_deck(deck: Deck, cards: Sequence[Card | None]) -> None:

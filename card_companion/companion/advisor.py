@@ -1,0 +1,299 @@
+"""The advisor: the exact odds at the moment a player decides, from what the app was told.
+
+Each function takes a tracker and its state (and, where the player is still choosing, what
+they are about to do) and answers an ``Advice``: the chances in the players' words, the
+numbers worth reading at a glance, and how they were counted. The counting is the odds
+package's (``calculators.odds``), the same functions the protocol asks call, over the
+**unknown cards**: the game's deck less every card the tracker knows is elsewhere
+(``known_cards``). Cards in hands the app was not told stay unknown; by symmetry a hidden card
+is as likely to be any of them as a card off the deck, and the explanation says so. Nothing
+here reads a player's private cards unless that player's own phone passes them in (the Peace
+and Love hand).
+
+None means "no decision with chance here"; an Advice without chances carries the reason the
+odds cannot be counted (a deck too short, a fight no one can lose).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from card_companion.calculators.cardpeegee import RuleError
+from card_companion.calculators.cards import Card
+from card_companion.calculators.odds import OddsError, best_cards, peace_and_love_fight_odds, percent, trap_odds
+from card_companion.calculators.odds import stratego_attack_odds as _stratego_attack_odds
+from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds, round_odds
+from card_companion.calculators.peace_and_love import Entry, FightRound
+from card_companion.calculators.words import in_seats, plural
+from card_companion.companion.game import Frozen, IllegalAction
+
+
+class Chance(Frozen):
+    """One outcome and how likely it is."""
+
+    label: str
+    """in the players' words: "Ann wins the round" """
+    p: float
+    good: bool | None = None
+    """for the player deciding: good (True), bad (False) or neither (None)"""
+
+    @property
+    def text(self) -> str:
+        return percent(self.p)
+
+
+class Advice(Frozen):
+    """The odds of one decision, as the table shows them."""
+
+    title: str
+    chances: tuple[Chance, ...] = ()
+    figures: tuple[tuple[str, str], ...] = ()
+    """numbers worth reading at a glance: ("Expected HP lost", "3.2")"""
+    explanation: tuple[str, ...] = ()
+    """how it was counted, line by line"""
+
+    def headline(self) -> str:
+        """The chances in one line: "Ann wins 61 % · tie 5 % · the Monster wins 34 %"."""
+        return " · ".join(f"{c.label} {c.text}" for c in self.chances)
+
+
+def unknown_cards(game, state) -> list[Card]:
+    """The game's deck less every card the tracker knows is elsewhere (one per copy)."""
+    left = Counter(game.deck(state.setup).all_cards())
+    left.subtract(game.known_cards(state))
+    return [c for c, n in left.items() for _ in range(max(0, n))]
+
+
+def _less(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
+    left = Counter(cards)
+    left.subtract(taken)
+    return [c for c, n in left.items() for _ in range(max(0, n))]
+
+
+# --- Card Stratego ------------------------------------------------------------------------------
+
+
+def card_stratego_attack(game, s, column: int) -> Advice | None:
+    """Before an attack where one front card is face up and the other face down: the chance of
+    each result over the face-down side's unseen cards that can stand on the battlefield."""
+    if s.phase != "turn":
+        return None
+    me, them = s.turn, 1 - s.turn
+    mine, theirs = s.armies[me].columns[column], s.armies[them].columns[column]
+    if not mine or not theirs or mine[0].face_up == theirs[0].face_up:
+        return None
+    hidden = them if mine[0].face_up else me
+    known = mine[0].card if mine[0].face_up else theirs[0].card
+    title = (f"{s.name(me)}'s {known.symbol} attacks a face-down card" if mine[0].face_up
+             else f"A face-down card attacks {s.name(them)}'s {known.symbol}")
+    try:
+        o = _stratego_attack_odds(known, game.unseen(s, hidden), known_attacks=mine[0].face_up)
+    except OddsError as exc:
+        return Advice(title=title, explanation=(str(exc),))
+    return Advice(
+        title=title,
+        chances=(Chance(label=f"{s.name(me)} wins", p=float(o.attacker_wins), good=True),
+                 Chance(label=f"{s.name(them)} wins", p=float(o.defender_wins), good=False),
+                 Chance(label="both destroyed", p=float(o.both_destroyed))),
+        figures=(("Cards counted", f"{o.counted} of {s.name(hidden)}'s unseen"),),
+        explanation=(f"the face-down card is one of {s.name(hidden)}'s cards the app has not seen (deck, hand, "
+                     "face down)", *o.explanation),
+    )
+
+
+# --- Peace and Love -----------------------------------------------------------------------------
+
+
+def _pal_round(s, cards: dict[int, Card | None]) -> tuple[FightRound, list[int]]:
+    """The fight's round with the entered cards (a fighter's own card stands in for a missing
+    one), and the positions still missing."""
+    fight = s.fight
+    entries, missing = [], []
+    for i, (p, place) in enumerate(fight.remaining):
+        fighter = s.players[p].fighters[place].card
+        card = cards.get(p)
+        if card is None:
+            missing.append(i)
+        entries.append(Entry(player=p, fighter=fighter, card=card or fighter))
+    return FightRound(players=len(s.players), attacker=fight.attacker, defender=fight.defender,
+                      fighters=entries), missing
+
+
+def peace_and_love_round(game, s, cards: dict[int, Card | None]) -> Advice | None:
+    """A round with every played card entered but one: each fighter's chance to lose, over the
+    unknown cards that one can be."""
+    fight = s.fight
+    if s.phase != "fight" or fight is None or fight.awaiting_replacement is not None:
+        return None
+    round_, missing = _pal_round(s, cards)
+    if len(missing) != 1:
+        return None
+    owner = round_.fighters[missing[0]]
+    title = f"If {s.name(owner.player)}'s card is any unknown card"
+    unknown = _less(unknown_cards(game, s), [c for c in cards.values() if c is not None])
+    try:
+        o = peace_and_love_fight_odds(round_, missing[0], unknown)
+    except OddsError as exc:
+        return Advice(title=title, explanation=(str(exc),))
+    return Advice(
+        title=title,
+        chances=tuple(Chance(label=f"{s.name(e.player)}'s {e.fighter.symbol} loses", p=float(p))
+                      for e, p in zip(round_.fighters, o.loses)),
+        figures=(("Cards counted", str(o.counted)),),
+        explanation=tuple(in_seats(line, s.names) for line in o.explanation),
+    )
+
+
+def peace_and_love_hand(game, s, player: int, hand: Sequence[Card]) -> Advice | None:
+    """On a player's own phone, before anyone plays: each card of the hand that player entered
+    there, tried on their fighter against the other fighter's unknown card; best first. Only a
+    fight of two (with more fighters, the other cards would be unknown too)."""
+    fight = s.fight
+    if (s.phase != "fight" or fight is None or fight.awaiting_replacement is not None or not hand
+            or len(fight.remaining) != 2 or player not in [p for p, _ in fight.remaining]):
+        return None
+    round_, _ = _pal_round(s, {})
+    mine = next(i for i, e in enumerate(round_.fighters) if e.player == player)
+    other = 1 - mine
+    unknown = _less(unknown_cards(game, s), hand)
+    me = round_.fighters[mine]
+    title = f"{s.name(player)}'s hand on {me.fighter.symbol}"
+    try:
+        ranked = best_cards(round_, mine, other, hand, unknown)
+    except OddsError as exc:
+        return Advice(title=title, explanation=(str(exc),))
+    them = round_.fighters[other]
+    return Advice(
+        title=title,
+        chances=tuple(Chance(label=f"play {c.symbol}: wins", p=float(p), good=True) for c, p in ranked),
+        figures=(("Cards counted", str(len(unknown))),),
+        explanation=(f"each card of the hand entered on this phone (only here: it is not saved and no other "
+                     f"phone sees it), played on {me.fighter.symbol} against {s.name(them.player)}'s card on "
+                     f"{them.fighter.symbol}, which may be any of the {plural(len(unknown), 'unknown card')}",
+                     "the chance shown is the chance of not losing the round",
+                     "cards in hands the app was not told are unknown too: the other card is as likely to be "
+                     "any unknown card as a card off the deck"),
+    )
+
+
+# --- CardPeeGee ---------------------------------------------------------------------------------
+
+
+def _pool_lines(s, unknown: Sequence[Card]) -> tuple[str, ...]:
+    return (f"the deck holds {plural(s.deck, 'card')}; the odds count the {plural(len(unknown), 'unknown card')} "
+            "(the deck and the hands the app was not told): by symmetry a card off the deck is as likely to be "
+            "any of them",)
+
+
+def cardpeegee_fight(game, s) -> Advice | None:
+    """Before a round of a fight: the Hero's chances in the round and to the end of the fight,
+    and the HP the Hero can expect to lose; one opponent at a time."""
+    if game.stage(s) != "battle":
+        return None
+    order = game.fighters(s)
+    hero_at = next((k for k, (f, _, _) in enumerate(order) if f.player == s.turn), None)
+    if hero_at is None:
+        return None
+    hero_f, hero_deal, _ = order[hero_at]
+    side = hero_f.side
+    mates = [f for f, _, _ in order if f.side == side and f is not hero_f]
+    opponents = [(f, k) for f, k, _ in order if f.side != side]
+    name = s.name(s.turn)
+    if len(opponents) != 1 or mates:
+        return Advice(title=f"{name}'s odds",
+                      explanation=(f"the odds are counted for one fighter against one; this round has "
+                                   f"{plural(len(mates) + 1, 'fighter')} on {name}'s side against "
+                                   f"{plural(len(opponents), 'opponent')}",))
+    other_f, other_deal = opponents[0]
+    other_name = other_f.name
+    hp_other = other_f.hp if other_f.player is None else s.heroes[other_f.player].hp
+    hero = OddsFighter(name=name, hp=max(1, s.heroes[s.turn].hp), attack=hero_f.attack, deal=hero_deal,
+                       element=hero_f.element)
+    other = OddsFighter(name=other_name, hp=max(1, hp_other), attack=other_f.attack, deal=other_deal,
+                        element=other_f.element)
+    unknown = unknown_cards(game, s)
+    title = f"{name} against {other_name}"
+    crit = s.settings.critical_strikes
+    round_only = hero_f.fleeing or hero_f.defending or other_f.fleeing or other_f.defending
+    try:
+        if round_only:
+            r = round_odds(hero, other, unknown, crit)
+            o = None
+        else:
+            o = fight_odds(hero, other, unknown, crit)
+            r = o.round
+    except RuleError as exc:
+        return Advice(title=title, explanation=(str(exc), *_pool_lines(s, unknown)))
+    chances = [Chance(label=f"{name} wins the round", p=r.hero, good=True),
+               Chance(label="tie", p=r.tie),
+               Chance(label=f"{other_name} wins the round", p=r.monster, good=False)]
+    figures = [("Scores", f"{hero.attack} + {plural(hero.deal, 'card')} vs {other.attack} + "
+                          f"{plural(other.deal, 'card')}")]
+    lines = [*_pool_lines(s, unknown)]
+    if o is not None:
+        chances.append(Chance(label=f"{name} left standing", p=o.hero, good=True))
+        figures.append(("Expected HP lost", f"{o.expected_hero_hp_loss:.1f} of {hero.hp}"))
+        lines += o.explanation
+    else:
+        flags = [f"{f.name} {'runs away' if f.fleeing else 'heals and defends'}"
+                 for f in (hero_f, other_f) if f.fleeing or f.defending]
+        lines += [*r.explanation, f"this round only: {', '.join(flags)} (the fight after it is not counted)"]
+    return Advice(title=title, chances=tuple(chances), figures=tuple(figures), explanation=tuple(lines))
+
+
+def cardpeegee_trap(game, s) -> Advice | None:
+    """Before the evasion draw: the HP the Trap takes, over every draw."""
+    if game.stage(s) != "evade":
+        return None
+    enc = s.encounter
+    unknown = unknown_cards(game, s)
+    draw = game.evasion_draw(s)
+    title = f"{s.name(s.turn)} against the Trap {enc.agitator.symbol}"
+    try:
+        o = trap_odds(enc.agitator, enc.props, draw, unknown)
+    except (OddsError, RuleError) as exc:
+        return Advice(title=title, explanation=(str(exc), *_pool_lines(s, unknown)))
+    none = float(o.hp_loss.get(0, 0))
+    worst = max(o.hp_loss)
+    return Advice(
+        title=title,
+        chances=(Chance(label="evades (difficulty beaten)", p=float(o.evaded), good=True),
+                 Chance(label="loses no HP", p=none, good=True),
+                 Chance(label=f"loses the full {worst} HP", p=float(o.hp_loss[worst]), good=False)),
+        figures=(("Expected HP lost", f"{float(o.expected_hp_loss):.1f}"),
+                 ("Evasion cards", str(draw))),
+        explanation=(*_pool_lines(s, unknown), *o.explanation,
+                     *(f"loses {h} HP: {percent(float(p))}" for h, p in o.hp_loss.items())),
+    )
+
+
+def cardpeegee_disarm(game, s, trap: Card) -> Advice | None:
+    """Before an attempt at a chest's trap: the chance it is disarmed, a tie, or triggered."""
+    if game.stage(s) != "disarm":
+        return None
+    enc = s.encounter
+    unknown = unknown_cards(game, s)
+    title = f"Disarming {trap.symbol} with a disarm score of {enc.disarm_score}"
+    try:
+        o = disarm_odds(trap, enc.disarm_score, unknown)
+    except RuleError as exc:
+        return Advice(title=title, explanation=(str(exc), *_pool_lines(s, unknown)))
+    return Advice(
+        title=title,
+        chances=(Chance(label="disarmed", p=o.disarmed, good=True), Chance(label="tie", p=o.tie),
+                 Chance(label="triggered", p=o.triggered, good=False)),
+        figures=(("Expected HP lost", f"{o.expected_hp_loss:.1f}"),),
+        explanation=(*_pool_lines(s, unknown), *o.explanation),
+    )
+
+
+def what_if(game, s, action, when: str) -> Advice | None:
+    """The fight's odds as they would be after ``action`` (running away, a heart to heal),
+    titled with ``when``; None if the tracker refuses the action."""
+    try:
+        after = game.apply(s, action)
+    except (IllegalAction, ValueError):
+        return None
+    advice = cardpeegee_fight(game, after)
+    return None if advice is None else advice.model_copy(update={"title": f"{when}: {advice.title}"})
