@@ -13,7 +13,7 @@ from card_companion.companion.protocol import resolve
 from card_companion.views.calculator.screen import CALCULATORS, CalculatorScreen, calculator_component
 from card_companion.views.common import Services, ServicesContext
 from card_companion.views.settings import Prefs
-from tests.viewkit import FakePage, ViewHarness
+from tests.viewkit import FakePage, ViewHarness, text_of
 
 
 def texts_under(h: ViewHarness, ident: str) -> list[str]:
@@ -21,8 +21,8 @@ def texts_under(h: ViewHarness, ident: str) -> list[str]:
     found = []
 
     def walk(c):
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
-            found.append(c.value)
+        if isinstance(c, ft.Text) and (isinstance(c.value, str) or c.spans):
+            found.append(text_of(c))
         for attr in ("content", "controls"):
             v = getattr(c, attr, None)
             for x in v if isinstance(v, list) else [v]:

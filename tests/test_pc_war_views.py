@@ -290,3 +290,34 @@ def test_recount_keeps_every_field_when_typed_fast(store):
             fields[k].on_change(ft.Event(name="change", control=fields[k]))
     h.render()
     assert "Together: 53 of 53 cards" in h.texts()  # 20 + 7 + 26 + 0
+
+
+def test_entered_cards_and_the_tap_must_agree(store):
+    """Issue 14 item 9: cards entered below and a tap above are one answer. 2♥ for Ann and 9♣
+    for Bea, then "Ann is higher": the cards say Bea (9 > 2), so it is refused in a sentence and
+    nothing is saved; the tap that agrees records the cards too."""
+    gid, h = open_table(store)
+    h.pick("flip-picker", "2H")
+    h.click("flip-left")  # half a pair: never silently dropped
+    assert "2♥ is entered for Ann: enter Bea's card too and compare the cards, or take it back" in h.texts()
+    assert log(store, gid) == ()
+    h.pick("flip-picker", "9C")
+    assert not h.has("flip-tap-problem")  # the refusal goes when the input it refused changes
+    h.click("flip-left")
+    assert ("the cards say Bea's card is higher but the tap says Ann's card is higher: enter one or the other"
+            in h.texts())
+    assert log(store, gid) == ()
+    h.click("flip-right")
+    assert log(store, gid) == (Flip(cards=(card("2H"), card("9C")), higher="right"),)
+
+
+def test_a_growing_pile_is_not_shown_as_good_news(store):
+    """Issue 14 item 3: in PC War the first to lose every card wins, so a count that grew is not
+    drawn in the theme's "good" green: the change is neutral text."""
+    import flet as ft
+
+    _, h = open_table(store, actions=(Flip(higher="left"),))
+    tile = h.find("pile-0")
+    changes = [c for c in h.all_under("pile-0") if isinstance(c, ft.Text) and c.value == "+2"]
+    assert tile.label == "Ann's pile: 2 cards (+2)" and changes
+    assert all(c.color == ft.Colors.ON_SURFACE_VARIANT for c in changes)

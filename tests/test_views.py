@@ -269,3 +269,30 @@ def test_a_tap_on_a_tapped_fighter_says_why(store):
     assert "Bea's 2♣ is tapped: a tapped fighter cannot be attacked or join a fight." in h.texts()
     h.click("fighter-1-0")  # Bea's untapped 5♠: allowed, the message goes
     assert "is tapped" not in h.texts()
+
+
+def test_fight_picker_names_each_suits_move():
+    """Issue 14 item 3: FIGHT!'s suit buttons carry the move names (♠ Punch, ♣ Kick, ♦ Parry,
+    ♥ Dodge, the rule text's table); other games' buttons stay plain suits."""
+    from card_companion.calculators.fight import DECK as FIGHT_DECK
+
+    h = ViewHarness(CardPicker, FIGHT_DECK, lambda c: None, ident="p")
+    labels = {s: h.find(f"p-suit-{s}").label for s in "SCDH"}
+    assert labels == {"S": "spades, Punch", "C": "clubs, Kick", "D": "diamonds, Parry", "H": "hearts, Dodge"}
+    assert {"Punch", "Kick", "Parry", "Dodge"} <= set(h.texts().splitlines())
+    plain = ViewHarness(CardPicker, Deck(), lambda c: None, ident="p")
+    assert plain.find("p-suit-S").label == "spades" and "Punch" not in plain.texts()
+
+
+def test_red_suits_in_running_text_are_red_in_both_themes():
+    """Issue 14 item 3: ♥ and ♦ in explanations and messages take the theme's error red (light:
+    dark red, dark: light red), the rest of the line its own colour."""
+    from card_companion.views.common import explanation, message, suited
+
+    t = suited("7♥ on 9♥ → the lowest wins; 5♠")
+    assert [(s.text, s.style.color if s.style else None) for s in t.spans] == [
+        ("7", None), ("♥", ft.Colors.ERROR), (" on 9", None), ("♥", ft.Colors.ERROR),
+        (" → the lowest wins; 5♠", None)]
+    assert suited("no red suit here: 5♠ 3♣").value == "no red suit here: 5♠ 3♣"
+    h = ViewHarness(lambda: ft.Column([explanation(["8♦ − 5♣ = 3"]), message("2♥ is entered twice")]))
+    assert "• 8♦ − 5♣ = 3" in h.texts().splitlines() and "2♥ is entered twice" in h.texts().splitlines()

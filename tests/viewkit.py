@@ -21,6 +21,11 @@ import flet as ft
 from flet.components.component import Component, Renderer
 
 
+def text_of(t: ft.Text) -> str:
+    """What a Text shows: its value and its spans (coloured suits) as one line."""
+    return (t.value if isinstance(t.value, str) else "") + "".join(span.text or "" for span in t.spans or ())
+
+
 class FakePage:
     def __init__(self, route: str = "/"):
         self.route = route
@@ -208,6 +213,11 @@ class ViewHarness:
         """Every text on the screen, one per line (Text values, labels, button texts)."""
         parts = []
         for c in self.all():
+            if isinstance(c, ft.TextSpan):
+                continue  # read with its Text, as one line
+            if isinstance(c, ft.Text) and c.spans:
+                parts.append(text_of(c))
+                continue
             for attr in ("value", "label", "text", "content", "title", "hint_text"):
                 v = getattr(c, attr, None)
                 if isinstance(v, str) and v:

@@ -291,6 +291,11 @@ class Deck(BaseModel):
     """Copies of every suited card (number of packs shuffled together)."""
     jokers: int = 0
     """Jokers in all, not per pack."""
+    suit_names: tuple[tuple[Suit, str], ...] = ()
+    """what the game calls each suit, where it has a name of its own (FIGHT!: ♠ Punch ...)"""
+
+    def suit_name(self, suit: Suit) -> str | None:
+        return dict(self.suit_names).get(suit)
 
     @property
     def size(self) -> int:

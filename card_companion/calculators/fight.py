@@ -38,8 +38,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit, card  # noqa: F401 (card: the doctests)
 
 GAME = "FIGHT!"
-DECK = Deck(ranks=(Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX))
-"""A-6 of each suit: 24 cards, one of each."""
 ROW = 3
 """face-up cards in the row next to the deck"""
 FACE_DOWN_DRAWS = 3
@@ -79,6 +77,10 @@ MOVES: dict[Suit, Move] = {
     Suit.DIAMONDS: Move.PARRY,
     Suit.HEARTS: Move.DODGE,
 }
+
+DECK = Deck(ranks=(Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX),
+            suit_names=tuple((s, m.value) for s, m in MOVES.items()))
+"""A-6 of each suit: 24 cards, one of each; each suit is a move (the picker names them)."""
 
 BEATS: dict[Cycle, dict[Move, Move]] = {
     "default": {Move.PARRY: Move.PUNCH, Move.PUNCH: Move.DODGE, Move.DODGE: Move.KICK, Move.KICK: Move.PARRY},

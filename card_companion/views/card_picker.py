@@ -112,14 +112,18 @@ def CardPicker(
 
     def suit_button(s: Suit) -> ft.Control:
         chosen = suit == s
+        named = deck.suit_name(s)  # FIGHT!: the move the suit is
+        symbol = ft.Text(s.symbol, size=30 if named is None else 24, color=RED if s.is_red else BLACK)
         return ft.Semantics(
             identifier=f"{ident}-suit-{s.value}",
-            label=s.word,
+            label=s.word if named is None else f"{s.word}, {named}",
             button=True,
             selected=chosen,
             expand=1,
             content=ft.Container(
-                content=ft.Text(s.symbol, size=30, color=RED if s.is_red else BLACK),
+                content=symbol if named is None else ft.Column(
+                    [symbol, ft.Text(named, size=12, weight=ft.FontWeight.BOLD, color=BLACK)],
+                    spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 height=TOUCH + 8,
                 alignment=ft.Alignment.CENTER,
                 border_radius=8,

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import contextvars
 import math
+import re
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
@@ -315,12 +317,25 @@ def card_face(
                         content=body, container=True, key=key)
 
 
+_RED_SUITS = re.compile("([♥♦])")
+
+
+def suited(text: str, **style: Any) -> ft.Text:
+    """Running text with the red suits (♥ ♦) in red, as on the cards: the theme's error red,
+    which reads on light and dark panels alike (♠ ♣ keep the text's own colour)."""
+    parts = [p for p in _RED_SUITS.split(text) if p]
+    if len(parts) <= 1 and not _RED_SUITS.fullmatch(text):
+        return ft.Text(text, **style)
+    return ft.Text(spans=[ft.TextSpan(p, style=ft.TextStyle(color=ft.Colors.ERROR) if _RED_SUITS.fullmatch(p)
+                                      else None) for p in parts], **style)
+
+
 def explanation(lines: Sequence[str], ident: str = "explanation", title: str | None = None) -> ft.Control:
     """The steps that decided a result, one per line."""
     rows: list[ft.Control] = []
     if title:
-        rows.append(ft.Text(title, weight=ft.FontWeight.BOLD, size=17))
-    rows += [ft.Text(f"• {line}") for line in lines]
+        rows.append(suited(title, weight=ft.FontWeight.BOLD, size=17))
+    rows += [suited(f"• {line}") for line in lines]
     return tagged(
         ident,
         ft.Container(
@@ -343,7 +358,7 @@ def message(text: str | None, ident: str = "message", kind: str = "error") -> ft
     return tagged(
         ident,
         ft.Container(
-            content=ft.Row([ft.Icon(icon), ft.Text(text, expand=True)], spacing=8),
+            content=ft.Row([ft.Icon(icon), suited(text, expand=True)], spacing=8),
             padding=10,
             border_radius=8,
             bgcolor=bg,

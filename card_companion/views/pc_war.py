@@ -51,6 +51,8 @@ def PCWarTable(table) -> ft.Control:
     step = len(session.actions)
     before = session.states[-2] if step else None
     problem, set_problem = ft.use_state(None)  # (where, text): a refusal shown next to its entry
+    entered, set_entered = ft.use_state(None)  # (step, the face-up cards entered so far)
+    so_far = entered[1] if entered is not None and entered[0] == step else [None, None]
 
     def send(action, where: str) -> None:
         """Ask the tracker first, so a refusal shows right where it was entered."""
@@ -65,20 +67,37 @@ def PCWarTable(table) -> ft.Control:
     def problem_at(where: str) -> ft.Control | None:
         return message(problem[1], f"{where}-problem") if problem and problem[0] == where else None
 
+    def tapped(make, side: str, kind: str) -> None:
+        """A one-tap answer goes with the cards entered below, so the two must agree (the
+        tracker refuses a contradiction); half a pair is never silently dropped."""
+        given = [c for c in so_far if c is not None]
+        if len(given) == 1:
+            who = s.name(so_far.index(given[0]))
+            other = s.name(1 - so_far.index(given[0]))
+            set_problem((f"{kind}-tap", f"{given[0].symbol} is entered for {who}: enter {other}'s card too and "
+                                        "compare the cards, or take it back before tapping"))
+            return
+        send(make(higher=side, cards=(so_far[0], so_far[1]) if given else None), f"{kind}-tap")
+
+    def entering(values) -> None:
+        set_entered((step, list(values)))
+        if problem is not None:
+            set_problem(None)  # a refusal stays only while the input it refused is there
+
     board = [_numbers(s, game), _board(table, s, before), _on_table(s)]
     result = _last_result(s, session, game)
     if s.phase == "flip":
         body = [
-            _reveal_panel(s, game, "flip", f"Flip {s.flips + 1}", send),
+            _reveal_panel(s, game, "flip", f"Flip {s.flips + 1}", tapped, problem_at("flip-tap")),
             result,
-            _card_entry(s, game, "flip", step, send, problem_at("flip")),
+            _card_entry(s, game, "flip", step, send, problem_at("flip"), entering),
             _between_flips(s, game, step, send, problem_at("recount") or problem_at("stop")),
         ]
     elif s.phase == "war":
         body = [
-            _reveal_panel(s, game, "war", f"War · round {s.war_rounds}", send),
+            _reveal_panel(s, game, "war", f"War · round {s.war_rounds}", tapped, problem_at("war-tap")),
             result,
-            _card_entry(s, game, "war", step, send, problem_at("war")),
+            _card_entry(s, game, "war", step, send, problem_at("war"), entering),
         ]
     elif s.phase == "swap":
         body = [_swap_panel(s, game, send), problem_at("swap"), result]
@@ -135,7 +154,7 @@ def _count(ident: str, value: int, what: str, previous: int | None, label: str) 
                 [
                     ft.Text(str(value), size=36, weight=ft.FontWeight.BOLD),
                     ft.Text(what, size=12),
-                    ft.Text(change or " ", size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+                    ft.Text(change or " ", size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
                 spacing=0,
                 tight=True,
@@ -191,8 +210,8 @@ def _on_table(s: PCWarState) -> ft.Control | None:
 # --- entering a flip or the war's face-up cards ------------------------------------------
 
 
-def _reveal_panel(s: PCWarState, game, kind: str, title: str, send) -> ft.Control:
-    """What to do now and the three one-tap buttons."""
+def _reveal_panel(s: PCWarState, game, kind: str, title: str, tapped, problem: ft.Control | None) -> ft.Control:
+    """What to do now and the three one-tap buttons (with the cards entered below, if any)."""
     make = Flip if kind == "flip" else War
     choices = game.tap_choices(s)
     question = "Whose card is higher?" if kind == "flip" else "Whose face-up card is higher?"
@@ -218,7 +237,7 @@ def _reveal_panel(s: PCWarState, game, kind: str, title: str, send) -> ft.Contro
                 alignment=ft.Alignment.CENTER,
                 border_radius=10,
                 bgcolor=bg,
-                on_click=lambda e, side=side: send(make(higher=side), kind),
+                on_click=lambda e, side=side: tapped(make, side, kind),
                 ink=True,
             ),
         )
@@ -227,10 +246,12 @@ def _reveal_panel(s: PCWarState, game, kind: str, title: str, send) -> ft.Contro
         ft.Text(game.prompt(s)),
         ft.Text(question, weight=ft.FontWeight.BOLD),
         ft.Row([tap("left", 3), tap("tie", 2), tap("right", 3)], spacing=6),
+        problem,
     ], ident=f"{kind}-panel")
 
 
-def _card_entry(s: PCWarState, game, kind: str, step: int, send, problem: ft.Control | None) -> ft.Control:
+def _card_entry(s: PCWarState, game, kind: str, step: int, send, problem: ft.Control | None,
+                on_change) -> ft.Control:
     """Or the two face-up cards: the app compares them."""
     make = Flip if kind == "flip" else War
     what = "the two cards" if kind == "flip" else "the two face-up cards"
@@ -244,6 +265,7 @@ def _card_entry(s: PCWarState, game, kind: str, step: int, send, problem: ft.Con
             ident=kind,
             game_name=game.name,
             extra=problem,
+            on_change=on_change,
             key=f"{kind}-{step}",
         ),
     ], ident=f"{kind}-cards")
