@@ -296,3 +296,16 @@ def test_red_suits_in_running_text_are_red_in_both_themes():
     assert suited("no red suit here: 5♠ 3♣").value == "no red suit here: 5♠ 3♣"
     h = ViewHarness(lambda: ft.Column([explanation(["8♦ − 5♣ = 3"]), message("2♥ is entered twice")]))
     assert "• 8♦ − 5♣ = 3" in h.texts().splitlines() and "2♥ is entered twice" in h.texts().splitlines()
+
+
+def test_plurals_come_from_the_one_words_helper():
+    """Issue 14 item 3: "1 turn", "1 card", "1 flip" everywhere: no layer makes its own plural
+    with an inline "s" (calculators/words.py's plural/noun is the one place)."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).parent.parent / "card_companion"
+    homemade = re.compile(r"""'s' if |"s" if |else 's'|else "s"|\{'' if n == 1""")
+    found = [f"{p.relative_to(root)}:{i}" for p in root.rglob("*.py")
+             for i, line in enumerate(p.read_text().splitlines(), 1) if homemade.search(line)]
+    assert found == []

@@ -32,6 +32,7 @@ from math import ceil
 from pydantic import BaseModel, ConfigDict, Field
 
 from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit, card, cards
+from card_companion.calculators.words import noun, plural
 
 GAME = "CardPeeGee"
 PLAYERS_PER_PACK = 4
@@ -521,8 +522,8 @@ def _listing(cs: Sequence[Card]) -> str:
 def _count(cs: Sequence[Card], noun: str) -> str:
     """"0 spade props", "1 spade prop (K♠)", "2 spade props (3♠ 9♠)"."""
     if not cs:
-        return f"0 {noun}s"
-    return f"{len(cs)} {noun}{'s' if len(cs) > 1 else ''} ({_listing(cs)})"
+        return plural(0, noun)
+    return f"{plural(len(cs), noun)} ({_listing(cs)})"
 
 
 def _sum_line(cs: Sequence[Card]) -> str:
@@ -714,7 +715,7 @@ def healer(agitator: Card, props: Sequence[Card], gratitude: bool = False) -> He
     diamonds = tuple(_of_suit(props, Suit.DIAMONDS))
     potions = tuple(_of_suit(props, Suit.HEARTS))
     if jailors:
-        lines.append(f"jailor{'s' if len(jailors) > 1 else ''} to defeat first: {_listing(jailors)}")
+        lines.append(f"{noun(len(jailors), 'jailor')} to defeat first: {_listing(jailors)}")
     fee = 0
     fee_cards: tuple[Card, ...] = ()
     reward: tuple[Card, ...] = ()
@@ -746,7 +747,7 @@ def chest(agitator: Card, props: Sequence[Card]) -> ChestStats:
     loot = tuple(c for c in everything if c.suit in (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS))
     traps = tuple(c for c in props if c.suit == Suit.SPADES)
     lines = [f"the chest holds {_listing(loot) or 'nothing'}"]
-    lines.append(f"trap{'s' if len(traps) > 1 else ''} to disarm one at a time: {_listing(traps)}" if traps
+    lines.append(f"{noun(len(traps), 'trap')} to disarm one at a time: {_listing(traps)}" if traps
                  else "no trap: the loot is the Hero's")
     return ChestStats(loot=loot, traps=traps, explanation=tuple(lines))
 
@@ -900,7 +901,7 @@ def props_for(
     parts = [f"{base} props"]
     if level_up_v1 and laps:
         n += laps
-        parts.append(f"+ {laps} for Level Up (play returned to the first Hero {laps} time{'s' if laps > 1 else ''})")
+        parts.append(f"+ {laps} for Level Up (play returned to the first Hero {plural(laps, 'time')})")
     if level_up_v2 and hp > v2_start:
         extra = -(-(hp - v2_start) // v2_step)
         n += extra
@@ -938,7 +939,7 @@ def shopping(diamonds: int, price: int = 8) -> Purchase:
         raise RuleError("a card costs at least 1 diamond")
     bought, lost = divmod(diamonds, price)
     lines = (
-        f"{diamonds} diamonds at {price} a card → {bought} new card{'s' if bought != 1 else ''} "
+        f"{diamonds} diamonds at {price} a card → {plural(bought, 'new card')} "
         f"(costing {bought * price})" + (f", {lost} left over and lost" if lost else ""),
     )
     return Purchase(spent=diamonds, bought=bought, lost=lost, explanation=lines)

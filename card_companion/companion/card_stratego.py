@@ -42,6 +42,7 @@ from card_companion.calculators.card_stratego import (
 )
 from card_companion.calculators.cards import JOKER, Card, Deck, Rank
 from card_companion.calculators.odds import stratego_attack_odds
+from card_companion.calculators.words import plural
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -646,8 +647,8 @@ class CardStratego(Game):
             text = f"General {n(me)} consolidates columns {action.mine + 1} and {action.theirs + 1}: {moved}"
         elif isinstance(action, EndTurn):
             left = before.actions_left
-            text = (f"{n(me)} has no legal action left: the turn ends with {left} "
-                    f"action{'s' if left != 1 else ''} unused")
+            text = (f"{n(me)} has no legal action left: the turn ends with "
+                    f"{plural(left, 'action')} unused")
         else:
             text = action.kind
         for p in (0, 1):
@@ -656,7 +657,7 @@ class CardStratego(Game):
         if after.phase == "over":
             return f"{text}; the game is over: {after.ended_by}"
         if after.turn_number != before.turn_number:
-            text += f"; {n(after.turn)}'s turn: {after.allotted} action{'s' if after.allotted != 1 else ''}"
+            text += f"; {n(after.turn)}'s turn: {plural(after.allotted, 'action')}"
         return text
 
     def summary(self, state: CardStrategoState) -> dict[str, str]:
@@ -1040,7 +1041,7 @@ def _next_turn(s: CardStrategoState) -> CardStrategoState:
 
 
 def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return plural(n, "card")
 
 
 def _at(p: Place) -> str:

@@ -65,6 +65,7 @@ from card_companion.calculators.cardpeegee import (
 from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit
 from card_companion.calculators.odds import trap_odds
 from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds
+from card_companion.calculators.words import plural
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -655,8 +656,7 @@ def _score_total(score: Score) -> tuple[int, tuple[Card, ...] | None]:
     return total(score), tuple(score)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+_plural = plural
 
 
 class _Work:

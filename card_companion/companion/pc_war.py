@@ -39,6 +39,7 @@ from card_companion.calculators.pc_war import (
     take,
     trade_and_war,
 )
+from card_companion.calculators.words import plural
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -651,7 +652,7 @@ class PCWar(Game):
 
 
 def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+    return plural(n, "card")
 
 
 def _rounds(n: int) -> str:
@@ -764,8 +765,6 @@ class TradeAndWarAsk(Ask):
         return self
 
     def answer(self) -> TradeAndWarAnswer:
-        from card_companion.calculators.words import plural
-
         at_once = self.last_card_wins_at_once
         hands, piles, table = self.hands, self.piles, self.table
         lines: list[str] = []

@@ -17,6 +17,7 @@ import flet as ft
 
 from card_companion.calculators.card_stratego import COLUMNS, DEPTH, rank_name
 from card_companion.calculators.cards import Card
+from card_companion.calculators.words import noun, plural
 from card_companion.companion.advisor import card_stratego_attack
 from card_companion.companion.card_stratego import (
     RULES,
@@ -281,7 +282,7 @@ def _status(s: CardStrategoState) -> ft.Control:
         why = "the other player's first turn has 2 actions"
     else:
         n = s.start_columns
-        why = f"cards in {n} column{'s' if n != 1 else ''} at the start of the turn: {allotted} actions"
+        why = f"cards in {plural(n, 'column')} at the start of the turn: {allotted} actions"
     pips = [ft.Icon(ft.Icons.CIRCLE if i < left else ft.Icons.CIRCLE_OUTLINED, size=16,
                     color=ft.Colors.PRIMARY) for i in range(allotted)]
     return tagged("status", ft.Container(
@@ -376,7 +377,7 @@ def _next_step(s, mode, choice: Choice, hand_card, face_down) -> str:
         need = _reveals_needed(face_down)
         if len(chosen) < need:
             more = need - len(chosen)
-            return f"Tap {more} more face-down card{'s' if more > 1 else ''} to turn up."
+            return f"Tap {more} more {noun(more, 'face-down card')} to turn up."
         return "Turn the cards face up and enter them below."
     if mode == "scout":
         return "Tap the face-down card the Scout turns up." if not chosen else "Enter the card below."

@@ -17,6 +17,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from card_companion.calculators.cards import Card
+from card_companion.calculators.words import plural
 from card_companion.companion.advisor import Advice, cardpeegee_disarm, cardpeegee_fight, cardpeegee_trap, what_if
 from card_companion.companion.cardpeegee import (
     Abandon,
@@ -64,8 +65,7 @@ STAGE_WORDS = {
 # --- small helpers -----------------------------------------------------------------------------
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+_plural = plural
 
 
 def _symbols(cs: Sequence[Card]) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from card_companion.calculators.fight import BEATS, MOVES, ROUND_POINTS, PileCard, cycle_text, victory_points
+from card_companion.calculators.words import plural
 from card_companion.companion.fight import CoinFlip, Fight, FightState, Pick, TurnRecord, TurnUp
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import (
@@ -584,6 +585,5 @@ def moves_legend(s: FightState) -> ft.Control:
     return tagged("moves", ft.Text(text, size=12, italic=True), label=f"Moves: {cycle_text(cycle)}")
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+_count = plural
 

@@ -9,6 +9,7 @@ import flet as ft
 
 from card_companion.calculators.cards import count
 from card_companion.calculators.peace_and_love import pile_total
+from card_companion.calculators.words import plural
 from card_companion.companion.advisor import peace_and_love_hand, peace_and_love_round
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love import (
@@ -118,7 +119,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
     status = tagged("status", ft.Row(
         [
             ft.Text(f"Deck: {count(s.deck)}", size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(f"{s.decks} deck{'s' if s.decks > 1 else ''} · {s.turns} turns played", size=13),
+            ft.Text(f"{plural(s.decks, 'deck')} · {plural(s.turns, 'turn')} played", size=13),
         ],
         spacing=16, wrap=True,
     ), label=f"Deck: {count(s.deck)}")
@@ -342,7 +343,7 @@ def deal_summary(game, players: list[str], settings: dict) -> ft.Control:
     n = len(players)
     decks, cards, left = game.deal_counts(n)
     return tagged("decks", ft.Text(
-        f"{n} players: shuffle {decks} deck{'s' if decks > 1 else ''} together ({cards} cards). "
+        f"{n} players: shuffle {plural(decks, 'deck')} together ({cards} cards). "
         f"Each player gets 5 cards in hand and 3 face-up fighters; {left} cards stay in the deck.",
         italic=True,
     ), label=f"{decks} decks")
