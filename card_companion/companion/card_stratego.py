@@ -1130,10 +1130,10 @@ class ActionsAsk(Ask):
             why = f"turn {self.turn} of the game: " + ("the first player gets one action" if self.turn == 1
                                                        else "the other player then takes two")
         else:
-            why = (f"cards in {self.columns} column{'s' if self.columns != 1 else ''} at the start of the turn: "
+            why = (f"cards in {plural(self.columns, 'column')} at the start of the turn: "
                    + ("all four → 5" if self.columns == 4 else "three → 4" if self.columns == 3
                       else "fewer than three → 3"))
-        return ActionsAnswer(actions=k, explanation=[why, f"{k} action{'s' if k != 1 else ''}, all of them used"])
+        return ActionsAnswer(actions=k, explanation=[why, f"{plural(k, 'action')}, all of them used"])
 
 
 class ActionsAnswer(Answer):
