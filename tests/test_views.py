@@ -309,3 +309,27 @@ def test_plurals_come_from_the_one_words_helper():
     found = [f"{p.relative_to(root)}:{i}" for p in root.rglob("*.py")
              for i, line in enumerate(p.read_text().splitlines(), 1) if homemade.search(line)]
     assert found == []
+
+
+def test_peace_and_love_score_strip_and_the_text_size_scales_cards_and_picker(store):
+    """Issue 14 item 2: a score strip at the top (each player's victory points and cards, whose
+    turn, the deck), in the theme's text styles; "Larger" (1.3) also draws larger card faces
+    and picker buttons."""
+    from dataclasses import replace
+
+    gid, h = dealt_table(store)  # Ann 9♥ K♦ Q♣, Bea 5♠ 2♣ 7♦: Bea starts
+    # 52 − 2 × (5 in hand + 3 fighters) = 36 in the deck
+    assert h.find("deck-count").label == "Deck: 36 cards"
+    assert h.find("score-1").label == "Bea: 0 points, victory pile 0 cards, to play"
+    assert h.find("score-0").label == "Ann: 0 points, victory pile 0 cards"
+    ids = h.ids()
+    assert ids.index("status") < ids.index("player-0")  # the strip comes first
+    def width(view):
+        return view.find("fighter-0-0").content.content.controls[0].width
+
+    normal = width(h)
+    larger = {ServicesContext: replace(services(store)[ServicesContext], prefs=Prefs(text_scale="1.3"))}
+    big = ViewHarness(TableScreen, contexts=larger, route_params={"gid": gid})
+    assert normal == 58 and width(big) == round(58 * 1.3)
+    picker = ViewHarness(CardPicker, Deck(), lambda c: None, ident="p", contexts=larger)
+    assert picker.find("p-rank-A").content.content.size == round(20 * 1.3)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
-from card_companion.views.common import BLACK, RED, TOUCH, button, card_face, message, tagged
+from card_companion.views.common import BLACK, RED, TOUCH, button, card_face, message, tagged, use_text_scale
 
 
 def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | None]) -> str | None:
@@ -43,6 +43,7 @@ def CardPicker(
     game_name: str = "this game",
 ) -> ft.Control:
     """Rank row + suit row + typed entry. Calls on_pick with a card of the deck."""
+    zoom = use_text_scale()
     rank, set_rank = ft.use_state(None)
     suit, set_suit = ft.use_state(None)
     typed, set_typed = ft.use_state("")
@@ -99,9 +100,9 @@ def CardPicker(
             selected=chosen,
             expand=1,
             content=ft.Container(
-                content=ft.Text(r.letter, size=20, weight=ft.FontWeight.BOLD,
+                content=ft.Text(r.letter, size=round(20 * zoom), weight=ft.FontWeight.BOLD,
                                 color=ft.Colors.ON_PRIMARY if chosen else None),
-                height=TOUCH + 4,
+                height=round((TOUCH + 4) * zoom),
                 alignment=ft.Alignment.CENTER,
                 border_radius=8,
                 bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGHEST,
@@ -113,7 +114,7 @@ def CardPicker(
     def suit_button(s: Suit) -> ft.Control:
         chosen = suit == s
         named = deck.suit_name(s)  # FIGHT!: the move the suit is
-        symbol = ft.Text(s.symbol, size=30 if named is None else 24, color=RED if s.is_red else BLACK)
+        symbol = ft.Text(s.symbol, size=round((30 if named is None else 24) * zoom), color=RED if s.is_red else BLACK)
         return ft.Semantics(
             identifier=f"{ident}-suit-{s.value}",
             label=s.word if named is None else f"{s.word}, {named}",
@@ -122,9 +123,9 @@ def CardPicker(
             expand=1,
             content=ft.Container(
                 content=symbol if named is None else ft.Column(
-                    [symbol, ft.Text(named, size=12, weight=ft.FontWeight.BOLD, color=BLACK)],
+                    [symbol, ft.Text(named, size=round(12 * zoom), weight=ft.FontWeight.BOLD, color=BLACK)],
                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                height=TOUCH + 8,
+                height=round((TOUCH + 8) * zoom),
                 alignment=ft.Alignment.CENTER,
                 border_radius=8,
                 bgcolor=ft.Colors.AMBER_200 if chosen else "#f4f1ea",
@@ -211,6 +212,7 @@ def CardSlots(
     (Card Stratego's two armies), the picker offers the active place's deck, named
     ``deck_names[i]`` in its messages; ``deck`` still counts the over-count warning.
     """
+    zoom = use_text_scale()
     values, set_values = ft.use_state(
         lambda: list(initial) if initial is not None and len(initial) == len(labels) else [None] * len(labels))
     active, set_active = ft.use_state(lambda: next((i for i, v in enumerate(values) if v is None), 0))
@@ -250,7 +252,7 @@ def CardSlots(
                 [
                     card_face(values[i], ident=f"{ident}-slot-{i}", selected=i == active,
                               label=f"{label}: {values[i].symbol if values[i] else 'not entered'}",
-                              on_click=lambda e, i=i: choose(i), width=54),
+                              on_click=lambda e, i=i: choose(i), width=54, scale=zoom),
                     ft.Text(label, size=12, text_align=ft.TextAlign.CENTER, width=96,
                             weight=ft.FontWeight.BOLD if i == active and picking else None),
                 ],

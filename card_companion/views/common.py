@@ -110,6 +110,13 @@ def use_services() -> Services:
     return ft.use_context(ServicesContext)
 
 
+def use_text_scale() -> float:
+    """The text-size setting (1.0, 1.15, 1.3) for what the theme's text styles do not scale by
+    themselves: card faces and the picker's buttons (a hook: call it at a component's top)."""
+    services = ft.use_context(ServicesContext)
+    return float(getattr(getattr(services, "prefs", None), "scale", 1.0))
+
+
 def navigate(route: str) -> None:
     ft.context.page.navigate(route)
 
@@ -246,9 +253,12 @@ def card_face(
     on_click: Callable | None = None,
     width: int = 58,
     caption: str | None = None,
+    scale: float = 1.0,
 ) -> ft.Control:
     """A playing card as it lies on the table. Tapped cards are drawn turned sideways;
-    a face-down card shows its back; ``card=None`` is an empty place."""
+    a face-down card shows its back; ``card=None`` is an empty place. ``scale``: the
+    text-size setting (use_text_scale), so a larger setting draws larger cards."""
+    width = round(width * scale)
     height = int(width * 1.4)
     if face_down:
         inner = ft.Container(
@@ -473,6 +483,33 @@ def player_panel(
             opacity=0.5 if dimmed else 1.0,
         ),
     )
+
+
+def number_tile(ident: str, value: str, caption: str, *, label: str, title: str | None = None,
+                active: bool = False) -> ft.Control:
+    """One number a player reads from across the table (points, cards, flips): big, with what
+    it counts under it and, for a player's tile, their name above; ``active``: their turn.
+    Sizes come from the theme's text styles, so the text-size setting scales them."""
+    rows: list[ft.Control] = []
+    if title is not None:
+        rows.append(ft.Text(title, theme_style=ft.TextThemeStyle.LABEL_LARGE, weight=ft.FontWeight.BOLD,
+                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+    rows += [ft.Text(value, theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM, weight=ft.FontWeight.BOLD),
+             ft.Text(caption, theme_style=ft.TextThemeStyle.LABEL_MEDIUM)]
+    return tagged(ident, ft.Container(
+        content=ft.Column(rows, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=8, padding=8, expand=1,
+        alignment=ft.Alignment.CENTER,
+        border=ft.Border.all(3, ft.Colors.PRIMARY) if active else None,
+    ), label=label)
+
+
+def tile_row(tiles: Sequence[ft.Control], ident: str | None = None, per_row: int = 4) -> ft.Control:
+    """Number tiles side by side, ``per_row`` to a row (more players wrap onto more rows of
+    the same width, so every tile stays readable)."""
+    rows = [ft.Row(list(tiles[i:i + per_row]), spacing=6) for i in range(0, len(tiles), per_row)]
+    column = ft.Column(rows, spacing=6, tight=True)
+    return tagged(ident, column) if ident else column
 
 
 # --- seats at the table: where each player's panel goes (one concept, one place) ---------------

@@ -24,10 +24,12 @@ from card_companion.views.common import (
     card_face,
     explanation,
     message,
+    number_tile,
     player_panel,
     section,
     side_by_side,
     tagged,
+    tile_row,
 )
 
 ODDS_GAMES = 10_000
@@ -361,18 +363,10 @@ def _final_numbers(s: PCWarState, game) -> ft.Control:
     """The end: the game's numbers, large."""
     longest = f"{s.longest_war}" if s.longest_war else "—"
     tiles = [("Flips", str(s.flips)), ("Wars", str(s.wars)), ("Longest war", longest)]
-    cells = [
-        tagged(f"final-{k}", ft.Container(
-            content=ft.Column([ft.Text(v, size=32, weight=ft.FontWeight.BOLD), ft.Text(t, size=12)],
-                              spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=8, padding=8, expand=1,
-            alignment=ft.Alignment.CENTER,
-        ), label=f"{t}: {v}")
-        for k, (t, v) in enumerate(tiles)
-    ]
+    cells = [number_tile(f"final-{k}", v, t, label=f"{t}: {v}") for k, (t, v) in enumerate(tiles)]
     extra = game.summary(s).get("Longest war")
     return section("The game's numbers", [
-        ft.Row(cells, spacing=6),
+        tile_row(cells),
         ft.Text(f"Longest war: {extra}", size=13) if extra else None,
     ], ident="final-numbers")
 

@@ -28,10 +28,13 @@ from card_companion.views.common import (
     explanation,
     message,
     my_player,
+    number_tile,
     player_panel,
     seated,
     section,
     tagged,
+    tile_row,
+    use_text_scale,
 )
 from card_companion.views.odds import OddsPanel
 
@@ -46,6 +49,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
     known = game.known_cards(s)
     step = len(table.session.actions)
 
+    zoom = use_text_scale()
     mode, set_mode = ft.use_state("fight")
     mine, set_mine = ft.use_state(None)  # place of the current player's chosen fighter
     target, set_target = ft.use_state(None)  # (player, place) being attacked
@@ -89,13 +93,13 @@ def PeaceAndLoveTable(table) -> ft.Control:
             chosen = (i == s.turn and mine == place) or target == (i, place) or joining.get(i) == place \
                 or (i, place) in in_fight
             if f is None:
-                faces.append(card_face(None, ident=f"fighter-{i}-{place}",
+                faces.append(card_face(None, ident=f"fighter-{i}-{place}", scale=zoom,
                                        label=f"{s.name(i)}'s fighter {place + 1}: " +
                                        ("not dealt yet" if not player.dealt else "waiting for a new fighter"),
                                        face_down=not player.dealt))
                 continue
             faces.append(card_face(
-                f.card, ident=f"fighter-{i}-{place}", tapped=f.tapped, selected=chosen,
+                f.card, ident=f"fighter-{i}-{place}", tapped=f.tapped, selected=chosen, scale=zoom,
                 label=f"{s.name(i)}'s fighter {f.card.symbol}" + (", tapped" if f.tapped else "")
                 + (", chosen" if chosen else ""),
                 on_click=lambda e, i=i, place=place: tap_fighter(i, place),
@@ -116,13 +120,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
                    ("Hand", count(player.hand))],
         ))
 
-    status = tagged("status", ft.Row(
-        [
-            ft.Text(f"Deck: {count(s.deck)}", size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(f"{plural(s.decks, 'deck')} · {plural(s.turns, 'turn')} played", size=13),
-        ],
-        spacing=16, wrap=True,
-    ), label=f"Deck: {count(s.deck)}")
+    status = score_strip(s)
 
     parts = [
         status,
@@ -132,6 +130,23 @@ def PeaceAndLoveTable(table) -> ft.Control:
         *panels,
     ]
     return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
+
+
+def score_strip(s: PeaceAndLoveState) -> ft.Control:
+    """The score at the top, readable from across the table: each player's victory points and
+    cards (whose turn it is marked), the deck; then the packs and the turns played."""
+    playing = s.phase in ("turn", "fight")
+    tiles = [number_tile(f"score-{i}", str(pile_total(p.pile)), f"points · {count(len(p.pile))}",
+                         title=s.name(i), active=playing and s.turn == i,
+                         label=f"{s.name(i)}: {count(pile_total(p.pile), 'point')}, victory pile "
+                               f"{count(len(p.pile))}" + (", to play" if playing and s.turn == i else ""))
+             for i, p in enumerate(s.players)]
+    tiles.append(number_tile("deck-count", str(s.deck), "in the deck", title="Deck", label=f"Deck: {count(s.deck)}"))
+    return tagged("status", ft.Column([
+        tile_row(tiles, per_row=3 if len(tiles) in (3, 5, 6) else 4),
+        ft.Text(f"{plural(s.decks, 'deck')} shuffled together · {plural(s.turns, 'turn')} played",
+                theme_style=ft.TextThemeStyle.BODY_SMALL),
+    ], spacing=4, tight=True), label=f"Deck: {count(s.deck)}")
 
 
 def last_round_panel(s: PeaceAndLoveState) -> ft.Control | None:
