@@ -232,6 +232,22 @@ def test_combat_round_fleeing():
     assert r["deals"] == [1, 1, None]
 
 
+def test_combat_round_who_dies_or_escapes():
+    # Ann 14 + 12 = 26 beats the Monster 9 + 15 = 24: 14 − 14 = 0 HP, dead ("reduced to/below zero");
+    # Bea flees (Ann stays: Deal 3 − 1 = 2): 10 + 3 = 13 loses to 24, 19 − 9 = 10 HP, "if they survive,
+    # they escape"; Ann untouched
+    r = cpg(ask="combat-round", fighters=[
+        {"name": "Ann", "side": 0, "attack": 14, "hp": 20, "drawn": 12},
+        {"name": "Bea", "side": 0, "attack": 10, "hp": 19, "deal": 3, "drawn": 3, "fleeing": True},
+        {"name": "the Monster", "side": 1, "attack": 9, "hp": 14, "drawn": 15}])
+    assert (r["hp_after"], r["out"]) == ([20, 10, 0], ["", "fled", "dead"])
+    # a fleeing player who does not survive is dead, not escaped: 9 − 9 = 0
+    r = cpg(ask="combat-round", fighters=[
+        {"name": "Bea", "side": 0, "attack": 10, "hp": 9, "deal": 3, "drawn": 3, "fleeing": True},
+        {"name": "the Monster", "side": 1, "attack": 9, "drawn": 15}])
+    assert (r["hp_after"], r["out"]) == ([0, None], ["dead", None])
+
+
 def test_combat_round_heal_and_defend():
     # Ann defends: 10 + 12 = 22 beats 8 + 7 = 15 but deals nothing; losing, she takes damage as normal
     r = cpg(ask="combat-round", fighters=[{"attack": 10, "drawn": 12, "defending": True}, {"attack": 8, "drawn": 7}])

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from math import ceil
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -533,6 +534,18 @@ def flee_deal(deal: int, others_stay: bool) -> tuple[int, str]:
     left = "another player stays in the fight" if others_stay else "no other player stays in the fight"
     new = max(0, deal - cut)
     return new, f"{left}: Deal {deal} − {cut} = {new}"
+
+
+def after_round(hp: int, fleeing: bool) -> Literal["", "dead", "fled"]:
+    """A fighter after the round's damage: dead at 0 HP or below; otherwise a fleeing fighter
+    escapes ("if they survive, they escape"); else still fighting ("").
+
+    >>> after_round(0, False), after_round(3, True), after_round(-2, True), after_round(5, False)
+    ('dead', 'fled', 'dead', '')
+    """
+    if hp <= 0:
+        return "dead"
+    return "fled" if fleeing else ""
 
 
 def _cards_word(n: int, word: str) -> str:
@@ -1098,7 +1111,7 @@ def master_of_the_elements(active: Iterable[Card]) -> bool:
 __all__ = [
     "BattleRound", "BossStats", "ChestStats", "Clash", "Contender", "Contestant", "DisarmAttempt", "Duel",
     "Forced", "HealerStats", "MonsterStats", "PlayValue", "Played", "Purchase", "RoundFighter", "RuleError",
-    "STRONG_AGAINST", "TrapOutcome", "TrapStats", "battle_round", "beats", "boss_stack", "card", "cards",
+    "STRONG_AGAINST", "TrapOutcome", "TrapStats", "after_round", "battle_round", "beats", "boss_stack", "card", "cards",
     "check_suits", "chest", "convert", "deck_for", "disarm", "disarm_score", "draw_refusal", "duel",
     "duel_numbers", "elemental_union", "encounter_kind", "evasion_draw", "fee_paid", "flee_deal",
     "forced_players", "full_court", "half_up", "healer", "jack_bonus", "jailor", "master_of_the_elements",

@@ -31,9 +31,11 @@ from card_companion.calculators.cardpeegee import (
     Contestant,
     DisarmAttempt,
     Played,
+    PlayValue,
     RoundFighter,
     RuleError,
     TrapOutcome,
+    after_round,
     battle_round,
     boss_stack,
     check_suits,
@@ -1246,12 +1248,12 @@ class CardPeeGee(Game):
         deaths, fled = [], []
         for i in live:
             f = updated[i]
-            hp = s.heroes[f.player].hp if f.player is not None else f.hp
-            if hp <= 0:
+            out = after_round(s.heroes[f.player].hp if f.player is not None else f.hp, f.fleeing)
+            if out == "dead":
                 updated[i] = f.model_copy(update={"out": "dead", "rounds": f.rounds + 1, "fleeing": False,
                                                   "defending": False})
                 deaths.append(i)
-            elif f.fleeing:
+            elif out == "fled":
                 updated[i] = f.model_copy(update={"out": "fled", "rounds": f.rounds + 1, "fleeing": False,
                                                   "defending": False})
                 fled.append(i)
@@ -2358,7 +2360,7 @@ def _check_active(active: Sequence[Card]) -> None:
 
 
 def _played(cards: Sequence[Card], active: Sequence[Card], element: Suit | None, conversions: dict[Card, Suit],
-            suits: tuple[Suit, ...] | None, purpose: str, in_fight: bool = False):
+            suits: tuple[Suit, ...] | None, purpose: str, in_fight: bool = False) -> PlayValue:
     """Cards played in one play, checked as the tracker checks them (no Joker, the Jacks'
     conversions, only the suits the purpose takes) and valued with the bonuses."""
     if any(c.is_joker for c in cards):
@@ -2396,10 +2398,11 @@ class RoundEntry(Frozen):
     fleeing: bool = Field(False, description="run away: a penalty round, Deal −1 (−2 when no other player "
                           "stays), no damage dealt")
     defending: bool = Field(False, description="heal and defend: a heart played this round, no damage dealt")
+    hp: int | None = Field(None, ge=1, le=100_000, description="HP before the round (says who dies or escapes)")
 
     @property
     def plain(self) -> bool:
-        return (self.name, self.side, self.player, self.deal) == (None, None, None, None) and not (
+        return (self.name, self.side, self.player, self.deal, self.hp) == (None,) * 5 and not (
             self.fleeing or self.defending)
 
 
@@ -2464,6 +2467,11 @@ class CombatRoundAsk(CardPeeGeeAsk):
             fighters.append(RoundFighter(name=name, side=sides[i], attack=f.attack, element=f.element, drawn=drawn,
                                          cards=shown, deals_damage=not no_damage, why_no_damage=no_damage))
         r = battle_round(fighters, self.critical_strikes)
+        hp_after = [None if f.hp is None else f.hp - loss for f, loss in zip(fs, r.hp_loss)]
+        outs = [None if hp is None else after_round(hp, f.fleeing) for f, hp in zip(fs, hp_after)]
+        after = [f"{names[i]}: {fs[i].hp} − {r.hp_loss[i]} = {hp} HP" + {"dead": ", dead", "fled": ", escapes",
+                                                                         "": ""}[out or ""]
+                 for i, (hp, out) in enumerate(zip(hp_after, outs)) if hp is not None]
         clashes = [ClashEntry(fighters=[c.a, c.b], scores=list(c.duel.scores),
                               winner=None if c.duel.winner is None else (c.a, c.b)[c.duel.winner],
                               damage=c.duel.damage, critical=c.duel.critical or None) for c in r.clashes]
@@ -2475,7 +2483,8 @@ class CombatRoundAsk(CardPeeGeeAsk):
             scores, winner = list(r.raw_scores), None
         answer = CombatRoundAnswer(scores=scores, winner=winner, hp_loss=list(r.hp_loss),
                                    raw_scores=list(r.raw_scores), names=names, sides=sides, deals=deals,
-                                   clashes=clashes, explanation=lines + list(r.explanation))
+                                   clashes=clashes, hp_after=hp_after, out=outs,
+                                   explanation=lines + list(r.explanation) + after)
         return answer.without(*CombatRoundAnswer.grown) if plain else answer
 
 
@@ -2492,7 +2501,7 @@ class ClashEntry(Frozen):
 
 
 class CombatRoundAnswer(GrownAnswer):
-    grown: ClassVar[tuple[str, ...]] = ("raw_scores", "names", "sides", "deals", "clashes")
+    grown: ClassVar[tuple[str, ...]] = ("raw_scores", "names", "sides", "deals", "clashes", "hp_after", "out")
     scores: list[int]
     """two fighters: after the element boost; more: Attack + score cards (the boost is pair by pair)"""
     winner: int | None
@@ -2504,6 +2513,10 @@ class CombatRoundAnswer(GrownAnswer):
     deals: list[int | None] | None = None
     """the Deal each fighter drew for (a fleeing player's after the penalty); None when not given"""
     clashes: list[ClashEntry] | None = None
+    hp_after: list[int | None] | None = None
+    """HP after the round, for the fighters whose HP was given"""
+    out: list[Literal["", "dead", "fled"] | None] | None = None
+    """"dead" at 0 HP or below, "fled" for a fleeing fighter who survives, "" still fighting"""
 
 
 class MonsterAsk(CardPeeGeeAsk):
