@@ -256,6 +256,46 @@ def test_combat_round_heal_and_defend():
     assert r["winner"] == 1 and r["hp_loss"] == [8, 0]
 
 
+def test_combat_round_answers_as_the_tracker_resolves_a_round():
+    # the tracker's own worked fight (tests/test_cardpeegee_tracker.py, elements, allies, fleeing,
+    # heal and defend, critical strikes): each round entered at the table and as the ask
+    from card_companion.companion.registry import game
+    from card_companion.companion.session import Session
+    g = game("cardpeegee")
+    s = Session.start(g, g.make_setup(["Ann", "Bea", "Cy"], {
+        "elements": True, "cry_for_help": True, "run_away": True, "heal_and_defend": True,
+        "critical_strikes": True}))
+    for p, character in ((0, "KC"), (1, "QD"), (2, "KH")):
+        s = s.push(g.parse_action({"kind": "hero", "player": p, "character": character,
+                                   "hp_cards": ["10C", "10D", "10H"]}))
+    s = s.push(g.parse_action({"kind": "encounter", "agitator": "8C", "props": ["6H", "2S"]}))
+    s = s.push(g.parse_action({"kind": "join", "player": 1}))
+
+    def both(scores, before=()):
+        nonlocal s
+        for step in before:
+            s = s.push(g.parse_action(step))
+        battle = s.state.encounter.battle
+        live = [battle.fighters[i] for i in battle.live()]
+        request = {"ask": "combat-round", "critical_strikes": True, "fighters": [
+            {"name": f.name, "side": f.side, "player": f.player is not None, "attack": f.attack, "deal": f.deal,
+             "element": f.element.value if f.element else None, "drawn": d, "fleeing": f.fleeing,
+             "defending": f.defending} for f, d in zip(live, scores)]}
+        s = s.push(g.parse_action({"kind": "round", "scores": scores}))
+        return cpg(**request), s.state.encounter.battle.last if s.state.encounter else None
+
+    # round 1: Ann 22 beats the Monster 18 (−10); Bea 15 → 18 (diamonds over clubs) ties it
+    r, last = both([12, 10, 5])
+    assert r["hp_loss"] == list(last.hp_loss) == [0, 10, 0]
+    # round 2: Bea heals and defends, Ann flees (Bea stays: Deal 3 − 1 = 2): both win, no damage
+    r, last = both([["9H", "9S"], 4, 20], [{"kind": "heal-and-defend", "player": 1, "card": "5H"},
+                                           {"kind": "flee", "player": 0}])
+    assert r["deals"] == [2, 4, 3] and r["hp_loss"] == list(last.hp_loss) == [0, 0, 0]
+    # round 3, the Monster first: Bea 20 → 24 against 8: 24 ≥ 2 × 8, double damage 10 × 2 = 20
+    r, _ = both([0, 10])
+    assert r["hp_loss"] == [20, 0] and r["clashes"][0]["critical"] == "×2"
+
+
 @pytest.mark.parametrize("fighters, extra, says", [
     ([{"attack": 9, "drawn": 3}, {"attack": 9, "drawn": 3}, {"attack": 9, "drawn": 3}], {},
      "give every fighter's side"),

@@ -2332,9 +2332,7 @@ class PlayAsk(CardPeeGeeAsk):
         return [*self.cards, *self.active]
 
     def answer(self) -> PlayAnswer:
-        wrong = [c.symbol for c in self.active if c.rank not in (Rank.JACK, Rank.ACE)]
-        if wrong:
-            raise RuleError(f"only Jacks and Aces can be active, not {', '.join(wrong)}")
+        _check_active(self.active)
         self.check_deck()
         conversions = self.as_
         notes: tuple[str, ...] = ()
@@ -2360,20 +2358,19 @@ def _check_active(active: Sequence[Card]) -> None:
 
 
 def _played(cards: Sequence[Card], active: Sequence[Card], element: Suit | None, conversions: dict[Card, Suit],
-            suits: tuple[Suit, ...] | None, purpose: str, in_fight: bool = False) -> PlayValue:
-    """Cards played in one play, checked as the tracker checks them (no Joker, the Jacks'
-    conversions, only the suits the purpose takes) and valued with the bonuses."""
+            suits: tuple[Suit, ...] | None, purpose: str) -> PlayValue:
+    """Cards played in one play outside a fight, checked as the tracker checks them (no Joker,
+    the Jacks' conversions, only the suits the purpose takes) and valued with the bonuses."""
     if any(c.is_joker for c in cards):
         raise RuleError("a Joker does nothing: keep it")
     stray = [c for c in conversions if c not in cards]
     if stray:
         raise RuleError(f"{_symbols(stray)} is not among the cards played")
-    converted, lines = convert(cards, active, conversions, in_fight)
+    converted, lines = convert(cards, active, conversions)
     if suits is not None:
         check_suits(converted, suits, purpose)
     pv = value_played(converted, active, element)
-    working = tuple(lines) + (pv.explanation if in_fight else _no_deal(pv.explanation))
-    return pv.model_copy(update={"explanation": working})
+    return pv.model_copy(update={"explanation": tuple(lines) + _no_deal(pv.explanation)})
 
 
 def _no_deal(lines: Sequence[str]) -> tuple[str, ...]:
