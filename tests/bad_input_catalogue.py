@@ -117,6 +117,21 @@ ROWS: list[Row] = [
         "K♥ is entered 2 times", why="two K♥ from one pack"),
     Row("ask", '{"game": "cardpeegee", "ask": "combat-round", "fighters": [{"attack": 11, "drawn": 3}]}',
         "at least 2 items", why="a round with one fighter"),
+    Row("ask", '{"game": "peace-and-love", "ask": "final-score", "players": [{"cards": 3}, {"pile": ["KH"]}]}',
+        "a count alone does not score", why="a victory pile's card count without its points"),
+    Row("ask", '{"game": "cardpeegee", "ask": "super-powers", "stack": ["QH"], "players": [{"character": "KS"}], '
+        '"hero": 2}', "the Hero is one of the players: 0 to 0", why="a Hero who is not at the table"),
+    Row("ask", '{"game": "cardpeegee", "ask": "combat-round", "fighters": [{"attack": 9, "drawn": 3}, '
+        '{"attack": 9, "drawn": 3}, {"attack": 9, "drawn": 3}]}', "give every fighter's side",
+        why="three fighters without their sides"),
+    Row("ask", '{"game": "cardpeegee", "ask": "trap", "agitator": "7S", "evasion": ["9C", "2H"], "active": 2}',
+        "the Hero draws 3 cards (one plus one per active card), not 2", why="an evasion draw one card short"),
+    Row("ask", '{"game": "cardpeegee", "ask": "healer", "agitator": "6H", "props": ["5D"], "paid": []}',
+        "give the cards played for the fee", why="a fee paid with no cards"),
+    Row("ask", '{"game": "cardpeegee", "ask": "disarm", "trap": "9S", "disarm_score": 3, "spades": ["5S"], '
+        '"hero_draw": 3, "trap_draw": 4}', "not both", why="a disarm score and the spades it comes from"),
+    Row("ask", '{"game": "cardpeegee", "ask": "town", "shop": ["9H"]}',
+        "9♥ counts as a heart: shopping takes only diamonds", why="a heart played to shop"),
 
     # --- steps at the table ---------------------------------------------------------------------
     Row("step", {"kind": "deal", "player": 0, "fighters": ["9H", "KD"]}, "deal.fighters.2 is missing",

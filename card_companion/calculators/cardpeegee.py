@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from math import ceil
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -326,6 +327,20 @@ def play_value(
     return result
 
 
+def check_suits(played: Sequence[Played], suits: Sequence[Suit], purpose: str) -> None:
+    """Refuse a played card that counts in no suit the purpose takes (after any Jack).
+
+    >>> check_suits(convert(cards("5D 3H"))[0], [Suit.DIAMONDS], "shopping")
+    Traceback (most recent call last):
+    ...
+    card_companion.calculators.cardpeegee.RuleError: 3♥ counts as a heart: shopping takes only diamonds
+    """
+    for pc in played:
+        if pc.suit not in suits:
+            allowed = " and ".join(x.word for x in suits)
+            raise RuleError(f"{pc.card.symbol} counts as a {element_word(pc.suit)}: {purpose} takes only {allowed}")
+
+
 # --- a round of combat -----------------------------------------------------------------
 
 
@@ -506,6 +521,63 @@ def battle_round(fighters: Sequence[RoundFighter], critical_strikes: bool = Fals
         raw_scores=tuple(f.raw_score for f in fighters), clashes=tuple(clashes), hp_loss=tuple(loss),
         explanation=tuple(lines),
     )
+
+
+def flee_deal(deal: int, others_stay: bool) -> tuple[int, str]:
+    """Run away: the penalty round's Deal is 1 less when another player stays in the fight
+    (on either side; a Monster, jailor or Boss is not a player), 2 less when none does;
+    never below 0.
+
+    >>> flee_deal(3, True), flee_deal(3, False), flee_deal(1, False)[0]
+    ((2, 'another player stays in the fight: Deal 3 − 1 = 2'), (1, 'no other player stays in the fight: Deal 3 − 2 = 1'), 0)
+    """  # noqa: E501 (doctest output)
+    cut = 1 if others_stay else 2
+    left = "another player stays in the fight" if others_stay else "no other player stays in the fight"
+    new = max(0, deal - cut)
+    return new, f"{left}: Deal {deal} − {cut} = {new}"
+
+
+def after_round(hp: int, fleeing: bool) -> Literal["", "dead", "fled"]:
+    """A fighter after the round's damage: dead at 0 HP or below; otherwise a fleeing fighter
+    escapes ("if they survive, they escape"); else still fighting ("").
+
+    >>> after_round(0, False), after_round(3, True), after_round(-2, True), after_round(5, False)
+    ('dead', 'fled', 'dead', '')
+    """
+    if hp <= 0:
+        return "dead"
+    return "fled" if fleeing else ""
+
+
+def _cards_word(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def draw_refusal(deal: int, drawn: int, shown: Sequence[Card] | None, who: str, word: str = "score card",
+                 why: str = "") -> str | None:
+    """Why a draw of ``deal`` cards by ``who`` (entered as the cards ``shown``, or as their
+    total ``drawn``) cannot be right, or None: exactly ``deal`` cards, a total at most 11 a card.
+
+    >>> draw_refusal(3, 0, cards("2H 5S"), "Ann", why=" (Deal 3)")
+    'Ann draws 3 score cards (Deal 3), not 2'
+    >>> draw_refusal(2, 23, None, "Ann"), draw_refusal(2, 22, None, "Ann")
+    ("Ann's 2 score cards cannot be worth 23", None)
+    """
+    if shown is not None:
+        if len(shown) != deal:
+            return f"{who} draws {_cards_word(deal, word)}{why}, not {len(shown)}"
+    elif drawn > 11 * deal:
+        return f"{who}'s {_cards_word(deal, word)} cannot be worth {drawn}"
+    return None
+
+
+def evasion_draw(active: int) -> int:
+    """Cards the Hero draws to evade a trap: one, plus one per card already active.
+
+    >>> evasion_draw(0), evasion_draw(2)
+    (1, 3)
+    """
+    return 1 + active
 
 
 # --- encounters --------------------------------------------------------------------------
@@ -731,6 +803,18 @@ def healer(agitator: Card, props: Sequence[Card], gratitude: bool = False) -> He
                        potions=potions, explanation=tuple(lines))
 
 
+def fee_paid(paid: int, fee: int) -> tuple[bool, str]:
+    """Whether cards worth ``paid`` (any suit, bonuses included) pay a Healer's fee: they
+    must equal or exceed it.
+
+    >>> fee_paid(12, 12), fee_paid(9, 12)
+    ((True, '12 pays the fee of 12'), (False, 'the cards are worth 9: the fee is 12'))
+    """
+    if paid >= fee:
+        return True, f"{paid} pays the fee of {fee}"
+    return False, f"the cards are worth {paid}: the fee is {fee}"
+
+
 class ChestStats(Frozen):
     loot: tuple[Card, ...]
     traps: tuple[Card, ...]
@@ -759,6 +843,20 @@ class DisarmAttempt(Frozen):
     """"disarmed", "triggered" or "tie" """
     hp_loss: int
     explanation: tuple[str, ...]
+
+
+def disarm_score(played: Sequence[Played], active: Iterable[Card] = (), element: Suit | None = None
+                 ) -> tuple[int, tuple[str, ...]]:
+    """A chest's disarm score: the value of the spades played on it (converted ones
+    included), with the active Aces' and the element's bonus.
+
+    >>> score, why = disarm_score(convert(cards("5S 7S"))[0], cards("AS"))
+    >>> score, why[1], why[-1]
+    (18, 'A♠ active (+50 %): half of 12 = 6 → 12 + 6 = 18', 'disarm score: 18')
+    """
+    pv = value_played(played, active, element)
+    score = pv.values[Suit.SPADES]
+    return score, pv.explanation + (f"disarm score: {score}",)
 
 
 def disarm(trap_card: Card, disarm_score: int, hero_draw: int, trap_draw: int) -> DisarmAttempt:
@@ -809,7 +907,7 @@ def boss_stack(stack: Sequence[Card], super_powers: bool = False, face_down: Ite
     """
     down = set(face_down)
     live = [(i, c) for i, c in enumerate(stack) if i not in down]
-    jacks = [c for i, c in live if c.rank == Rank.JACK]
+    bonus, jacks = jack_bonus(stack, down) if super_powers else (0, ())
     out = []
     for i, c in enumerate(stack):
         if not c.rank.is_face or i in down:
@@ -820,8 +918,7 @@ def boss_stack(stack: Sequence[Card], super_powers: bool = False, face_down: Ite
         attack = base + total(clubs)
         lines = [f"{c.symbol} HP: {base} + heart props {_sum_line(hearts)} = {hp}"]
         attack_line = f"{c.symbol} Attack: {base} + club props {_sum_line(clubs)}"
-        if super_powers and jacks:
-            bonus = JACK_BOSS_BONUS * len(jacks)
+        if jacks:
             attack += bonus
             attack_line += f" + {JACK_BOSS_BONUS} for each living Jack ({_listing(jacks)}) {bonus}"
         lines.append(f"{attack_line} = {attack}")
@@ -831,6 +928,18 @@ def boss_stack(stack: Sequence[Card], super_powers: bool = False, face_down: Ite
     return tuple(out)
 
 
+def jack_bonus(stack: Sequence[Card], face_down: Iterable[int] = ()) -> tuple[int, tuple[Card, ...]]:
+    """Super powers: +2 Attack to every Boss for each living Jack of the stack (``face_down``:
+    positions of dead Bosses), and those Jacks.
+
+    >>> jack_bonus(cards("JC QH JS 3S")), jack_bonus(cards("JC QH JS"), face_down=[0])[0]
+    ((4, (Card('JC'), Card('JS'))), 2)
+    """
+    down = set(face_down)
+    jacks = tuple(c for i, c in enumerate(stack) if i not in down and c.rank == Rank.JACK)
+    return JACK_BOSS_BONUS * len(jacks), jacks
+
+
 class Contestant(Frozen):
     """A player the super powers may force into a Boss Battle."""
 
@@ -838,6 +947,43 @@ class Contestant(Frozen):
     name: str
     character: Suit
     active: tuple[Suit, ...] = ()
+
+
+class Forced(Frozen):
+    """A player a King or a Queen of the stack forces into the Boss Battle."""
+
+    player: int
+    side: int
+    """0: the Hero's Ally; 1: against the Hero, with the Bosses"""
+    by: Card
+    """the King or Queen whose power forces them"""
+    why: str
+
+
+def forced_players(stack: Sequence[Card], players: Sequence[Contestant]) -> tuple[Forced, ...]:
+    """The super powers, player by player (:func:`super_powers` gives the same as sides).
+
+    >>> [(f.player, f.side, f.by.symbol) for f in forced_players(cards("QH KS"),
+    ...     [Contestant(player=1, name="Bea", character=Suit.HEARTS)])]
+    [(1, 0, 'K♠')]
+    """
+    kings = [c for c in stack if c.rank == Rank.KING]
+    queens = [c for c in stack if c.rank == Rank.QUEEN]
+    out: list[Forced] = []
+    for p in players:
+        king = next((k for k in kings if beats(k.suit, p.character)), None)
+        if king is not None:
+            out.append(Forced(player=p.player, side=0, by=king, why=(
+                f"{king.symbol}: {p.name}'s Character is a {element_word(p.character)}, weak against "
+                f"{king.suited.word} → {p.name} must fight as the Hero's Ally")))
+            continue
+        queen = next((q for q in queens if q.suit == p.character or q.suit in p.active), None)
+        if queen is not None:
+            where = "Character" if queen.suit == p.character else "active cards"
+            out.append(Forced(player=p.player, side=1, by=queen, why=(
+                f"{queen.symbol}: {p.name}'s {where} share the {element_word(queen.suited)} element → "
+                f"{p.name} must fight against the Hero, with the Bosses")))
+    return tuple(out)
 
 
 def super_powers(stack: Sequence[Card], players: Sequence[Contestant]) -> tuple[dict[int, int], tuple[str, ...]]:
@@ -851,24 +997,8 @@ def super_powers(stack: Sequence[Card], players: Sequence[Contestant]) -> tuple[
     >>> sides
     {1: 0, 2: 1}
     """
-    kings = [c for c in stack if c.rank == Rank.KING]
-    queens = [c for c in stack if c.rank == Rank.QUEEN]
-    sides: dict[int, int] = {}
-    lines: list[str] = []
-    for p in players:
-        king = next((k for k in kings if beats(k.suit, p.character)), None)
-        if king is not None:
-            sides[p.player] = 0
-            lines.append(f"{king.symbol}: {p.name}'s Character is a {element_word(p.character)}, weak against "
-                         f"{king.suited.word} → {p.name} must fight as the Hero's Ally")
-            continue
-        queen = next((q for q in queens if q.suit == p.character or q.suit in p.active), None)
-        if queen is not None:
-            sides[p.player] = 1
-            where = "Character" if queen.suit == p.character else "active cards"
-            lines.append(f"{queen.symbol}: {p.name}'s {where} share the {element_word(queen.suited)} element → "
-                         f"{p.name} must fight against the Hero, with the Bosses")
-    return sides, tuple(lines)
+    forced = forced_players(stack, players)
+    return {f.player: f.side for f in forced}, tuple(f.why for f in forced)
 
 
 # --- setup, levels and town ------------------------------------------------------------------
@@ -981,10 +1111,11 @@ def master_of_the_elements(active: Iterable[Card]) -> bool:
 
 __all__ = [
     "BattleRound", "BossStats", "ChestStats", "Clash", "Contender", "Contestant", "DisarmAttempt", "Duel",
-    "HealerStats", "MonsterStats", "PlayValue", "Played", "Purchase", "RoundFighter", "RuleError",
-    "STRONG_AGAINST", "TrapOutcome", "TrapStats", "battle_round", "beats", "boss_stack", "card", "cards",
-    "chest", "convert", "deck_for", "disarm", "duel", "duel_numbers", "elemental_union", "encounter_kind", "full_court",
-    "half_up", "healer", "jailor", "master_of_the_elements", "monster", "packs_for", "play_value",
-    "props_for", "shopping", "starting_hp", "super_powers", "tenths_up", "total", "town_levy", "trap",
-    "trap_outcome", "value", "value_played",
+    "Forced", "HealerStats", "MonsterStats", "PlayValue", "Played", "Purchase", "RoundFighter", "RuleError",
+    "STRONG_AGAINST", "TrapOutcome", "TrapStats", "after_round", "battle_round", "beats", "boss_stack", "card", "cards",
+    "check_suits", "chest", "convert", "deck_for", "disarm", "disarm_score", "draw_refusal", "duel",
+    "duel_numbers", "elemental_union", "encounter_kind", "evasion_draw", "fee_paid", "flee_deal",
+    "forced_players", "full_court", "half_up", "healer", "jack_bonus", "jailor", "master_of_the_elements",
+    "monster", "packs_for", "play_value", "props_for", "shopping", "starting_hp", "super_powers", "tenths_up",
+    "total", "town_levy", "trap", "trap_outcome", "value", "value_played",
 ]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from card_companion.calculators.cards import Card, Deck, Rank
+from card_companion.calculators.cards import Card, Deck, Rank, count
 
 GAME = "Peace and Love"
 DECK = Deck()  # one pack, no jokers; several packs use Deck(copies=n)
@@ -209,14 +209,107 @@ def pile_total(pile: Sequence[Card]) -> int:
     return sum(value(c) for c in pile)
 
 
+def pile_score(pile: Sequence[Card], fighters: Sequence[Card] = (), anti_math_geek: bool = False) -> tuple[int, int]:
+    """(points, cards) of a victory pile at the end; Anti Math Geek adds the fighters still in play.
+
+    >>> pile_score([Card.parse("KH"), Card.parse("2C")]), pile_score([Card.parse("KH")], [Card.parse("AS")], True)
+    ((15, 2), (14, 2))
+    """
+    counted = [*pile, *fighters] if anti_math_geek else list(pile)
+    return pile_total(counted), len(counted)
+
+
+class FinalScore(BaseModel):
+    """The end of the game: who wins, the ranking and the scoring steps."""
+
+    model_config = ConfigDict(frozen=True)
+
+    winners: tuple[int, ...]
+    """several when they share the win"""
+    ranking: tuple[int, ...]
+    """every player, best first: the Shoot the Moon winner, then points, then cards"""
+    places: tuple[int, ...]
+    """each player's place (1 = first); players tied on points and cards share a place"""
+    moon: int | None
+    """the player who shot the moon"""
+    headline: str
+    details: tuple[str, ...]
+
+
+def final_score(
+    scores: Sequence[tuple[int, int]],
+    won_no_fight: Sequence[bool],
+    names: Sequence[str],
+    shoot_the_moon: bool = False,
+    anti_math_geek: bool = False,
+    ended_by: str = "",
+) -> FinalScore:
+    """The highest total wins; a tie goes to the most cards in the victory pile; still tied,
+    the tied players share the win. Shoot the Moon (3+ players): exactly one player who won
+    no fights wins instead. ``scores`` are (points, cards) per player (:func:`pile_score`).
+
+    >>> f = final_score([(20, 2), (20, 3), (7, 1)], [False, False, False], ["Ann", "Bea", "Cy"])
+    >>> f.winners, f.ranking, f.places, f.headline
+    ((1,), (1, 0, 2), (2, 1, 3), 'Bea wins with 20 points and 3 cards')
+    """
+    n = len(scores)
+    details = [f"{names[i]}: {count(t, 'point')}, {count(k)}" for i, (t, k) in enumerate(scores)]
+    if anti_math_geek:
+        details.append("Anti Math Geek: each player's remaining fighters were added to their victory pile")
+    if ended_by:
+        details.insert(0, f"The game ended: {ended_by}.")
+    moon: int | None = None
+    if shoot_the_moon and n >= 3:
+        no_fights = [i for i in range(n) if won_no_fight[i]]
+        if len(no_fights) == 1:
+            moon = no_fights[0]
+            details.append(f"Shoot the Moon: {names[moon]} won no fights and wins the game")
+        elif len(no_fights) > 1:
+            details.append("Shoot the Moon: several players won no fights, so nobody shoots the moon")
+        else:
+            details.append("Shoot the Moon: every player won a fight")
+
+    def key(i: int) -> tuple[bool, int, int]:
+        return (i == moon, scores[i][0], scores[i][1])
+
+    ranking = tuple(sorted(range(n), key=lambda i: (tuple(-x for x in key(i)), i)))
+    places = [0] * n
+    for at, i in enumerate(ranking):
+        places[i] = places[ranking[at - 1]] if at and key(ranking[at - 1]) == key(i) else at + 1
+    if moon is not None:
+        return FinalScore(winners=(moon,), ranking=ranking, places=tuple(places), moon=moon,
+                          headline=f"{names[moon]} shoots the moon!", details=tuple(details))
+    best = max(t for t, _ in scores)
+    top = [i for i, (t, _) in enumerate(scores) if t == best]
+    if len(top) > 1:
+        most = max(scores[i][1] for i in top)
+        by_cards = [i for i in top if scores[i][1] == most]
+        tied_names = " and ".join(names[i] for i in top)
+        if len(by_cards) == 1:
+            w = by_cards[0]
+            details.append(f"{tied_names} tie on {best} points: the most cards in the victory pile wins the tie")
+            return FinalScore(winners=(w,), ranking=ranking, places=tuple(places), moon=None,
+                              headline=f"{names[w]} wins with {count(best, 'point')} and {count(most)}",
+                              details=tuple(details))
+        details.append(f"{tied_names} tie on {best} points and {most} cards: they share the win")
+        return FinalScore(winners=tuple(by_cards), ranking=ranking, places=tuple(places), moon=None,
+                          headline=f"{tied_names} share the win with {best} points", details=tuple(details))
+    w = top[0]
+    return FinalScore(winners=(w,), ranking=ranking, places=tuple(places), moon=None,
+                      headline=f"{names[w]} wins with {best} points", details=tuple(details))
+
+
 __all__ = [
     "DECK",
     "Entry",
     "FightRound",
+    "FinalScore",
     "Rank",
     "RoundResult",
     "deck_for",
     "decks_for",
+    "final_score",
+    "pile_score",
     "pile_total",
     "resolve_round",
     "value",

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, ValidationInfo, model_validator
 
@@ -24,28 +24,36 @@ from card_companion.calculators.cardpeegee import (
     BOSS_BASE,
     BOSS_DEAL,
     HERO_DEAL,
+    JACK_BOSS_BONUS,
     JOKERS_PER_PACK,
     MONSTER_DEAL,
     BattleRound,
-    Contender,
     Contestant,
     DisarmAttempt,
     Played,
+    PlayValue,
     RoundFighter,
     RuleError,
     TrapOutcome,
+    after_round,
     battle_round,
     boss_stack,
+    check_suits,
     chest,
     convert,
     deck_for,
     disarm,
-    duel,
-    element_word,
+    disarm_score,
+    draw_refusal,
     elemental_union,
     encounter_kind,
+    evasion_draw,
+    fee_paid,
+    flee_deal,
+    forced_players,
     full_court,
     healer,
+    jack_bonus,
     jailor,
     master_of_the_elements,
     monster,
@@ -67,7 +75,7 @@ from card_companion.calculators.odds import trap_odds
 from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds
 from card_companion.calculators.words import plural
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
-from card_companion.companion.protocol import Answer, Ask
+from card_companion.companion.protocol import Answer, Ask, GrownAnswer
 
 GAME_NAME = "CardPeeGee"
 ENCOUNTER_NAMES = {"monster": "a Monster fight", "chest": "a treasure chest", "healer": "a Healer",
@@ -808,15 +816,10 @@ class CardPeeGee(Game):
             raise IllegalAction(f"{_symbols(stray)} is not among the cards played")
         try:
             converted, lines = convert(everything, still_active, conversions, in_fight)
+            if suits is not None:
+                check_suits(converted, suits, purpose)
         except RuleError as exc:
             raise IllegalAction(str(exc)) from None
-        if suits is not None:
-            for pc in converted:
-                if pc.suit not in suits:
-                    allowed = " and ".join(x.word for x in suits)
-                    raise IllegalAction(
-                        f"{pc.card.symbol} counts as a {element_word(pc.suit)}: {purpose} takes only {allowed}"
-                    )
         s = self._hero(s, p, hand=hero.hand - len(cs), active=still_active)
         return s, converted, lines
 
@@ -1037,9 +1040,7 @@ class CardPeeGee(Game):
                 attack, deal, working = self._player_numbers(s, p, battle.fighters[i].played)
                 s = self._with_fighter(s, i, attack=attack, deal=deal, working=working)
         if enc.kind == "chest" and p == s.turn:
-            pv = value_played(enc.played, s.heroes[p].active, self._element(s, p))
-            score = pv.values[Suit.SPADES]
-            working = pv.explanation + (f"disarm score: {score}",)
+            score, working = disarm_score(enc.played, s.heroes[p].active, self._element(s, p))
             s = self._with_encounter(s, disarm_score=score, disarm_working=working)
         return s
 
@@ -1183,10 +1184,7 @@ class CardPeeGee(Game):
         # on either side (a PvP opponent too); a Monster or a Boss is not a player
         others = [g for j, g in enumerate(battle.fighters)
                   if j != i and g.live and g.player is not None and not g.fleeing]
-        cut = 1 if others else 2
-        left = "another player stays in the fight" if others else "no other player stays in the fight"
-        deal = max(0, f.deal - cut)
-        return deal, f"{left}: Deal {f.deal} − {cut} = {deal}"
+        return flee_deal(f.deal, bool(others))
 
     def _do_heal_and_defend(self, s: CardPeeGeeState, a: HealAndDefend, w: _Work):
         battle = self._battle(s)
@@ -1225,11 +1223,9 @@ class CardPeeGee(Game):
             drawn, shown = _score_total(score)
             if shown is not None:
                 self._cards_ok(s, shown)
-                if len(shown) != deal:
-                    raise IllegalAction(f"{f.name} draws {_plural(deal, 'score card')} (Deal {deal}), "
-                                        f"not {len(shown)}")
-            elif drawn > 11 * deal:
-                raise IllegalAction(f"{f.name}'s {_plural(deal, 'score card')} cannot be worth {drawn}")
+            refusal = draw_refusal(deal, drawn, shown, f.name, why=f" (Deal {deal})")
+            if refusal:
+                raise IllegalAction(refusal)
             if why:
                 w.add(f"{f.name} flees: {why}")
             no_damage = "fleeing" if f.fleeing else ("healing and defending" if f.defending else "")
@@ -1252,12 +1248,12 @@ class CardPeeGee(Game):
         deaths, fled = [], []
         for i in live:
             f = updated[i]
-            hp = s.heroes[f.player].hp if f.player is not None else f.hp
-            if hp <= 0:
+            out = after_round(s.heroes[f.player].hp if f.player is not None else f.hp, f.fleeing)
+            if out == "dead":
                 updated[i] = f.model_copy(update={"out": "dead", "rounds": f.rounds + 1, "fleeing": False,
                                                   "defending": False})
                 deaths.append(i)
-            elif f.fleeing:
+            elif out == "fled":
                 updated[i] = f.model_copy(update={"out": "fled", "rounds": f.rounds + 1, "fleeing": False,
                                                   "defending": False})
                 fled.append(i)
@@ -1432,9 +1428,10 @@ class CardPeeGee(Game):
         s, played, lines = self._take(s, p, a.cards, a.from_active, a.convert, False, None, "the fee")
         pv = value_played(played, s.heroes[p].active, self._element(s, p))
         w.add(*lines, *pv.explanation)
-        if pv.total < enc.fee:
-            raise IllegalAction(f"the cards are worth {pv.total}: the fee is {enc.fee}")
-        w.add(f"{pv.total} pays the fee of {enc.fee}")
+        paid, why = fee_paid(pv.total, enc.fee)
+        if not paid:
+            raise IllegalAction(why)
+        w.add(why)
         s = s.model_copy(update={"deck": s.deck + len(played)})
         s = self._with_encounter(s, fee=0)
         s = self._healed(s, w)
@@ -1454,7 +1451,7 @@ class CardPeeGee(Game):
 
     def evasion_draw(self, s: CardPeeGeeState) -> int:
         """Cards the Hero draws to evade a trap: one, plus one per active card."""
-        return 1 + len(s.heroes[s.turn].active)
+        return evasion_draw(len(s.heroes[s.turn].active))
 
     def _do_evade(self, s: CardPeeGeeState, a: Evade, w: _Work):
         enc = self._encounter(s, "trap")
@@ -1464,11 +1461,9 @@ class CardPeeGee(Game):
         drawn, shown = _score_total(a.score)
         if shown is not None:
             self._cards_ok(s, shown)
-            if len(shown) != n:
-                raise IllegalAction(f"the Hero draws {_plural(n, 'card')} (one plus one per active card), "
-                                    f"not {len(shown)}")
-        elif drawn > 11 * n:
-            raise IllegalAction(f"{_plural(n, 'card')} cannot be worth {drawn}")
+        refusal = draw_refusal(n, drawn, shown, "the Hero", "card", " (one plus one per active card)")
+        if refusal:
+            raise IllegalAction(refusal)
         stats = trap(enc.agitator, enc.props)
         outcome = trap_outcome(stats, drawn, evasion_cards=shown)
         p = s.turn
@@ -2337,9 +2332,7 @@ class PlayAsk(CardPeeGeeAsk):
         return [*self.cards, *self.active]
 
     def answer(self) -> PlayAnswer:
-        wrong = [c.symbol for c in self.active if c.rank not in (Rank.JACK, Rank.ACE)]
-        if wrong:
-            raise RuleError(f"only Jacks and Aces can be active, not {', '.join(wrong)}")
+        _check_active(self.active)
         self.check_deck()
         conversions = self.as_
         notes: tuple[str, ...] = ()
@@ -2358,37 +2351,169 @@ class PlayAnswer(Answer):
     deal: int
 
 
+def _check_active(active: Sequence[Card]) -> None:
+    wrong = [c.symbol for c in active if c.rank not in (Rank.JACK, Rank.ACE)]
+    if wrong:
+        raise RuleError(f"only Jacks and Aces can be active, not {', '.join(wrong)}")
+
+
+def _played(cards: Sequence[Card], active: Sequence[Card], element: Suit | None, conversions: dict[Card, Suit],
+            suits: tuple[Suit, ...] | None, purpose: str) -> PlayValue:
+    """Cards played in one play outside a fight, checked as the tracker checks them (no Joker,
+    the Jacks' conversions, only the suits the purpose takes) and valued with the bonuses."""
+    if any(c.is_joker for c in cards):
+        raise RuleError("a Joker does nothing: keep it")
+    stray = [c for c in conversions if c not in cards]
+    if stray:
+        raise RuleError(f"{_symbols(stray)} is not among the cards played")
+    converted, lines = convert(cards, active, conversions)
+    if suits is not None:
+        check_suits(converted, suits, purpose)
+    pv = value_played(converted, active, element)
+    return pv.model_copy(update={"explanation": tuple(lines) + _no_deal(pv.explanation)})
+
+
+def _no_deal(lines: Sequence[str]) -> tuple[str, ...]:
+    """The working without the Deal line (spades played outside a fight add no Deal)."""
+    return tuple(line for line in lines if not line.startswith("Deal: "))
+
+
 class RoundEntry(Frozen):
+    """One fighter of a round. Only ``attack`` and ``drawn`` are needed; the rest for a fight
+    of several fighters, fleeing or healing."""
+
+    name: str | None = Field(None, max_length=100)
+    side: int | None = Field(None, ge=0, le=1, description="0: the Hero and Allies; 1: the Monster, jailors, "
+                             "Bosses or the PvP defender's side")
+    player: bool | None = Field(None, description="a player (default: yes on side 0, no on side 1; set true for "
+                                "a PvP opponent or a player forced onto the Bosses' side)")
     attack: int = Field(ge=0)
     element: Suit | None = None
+    deal: int | None = Field(None, ge=0, le=60, description="the fighter's Deal (checks the score cards; needed "
+                             "to work out a fleeing player's penalty)")
     drawn: tuple[Card, ...] | Annotated[int, Field(ge=0)]
+    fleeing: bool = Field(False, description="run away: a penalty round, Deal −1 (−2 when no other player "
+                          "stays), no damage dealt")
+    defending: bool = Field(False, description="heal and defend: a heart played this round, no damage dealt")
+    hp: int | None = Field(None, ge=1, le=100_000, description="HP before the round (says who dies or escapes)")
+
+    @property
+    def plain(self) -> bool:
+        return (self.name, self.side, self.player, self.deal, self.hp) == (None,) * 5 and not (
+            self.fleeing or self.defending)
 
 
 class CombatRoundAsk(CardPeeGeeAsk):
-    """One round between two fighters: scores, the winner and the HP each loses."""
+    """One round: every fighter against every opponent on the other side (2 to 64 fighters),
+    the scores, each pairing's winner and the HP each fighter loses, all at once."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["combat-round"] = "combat-round"
     critical_strikes: bool = False
-    fighters: tuple[RoundEntry, ...] = Field(min_length=2, max_length=2)
+    boss_battle: bool = Field(False, description="a Boss Battle (may not be escaped)")
+    fighters: tuple[RoundEntry, ...] = Field(min_length=2, max_length=64)
 
     def cards_entered(self) -> list[Card]:
         return [c for f in self.fighters if not isinstance(f.drawn, int) for c in f.drawn]
 
     def answer(self) -> CombatRoundAnswer:
         self.check_deck()
-        a, b = (Contender(name=f"Fighter {i + 1}", attack=f.attack, element=f.element,
-                          drawn=drawn, cards=shown)
-                for i, f in enumerate(self.fighters) for drawn, shown in (_score_total(f.drawn),))
-        d = duel(a, b, self.critical_strikes)
-        return CombatRoundAnswer(scores=list(d.scores), winner=d.winner, hp_loss=list(d.hp_loss),
-                                 explanation=list(d.explanation))
+        fs = self.fighters
+        n = len(fs)
+        plain = n == 2 and all(f.plain for f in fs) and not self.boss_battle
+        names = [f.name or f"Fighter {i + 1}" for i, f in enumerate(fs)]
+        given = [f.side for f in fs if f.side is not None]
+        if not given and n == 2:
+            sides = [0, 1]
+        elif len(given) != n:
+            raise RuleError("give every fighter's side (0: the Hero and Allies, 1: their opponents)"
+                            + (" when more than two fight" if n > 2 and not given else ""))
+        else:
+            sides = list(given)
+        if len(set(sides)) < 2:
+            raise RuleError("a round needs a fighter on each side (0: the Hero and Allies, 1: their opponents)")
+        players = [f.player if f.player is not None else side == 0 for f, side in zip(fs, sides)]
+        lines: list[str] = []
+        deals: list[int | None] = []
+        fighters: list[RoundFighter] = []
+        for i, f in enumerate(fs):
+            name = names[i]
+            if (f.fleeing or f.defending) and not players[i]:
+                what = "flee" if f.fleeing else "heal and defend"
+                raise RuleError(f"{name} is not a player: only players can {what} (a Monster, jailor or Boss "
+                                "fights on)")
+            if f.fleeing and self.boss_battle:
+                raise RuleError("a Boss Battle may not be escaped")
+            deal = f.deal
+            if f.fleeing:
+                if deal is None:
+                    raise RuleError(f"{name} flees: give their Deal, so that the penalty round's Deal can be "
+                                    "worked out")
+                others = any(players[j] and not fs[j].fleeing for j in range(n) if j != i)
+                deal, why = flee_deal(deal, others)
+                lines.append(f"{name} flees: {why}; they take damage as normal if they lose, but deal none")
+            drawn, shown = _score_total(f.drawn)
+            if deal is not None:
+                refusal = draw_refusal(deal, drawn, shown, name, why=f" (Deal {deal})")
+                if refusal:
+                    raise RuleError(refusal)
+            if f.defending:
+                lines.append(f"{name} heals and defends: no damage dealt this round")
+            deals.append(deal)
+            no_damage = "fleeing" if f.fleeing else ("healing and defending" if f.defending else "")
+            fighters.append(RoundFighter(name=name, side=sides[i], attack=f.attack, element=f.element, drawn=drawn,
+                                         cards=shown, deals_damage=not no_damage, why_no_damage=no_damage))
+        r = battle_round(fighters, self.critical_strikes)
+        hp_after = [None if f.hp is None else f.hp - loss for f, loss in zip(fs, r.hp_loss)]
+        outs = [None if hp is None else after_round(hp, f.fleeing) for f, hp in zip(fs, hp_after)]
+        after = [f"{names[i]}: {fs[i].hp} − {r.hp_loss[i]} = {hp} HP" + {"dead": ", dead", "fled": ", escapes",
+                                                                         "": ""}[out or ""]
+                 for i, (hp, out) in enumerate(zip(hp_after, outs)) if hp is not None]
+        clashes = [ClashEntry(fighters=[c.a, c.b], scores=list(c.duel.scores),
+                              winner=None if c.duel.winner is None else (c.a, c.b)[c.duel.winner],
+                              damage=c.duel.damage, critical=c.duel.critical or None) for c in r.clashes]
+        if n == 2:
+            scores, winner = clashes[0].scores, clashes[0].winner
+            if sides[0] == 1:
+                scores = scores[::-1]
+        else:
+            scores, winner = list(r.raw_scores), None
+        answer = CombatRoundAnswer(scores=scores, winner=winner, hp_loss=list(r.hp_loss),
+                                   raw_scores=list(r.raw_scores), names=names, sides=sides, deals=deals,
+                                   clashes=clashes, hp_after=hp_after, out=outs,
+                                   explanation=lines + list(r.explanation) + after)
+        return answer.without(*CombatRoundAnswer.grown) if plain else answer
 
 
-class CombatRoundAnswer(Answer):
+class ClashEntry(Frozen):
+    fighters: list[int]
+    """the two fighters (positions in the request): the Hero's side first"""
     scores: list[int]
+    """their round scores, after the element boost of this pairing"""
     winner: int | None
+    """the fighter who won the pairing; None on a tie"""
+    damage: int
+    """the HP the loser lost to the winner (0 when the winner deals no damage)"""
+    critical: str | None = None
+
+
+class CombatRoundAnswer(GrownAnswer):
+    grown: ClassVar[tuple[str, ...]] = ("raw_scores", "names", "sides", "deals", "clashes", "hp_after", "out")
+    scores: list[int]
+    """two fighters: after the element boost; more: Attack + score cards (the boost is pair by pair)"""
+    winner: int | None
+    """two fighters: the winner, None on a tie; more: None (see clashes)"""
     hp_loss: list[int]
+    raw_scores: list[int] | None = None
+    names: list[str] | None = None
+    sides: list[int] | None = None
+    deals: list[int | None] | None = None
+    """the Deal each fighter drew for (a fleeing player's after the penalty); None when not given"""
+    clashes: list[ClashEntry] | None = None
+    hp_after: list[int | None] | None = None
+    """HP after the round, for the fighters whose HP was given"""
+    out: list[Literal["", "dead", "fled"] | None] | None = None
+    """"dead" at 0 HP or below, "fled" for a fleeing fighter who survives, "" still fighting"""
 
 
 class MonsterAsk(CardPeeGeeAsk):
@@ -2420,35 +2545,79 @@ class MonsterAnswer(Answer):
 
 
 class TrapAsk(CardPeeGeeAsk):
-    """A Trap's difficulty and damage, and the HP the evasion draw leaves the Hero to lose."""
+    """A Trap's difficulty and damage, and the HP the evasion draw leaves the Hero to lose;
+    ``active`` checks the draw (one card plus one per active card); ``crafty``: spades played
+    after a successful evasion take their value off the damage."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["trap"] = "trap"
     agitator: Card
     props: tuple[Card, ...] = ()
     evasion: tuple[Card, ...] | Annotated[int, Field(ge=0)]
+    active: tuple[Card, ...] | Annotated[int, Field(ge=0, le=64)] | None = Field(
+        None, description="the Hero's active cards (or how many): the evasion draw is 1 + that many cards")
+    crafty: tuple[Card, ...] | None = Field(None, description="crafty evasion: the spades played after evading")
+    element: Suit | None = Field(None, description="the Hero's element (+20 % on the crafty spades)")
+    as_: dict[Card, Suit] = Field(default_factory=dict, alias="as", description="crafty cards an active Jack "
+                                  "converts to spades")
 
     def cards_entered(self) -> list[Card]:
-        return [self.agitator, *self.props, *(() if isinstance(self.evasion, int) else self.evasion)]
+        return [self.agitator, *self.props, *(() if isinstance(self.evasion, int) else self.evasion),
+                *(() if self.active is None or isinstance(self.active, int) else self.active), *(self.crafty or ())]
 
     def answer(self) -> TrapAnswer:
         if self.agitator.suit != Suit.SPADES:
             what = ("a Joker does nothing" if self.agitator.is_joker
                     else f"{self.agitator.symbol} starts another encounter")
             raise RuleError(f"a Trap's agitator is a spade; {what}")
+        if self.evasion == ():
+            raise RuleError("the evasion draw is at least one card: one, plus one per active card")
+        active = () if self.active is None or isinstance(self.active, int) else self.active
+        _check_active(active)
         self.check_deck()
         t = trap(self.agitator, self.props)
         drawn, shown = _score_total(self.evasion)
-        o = trap_outcome(t, drawn, evasion_cards=shown)
-        return TrapAnswer(difficulty=t.difficulty, damage=t.damage, evasion=drawn, hp_loss=o.hp_loss,
-                          explanation=list(t.explanation + o.explanation))
+        lines = list(t.explanation)
+        draw = None
+        if self.active is not None:
+            n_active = self.active if isinstance(self.active, int) else len(self.active)
+            draw = evasion_draw(n_active)
+            refusal = draw_refusal(draw, drawn, shown, "the Hero", "card", " (one plus one per active card)")
+            if refusal:
+                raise RuleError(refusal)
+            lines.append(f"the Hero draws {_plural(draw, 'card')} to evade: one plus one per active card")
+        crafty = None
+        crafty_lines: list[str] = []
+        if self.crafty is not None:
+            if not self.crafty:
+                raise RuleError("crafty evasion: give the spades played (or leave out \"crafty\")")
+            pv = _played(self.crafty, active, self.element, self.as_, (Suit.SPADES,), "crafty evasion")
+            crafty = pv.values[Suit.SPADES]
+            first = trap_outcome(t, drawn, evasion_cards=shown)
+            if not first.evaded:
+                raise RuleError(f"crafty evasion needs a successful evasion first: {first.explanation[-2]}")
+            crafty_lines = list(pv.explanation)
+        elif self.as_:
+            raise RuleError("\"as\" converts crafty evasion cards: give \"crafty\" too")
+        o = trap_outcome(t, drawn, crafty=crafty or 0, evasion_cards=shown)
+        lines += [*o.explanation[:2], *crafty_lines, *o.explanation[2:]]
+        answer = TrapAnswer(difficulty=t.difficulty, damage=t.damage, evasion=drawn, hp_loss=o.hp_loss,
+                            evaded=o.evaded, draw=draw, crafty=crafty, explanation=lines)
+        return answer.without(*(k for k, v in (("evaded", self.active is None and self.crafty is None),
+                                               ("draw", draw is None), ("crafty", crafty is None)) if v))
 
 
-class TrapAnswer(Answer):
+class TrapAnswer(GrownAnswer):
     difficulty: int
     damage: int
     evasion: int
     hp_loss: int
+    evaded: bool | None = None
+    """evasion higher than the difficulty (crafty evasion possible); given with active or crafty"""
+    draw: int | None = None
+    """the cards of the evasion draw (given with active)"""
+    crafty: int | None = None
+    """the crafty spades' value"""
 
 
 class TrapOddsAsk(CardPeeGeeAsk):
@@ -2482,56 +2651,132 @@ class TrapOddsAnswer(Answer):
 
 
 class HealerAsk(CardPeeGeeAsk):
-    """A Healer from its agitator and props: the healing, the jailors to defeat first, the fee
-    (or, under gratitude with a jailor, the reward) and the potions."""
+    """A Healer from its agitator and props: the healing, the jailors to defeat first (with
+    their HP, Attack and Deal), the fee (or, under gratitude with a jailor, the reward) and
+    the potions; ``paid``: the cards the Hero plays for the fee (any suit), and whether they
+    cover it."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["healer"] = "healer"
     agitator: Card
     props: tuple[Card, ...] = Field((), max_length=16 * 54)
     gratitude: bool = False
+    elements: bool = Field(True, description="playing with Elements (a jailor's element is clubs)")
+    paid: tuple[Card, ...] | None = Field(None, max_length=16 * 54, description="the cards played for the fee")
+    active: tuple[Card, ...] = Field((), max_length=8, description="the Hero's active Jacks and Aces")
+    element: Suit | None = Field(None, description="the Hero's element (+20 % on played cards of that suit)")
+    as_: dict[Card, Suit] = Field(default_factory=dict, alias="as")
 
     def cards_entered(self) -> list[Card]:
-        return [self.agitator, *self.props]
+        return [self.agitator, *self.props, *(self.paid or ()), *self.active]
 
     def answer(self) -> HealerAnswer:
         if self.agitator.suit != Suit.HEARTS:
             raise RuleError(f"a Healer's agitator is a heart; {self.agitator.symbol} starts another encounter")
+        _check_active(self.active)
         self.check_deck()
         h = healer(self.agitator, self.props, self.gratitude)
-        return HealerAnswer(heal=h.heal, jailors=list(h.jailors), fee=h.fee, reward=list(h.reward),
-                            potions=list(h.potions), explanation=list(h.explanation))
+        lines = list(h.explanation)
+        stats = []
+        for j in h.jailors:
+            js = jailor(j, self.elements)
+            lines += js.explanation
+            stats.append(JailorEntry(card=j, hp=js.hp, attack=js.attack, deal=js.deal,
+                                     element=js.element.value if js.element else None))
+        paid = covered = None
+        if self.paid is not None:
+            if not self.paid:
+                raise RuleError("give the cards played for the fee (or leave out \"paid\")")
+            pv = _played(self.paid, self.active, self.element, self.as_, None, "the fee")
+            paid = pv.total
+            lines += pv.explanation
+            if h.fee:
+                covered, why = fee_paid(paid, h.fee)
+                lines.append(why)
+            else:
+                covered = True
+                lines.append("there is no fee to pay: the cards are not needed")
+        elif self.as_:
+            raise RuleError("\"as\" converts cards paid for the fee: give \"paid\" too")
+        answer = HealerAnswer(heal=h.heal, jailors=list(h.jailors), fee=h.fee, reward=list(h.reward),
+                              potions=list(h.potions), jailor_stats=stats, paid=paid, fee_covered=covered,
+                              explanation=lines)
+        return answer.without(*(("paid", "fee_covered") if paid is None else ()))
 
 
-class HealerAnswer(Answer):
+class JailorEntry(Frozen):
+    card: Card
+    hp: int
+    attack: int
+    deal: int
+    element: str | None
+
+
+class HealerAnswer(GrownAnswer):
     heal: int
     jailors: list[Card]
     fee: int
     reward: list[Card]
     potions: list[Card]
+    jailor_stats: list[JailorEntry]
+    """each jailor as it fights: base values only"""
+    paid: int | None = None
+    """the value of the cards paid (any suit, bonuses included)"""
+    fee_covered: bool | None = None
 
 
 class DisarmAsk(CardPeeGeeAsk):
     """One attempt at a chest's trap: the Hero's score card + the disarm score against the
-    trap's score card + the trap card's value."""
+    trap's score card + the trap card's value. The disarm score is given, or worked out from
+    the ``spades`` played on the chest (with the active Aces and the element)."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["disarm"] = "disarm"
     trap: Card
-    disarm_score: int = Field(ge=0, le=200, description="the Hero's disarm score (played and active cards)")
-    hero_draw: int = Field(ge=0, le=11, description="the value of the Hero's score card")
-    trap_draw: int = Field(ge=0, le=11, description="the value of the trap's score card")
+    disarm_score: int | None = Field(None, ge=0, le=200, description="the Hero's disarm score (instead of spades)")
+    spades: tuple[Card, ...] | None = Field(None, max_length=16 * 54,
+                                            description="the cards played on the chest (spades, or converted)")
+    active: tuple[Card, ...] = Field((), max_length=8, description="the Hero's active Jacks and Aces")
+    element: Suit | None = None
+    as_: dict[Card, Suit] = Field(default_factory=dict, alias="as")
+    hero_draw: Card | Annotated[int, Field(ge=0, le=11)] = Field(description="the Hero's score card (or its value)")
+    trap_draw: Card | Annotated[int, Field(ge=0, le=11)] = Field(description="the trap's score card (or its value)")
+
+    def cards_entered(self) -> list[Card]:
+        draws = [c for c in (self.hero_draw, self.trap_draw) if isinstance(c, Card)]
+        return [self.trap, *(self.spades or ()), *self.active, *draws]
 
     def answer(self) -> DisarmAnswer:
         if self.trap.suit != Suit.SPADES:
             raise RuleError(f"a chest's traps are its spade props; {self.trap.symbol} is loot")
-        d = disarm(self.trap, self.disarm_score, self.hero_draw, self.trap_draw)
-        return DisarmAnswer(result=d.result, hp_loss=d.hp_loss, explanation=list(d.explanation))
+        if (self.disarm_score is None) == (self.spades is None):
+            raise RuleError("give the disarm score, or the spades played on the chest (\"spades\"), not both")
+        _check_active(self.active)
+        self.check_deck()
+        lines: list[str] = []
+        score = self.disarm_score
+        if self.spades is not None:
+            if self.spades:
+                pv = _played(self.spades, self.active, self.element, self.as_, (Suit.SPADES,), "disarming")
+                score, working = disarm_score(pv.played, self.active, self.element)
+                lines += _no_deal(pv.explanation) + (working[-1],)
+            else:
+                score = 0
+                lines.append("no spades played: disarm score 0")
+        elif self.as_:
+            raise RuleError("\"as\" converts cards played on the chest: give \"spades\" too")
+        hero, trap_ = (value(d) if isinstance(d, Card) else d for d in (self.hero_draw, self.trap_draw))
+        d = disarm(self.trap, score or 0, hero, trap_)
+        answer = DisarmAnswer(result=d.result, hp_loss=d.hp_loss, disarm_score=score or 0,
+                              explanation=lines + list(d.explanation))
+        return answer.without(*(("disarm_score",) if self.spades is None else ()))
 
 
-class DisarmAnswer(Answer):
+class DisarmAnswer(GrownAnswer):
     result: Literal["disarmed", "triggered", "tie"]
     hp_loss: int
+    disarm_score: int | None = None
+    """worked out from the spades played (given with spades)"""
 
 
 class StartingHpAsk(CardPeeGeeAsk):
@@ -2556,26 +2801,78 @@ class StartingHpAnswer(Answer):
 
 
 class TownAsk(CardPeeGeeAsk):
-    """A Hero in town: charity (fewer cards than ``charity_below``, active ones included), tax
-    (more than ``tax_above``) or neither."""
+    """A Hero in town: charity (fewer cards than ``charity_below``, active ones included) or tax
+    (more than ``tax_above``) from ``held``; shopping (``shop``: the diamonds played, a new card
+    for every ``price`` diamonds, the rest lost); potions (``heal``: the hearts played, their
+    value in HP). Active Jacks and Aces and the element work as usual."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["town"] = "town"
-    held: int = Field(ge=0, le=16 * 54, description="cards the Hero holds: hand and active")
+    held: int | None = Field(None, ge=0, le=16 * 54, description="cards the Hero holds: hand and active")
     charity_below: int = Field(4, ge=0, le=20)
     tax_above: int = Field(6, ge=0, le=100)
+    shop: tuple[Card, ...] | None = Field(None, max_length=16 * 54, description="the diamonds played to shop")
+    price: int = Field(8, ge=1, le=100, description="diamonds a new card costs")
+    heal: tuple[Card, ...] | None = Field(None, max_length=16 * 54, description="the potions (hearts) played")
+    active: tuple[Card, ...] = Field((), max_length=8, description="the Hero's active Jacks and Aces")
+    element: Suit | None = None
+    as_: dict[Card, Suit] = Field(default_factory=dict, alias="as")
+
+    def cards_entered(self) -> list[Card]:
+        return [*(self.shop or ()), *(self.heal or ()), *self.active]
 
     def answer(self) -> TownAnswer:
-        levy = town_levy(self.held, self.charity_below, self.tax_above)
-        why = {"charity": f"{self.held} cards, fewer than {self.charity_below}: charity, one card from the deck",
-               "tax": f"{self.held} cards, more than {self.tax_above}: tax, one card back to the deck",
-               None: f"{self.held} cards: neither charity (below {self.charity_below}) nor tax "
-                     f"(above {self.tax_above})"}[levy]
-        return TownAnswer(levy=levy, explanation=[why])
+        if self.held is None and self.shop is None and self.heal is None:
+            raise RuleError("ask about charity and tax (\"held\"), shopping (\"shop\") or potions (\"heal\")")
+        _check_active(self.active)
+        self.check_deck()
+        lines: list[str] = []
+        levy = None
+        if self.held is not None:
+            levy = town_levy(self.held, self.charity_below, self.tax_above)
+            lines.append({
+                "charity": f"{self.held} cards, fewer than {self.charity_below}: charity, one card from the deck",
+                "tax": f"{self.held} cards, more than {self.tax_above}: tax, one card back to the deck",
+                None: f"{self.held} cards: neither charity (below {self.charity_below}) nor tax "
+                      f"(above {self.tax_above})"}[levy])
+        diamonds = bought = lost = healed = None
+        known = set(self.shop or ()) | set(self.heal or ())
+        stray = [c for c in self.as_ if c not in known]
+        if stray:
+            raise RuleError(f"{_symbols(stray)} is not among the cards played")
+        if self.shop is not None:
+            if not self.shop:
+                raise RuleError("give the diamonds played to shop (or leave out \"shop\")")
+            conv = {c: x for c, x in self.as_.items() if c in self.shop}
+            pv = _played(self.shop, self.active, self.element, conv, (Suit.DIAMONDS,), "shopping")
+            diamonds = pv.values[Suit.DIAMONDS]
+            buy = shopping(diamonds, self.price)
+            bought, lost = buy.bought, buy.lost
+            lines += [*pv.explanation, *buy.explanation]
+        if self.heal is not None:
+            if not self.heal:
+                raise RuleError("give the hearts played as potions (or leave out \"heal\")")
+            conv = {c: x for c, x in self.as_.items() if c in self.heal}
+            pv = _played(self.heal, self.active, self.element, conv, (Suit.HEARTS,), "healing")
+            healed = pv.values[Suit.HEARTS]
+            lines += [*pv.explanation, f"potions: the Hero heals {healed} HP"]
+        answer = TownAnswer(levy=levy, diamonds=diamonds, bought=bought, lost=lost, healed=healed,
+                            explanation=lines)
+        return answer.without(*(("levy",) if self.held is None else ()),
+                              *(("diamonds", "bought", "lost") if self.shop is None else ()),
+                              *(("healed",) if self.heal is None else ()))
 
 
-class TownAnswer(Answer):
-    levy: Literal["charity", "tax"] | None
+class TownAnswer(GrownAnswer):
+    levy: Literal["charity", "tax"] | None = None
+    diamonds: int | None = None
+    """the diamonds spent: the shopping cards' value, bonuses included"""
+    bought: int | None = None
+    """new cards from the deck"""
+    lost: int | None = None
+    """diamonds left over, lost"""
+    healed: int | None = None
+    """HP the potions restore"""
 
 
 class PropsAsk(CardPeeGeeAsk):
@@ -2636,6 +2933,87 @@ class BossStackAsk(CardPeeGeeAsk):
 
 class BossStackAnswer(Answer):
     bosses: list[BossEntry]
+
+
+class PowerPlayer(Frozen):
+    name: str | None = Field(None, max_length=100)
+    character: Card
+    active: tuple[Card, ...] = Field((), max_length=8, description="the player's active Jacks and Aces")
+
+
+class SuperPowersAsk(CardPeeGeeAsk):
+    """Boss super powers for a table: who the stack's Kings force onto the Hero's side, who its
+    Queens force onto the Bosses' side, and the Jacks' Attack bonus for every Boss."""
+
+    game: Literal["cardpeegee"] = "cardpeegee"
+    ask: Literal["super-powers"] = "super-powers"
+    stack: tuple[Card, ...] = Field(min_length=1, max_length=16 * 54, description="the Boss stack")
+    players: tuple[PowerPlayer, ...] = Field(min_length=1, max_length=64, description="every living player, "
+                                             "in turn order, with their Character and active cards")
+    hero: int = Field(0, ge=0, le=63, description="which player is the Hero (never forced)")
+    boss_base: int = Field(BOSS_BASE, ge=0, le=100)
+    boss_deal: int = Field(BOSS_DEAL, ge=0, le=60)
+
+    def cards_entered(self) -> list[Card]:
+        return [*self.stack, *(c for p in self.players for c in (p.character, *p.active))]
+
+    def answer(self) -> SuperPowersAnswer:
+        if self.hero >= len(self.players):
+            raise RuleError(f"the Hero is one of the players: 0 to {len(self.players) - 1}")
+        names = [p.name or f"Player {i}" for i, p in enumerate(self.players)]
+        for name, p in zip(names, self.players):
+            if p.character.is_joker:
+                raise RuleError(f"{name}: a Joker cannot be a Character")
+            _check_active(p.active)
+        self.check_deck()
+        bosses = boss_stack(self.stack, True, base=self.boss_base, base_deal=self.boss_deal)
+        if not bosses:
+            raise RuleError("a Boss stack needs at least one face card (every face card is a Boss)")
+        others = [Contestant(player=i, name=names[i], character=p.character.suited,
+                             active=tuple(c.suited for c in p.active))
+                  for i, p in enumerate(self.players) if i != self.hero]
+        forced = {f.player: f for f in forced_players(self.stack, others)}
+        bonus, jacks = jack_bonus(self.stack)
+        lines = [f"{names[self.hero]} is the Hero: never forced"]
+        lines += [forced[i].why for i in sorted(forced)]
+        free = [names[i] for i in range(len(self.players)) if i != self.hero and i not in forced]
+        if free:
+            lines.append(f"no power forces {' or '.join(free)}: they may join only by Cry for help")
+        if jacks:
+            lines.append(f"{_symbols(jacks)}: +{JACK_BOSS_BONUS} Attack for every Boss per Jack → +{bonus}")
+        else:
+            lines.append("no Jack in the stack: no Attack bonus")
+        lines += [line for b in bosses for line in b.explanation]
+        entries = []
+        for i, name in enumerate(names):
+            f = forced.get(i)
+            side: Literal["hero", "bosses"] | None = "hero" if i == self.hero or (f and f.side == 0) else (
+                "bosses" if f else None)
+            entries.append(PowerEntry(player=i, name=name, side=side, forced=f is not None,
+                                      by=f.by if f else None))
+        return SuperPowersAnswer(
+            players=entries, attack_bonus=bonus, jacks=list(jacks),
+            bosses=[BossEntry(card=b.card, hp=b.hp, attack=b.attack, deal=b.deal) for b in bosses],
+            explanation=lines)
+
+
+class PowerEntry(Frozen):
+    player: int
+    name: str
+    side: Literal["hero", "bosses"] | None
+    """the side the player fights on: the Hero's, the Bosses', None when free to stay out"""
+    forced: bool
+    by: Card | None
+    """the King or Queen that forces them"""
+
+
+class SuperPowersAnswer(Answer):
+    players: list[PowerEntry]
+    attack_bonus: int
+    """every Boss's Attack bonus from the Jacks (already in bosses' attack)"""
+    jacks: list[Card]
+    bosses: list[BossEntry]
+    """each Boss with super powers on"""
 
 
 class OddsEntry(Frozen):
@@ -2728,7 +3106,7 @@ class DisarmOddsAnswer(Answer):
     expected_hp_loss: float
 
 
-CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, HealerAsk, DisarmAsk,
-                   StartingHpAsk, TownAsk, PropsAsk, FightOddsAsk, DisarmOddsAsk)
+CardPeeGee.asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, SuperPowersAsk,
+                   HealerAsk, DisarmAsk, StartingHpAsk, TownAsk, PropsAsk, FightOddsAsk, DisarmOddsAsk)
 
 GAME = CardPeeGee()

@@ -20,6 +20,8 @@ from card_companion.calculators.peace_and_love import (
     RoundResult,
     deck_for,
     decks_for,
+    final_score,
+    pile_score,
     pile_total,
     resolve_round,
     value,
@@ -427,51 +429,16 @@ class PeaceAndLove(Game):
 
     def scores(self, state: PeaceAndLoveState) -> list[tuple[int, int]]:
         """(total value, card count) per player, with Anti Math Geek's fighters if it is on."""
-        out = []
-        for p in state.players:
-            cards = list(p.pile)
-            if state.setup.settings.anti_math_geek:
-                cards += [f.card for f in p.fighters if f is not None]
-            out.append((pile_total(cards), len(cards)))
-        return out
+        amg = state.setup.settings.anti_math_geek
+        return [pile_score(p.pile, [f.card for f in p.fighters if f is not None], amg) for p in state.players]
 
     def outcome(self, state: PeaceAndLoveState) -> Outcome | None:
         if state.phase != "over":
             return None
-        names = state.names
         settings = state.setup.settings
-        scores = self.scores(state)
-        details = [f"{names[i]}: {count(t, 'point')}, {count(k)}" for i, (t, k) in enumerate(scores)]
-        if settings.anti_math_geek:
-            details.append("Anti Math Geek: each player's remaining fighters were added to their victory pile")
-        if state.ended_by:
-            details.insert(0, f"The game ended: {state.ended_by}.")
-        if settings.shoot_the_moon and len(names) >= 3:
-            no_fights = [i for i, p in enumerate(state.players) if not p.pile]
-            if len(no_fights) == 1:
-                w = no_fights[0]
-                details.append(f"Shoot the Moon: {names[w]} won no fights and wins the game")
-                return Outcome(winners=(w,), headline=f"{names[w]} shoots the moon!", details=tuple(details))
-            if len(no_fights) > 1:
-                details.append("Shoot the Moon: several players won no fights, so nobody shoots the moon")
-            else:
-                details.append("Shoot the Moon: every player won a fight")
-        best = max(t for t, _ in scores)
-        top = [i for i, (t, _) in enumerate(scores) if t == best]
-        if len(top) > 1:
-            most = max(scores[i][1] for i in top)
-            by_cards = [i for i in top if scores[i][1] == most]
-            tied_names = " and ".join(names[i] for i in top)
-            if len(by_cards) == 1:
-                w = by_cards[0]
-                details.append(f"{tied_names} tie on {best} points: the most cards in the victory pile wins the tie")
-                return Outcome(winners=(w,), headline=f"{names[w]} wins with {count(best, 'point')} and {count(most)}",
-                               details=tuple(details))
-            details.append(f"{tied_names} tie on {best} points and {most} cards: they share the win")
-            return Outcome(winners=tuple(by_cards), headline=f"{tied_names} share the win with {best} points",
-                           details=tuple(details))
-        w = top[0]
-        return Outcome(winners=(w,), headline=f"{names[w]} wins with {best} points", details=tuple(details))
+        f = final_score(self.scores(state), [not p.pile for p in state.players], state.names,
+                        settings.shoot_the_moon, settings.anti_math_geek, state.ended_by)
+        return Outcome(winners=f.winners, headline=f.headline, details=f.details)
 
     def describe(self, before: PeaceAndLoveState, action, after: PeaceAndLoveState) -> str:
         n = before.name
@@ -889,6 +856,89 @@ class HandOddsAnswer(Answer):
     """best first"""
 
 
-PeaceAndLove.asks = (FightAsk, FightOddsAsk, DecksAsk, FirstPlayerAsk, HandOddsAsk)
+class PileEntry(Frozen):
+    """One player's victory pile at the end: its cards, or its points and card count."""
+
+    name: str | None = Field(None, max_length=100)
+    pile: list[Card] | None = Field(None, max_length=64 * 52, description="the victory pile's cards")
+    points: int | None = Field(None, ge=0, le=64 * 52 * 13, description="the pile's total (instead of the cards)")
+    cards: int | None = Field(None, ge=0, le=64 * 52, description="the pile's card count (with points)")
+    fighters: list[Card] = Field(default_factory=list, max_length=3,
+                                 description="the fighters still in play (Anti Math Geek)")
+
+
+class FinalScoreAsk(Ask):
+    """The end of the game: each victory pile's points and cards, the ranking and the winners
+    (ties: most cards, then a shared win), with Shoot the Moon and Anti Math Geek."""
+
+    game: Literal["peace-and-love"] = "peace-and-love"
+    ask: Literal["final-score"] = "final-score"
+    players: list[PileEntry] = Field(min_length=2, max_length=64)
+    shoot_the_moon: bool = False
+    anti_math_geek: bool = False
+    decks: int | None = Field(None, ge=1, le=32, description="packs shuffled together (default: the number "
+                              "the rules give for this many players)")
+
+    def answer(self) -> FinalScoreAnswer:
+        n = len(self.players)
+        names = [e.name or f"Player {i}" for i, e in enumerate(self.players)]
+        seen: list[Card] = []
+        scores: list[tuple[int, int]] = []
+        won_none: list[bool] = []
+        for name, e in zip(names, self.players):
+            if e.pile is not None and (e.points is not None or e.cards is not None):
+                raise ValueError(f"{name}: give the victory pile's cards, or its points and cards, not both")
+            if e.pile is None and (e.points is None or e.cards is None):
+                raise ValueError(f"{name}: give the victory pile's cards (\"pile\"), or its \"points\" and "
+                                 "\"cards\" (a count alone does not score)")
+            if self.anti_math_geek and not e.fighters:
+                raise ValueError(f"{name}: Anti Math Geek adds the fighters still in play: give \"fighters\"")
+            if e.pile is not None:
+                seen += e.pile
+                points, cards = pile_score(e.pile)
+            else:
+                points, cards = e.points or 0, e.cards or 0
+                if not cards <= points <= 13 * cards:
+                    raise ValueError(f"{name}: {count(cards)} cannot be worth {count(points, 'point')} "
+                                     "(each card is worth 1 to 13)")
+            seen += e.fighters
+            won_none.append(cards == 0)
+            if self.anti_math_geek:
+                points, cards = points + pile_total(e.fighters), cards + len(e.fighters)
+            scores.append((points, cards))
+        if any(c.is_joker for c in seen):
+            raise ValueError("Peace and Love is played without jokers")
+        decks = self.decks or decks_for(n)
+        Deck(copies=decks).check_copies(seen, "Peace and Love" + (f" with {decks} packs" if decks > 1 else ""))
+        f = final_score(scores, won_none, names, self.shoot_the_moon, self.anti_math_geek)
+        lines = list(f.details)
+        if self.shoot_the_moon and n < 3:
+            lines.append("Shoot the Moon is for three or more players: not applied")
+        lines.append(f.headline)
+        return FinalScoreAnswer(
+            winners=list(f.winners), moon=f.moon,
+            ranking=[Ranked(player=i, name=names[i], points=scores[i][0], cards=scores[i][1], place=f.places[i])
+                     for i in f.ranking],
+            explanation=lines)
+
+
+class Ranked(Frozen):
+    player: int
+    name: str
+    points: int
+    cards: int
+    place: int
+    """1 = first; players tied on points and cards share a place"""
+
+
+class FinalScoreAnswer(Answer):
+    winners: list[int]
+    moon: int | None
+    """the player who shot the moon"""
+    ranking: list[Ranked]
+    """best first"""
+
+
+PeaceAndLove.asks = (FightAsk, FightOddsAsk, DecksAsk, FirstPlayerAsk, HandOddsAsk, FinalScoreAsk)
 
 GAME = PeaceAndLove()

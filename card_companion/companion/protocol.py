@@ -18,9 +18,19 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Self, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Tag, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+)
 
 from card_companion.companion.game import plain_validation_error
 
@@ -43,6 +53,24 @@ class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     explanation: list[str]
+
+
+class GrownAnswer(Answer):
+    """An answer that grew fields for a request's newer inputs: the fields a request did not
+    ask about are left out (``without``), so an older request answers exactly as before."""
+
+    _absent: frozenset[str] = PrivateAttr(frozenset())
+
+    def without(self, *names: str) -> Self:
+        self._absent = frozenset(names)
+        return self
+
+    @model_serializer(mode="wrap")
+    def _leave_out(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in self._absent:
+            data.pop(name, None)
+        return data
 
 
 class ProtocolError(ValueError):
