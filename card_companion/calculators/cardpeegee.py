@@ -549,10 +549,6 @@ def after_round(hp: int, fleeing: bool) -> Literal["", "dead", "fled"]:
     return "fled" if fleeing else ""
 
 
-def _cards_word(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def draw_refusal(deal: int, drawn: int, shown: Sequence[Card] | None, who: str, word: str = "score card",
                  why: str = "") -> str | None:
     """Why a draw of ``deal`` cards by ``who`` (entered as the cards ``shown``, or as their
@@ -565,9 +561,9 @@ def draw_refusal(deal: int, drawn: int, shown: Sequence[Card] | None, who: str, 
     """
     if shown is not None:
         if len(shown) != deal:
-            return f"{who} draws {_cards_word(deal, word)}{why}, not {len(shown)}"
+            return f"{who} draws {plural(deal, word)}{why}, not {len(shown)}"
     elif drawn > 11 * deal:
-        return f"{who}'s {_cards_word(deal, word)} cannot be worth {drawn}"
+        return f"{who}'s {plural(deal, word)} cannot be worth {drawn}"
     return None
 
 
