@@ -333,3 +333,14 @@ def test_peace_and_love_score_strip_and_the_text_size_scales_cards_and_picker(st
     assert normal == 58 and width(big) == round(58 * 1.3)
     picker = ViewHarness(CardPicker, Deck(), lambda c: None, ident="p", contexts=larger)
     assert picker.find("p-rank-A").content.content.size == round(20 * 1.3)
+
+
+def test_slots_keep_their_cards_level_when_a_label_wraps():
+    """Issue 14 item 13: in the four-player entry a long name wraps its label onto two lines;
+    the places are aligned at the top, so no card sits higher than the others."""
+    h = ViewHarness(CardSlots, Deck(), ["Ann", "Bartholomew-Alexander's card", "Cy", "Dee"], lambda cs: None,
+                    ident="s")
+    row = next(c for c in h.all() if isinstance(c, ft.Row) and any(
+        isinstance(x, ft.Column) and x.controls and getattr(x.controls[0], "identifier", "") == "s-slot-0"
+        for x in c.controls))
+    assert row.vertical_alignment == ft.CrossAxisAlignment.START

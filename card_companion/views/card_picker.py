@@ -264,7 +264,9 @@ def CardSlots(
     warning = overuse_warning(deck, known, values)
     complete = all(v is not None for v in values)
     controls: list[ft.Control | None] = [
-        ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER),
+        # cards aligned at the top: a label on two lines must not lift its card above the others
+        ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER,
+               vertical_alignment=ft.CrossAxisAlignment.START),
         ft.Text(f"Entering: {labels[active]}" if picking else "Tap a card to change it.", italic=True, size=13)
         if labels else None,
         _picker(deck, decks, deck_names, active, pick, ident, game_name) if picking else None,

@@ -369,12 +369,13 @@ def CoinToss(table, question: str) -> ft.Control:
         label = f"the coin {'landed' if landed else 'in the air'}: {s.name(shown)}"
     return ft.Column(
         [
-            ft.Row([tagged("coin", ft.Container(coin, padding=ft.Padding.only(top=34, bottom=4)),
-                           label=label)], alignment=ft.MainAxisAlignment.CENTER),
+            # the button first: on a phone it must be on screen without scrolling (issue 14 item 13)
             tagged("coin-status", ft.Text(status, size=18 if landed else 15, weight=ft.FontWeight.BOLD,
                                           text_align=ft.TextAlign.CENTER), label=status),
-            ft.Text(f"Heads: {s.name(0)} · Tails: {s.name(1)}", size=12, text_align=ft.TextAlign.CENTER),
             button("Flip the coin", None if busy.current else flip, "flip-coin", icon=ft.Icons.CASINO),
+            ft.Row([tagged("coin", ft.Container(coin, padding=ft.Padding.only(top=34, bottom=4)),
+                           label=label)], alignment=ft.MainAxisAlignment.CENTER),
+            ft.Text(f"Heads: {s.name(0)} · Tails: {s.name(1)}", size=12, text_align=ft.TextAlign.CENTER),
         ],
         spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
