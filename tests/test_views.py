@@ -344,3 +344,34 @@ def test_slots_keep_their_cards_level_when_a_label_wraps():
         isinstance(x, ft.Column) and x.controls and getattr(x.controls[0], "identifier", "") == "s-slot-0"
         for x in c.controls))
     assert row.vertical_alignment == ft.CrossAxisAlignment.START
+
+
+def test_peace_and_love_can_be_stopped_and_scored_as_it_stands(store):
+    """Issue 14 item 11: Stop asks first (with who leads), then ends the game scored as it
+    stands, named so in the result; Undo brings it back."""
+    gid, h = dealt_table(store)  # Bea (14) starts; nobody has a victory pile yet
+    h.click("stop")
+    # both piles empty: 0 points and 0 cards each, a shared win (the final-score ruling)
+    assert h.has("stop-panel") and "The game is scored as it stands:" in h.texts()
+    h.click("stop-cancel")
+    assert not h.has("stop-panel") and len(store.load(gid).actions) == 2
+    h.click("stop")
+    h.click("stop-confirm")
+    saved = store.load(gid)
+    assert saved.state.phase == "over" and saved.state.stopped
+    outcome = saved.outcome
+    assert outcome.headline.startswith("Stopped early: ")
+    assert ("The game ended: stopped early after 0 turns, with 36 cards left in the deck: scored as it stands "
+            "(the app's ruling; the rules end the game when the deck runs out).") in outcome.details
+    h.click("undo")
+    assert store.load(gid).state.phase == "turn"
+
+
+def test_peace_and_love_stop_is_refused_mid_fight():
+    from card_companion.companion.game import IllegalAction
+    from card_companion.companion.peace_and_love import Stop
+
+    pal = GAMES["peace-and-love"]
+    s = pal.initial_state(pal.make_setup(["Ann", "Bea"]))
+    with pytest.raises(IllegalAction, match="once play has started"):
+        pal.apply(s, Stop())

@@ -26,6 +26,7 @@ from card_companion.calculators.peace_and_love import (
     resolve_round,
     value,
 )
+from card_companion.calculators.words import plural
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
 from card_companion.companion.protocol import Answer, Ask
 
@@ -119,6 +120,8 @@ class PeaceAndLoveState(TableState):
     untapped: tuple[int, ...] = ()
     """players whose three tapped fighters were untapped at the end of the last turn"""
     ended_by: str = ""
+    stopped: bool = False
+    """the players stopped before the deck ran out (scored as it stood)"""
 
 
 # --- actions -------------------------------------------------------------------------
@@ -179,8 +182,15 @@ class Refresh(Frozen):
     fighter: int = Field(ge=0, lt=FIGHTERS)
 
 
+class Stop(Frozen):
+    """The players stop before the deck runs out: the game is scored as it stands (the app's
+    own ruling; the rules end it only when the deck runs out)."""
+
+    kind: Literal["stop"] = "stop"
+
+
 Action = Annotated[
-    Deal | FirstPlayer | StartFight | PlayCards | NewFighter | Retire | Refresh,
+    Deal | FirstPlayer | StartFight | PlayCards | NewFighter | Retire | Refresh | Stop,
     Field(discriminator="kind"),
 ]
 
@@ -230,8 +240,19 @@ class PeaceAndLove(Game):
             "new-fighter": self._new_fighter,
             "retire": self._retire,
             "refresh": self._refresh,
+            "stop": self._stop,
         }[action.kind]
         return handler(state, action)
+
+    def _stop(self, s: PeaceAndLoveState, a: Stop) -> PeaceAndLoveState:
+        if s.phase == "fight":
+            raise IllegalAction("finish the fight first: the game can be stopped between turns")
+        if s.phase != "turn":
+            raise IllegalAction("the game can be stopped once play has started, between turns"
+                                if s.phase != "over" else "the game is already over")
+        why = (f"stopped early after {plural(s.turns, 'turn')}, with {count(s.deck)} left in the deck: scored as "
+               "it stands (the app's ruling; the rules end the game when the deck runs out)")
+        return _end_game(s.model_copy(update={"stopped": True}), why)
 
     def _check_cards(self, state: PeaceAndLoveState, cards) -> None:
         deck = self.deck(state.setup)
@@ -432,13 +453,21 @@ class PeaceAndLove(Game):
         amg = state.setup.settings.anti_math_geek
         return [pile_score(p.pile, [f.card for f in p.fighters if f is not None], amg) for p in state.players]
 
+    def leading(self, state: PeaceAndLoveState) -> str:
+        """Who would win if the game ended now, in one phrase (Stop asks first with it)."""
+        settings = state.setup.settings
+        f = final_score(self.scores(state), [not p.pile for p in state.players], state.names,
+                        settings.shoot_the_moon, settings.anti_math_geek)
+        return f.headline
+
     def outcome(self, state: PeaceAndLoveState) -> Outcome | None:
         if state.phase != "over":
             return None
         settings = state.setup.settings
         f = final_score(self.scores(state), [not p.pile for p in state.players], state.names,
                         settings.shoot_the_moon, settings.anti_math_geek, state.ended_by)
-        return Outcome(winners=f.winners, headline=f.headline, details=f.details)
+        headline = f"Stopped early: {f.headline}" if state.stopped else f.headline
+        return Outcome(winners=f.winners, headline=headline, details=f.details)
 
     def describe(self, before: PeaceAndLoveState, action, after: PeaceAndLoveState) -> str:
         n = before.name
@@ -481,6 +510,8 @@ class PeaceAndLove(Game):
             me = before.turn
             tapped = before.players[me].fighters[action.fighter].card.symbol
             return f"{n(me)} refreshes their hand, tapping {tapped}" + _untap_note(after)
+        if isinstance(action, Stop):
+            return f"The players stop the game after {plural(before.turns, 'turn')}: scored as it stands"
         return action.kind
 
     def summary(self, state: PeaceAndLoveState) -> dict[str, str]:
@@ -614,6 +645,8 @@ class PeaceAndLove(Game):
             card = any_card()
             while card == me.fighters[place].card and state.decks == 1:
                 card = any_card()
+            if rng.random() < 0.02:
+                return Stop()
             return Retire(fighter=place, new_fighter=card)
         return None
 

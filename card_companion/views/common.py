@@ -485,6 +485,18 @@ def player_panel(
     )
 
 
+def stop_confirm(consequence: str, on_stop: Callable[[], None], on_cancel: Callable[[], None]) -> ft.Control:
+    """"Stop the game?" for every game that may be stopped early: what stopping means now, then
+    Stop now / Keep playing (Undo brings a stopped game back)."""
+    return section("Stop the game?", [
+        ft.Text(f"{consequence} Undo brings the game back."),
+        ft.Row([
+            button("Stop now", on_stop, "stop-confirm", icon=ft.Icons.FLAG, expand=1),
+            button("Keep playing", on_cancel, "stop-cancel", primary=False, expand=1),
+        ], spacing=8),
+    ], ident="stop-panel")
+
+
 def number_tile(ident: str, value: str, caption: str, *, label: str, title: str | None = None,
                 active: bool = False) -> ft.Control:
     """One number a player reads from across the table (points, cards, flips): big, with what

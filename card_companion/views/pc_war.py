@@ -28,6 +28,7 @@ from card_companion.views.common import (
     player_panel,
     section,
     side_by_side,
+    stop_confirm,
     tagged,
     tile_row,
 )
@@ -389,15 +390,8 @@ def BetweenFlips(s: PCWarState, game, send, problem: ft.Control | None) -> ft.Co
 
     if open_ == "stop":
         c0, c1 = (game.cards_left(s, i) for i in (0, 1))
-        return section("Stop the game?", [
-            ft.Text(f"The player with fewer cards (hand and pile) wins: {s.name(0)} has {c0}, "
-                    f"{s.name(1)} has {c1}. Undo brings the game back."),
-            ft.Row([
-                button("Stop now", lambda: send(Stop(), "stop"), "stop-confirm", icon=ft.Icons.FLAG,
-                       expand=1),
-                button("Keep playing", lambda: set_open(None), "stop-cancel", primary=False, expand=1),
-            ], spacing=8),
-        ], ident="stop-panel")
+        return stop_confirm(f"The player with fewer cards (hand and pile) wins: {s.name(0)} has {c0}, "
+                            f"{s.name(1)} has {c1}.", lambda: send(Stop(), "stop"), lambda: set_open(None))
 
     if open_ == "recount":
         def typed(k: str, e) -> None:

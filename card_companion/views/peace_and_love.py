@@ -20,6 +20,7 @@ from card_companion.companion.peace_and_love import (
     Refresh,
     Retire,
     StartFight,
+    Stop,
 )
 from card_companion.views.card_picker import CardPicker, CardSlots
 from card_companion.views.common import (
@@ -32,6 +33,7 @@ from card_companion.views.common import (
     player_panel,
     seated,
     section,
+    stop_confirm,
     tagged,
     tile_row,
     use_text_scale,
@@ -250,7 +252,20 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
             button("Refresh", (lambda: table.dispatch(Refresh(fighter=mine))) if can and mine is not None else None,
                    "refresh", icon=ft.Icons.AUTORENEW),
         ]
-    return [section(f"{name(me)}'s turn", parts, ident="turn-panel")]
+    return [section(f"{name(me)}'s turn", parts, ident="turn-panel"), StopGame(table, key=f"stop-{step}")]
+
+
+@ft.component
+def StopGame(table) -> ft.Control:
+    """Stop before the deck runs out: the game is scored as it stands (asked first)."""
+    asking, set_asking = ft.use_state(False)
+    s = table.state
+    if not asking:
+        return ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False, icon=ft.Icons.FLAG)],
+                      alignment=ft.MainAxisAlignment.END)
+    leader = table.game.leading(s)
+    return stop_confirm(f"The game is scored as it stands: {leader}.",
+                        lambda: table.dispatch(Stop()), lambda: set_asking(False))
 
 
 @ft.component
