@@ -147,7 +147,7 @@ def CardPicker(
                 button=True,
                 expand=1,
                 content=ft.Container(
-                    content=ft.Text("Joker", size=16, weight=ft.FontWeight.BOLD),
+                    content=ft.Text("Joker", size=16, weight=ft.FontWeight.BOLD, color=BLACK),  # fixed face
                     height=TOUCH + 8,
                     alignment=ft.Alignment.CENTER,
                     border_radius=8,

@@ -493,7 +493,7 @@ def _battlefield(s, grid, top: int, bottom: int, tappable: set[Key], selected: s
         content=ft.Column(rows, spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.symmetric(vertical=6, horizontal=2),
         border_radius=10,
-        bgcolor="#eef3ea",
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,  # the theme's: its rank labels stay readable in the dark
     ), label=f"the battlefield: {s.name(top)} above the battle line, {s.name(bottom)} below")
 
 

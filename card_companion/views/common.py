@@ -277,7 +277,7 @@ def card_face(
             height=height,
             border_radius=6,
             border=ft.Border.all(1, ft.Colors.OUTLINE),
-            content=ft.Text("—", size=width * 0.3, color=ft.Colors.OUTLINE),
+            content=ft.Text("—", size=width * 0.3, color=ft.Colors.ON_SURFACE_VARIANT),
             alignment=ft.Alignment.CENTER,
         )
     else:

@@ -1,0 +1,33 @@
+"""Issue 14 item 1 in Chromium at 390×844: every game's table mid-game, in the light and the
+dark theme, with screenshots to look at (the contrast itself is checked for every text in
+tests/test_contrast.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from card_companion.companion.registry import GAMES
+from tests.browser.harness import by_id, save_game, see, tap
+from tests.test_contrast import played
+
+pytestmark = pytest.mark.browser
+
+PHONE = (390, 844)
+
+
+def test_every_table_in_light_and_dark(open_page, start_server, tmp_path, shots):
+    data = tmp_path / "data"
+    games = {game_id: save_game(data, played(game_id, 3, 25)) for game_id in sorted(GAMES)}
+    page = open_page(start_server(data).url, *PHONE)
+    for theme in ("Light", "Dark"):
+        see(page, "Card Companion")
+        tap(page, "settings")
+        by_id(page, "theme").get_by_text(theme).click()
+        page.wait_for_timeout(400)
+        tap(page, "back")
+        for game_id, gid in games.items():
+            see(page, "Saved games")
+            tap(page, f"resume-{gid}")
+            see(page, GAMES[game_id].name)
+            shots(page, f"{game_id}-{theme.lower()}")
+            tap(page, "back")

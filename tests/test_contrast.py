@@ -1,0 +1,96 @@
+"""Issue 14 item 1: every text the screens draw meets WCAG AA against its background, in the
+light and the dark theme (tests/contrast.py resolves the theme's colours).
+
+The screens: home, new game, settings, each game's table at several points of a seeded
+random game (the same random play the trackers' tests use), its history and rules, and every
+calculator."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from card_companion.companion.registry import GAMES
+from card_companion.companion.session import Session
+from card_companion.companion.storage import open_store
+from card_companion.views.calculator.screen import CALCULATORS, CalculatorScreen
+from card_companion.views.history import HistoryScreen
+from card_companion.views.home import HomeScreen
+from card_companion.views.new_game import NewGameScreen
+from card_companion.views.rules import RulesScreen
+from card_companion.views.settings import SettingsScreen
+from card_companion.views.table import TableScreen
+from tests.contrast import failures, pairs, ratio, rgb
+from tests.test_views import services
+from tests.viewkit import FakePage, ViewHarness
+
+
+@pytest.fixture
+def store(tmp_path):
+    return open_store(tmp_path).store
+
+
+def test_the_checker_catches_dark_text_on_a_dark_panel():
+    import flet as ft
+
+    # the issue's defect: near-black text on the dark theme's panels
+    dark_on_dark = ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                                content=ft.Text("Deck: 12", color="#1b1b1b"))
+    assert any(line.startswith("dark: 'Deck: 12'") for line in failures(dark_on_dark))
+    assert not any(line.startswith("light:") for line in failures(dark_on_dark))
+    themed = ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Text("Deck: 12"))
+    assert failures(themed) == [] and pairs(themed)[0].color == "onsurface"
+    # WCAG's own numbers: black on white 21:1; #767676 on white is the 4.5:1 threshold
+    assert round(ratio(rgb("#000000", "light"), rgb("#ffffff", "light")), 1) == 21.0
+    assert round(ratio(rgb("#767676", "light"), rgb("#ffffff", "light")), 2) == 4.54
+
+
+def played(game_id: str, seed: int, steps: int) -> Session:
+    """A seeded random game of ``steps`` steps (fewer if it ends)."""
+    game = GAMES[game_id]
+    rng = random.Random(seed)
+    s = Session.start(game, game.random_setup(rng))
+    for _ in range(steps):
+        if s.is_over:
+            break
+        for _try in range(50):
+            a = game.random_action(s.state, rng)
+            if a is None:
+                break
+            try:
+                s = s.push(a)
+                break
+            except ValueError:
+                continue
+    return s
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_table_screen_meets_aa_in_light_and_dark(store, game_id):
+    bad: list[str] = []
+    for seed, steps in ((1, 0), (2, 6), (3, 25), (4, 80), (5, 400)):
+        gid = store.create(played(game_id, seed, steps))
+        for screen, params in ((TableScreen, {"gid": gid}), (HistoryScreen, {"gid": gid})):
+            h = ViewHarness(screen, contexts=services(store), route_params=params)
+            bad += [f"{screen.__name__} after {steps} steps: {line}" for line in failures(h.tree)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_new_game_rules_and_calculator_screens_meet_aa(store, game_id):
+    screens = [
+        ViewHarness(NewGameScreen, contexts=services(store), route_params={"game": game_id}),
+        ViewHarness(RulesScreen, route_params={"game": game_id}, page=FakePage("/rules/x?back=/")),
+    ]
+    if game_id in CALCULATORS:
+        screens.append(ViewHarness(CalculatorScreen, contexts=services(store), route_params={"game": game_id},
+                                   page=FakePage(f"/calc/{game_id}")))
+    assert [line for h in screens for line in failures(h.tree)] == []
+
+
+def test_home_and_settings_meet_aa(store):
+    for game_id in sorted(GAMES):
+        store.create(played(game_id, 7, 10))
+    screens = [ViewHarness(HomeScreen, contexts=services(store)), ViewHarness(SettingsScreen, contexts=services(store))]
+    assert [line for h in screens for line in failures(h.tree)] == []
