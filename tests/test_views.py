@@ -375,3 +375,24 @@ def test_peace_and_love_stop_is_refused_mid_fight():
     s = pal.initial_state(pal.make_setup(["Ann", "Bea"]))
     with pytest.raises(IllegalAction, match="once play has started"):
         pal.apply(s, Stop())
+
+
+def test_a_refusal_goes_when_its_input_changes_and_keeps_the_card_entered(store):
+    """Issue 14 item 5: "First tap the fighter to retire" keeps the card already entered, and
+    goes when the fighter is tapped or the mode changes (one message at a time)."""
+    gid, h = dealt_table(store)  # Bea's turn
+    h.select("mode", "retire")
+    h.pick("retire-picker", "KS")
+    h.click("retire-submit")
+    assert "First tap the fighter to retire." in h.texts()
+    assert h.find("retire-slot-0").label == "New fighter: K♠"  # the card entered stays
+    h.click("fighter-1-0")  # Bea's 5♠: the refusal was about this
+    assert "First tap the fighter to retire." not in h.texts()
+    h.click("retire-submit")
+    assert store.load(gid).actions[-1].kind == "retire"
+    h.select("mode", "retire")  # Ann's turn now: the same refusal, then a change of mode clears it
+    h.pick("retire-picker", "QS")
+    h.click("retire-submit")
+    assert "First tap the fighter to retire." in h.texts()
+    h.select("mode", "fight")
+    assert "First tap the fighter to retire." not in h.texts()

@@ -126,8 +126,10 @@ def PeaceAndLoveTable(table) -> ft.Control:
 
     parts = [
         status,
-        message(problem, "pal-problem"),
         *_step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining, set_problem),
+        # after the step's panel, so that a message coming and going never moves the panel (whose
+        # card slots would start again empty)
+        message(problem, "pal-problem"),
         last_round_panel(s),
         *panels,
     ]
@@ -201,10 +203,20 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
 
     # --- a turn: fight, retire or refresh ------------------------------------------
     me = s.turn
+
+    def dispatch(action) -> bool:
+        """One message at a time: the step's own refusal goes when a step is sent."""
+        set_problem(None)
+        return table.dispatch(action)
+
+    def choose_mode(e) -> None:
+        set_problem(None)  # a refusal is about the input it refused: a new mode clears it
+        set_mode(next(iter(e.control.selected)))
+
     chooser = tagged("mode", ft.SegmentedButton(
         segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in MODES.items()],
         selected=[mode],
-        on_change=lambda e: set_mode(next(iter(e.control.selected))),
+        on_change=choose_mode,
     ), label="action")
     mine_card = s.players[me].fighters[mine].card.symbol if mine is not None else None
     parts: list[ft.Control | None] = [chooser]
@@ -226,7 +238,7 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
             ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
                     + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
             button("Start the fight",
-                   (lambda: table.dispatch(StartFight(fighter=mine, defender=target[0], defender_fighter=target[1],
+                   (lambda: dispatch(StartFight(fighter=mine, defender=target[0], defender_fighter=target[1],
                                                       joining=joining)))
                    if mine is not None and target is not None else None,
                    "start-fight", icon=ft.Icons.SPORTS_MMA),
@@ -237,7 +249,7 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
                     "that becomes the new fighter (it comes in tapped)."),
             ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
             CardSlots(deck, ["New fighter"],
-                      lambda cards: table.dispatch(Retire(fighter=mine, new_fighter=cards[0])) if mine is not None
+                      lambda cards: dispatch(Retire(fighter=mine, new_fighter=cards[0])) if mine is not None
                       else set_problem("First tap the fighter to retire."),
                       known=known, submit="Retire", ident="retire", game_name=game.name, key=f"retire-{step}"),
         ]
@@ -249,7 +261,7 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
             message(None if can else f"A refresh needs at least 5 cards in the deck; it has {s.deck}.",
                     "refresh-blocked", kind="warning"),
             ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
-            button("Refresh", (lambda: table.dispatch(Refresh(fighter=mine))) if can and mine is not None else None,
+            button("Refresh", (lambda: dispatch(Refresh(fighter=mine))) if can and mine is not None else None,
                    "refresh", icon=ft.Icons.AUTORENEW),
         ]
     return [section(f"{name(me)}'s turn", parts, ident="turn-panel"), StopGame(table, key=f"stop-{step}")]
