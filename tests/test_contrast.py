@@ -94,3 +94,33 @@ def test_home_and_settings_meet_aa(store):
         store.create(played(game_id, 7, 10))
     screens = [ViewHarness(HomeScreen, contexts=services(store)), ViewHarness(SettingsScreen, contexts=services(store))]
     assert [line for h in screens for line in failures(h.tree)] == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_larger_text_setting_draws_larger_cards_and_numbers(store, game_id):
+    """Issue 14 item 2: "Larger" (1.3) scales the card faces and the big numbers of every game's
+    table, not only the theme's text styles."""
+    from dataclasses import replace
+
+    import flet as ft
+
+    from card_companion.views.common import CARD_BACK, CARD_BG, ServicesContext
+    from card_companion.views.settings import Prefs
+
+    gid = store.create(played(game_id, 2, 6))
+    normal = ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
+    larger_ctx = {ServicesContext: replace(services(store)[ServicesContext], prefs=Prefs(text_scale="1.3"))}
+    larger = ViewHarness(TableScreen, contexts=larger_ctx, route_params={"gid": gid})
+
+    def faces(h):
+        return sorted(c.width for c in h.all() if isinstance(c, ft.Container) and c.bgcolor in (CARD_BG, CARD_BACK))
+
+    def big_numbers(h):  # the numbers and cards a player reads (18 px and more), not the screen's title
+        return sorted(c.size for c in h.all() if isinstance(c, ft.Text) and c.size and c.size >= 18
+                      and any(ch.isdigit() or ch in "♠♥♦♣" for ch in c.value or ""))
+
+    assert faces(normal), "the table shows at least one card face"
+    assert faces(larger) == [round(w * 1.3) for w in faces(normal)]
+    grown = big_numbers(larger)
+    for n in big_numbers(normal):  # each grew by 1.3 (a card's by its rounded width; more cross 18 px)
+        assert any(abs(x - n * 1.3) <= 0.5 for x in grown), n

@@ -49,7 +49,9 @@ from card_companion.views.common import (
     scroll_to_top,
     seated,
     section,
+    sized,
     tagged,
+    use_text_scale,
 )
 from card_companion.views.odds import OddsPanel
 
@@ -99,6 +101,7 @@ class Choice:
 
 @ft.component
 def CardStrategoTable(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s: CardStrategoState = table.state
     game = table.game
     choice, set_choice = ft.use_state(Choice)
@@ -288,7 +291,7 @@ def _status(s: CardStrategoState) -> ft.Control:
     return tagged("status", ft.Container(
         content=ft.Column([
             ft.Row([
-                ft.Text(f"{s.name(s.turn)}'s turn", size=18, weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(f"{s.name(s.turn)}'s turn", size=sized(18), weight=ft.FontWeight.BOLD, expand=True),
                 tagged("actions-left", ft.Text(f"Actions left: {left} of {allotted}", size=16,
                                                weight=ft.FontWeight.BOLD),
                        label=f"Actions left: {left} of {allotted}"),

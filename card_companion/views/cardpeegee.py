@@ -48,7 +48,18 @@ from card_companion.companion.cardpeegee import (
 )
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
-from card_companion.views.common import button, card_face, explanation, message, player_panel, seated, section, tagged
+from card_companion.views.common import (
+    button,
+    card_face,
+    explanation,
+    message,
+    player_panel,
+    seated,
+    section,
+    sized,
+    tagged,
+    use_text_scale,
+)
 from card_companion.views.odds import OddsPanel
 
 GAME_NAME = "CardPeeGee"
@@ -144,6 +155,7 @@ def element_text(s: CardPeeGeeState, game, q: int) -> str:
 
 @ft.component
 def CardPeeGeeTable(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s: CardPeeGeeState = table.state
     game = table.game
     stage = game.stage(s)
@@ -247,6 +259,7 @@ def hero_panels(s: CardPeeGeeState, game) -> list[ft.Control]:
 
 @ft.component
 def HeroEntry(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     settings = s.settings
     todo = game.heroes_to_enter(s)
@@ -283,6 +296,7 @@ def HeroEntry(table) -> ft.Control:
 
 @ft.component
 def DrawPanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     p = s.turn
     name = s.name(p)
@@ -373,6 +387,7 @@ def PlayForm(
     off the active display by tapping, each declared as another suit where an active Jack
     allows it. The tracker's working is previewed before anything counts, and with ``odds``
     the advisor's odds as they would be with these cards played."""
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     deck = game.deck(s.setup)
     hero = s.heroes[player]
@@ -516,9 +531,10 @@ def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None = None) ->
         flags.append("forced by a super power")
     if f.player is not None and f.player != s.turn and not (enc.kind == "pvp" and f.player == enc.defender):
         flags.append("Ally" if f.side == 0 else "with the Bosses" if enc.kind == "boss" else "Ally")
-    numbers = [ft.Text(f"HP {hp}", size=16, weight=ft.FontWeight.BOLD), ft.Text(f"Attack {f.attack}", size=16),
+    numbers = [ft.Text(f"HP {hp}", size=sized(16), weight=ft.FontWeight.BOLD),
+               ft.Text(f"Attack {f.attack}", size=sized(16)),
                ft.Text(f"Deal {f.deal}" + (f" → {draws} this round" if draws is not None and draws != f.deal else ""),
-                       size=16)]
+                       size=sized(16))]
     if f.element is not None:
         numbers.append(ft.Text(f"{f.element.symbol} {f.element.word}", size=14))
     head = ft.Row(_present(ft.Text(f.name, size=16, weight=ft.FontWeight.BOLD),
@@ -550,6 +566,7 @@ def battle_title(s: CardPeeGeeState, enc) -> str:
 
 @ft.component
 def BattlePanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     enc = s.encounter
     battle = enc.battle
@@ -660,6 +677,7 @@ def BattlePanel(table) -> ft.Control:
 def RoundEntry(table) -> ft.Control:
     """Every fighter's score cards for the round, in the fight's order: as the cards drawn
     (one per point of Deal) or as their total."""
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     order = game.fighters(s)
     number = s.encounter.battle.rounds + 1
@@ -735,6 +753,7 @@ def RoundEntry(table) -> ft.Control:
 @ft.component
 def LootPanel(table) -> ft.Control:
     """The Hero died in a Boss Battle: the surviving Allies divide the stack."""
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     sharers, stack = game.loot_sharers(s)
     shares, set_shares = ft.use_state(dict)  # position in the stack → player
@@ -764,6 +783,7 @@ def LootPanel(table) -> ft.Control:
 
 @ft.component
 def ChestPanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     enc = s.encounter
     p = s.turn
@@ -804,7 +824,7 @@ def ChestPanel(table) -> ft.Control:
         ft.Row([card_face(c, ident=f"trap-{i}", width=44, selected=i == target,
                           label=f"trap {c.symbol}" + (", chosen" if i == target else ""),
                           on_click=_click(set_target, i)) for i, c in enumerate(traps)], wrap=True, spacing=6),
-        ft.Text(f"Disarm score: {enc.disarm_score}", size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(f"Disarm score: {enc.disarm_score}", size=sized(18), weight=ft.FontWeight.BOLD),
         *lines_text(enc.disarm_working),
         choice_row(options, mode, set_mode, "chest-mode") if len(options) > 1 else None,
     ]
@@ -845,6 +865,7 @@ def ChestPanel(table) -> ft.Control:
 
 @ft.component
 def FeePanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     enc = s.encounter
     p = s.turn
@@ -856,7 +877,7 @@ def FeePanel(table) -> ft.Control:
         options.append(("activate", "Activate"))
     parts: list[ft.Control | None] = [
         *lines_text(enc.working),
-        ft.Text(f"Fee: {enc.fee} · heals {enc.heal} HP", size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(f"Fee: {enc.fee} · heals {enc.heal} HP", size=sized(18), weight=ft.FontWeight.BOLD),
         choice_row(options, mode, set_mode, "fee-mode") if len(options) > 1 else None,
     ]
     if mode == "activate":
@@ -877,6 +898,7 @@ def FeePanel(table) -> ft.Control:
 
 @ft.component
 def TrapPanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     enc = s.encounter
     p = s.turn
@@ -886,7 +908,7 @@ def TrapPanel(table) -> ft.Control:
     problem, set_problem = ft.use_state(None)
     parts: list[ft.Control | None] = [
         *lines_text(enc.working),
-        ft.Text(f"Difficulty {enc.difficulty} · damage {enc.damage}", size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(f"Difficulty {enc.difficulty} · damage {enc.damage}", size=sized(18), weight=ft.FontWeight.BOLD),
     ]
     if enc.pending is None:
         n = game.evasion_draw(s)
@@ -935,6 +957,7 @@ def TrapPanel(table) -> ft.Control:
 
 @ft.component
 def TownPanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     p = s.turn
     name = s.name(p)
@@ -1011,6 +1034,7 @@ def TownPanel(table) -> ft.Control:
 
 @ft.component
 def RevolutionPanel(table) -> ft.Control | None:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     problem, set_problem = ft.use_state(None)
     offer = game.revolution_offer(s)
@@ -1032,6 +1056,7 @@ def RevolutionPanel(table) -> ft.Control | None:
 
 @ft.component
 def AnyTimePanel(table) -> ft.Control | None:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     mode, set_mode = ft.use_state(None)
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
@@ -1060,6 +1085,7 @@ def AnyTimePanel(table) -> ft.Control | None:
 
 @ft.component
 def GiveForm(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
     givers = [q for q in alive if s.heroes[q].held]
@@ -1107,6 +1133,7 @@ def GiveForm(table) -> ft.Control:
 
 @ft.component
 def ClaimForm(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
     claims = game.claimable(s)

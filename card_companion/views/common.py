@@ -110,11 +110,24 @@ def use_services() -> Services:
     return ft.use_context(ServicesContext)
 
 
+_TEXT_SCALE: contextvars.ContextVar[float] = contextvars.ContextVar("text_scale", default=1.0)
+
+
 def use_text_scale() -> float:
     """The text-size setting (1.0, 1.15, 1.3) for what the theme's text styles do not scale by
-    themselves: card faces and the picker's buttons (a hook: call it at a component's top)."""
+    themselves: big numbers (``sized``), card faces and the picker's buttons. A hook: every
+    component that draws those calls it first, so what its body draws uses this phone's
+    setting (it is kept for the rest of the component's body, which runs at once)."""
     services = ft.use_context(ServicesContext)
-    return float(getattr(getattr(services, "prefs", None), "scale", 1.0))
+    scale = float(getattr(getattr(services, "prefs", None), "scale", 1.0))
+    _TEXT_SCALE.set(scale)
+    return scale
+
+
+def sized(size: float) -> float:
+    """A font size that follows the text-size setting (inside a component that called
+    ``use_text_scale``)."""
+    return round(size * _TEXT_SCALE.get(), 1)
 
 
 def navigate(route: str) -> None:
@@ -253,12 +266,12 @@ def card_face(
     on_click: Callable | None = None,
     width: int = 58,
     caption: str | None = None,
-    scale: float = 1.0,
+    scale: float | None = None,
 ) -> ft.Control:
     """A playing card as it lies on the table. Tapped cards are drawn turned sideways;
     a face-down card shows its back; ``card=None`` is an empty place. ``scale``: the
     text-size setting (use_text_scale), so a larger setting draws larger cards."""
-    width = round(width * scale)
+    width = round(width * (_TEXT_SCALE.get() if scale is None else scale))
     height = int(width * 1.4)
     if face_down:
         inner = ft.Container(

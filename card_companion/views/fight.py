@@ -26,7 +26,9 @@ from card_companion.views.common import (
     player_panel,
     seated,
     section,
+    sized,
     tagged,
+    use_text_scale,
 )
 
 FLIP_HALF_TURN = 0.11
@@ -45,6 +47,7 @@ def new_rng() -> random.Random:
 
 @ft.component
 def FightTable(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s: FightState = table.state
     game = table.game
     step = len(table.session.actions)
@@ -91,7 +94,7 @@ def score_board(game, s: FightState) -> ft.Control:
         column = [
             ft.Text(s.name(i), size=15, weight=ft.FontWeight.BOLD, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
-            ft.Text(str(points[i]), size=34, weight=ft.FontWeight.BOLD),
+            ft.Text(str(points[i]), size=sized(34), weight=ft.FontWeight.BOLD),
             ft.Text("victory points", size=11),
             chip,
         ]
@@ -114,7 +117,7 @@ def score_board(game, s: FightState) -> ft.Control:
         [
             tagged("round", ft.Text(round_text, size=14, weight=ft.FontWeight.BOLD), label=round_text),
             ft.Text("rounds won", size=11),
-            tagged("rounds-won", ft.Text(f"{wins[0]} – {wins[1]}", size=22, weight=ft.FontWeight.BOLD),
+            tagged("rounds-won", ft.Text(f"{wins[0]} – {wins[1]}", size=sized(22), weight=ft.FontWeight.BOLD),
                    label=f"Rounds won: {s.name(0)} {wins[0]}, {s.name(1)} {wins[1]}"),
         ],
         spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -248,7 +251,7 @@ def fight_step(table, s: FightState, step: int, entered, set_entered) -> ft.Cont
             hands.append(f"{name(i)}'s hand: {' '.join(c.symbol for c in pl.face_up)} picked face up, "
                          f"{_count(pl.face_down, 'card')} face down.")
     return section(None, [
-        tagged("fight-call", ft.Text("Ready, set, FIGHT!", size=26, weight=ft.FontWeight.BOLD,
+        tagged("fight-call", ft.Text("Ready, set, FIGHT!", size=sized(26), weight=ft.FontWeight.BOLD,
                                      text_align=ft.TextAlign.CENTER)),
         ft.Text(f"Turn {s.turns + 1}: each player plays one of their 4 cards face up. Enter both cards."),
         ft.Text(" ".join(hands), size=13) if hands else None,
@@ -319,6 +322,7 @@ def coin_face(name: str | None, side: int | None, size: int = 100) -> ft.Control
 def CoinToss(table, question: str) -> ft.Control:
     """A coin the app flips: it spins, lands on a player's name, and the flip is recorded
     (the outcome is drawn once, before the animation, and travels with the action)."""
+    use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     shown, set_shown = ft.use_state(None)  # the face up now: None (not flipped), 0 or 1
     edge, set_edge = ft.use_state(False)  # half-way through a turn: seen edge-on

@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.companion.advisor import Advice
-from card_companion.views.common import explanation, tagged
+from card_companion.views.common import explanation, sized, tagged, use_text_scale
 
 _TONE = {True: ft.Colors.PRIMARY, False: ft.Colors.ERROR, None: ft.Colors.ON_SURFACE}
 
@@ -18,7 +18,7 @@ _TONE = {True: ft.Colors.PRIMARY, False: ft.Colors.ERROR, None: ft.Colors.ON_SUR
 def _chance_tile(label: str, text: str, good: bool | None, ident: str) -> ft.Control:
     return tagged(ident, ft.Container(
         content=ft.Column([
-            ft.Text(text, size=22, weight=ft.FontWeight.BOLD, color=_TONE[good]),
+            ft.Text(text, size=sized(22), weight=ft.FontWeight.BOLD, color=_TONE[good]),
             ft.Text(label, size=13, color=ft.Colors.ON_SURFACE),
         ], spacing=0, tight=True),
         padding=ft.Padding.symmetric(horizontal=10, vertical=6),
@@ -30,6 +30,7 @@ def _chance_tile(label: str, text: str, good: bool | None, ident: str) -> ft.Con
 @ft.component
 def OddsPanel(advice: Advice | None, ident: str = "odds") -> ft.Control | None:
     """The odds of the decision at hand (nothing when there is no chance to count)."""
+    use_text_scale()  # sizes below follow the text-size setting
     open_, set_open = ft.use_state(False)
     if advice is None:
         return None

@@ -28,9 +28,11 @@ from card_companion.views.common import (
     player_panel,
     section,
     side_by_side,
+    sized,
     stop_confirm,
     tagged,
     tile_row,
+    use_text_scale,
 )
 
 ODDS_GAMES = 10_000
@@ -48,6 +50,7 @@ TAP_HEIGHT = 76
 
 @ft.component
 def PCWarTable(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     s: PCWarState = table.state
     game = table.game
     session = table.session
@@ -155,7 +158,7 @@ def _count(ident: str, value: int, what: str, previous: int | None, label: str) 
         ft.Container(
             content=ft.Column(
                 [
-                    ft.Text(str(value), size=36, weight=ft.FontWeight.BOLD),
+                    ft.Text(str(value), size=sized(36), weight=ft.FontWeight.BOLD),
                     ft.Text(what, size=12),
                     ft.Text(change or " ", size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
@@ -204,7 +207,7 @@ def _on_table(s: PCWarState) -> ft.Control | None:
     faces = [card_face(c, width=30, ident=f"table-card-{k}") for k, c in enumerate(s.table_cards)]
     text = f"On the table: {s.table} cards"
     return tagged("on-table", ft.Container(
-        content=ft.Row([ft.Text(text, size=18, weight=ft.FontWeight.BOLD), *faces], spacing=6, wrap=True,
+        content=ft.Row([ft.Text(text, size=sized(18), weight=ft.FontWeight.BOLD), *faces], spacing=6, wrap=True,
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=8, border_radius=8, bgcolor=ft.Colors.TERTIARY_CONTAINER,
     ), label=text)
@@ -231,7 +234,7 @@ def _reveal_panel(s: PCWarState, game, kind: str, title: str, tapped, problem: f
             expand=expand,
             content=ft.Container(
                 content=ft.Column(
-                    [ft.Text(big, size=20, weight=ft.FontWeight.BOLD, max_lines=1,
+                    [ft.Text(big, size=sized(20), weight=ft.FontWeight.BOLD, max_lines=1,
                              overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
                      ft.Text(small, size=13)],
                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -314,7 +317,7 @@ def _swap_panel(s: PCWarState, game, send) -> ft.Control:
 def _swap_side(name: str, now: int, then: int) -> ft.Control:
     return ft.Column([
         ft.Text(name, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        ft.Text(f"{now} → {then}", size=26, weight=ft.FontWeight.BOLD),
+        ft.Text(f"{now} → {then}", size=sized(26), weight=ft.FontWeight.BOLD),
         ft.Text("cards in hand", size=12),
     ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -382,6 +385,7 @@ def _between_flips(s: PCWarState, game, step: int, send, problem: ft.Control | N
 @ft.component
 def BetweenFlips(s: PCWarState, game, send, problem: ft.Control | None) -> ft.Control:
     """Stop the game (the fewest cards wins), or correct the counts after a recount."""
+    use_text_scale()  # sizes below follow the text-size setting
     open_, set_open = ft.use_state(None)  # None, "stop" or "recount"
     start, _ = ft.use_state(
         lambda: {f"{w}-{i}": str(getattr(p, w)) for i, p in enumerate(s.players) for w in ("hand", "pile")})
@@ -456,6 +460,7 @@ def BetweenFlips(s: PCWarState, game, send, problem: ft.Control | None) -> ft.Co
 
 @ft.component
 def PCWarSetupExtra(game, players: list[str], settings: dict) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     try:
         setup = game.make_setup(players, settings)
     except IllegalAction:  # names not ready yet (two the same, one empty): the numbers still hold
@@ -476,6 +481,7 @@ def PCWarSetupExtra(game, players: list[str], settings: dict) -> ft.Control:
 def OddsPanel(game, setup) -> ft.Control:
     """10,000 random games of this setup, off the UI thread, with a moving progress bar;
     then a histogram of game lengths and how often the first player wins."""
+    use_text_scale()  # sizes below follow the text-size setting
     progress, set_progress = ft.use_state(None)  # (settings key, SimulationProgress)
     running, set_running = ft.use_state(False)
     failed, set_failed = ft.use_state(None)
@@ -536,7 +542,7 @@ def _odds_result(r, setup, final: bool) -> list[ft.Control | None]:
     finished = r.games - r.stopped
     share = f"{r.first_player_share:.1%}" if finished else "—"
     headline = tagged("odds-first", ft.Row([
-        ft.Text(share, size=34, weight=ft.FontWeight.BOLD),
+        ft.Text(share, size=sized(34), weight=ft.FontWeight.BOLD),
         ft.Text(f"of the finished games are won by {first}, the first player", expand=True),
     ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         label=f"{first}, the first player, wins {share} of the finished games")

@@ -270,6 +270,7 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
 @ft.component
 def StopGame(table) -> ft.Control:
     """Stop before the deck runs out: the game is scored as it stands (asked first)."""
+    use_text_scale()  # sizes below follow the text-size setting
     asking, set_asking = ft.use_state(False)
     s = table.state
     if not asking:
@@ -285,6 +286,7 @@ def FightPanel(table) -> ft.Control:
     """The fight's current step: the cards played on the fighters (Resolve shows the result
     without saving it; Apply saves it), or the defeated fighter's replacement. Its own state,
     so a Resolve re-renders only this panel."""
+    use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     deck = table.game.deck(s.setup)
     known = table.game.known_cards(s)
@@ -359,6 +361,7 @@ def PrivateHand(table, player: int) -> ft.Control:
     """On a player's own phone: the hand that player enters here, for the advisor's ranked
     list of which card to play. It stays in this phone's screen: never saved, never sent to
     the table."""
+    use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     game = table.game
     hand, set_hand = ft.use_state(list)

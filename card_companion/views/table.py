@@ -33,8 +33,10 @@ from card_companion.views.common import (
     navigate,
     on_page_loop,
     screen,
+    sized,
     tagged,
     use_services,
+    use_text_scale,
 )
 from card_companion.views.seats import InvitePanel, JoinByCode, SeatPicker, seat_line, sentence
 from card_companion.views.tables import table_component
@@ -86,7 +88,7 @@ def outcome_panel(outcome: Outcome) -> ft.Control:
         ft.Container(
             content=ft.Column(
                 [ft.Text("Game over", size=14, italic=True),
-                 ft.Text(outcome.headline, size=24, weight=ft.FontWeight.BOLD)]
+                 ft.Text(outcome.headline, size=sized(24), weight=ft.FontWeight.BOLD)]
                 + [ft.Text(f"• {d}") for d in outcome.details],
                 spacing=4,
                 tight=True,
@@ -145,6 +147,7 @@ def TableScreen() -> ft.Control:
 
 @ft.component
 def TablePage(gid: str) -> ft.View:
+    use_text_scale()  # the outcome's headline follows the text-size setting
     services = use_services()
     device = services.access()
     page = ft.context.page

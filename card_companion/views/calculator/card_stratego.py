@@ -15,6 +15,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     use_stable,
 )
+from card_companion.views.common import use_text_scale
 
 GAME_NAME = "Card Stratego"
 SEATS = ("Attacker", "Defender")
@@ -61,6 +62,7 @@ def battle_ruling(cards) -> Ruling | None:
 
 @ft.component
 def CardStrategoCalculator() -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     cards, set_cards = ft.use_state(lambda: [None, None])
     version, set_version = ft.use_state(0)  # a new set of places (after a swap)
     shown = use_ruling(lambda: battle_ruling(cards))

@@ -13,7 +13,7 @@ from card_companion.views.calculator.cardpeegee_encounter import EncounterCalcul
 from card_companion.views.calculator.cardpeegee_play import PlayCalculator
 from card_companion.views.calculator.cardpeegee_trap import TrapCalculator
 from card_companion.views.calculator.ruling import counter, switch
-from card_companion.views.common import button, tagged
+from card_companion.views.common import button, tagged, use_text_scale
 
 PARTS = {
     "boss": ("Boss stack", BossStackCalculator),
@@ -26,6 +26,7 @@ PARTS = {
 
 @ft.component
 def CardPeeGeeCalculator() -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     part, set_part = ft.use_state("boss")
     packs, set_packs = ft.use_state(1)
     jokers, set_jokers = ft.use_state(False)

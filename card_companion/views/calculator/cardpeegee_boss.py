@@ -24,6 +24,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     use_stable,
 )
+from card_companion.views.common import use_text_scale
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = [Card.parse(c) for c in ("QH", "KS", "7C", "4D")]
@@ -48,6 +49,7 @@ def boss_ruling(deck: Deck, stack: list, super_powers: bool) -> Ruling | None:
 
 @ft.component
 def BossStackCalculator(deck: Deck) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     size, set_size = ft.use_state(len(EXAMPLE))
     entered, set_entered = ft.use_state(lambda: {"stack": list(EXAMPLE)})
     super_powers, set_super_powers = ft.use_state(False)

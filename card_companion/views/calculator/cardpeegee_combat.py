@@ -26,7 +26,7 @@ from card_companion.views.calculator.ruling import (
     use_stable,
     whole_number,
 )
-from card_companion.views.common import tagged
+from card_companion.views.common import tagged, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 NAMES = ("Fighter 1", "Fighter 2")
@@ -77,6 +77,7 @@ def number(ident: str, label: str, start: str, on_change) -> ft.Control:
 
 @ft.component
 def CombatRoundCalculator(deck: Deck) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     fighters, set_fighters = ft.use_state(lambda: [dict(f) for f in EXAMPLE])
     start, set_start = ft.use_state(lambda: [dict(f) for f in EXAMPLE])  # what the typed fields start from
     cards, set_cards = ft.use_state(dict)

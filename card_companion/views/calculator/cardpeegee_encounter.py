@@ -27,6 +27,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     use_stable,
 )
+from card_companion.views.common import use_text_scale
 
 GAME_NAME = "CardPeeGee"
 KINDS = [("monster", "A Monster"), ("jailor", "A Healer's jailors")]
@@ -81,6 +82,7 @@ def jailor_ruling(deck: Deck, got: dict) -> Ruling | None:
 
 @ft.component
 def EncounterCalculator(deck: Deck) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     kind, set_kind = ft.use_state("monster")
     props, set_props = ft.use_state(2)
     beast, set_beast = ft.use_state(False)

@@ -26,6 +26,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     use_stable,
 )
+from card_companion.views.common import use_text_scale
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = {"played": [Card.parse("5C"), Card.parse("7C")], "active": [Card.parse("AC")]}
@@ -55,6 +56,7 @@ def play_ruling(deck: Deck, played: list, active: list, element: str, conversion
 
 @ft.component
 def PlayCalculator(deck: Deck) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     sizes, set_sizes = ft.use_state(lambda: {"played": 2, "active": 1})
     entered, set_entered = ft.use_state(lambda: {k: list(v) for k, v in EXAMPLE.items()})
     element, set_element = ft.use_state("none")

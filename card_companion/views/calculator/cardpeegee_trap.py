@@ -26,6 +26,7 @@ from card_companion.views.calculator.ruling import (
     use_stable,
     whole_number,
 )
+from card_companion.views.common import use_text_scale
 
 GAME_NAME = "CardPeeGee"
 
@@ -57,6 +58,7 @@ def trap_ruling(deck: Deck, got: dict, mode: str, total: str) -> Ruling | None:
 
 @ft.component
 def TrapCalculator(deck: Deck) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     props, set_props = ft.use_state(2)
     mode, set_mode = ft.use_state("cards")
     draws, set_draws = ft.use_state(3)

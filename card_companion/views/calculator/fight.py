@@ -19,6 +19,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     use_stable,
 )
+from card_companion.views.common import use_text_scale
 
 GAME_NAME = "FIGHT!"
 SEATS = ("Player 1", "Player 2")
@@ -98,6 +99,7 @@ def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | No
 
 @ft.component
 def FightCalculator(names: tuple[str, ...] = ()) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     seats = tuple(names) if len(names) == 2 else SEATS  # the open table's players, or Player 1 and 2
     cycle, set_cycle = ft.use_state("default")
     holder, set_holder = ft.use_state(None)

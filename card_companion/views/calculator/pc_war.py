@@ -21,7 +21,7 @@ from card_companion.views.calculator.ruling import (
     use_stable,
     whole_number,
 )
-from card_companion.views.common import button, tagged
+from card_companion.views.common import button, tagged, use_text_scale
 
 GAME_NAME = "Non-Violent, Politically-Correct War"
 SEATS = ("Player 1", "Player 2")
@@ -96,6 +96,7 @@ def count_field(key: str, label: str, start: str, on_change) -> ft.Control:
 
 @ft.component
 def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     seats = tuple(names) if len(names) == 2 else SEATS  # the open table's players, or Player 1 and 2
     mode, set_mode = ft.use_state("flip")
     jokers, set_jokers = ft.use_state(1)

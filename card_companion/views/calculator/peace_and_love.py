@@ -19,7 +19,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     use_stable,
 )
-from card_companion.views.common import button, message, tagged
+from card_companion.views.common import button, message, tagged, use_text_scale
 
 GAME_NAME = "Peace and Love"
 MAX_FIGHTERS = 11
@@ -96,6 +96,7 @@ def odds_ruling(players: int, fighting: list[int], fighters: list, cards: list, 
 
 @ft.component
 def PeaceAndLoveCalculator() -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
     players, set_players = ft.use_state(3)
     fighting, set_fighting = ft.use_state(lambda: [0, 1, 2])  # seats still in the fight
     fighters, set_fighters = ft.use_state(lambda: [None] * MAX_PLAYERS)

@@ -18,7 +18,7 @@ import flet as ft
 from card_companion.calculators.cards import Card, Deck
 from card_companion.companion.protocol import ProtocolError, resolve
 from card_companion.views.card_picker import CardSlots, overuse_warning
-from card_companion.views.common import button, explanation, message, tagged
+from card_companion.views.common import button, explanation, message, sized, tagged, use_text_scale
 
 SHARE_PLATFORMS = {"android", "ios", "macos", "windows"}
 """where browsers have a share sheet (the Web Share API); elsewhere (Linux desktops) the
@@ -134,7 +134,7 @@ def counter(label: str, value: int, lo: int, hi: int, on_change: Callable[[int],
         [
             ft.Text(label, size=16, expand=True),
             button("−", (lambda: on_change(value - 1)) if value > lo else None, f"{ident}-less", primary=False),
-            tagged(f"{ident}-value", ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36,
+            tagged(f"{ident}-value", ft.Text(str(value), size=sized(20), weight=ft.FontWeight.BOLD, width=36,
                                              text_align=ft.TextAlign.CENTER), label=f"{label}: {value}"),
             button("+", (lambda: on_change(value + 1)) if value < hi else None, f"{ident}-more", primary=False),
         ],
@@ -258,6 +258,7 @@ def _client_action(make: Callable[[], Any]) -> Any:
 @ft.component
 def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control:
     """The ruling: headline, figures, explanation; Copy and Share as plain text."""
+    use_text_scale()  # sizes below follow the text-size setting
     copied, set_copied = ft.use_state(None)  # the text last copied
     manual, set_manual = ft.use_state(False)  # show the text to select by hand
     page = ft.context.page
@@ -278,7 +279,8 @@ def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control
         ft.Container(
             content=ft.Column(
                 [ft.Text(ruling.title, size=13, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                 ft.Text(ruling.headline, size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER)],
+                 ft.Text(ruling.headline, size=sized(20), weight=ft.FontWeight.BOLD,
+                         color=ft.Colors.ON_PRIMARY_CONTAINER)],
                 spacing=2, tight=True),
             padding=12,
             border_radius=10,
@@ -317,7 +319,7 @@ def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control
 def _figure(label: str, value: str, ident: str) -> ft.Control:
     return tagged(ident, ft.Container(
         content=ft.Column([ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                           ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)],
+                           ft.Text(value, size=sized(22), weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)],
                           spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.symmetric(vertical=6, horizontal=12),
         border_radius=8,
