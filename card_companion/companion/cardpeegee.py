@@ -133,6 +133,10 @@ class CardPeeGeeSettings(Settings):
     hp_base: int = Field(15, ge=1, le=100, title="Initial HP", description="Added to the HP cards drawn at the start.")
     hp_cards: int = Field(3, ge=0, le=5, title="HP cards", description="Cards drawn for each Hero's initial HP.")
     hand_size: int = Field(5, ge=0, le=10, title="Starting hand", description="Cards in each starting hand.")
+    hero_attack_bonus: int = Field(
+        0, ge=-10, le=20, title="Hero's Attack bonus",
+        description="Added to every Hero's base Attack (their Character's value: 10 for a King or Queen); "
+        "Attack never goes below 0.")
     hero_deal: int = Field(HERO_DEAL, ge=0, le=10, title="Hero's Deal",
                            description="Score cards a Hero draws each round before spades played.")
     monster_deal: int = Field(MONSTER_DEAL, ge=0, le=10, title="Monster's Deal",
@@ -856,7 +860,9 @@ class CardPeeGee(Game):
         s = self._hp(s, a.player, hp, "starting HP")
         s = s.model_copy(update={"deck": s.deck - taken})
         name = s.name(a.player)
-        w.add(f"{name}'s Character: {c.symbol} (base Attack {value(c)}" +
+        attack, attack_text = self.base_attack(s, a.player)
+        w.add(f"{name}'s Character: {c.symbol} (base Attack "
+              + (attack_text.replace(f" ({c.symbol} ", " (", 1) if settings.hero_attack_bonus else str(attack)) +
               (f", {c.suit.word} element)" if settings.elements else ")"), line,
               f"{name} draws a hand of {_plural(settings.hand_size, 'card')}")
         news = f"{name}'s Hero: {c.symbol}, {hp} HP"
@@ -1007,18 +1013,32 @@ class CardPeeGee(Game):
         played, Deal 3 + spades played, bonuses from the cards active now."""
         hero = s.heroes[p]
         name = s.name(p)
-        base = value(hero.character)
+        base, base_text = self.base_attack(s, p)
         lines = []
         if not played:
             hd = s.settings.hero_deal
-            return base, hd, (f"{name}: Attack {base} ({hero.character.symbol}), Deal {hd}",)
+            return base, hd, (f"{name}: Attack {base_text}, Deal {hd}",)
         pv = value_played(played, hero.active, self._element(s, p))
         clubs, deal = pv.values[Suit.CLUBS], pv.deal
         lines.extend(pv.explanation)
         hd = s.settings.hero_deal
-        lines.append(f"{name}: Attack {base} ({hero.character.symbol}) + {clubs} = {base + clubs}, "
+        lines.append(f"{name}: Attack {base_text} + {clubs} = {base + clubs}, "
                      f"Deal {hd} + {deal} = {hd + deal}")
         return base + clubs, hd + deal, tuple(lines)
+
+    def base_attack(self, s: CardPeeGeeState, p: int) -> tuple[int, str]:
+        """A Hero's base Attack: their Character's value plus the Hero's Attack bonus (a
+        setting, "Check the numbers"), never below 0; and its working ("12 (K♥ 10 + 2, the
+        Hero's Attack bonus)")."""
+        character = s.heroes[p].character
+        bonus = s.settings.hero_attack_bonus
+        if not bonus:
+            return value(character), f"{value(character)} ({character.symbol})"
+        base = max(0, value(character) + bonus)
+        sign = "+" if bonus > 0 else "−"
+        floor = ", never below 0" if value(character) + bonus < 0 else ""
+        return base, (f"{base} ({character.symbol} {value(character)} {sign} {abs(bonus)}, "
+                      f"the Hero's Attack bonus{floor})")
 
     def _new_fighter(self, s: CardPeeGeeState, p: int, side: int, forced: bool = False) -> Fighter:
         attack, deal, working = self._player_numbers(s, p, ())
@@ -2126,6 +2146,7 @@ class CardPeeGee(Game):
             "level_up_v1": flip(0.3), "level_up_v2": flip(0.3), "critical_strikes": flip(), "jokers": flip(0.3),
             "hp_base": rng.choice([15, 15, 25]), "hp_cards": rng.choice([3, 3, 2]),
             "card_price": rng.choice([8, 6]), "goliath_hp": rng.choice([150, 60]),
+            "hero_attack_bonus": rng.choice([0, 0, 0, 3, -3]),
             "revolution_deadly": flip(0.3), "round_limit": rng.randint(1, 4),
         }
         return self.make_setup([f"P{i}" for i in range(n)], settings)
