@@ -734,6 +734,8 @@ class CardPeeGee(Game):
             if c is not None and not deck.contains(c):
                 if c.is_joker:
                     raise IllegalAction("this game is played without Jokers (see the settings)")
+                if c.is_blank:
+                    raise IllegalAction("the blank card is not in this game's deck")
                 raise IllegalAction(f"{c.symbol} is not in the deck")
 
     def _player(self, s: CardPeeGeeState, p: int) -> Hero:
@@ -1253,6 +1255,7 @@ class CardPeeGee(Game):
         names = ", ".join(battle.fighters[i].name for i in live)
         if len(a.scores) != len(live):
             raise IllegalAction(f"enter score cards for {_plural(len(live), 'fighter')}, in order: {names}")
+        self._cards_ok(s, [c for score in a.scores if not isinstance(score, int) for c in score])
         revolted = ""
         if s.settings.revolution_every_draw:
             draw = sum(self._round_deal(battle, i)[0] for i in live)
@@ -1513,6 +1516,7 @@ class CardPeeGee(Game):
         enc = self._encounter(s, "trap")
         if enc.pending is not None:
             raise IllegalAction("the evasion is already drawn")
+        self._cards_ok(s, () if isinstance(a.score, int) else a.score)
         n = self.evasion_draw(s)
         revolted = ""
         if s.settings.revolution_every_draw:
