@@ -290,3 +290,19 @@ def test_recount_keeps_every_field_when_typed_fast(store):
             fields[k].on_change(ft.Event(name="change", control=fields[k]))
     h.render()
     assert "Together: 53 of 53 cards" in h.texts()  # 20 + 7 + 26 + 0
+
+
+def test_the_blank_card_is_offered_only_when_the_deck_holds_it(store):
+    """Issue 15: the picker is shared by every game; the Blank button comes from the deck."""
+    gid, h = open_table(store)
+    assert not h.has("flip-picker-blank")
+    h.type("flip-picker-typed", "blank", submit=True)
+    assert "the blank card is not in the deck" in h.texts() and log(store, gid) == ()
+    gid, h = open_table(store, {"blank_card": "strongest"})
+    assert h.has("flip-picker-blank") and "54 cards" in h.texts()
+    h.click("flip-picker-blank")
+    h.pick("flip-picker", "AS")
+    h.click("flip-submit")
+    # the blank card is the strongest: Ann's card takes both
+    assert log(store, gid) == (Flip(cards=(card("BLANK"), card("AS"))),)
+    assert "the blank card is the strongest card" in h.texts()
