@@ -117,6 +117,28 @@ def test_deadly_revolution_before_a_round_takes_the_round_away() -> None:
     assert s.state.news == "Glorious Revolution before round 1"
 
 
+@pytest.mark.parametrize("rule", [True, False])
+def test_when_nobody_holds_a_card_the_round_goes_on(rule: bool) -> None:
+    """No revolution can fill the deck when nobody holds a card: the round is not refused."""
+    s = Session.start(G, G.make_setup(["Ann", "Bea", "Cy", "Dee"], {
+        "hand_size": 0, "hp_cards": 0, "props": 6, "hero_deal": 10, "monster_deal": 10, "cry_for_help": True,
+        "glorious_revolution": rule}))
+    for p, c in enumerate(["KH", "QS", "KD", "QC"]):
+        s = act(s, kind="hero", player=p, character=c, hp_cards=[])
+    # the deck: 52 − 4 Characters = 48; 9♣ with six spades: Monster HP 9, Attack 9, Deal 10 + 6 = 16;
+    # deck 48 − 7 = 41
+    s = act(s, kind="encounter", agitator="9C", props=["2S", "3S", "4S", "5S", "6S", "7S"])
+    for p in (1, 2, 3):
+        s = act(s, kind="join", player=p)
+    # four Heroes' Deal 10 and the Monster's 16: 56 score cards from a deck of 41
+    assert G.revolution_offer(s.state) is None
+    s = act(s, kind="round", scores=[0, 0, 0, 0, 0])
+    assert ("the round's draw of score cards needs 56 cards, the deck holds 41 and nobody holds a card to lose"
+            in text(s))
+    # each Hero 10 against the Monster's 9: it loses 10 four times and is dead
+    assert s.state.phase == "town" and "overthrown" not in text(s)
+
+
 # --- a Trap's evasion draw --------------------------------------------------------------------------
 
 

@@ -1874,7 +1874,7 @@ class CardPeeGee(Game):
             raise IllegalAction(
                 f"{what} needs {_plural(draw, 'card')} and the deck holds only {s.deck}: enter the Glorious "
                 "Revolution first (it is off in the settings, so it is a step the players enter)")
-        if s.deck < draw:
+        if s.deck < draw and self._top_holders(s) is None:
             w.add(f"{what} needs {_plural(draw, 'card')}, the deck holds {s.deck} and nobody holds a card to "
                   "lose: draw the deck, note the cards, shuffle them back and draw the rest (Every Day I'm "
                   "Shuffling)")
