@@ -153,3 +153,9 @@ def test_other_games_refuse_the_blank_card_in_plain_words() -> None:
         s.push(cpg.parse_action({"kind": "hero", "player": 0, "character": "KH", "hp_cards": ["BLANK", "2C", "3C"]}))
     with pytest.raises(ProtocolError, match="the blank card is not in the deck of CardPeeGee"):
         resolve({"game": "cardpeegee", "ask": "play", "cards": ["BLANK"]})
+    for request in ({"game": "card-stratego", "ask": "battle", "attacker": "BLANK", "defender": "5C"},
+                    {"game": "card-stratego", "ask": "attack-odds", "defender": "BL", "unknown": ["2C", "3C"]}):
+        with pytest.raises(ProtocolError, match="the blank card is not in the deck of Card Stratego"):
+            resolve(request)
+    with pytest.raises(ProtocolError, match="Blank is not in the deck of FIGHT!"):
+        resolve({"game": "fight", "ask": "won-card", "winner": 0, "card": "BLANK"})
