@@ -350,6 +350,20 @@ def test_pc_war_no_jokers_in_the_deck_means_no_joker_to_pick():
     assert not h.has("calc-slots-picker-joker")
 
 
+def test_pc_war_the_blank_card_is_offered_when_chosen_and_ranked_as_chosen():
+    h = pc_war()
+    assert not h.has("calc-slots-picker-blank")
+    h.select("blank", "weakest")
+    assert h.has("calc-slots-picker-blank")
+    h.pick("calc-slots-picker", "BLANK")
+    h.pick("calc-slots-picker", "JOKER")
+    # the blank card is the weakest: Player 2's Joker is higher and takes both
+    answer = resolve({"game": "pc-war", "ask": "flip", "cards": ["BLANK", "JOKER"], "blank_card": "weakest"})
+    assert answer["takes"] == 1
+    assert explanation(h) == [in_seats(x, PC_SEATS) for x in answer["explanation"]]
+    assert headline(h) == "Player 2's card is higher: Player 2 takes both cards"
+
+
 def test_pc_war_a_tie_walks_through_the_trade_and_war():
     h = pc_war()
     h.pick("calc-slots-picker", "KH")

@@ -115,6 +115,42 @@ def test_the_base_numbers_are_settings_too() -> None:
         start(everyman=True, everyman_lowest=9, everyman_highest=5)
 
 
+def test_hero_attack_bonus_is_a_setting() -> None:
+    """Issue 15: "Check the numbers — most of the base values in the game can be changed". The
+    Hero's base Attack is the Character's value; the setting adds to it, for every Hero."""
+    s = heroes(start(hero_attack_bonus=2), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
+    first = G.apply(G.initial_state(s.setup), s.actions[0])
+    assert "Ann's Character: K♥ (base Attack 12 (10 + 2, the Hero's Attack bonus))" in first.working
+    # 9♣ with 5♣ 3♠: Monster HP 9, Attack 9 + 5 = 14, Deal 4; Ann: Attack 10 + 2 = 12
+    s = act(s, kind="encounter", agitator="9C", props=["5C", "3S"])
+    ann = s.state.encounter.battle.fighters[0]
+    assert (ann.attack, ann.deal) == (12, 3)
+    assert "Ann: Attack 12 (K♥ 10 + 2, the Hero's Attack bonus), Deal 3" in ann.working
+    # Ann plays 7♣: Attack 12 + 7 = 19
+    s = act(s, kind="play", player=0, cards=["7C"])
+    assert s.state.encounter.battle.fighters[0].attack == 19
+    # round: Ann 19 + 0 = 19 against 14 + 0 = 14: the Monster loses Ann's Attack, 19 → dead
+    s = act(s, kind="round", scores=[0, 0])
+    assert s.state.phase == "town"
+    # a bonus below zero: Bea Q♠ 10 − 4 = 6 in PvP; Ann K♥ 10 − 4 = 6
+    p = heroes(start(pvp=True, hero_attack_bonus=-4), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
+    p = act(p, kind="attack", defender=1)
+    assert [f.attack for f in p.state.encounter.battle.fighters] == [6, 6]
+    # Attack never below 0: Everyman's 2♣ with −10 is 0
+    e = heroes(start(everyman=True, hero_attack_bonus=-10), (0, "2C", "2D 3C 4C"), (1, "AS", "2H 3H 4H"))
+    e = act(e, kind="encounter", agitator="5C", props=["2H", "3D"])
+    ann = e.state.encounter.battle.fighters[0]
+    assert ann.attack == 0 and "never below 0" in ann.working[0]
+
+
+def test_a_game_saved_before_the_attack_bonus_loads_unchanged() -> None:
+    s = act(ann_and_bea(), kind="encounter", agitator="9C", props=["5C", "3S"])
+    record = json.loads(s.to_json())
+    del record["setup"]["settings"]["hero_attack_bonus"]
+    loaded = Session.from_json(json.dumps(record))
+    assert loaded.state == s.state and loaded.setup.settings.hero_attack_bonus == 0
+
+
 def test_numbers_are_settings() -> None:
     # "deal 2 cards and add 25": 25 + 11 + 3 = 39; hands of 4 → deck 52 − 5 × 2 = 42
     s = heroes(start(hp_base=25, hp_cards=2, hand_size=4), (0, "KH", "AD 3C"), (1, "QS", "2C 2D"))

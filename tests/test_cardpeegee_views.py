@@ -394,8 +394,9 @@ def test_give_cards_and_claim_a_win(store):
     assert store.load(gid).is_over and "Bea wins" in h.texts()
 
 
-def test_glorious_revolution_is_offered(store):
-    s = Session.start(G, G.make_setup(["Ann", "Bea", "Cy", "Dee"], {"hand_size": 10}))
+@pytest.mark.parametrize("rule", [True, False])
+def test_glorious_revolution_is_offered(store, rule):
+    s = Session.start(G, G.make_setup(["Ann", "Bea", "Cy", "Dee"], {"hand_size": 10, "glorious_revolution": rule}))
     for p, c in enumerate(["KH", "QS", "KD", "QC"]):
         s = act(s, kind="hero", player=p, character=c, hp_cards=["2C", "2D", "2S"])
     for loot in (["5H", "6C"], ["7H", "8C"], ["9H", "10C"]):
@@ -404,8 +405,10 @@ def test_glorious_revolution_is_offered(store):
         s = act(s, kind="end-turn")
     gid, h = table(store, s)
     assert "Glorious Revolution!" in h.texts() and "Ann and Bea and Cy: 12 cards" in h.texts()
-    assert "the deck holds only 2 cards" in h.texts()  # and only one prop can be drawn
-    assert h.has("draw-slot-1") and not h.has("draw-slot-2")
+    assert "The deck holds only 2 cards, too few for Dee's encounter (3 cards)" in h.texts()
+    # the rule on: the revolution comes before the draw, so both props are asked for; off: the
+    # deck's 2 cards make the agitator and one prop, unless the players overthrow first
+    assert h.has("draw-slot-2") == rule and h.has("draw-slot-1")
     h.click("revolution")
     assert [x.hand for x in state(store, gid).heroes] == [0, 0, 0, 10]
 

@@ -260,6 +260,23 @@ def test_new_game_shows_the_deal_and_the_odds(store, monkeypatch):
     assert store.saved_games() == []  # nothing started
 
 
+def test_new_game_with_the_blank_card(store, monkeypatch):
+    """The setting is on the new-game screen (from the pydantic field); the deal and the odds
+    follow it: 52 + 2 Jokers + the blank card = 55, Ann dealt first gets the odd card."""
+    monkeypatch.setattr(view, "ODDS_GAMES", 200)
+    monkeypatch.setattr(view, "ODDS_CHUNK", 100)
+    h = ViewHarness(NewGameScreen, contexts=services(store), route_params={"game": "pc-war"}, page=FakePage())
+    h.type("player-0", "Ann")
+    h.type("player-1", "Bea")
+    h.select("setting-jokers", "2")
+    h.select("setting-blank_card", "weakest")
+    assert label(h, "deal-counts") == "The deal: Ann 28 cards, Bea 27 cards"
+    h.click("odds-run")
+    assert "200 games with random deals of 55 cards (2 Jokers, the blank card as the weakest)" in h.texts()
+    h.select("setting-blank_card", "strongest")
+    assert "simulate again for these" in h.texts()
+
+
 def test_histogram_bars_fit_a_phone():
     from card_companion.calculators.pc_war import HistogramBin, SimulationResult
 
@@ -321,3 +338,19 @@ def test_a_growing_pile_is_not_shown_as_good_news(store):
     changes = [c for c in h.all_under("pile-0") if isinstance(c, ft.Text) and c.value == "+2"]
     assert tile.label == "Ann's pile: 2 cards (+2)" and changes
     assert all(c.color == ft.Colors.ON_SURFACE_VARIANT for c in changes)
+
+
+def test_the_blank_card_is_offered_only_when_the_deck_holds_it(store):
+    """Issue 15: the picker is shared by every game; the Blank button comes from the deck."""
+    gid, h = open_table(store)
+    assert not h.has("flip-picker-blank")
+    h.type("flip-picker-typed", "blank", submit=True)
+    assert "the blank card is not in the deck" in h.texts() and log(store, gid) == ()
+    gid, h = open_table(store, {"blank_card": "strongest"})
+    assert h.has("flip-picker-blank") and "54 cards" in h.texts()
+    h.pick("flip-picker", "BLANK")
+    h.pick("flip-picker", "AS")
+    h.click("flip-submit")
+    # the blank card is the strongest: Ann's card takes both
+    assert log(store, gid) == (Flip(cards=(card("BLANK"), card("AS"))),)
+    assert "the blank card is the strongest card" in h.texts()

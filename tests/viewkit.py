@@ -299,9 +299,10 @@ class ViewHarness:
         return out
 
     def pick(self, picker: str, card: str) -> None:
-        """Two taps on a card picker: rank, then suit (``card`` like "10H")."""
-        if card.upper() == "JOKER":
-            self.click(f"{picker}-joker")
+        """Two taps on a card picker: rank, then suit (``card`` like "10H"); the Joker and
+        the blank card are one tap."""
+        if card.upper() in ("JOKER", "BLANK"):
+            self.click(f"{picker}-{card.lower()}")
             return
         self.click(f"{picker}-rank-{card[:-1].upper()}")
         self.click(f"{picker}-suit-{card[-1].upper()}")

@@ -98,6 +98,8 @@ def is_scout(card: Card) -> bool:
 
 
 def _check_fighter(card: Card) -> None:
+    if card.is_blank:
+        raise BattleError("the blank card is not in the deck of Card Stratego")
     if card.is_joker:
         raise BattleError("a Joker is played from the hand to the discard pile and never stands "
                           "on the battlefield, so it never battles")

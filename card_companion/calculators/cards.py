@@ -2,7 +2,8 @@
 
 Notation (RULINGS.md): rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` for 10, any case),
 suit ``S H D C`` (also ``♠ ♥ ♦ ♣`` and ``◇`` for diamonds), jokers ``JOKER``
-(also ``X``, ``JK``). The canonical form is ``10H``, ``QS``, ``AD``, ``JOKER``.
+(also ``X``, ``JK``), the blank card ``BLANK`` (also ``BL``; only PC War's deck may hold it).
+The canonical form is ``10H``, ``QS``, ``AD``, ``JOKER``, ``BLANK``.
 
 >>> Card.parse("10h")
 Card('10H')
@@ -10,6 +11,8 @@ Card('10H')
 ('10D', 'QS', 'AS')
 >>> Card.parse("x").is_joker
 True
+>>> Card.parse("blank").symbol, Deck().contains(BLANK), Deck(blank=1).size
+('Blank', False, 53)
 >>> Card.parse("1H")
 Traceback (most recent call last):
 ...
@@ -21,9 +24,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import Enum, IntEnum
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 
 class CardError(ValueError):
@@ -31,7 +34,8 @@ class CardError(ValueError):
 
 
 class Rank(IntEnum):
-    """Ranks by their face number: Ace 1 ... King 13; the Joker is 0."""
+    """Ranks by their face number: Ace 1 ... King 13; the Joker is 0; the blank card 14 (a
+    card without a face, which a game's own rules rank: PC War's blank card)."""
 
     JOKER = 0
     ACE = 1
@@ -47,6 +51,7 @@ class Rank(IntEnum):
     JACK = 11
     QUEEN = 12
     KING = 13
+    BLANK = 14
 
     @property
     def letter(self) -> str:
@@ -64,6 +69,7 @@ class Rank(IntEnum):
 
 _RANK_LETTERS = {
     Rank.JOKER: "JOKER",
+    Rank.BLANK: "BLANK",
     Rank.ACE: "A",
     **{Rank(n): str(n) for n in range(2, 11)},
     Rank.JACK: "J",
@@ -72,6 +78,7 @@ _RANK_LETTERS = {
 }
 _RANK_WORDS = {
     Rank.JOKER: "Joker",
+    Rank.BLANK: "Blank",
     Rank.ACE: "Ace",
     **{Rank(n): str(n) for n in range(2, 11)},
     Rank.JACK: "Jack",
@@ -108,6 +115,8 @@ _PARSE_ERROR = (
     "{text!r} is not a card: use a rank A 2-10 J Q K and a suit S H D C "
     "(like 10H or QS), or JOKER"
 )
+_SUITLESS = (Rank.JOKER, Rank.BLANK)
+"""the cards without a suit"""
 
 
 class Card(BaseModel):
@@ -130,8 +139,8 @@ class Card(BaseModel):
         if isinstance(value, Card):
             return value
         card = handler(value)  # {"rank": 10, "suit": "H"}
-        if (card.rank == Rank.JOKER) != (card.suit is None):
-            raise ValueError("a Joker has no suit and every other card has one")
+        if (card.rank in _SUITLESS) != (card.suit is None):
+            raise ValueError("a Joker or the blank card has no suit and every other card has one")
         return _NOTATIONS[str(card)]
 
     @model_serializer
@@ -144,7 +153,8 @@ class Card(BaseModel):
             "type": "string",
             "title": "Card",
             "description": "A card: rank A 2-10 (or T) J Q K and suit S H D C (or ♠ ♥ ♦ ♣), "
-            "any case, like 10H, qs, A♠; or JOKER",
+            "any case, like 10H, qs, A♠; or JOKER; or BLANK (the blank card, only where a game's deck "
+            "has it)",
             "examples": ["10H", "QS", "AD", "JOKER"],
         }
 
@@ -164,6 +174,10 @@ class Card(BaseModel):
             if suit is not None:
                 raise CardError("a Joker has no suit")
             return JOKER
+        if rank == Rank.BLANK:
+            if suit is not None:
+                raise CardError("the blank card has no suit")
+            return BLANK
         if suit is None:
             raise CardError(f"a {rank.word} needs a suit")
         return _NOTATIONS[f"{rank.letter}{Suit(suit).value}"]
@@ -173,11 +187,16 @@ class Card(BaseModel):
         return self.rank == Rank.JOKER
 
     @property
+    def is_blank(self) -> bool:
+        """The blank card (PC War's deck may hold one)."""
+        return self.rank == Rank.BLANK
+
+    @property
     def suited(self) -> Suit:
-        """The suit of a card that has one; a Joker (the one card without) is a ``CardError``.
-        For code that has already set Jokers aside, so the type says the suit is there."""
+        """The suit of a card that has one; a Joker or the blank card is a ``CardError``.
+        For code that has already set them aside, so the type says the suit is there."""
         if self.suit is None:
-            raise CardError("a Joker has no suit")
+            raise CardError(f"{'the blank card' if self.is_blank else 'a Joker'} has no suit")
         return self.suit
 
     @property
@@ -208,13 +227,13 @@ class Card(BaseModel):
         return self.rank == other.rank and self.suit == other.suit
 
     def __lt__(self, other: Card) -> bool:
-        """A stable display order: by suit (♠ ♥ ♦ ♣), then rank; the Joker last."""
+        """A stable display order: by suit (♠ ♥ ♦ ♣), then rank; the Joker, then the blank card last."""
         return _sort_key(self) < _sort_key(other)
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
     if card.suit is None:
-        return (len(SUITS), 0)
+        return (len(SUITS), int(card.rank))
     return (SUITS.index(card.suit), int(card.rank))
 
 
@@ -238,15 +257,24 @@ def _build_notations() -> dict[str, Card]:
     joker = Card.model_construct(rank=Rank.JOKER, suit=None)
     for spelling in ("JOKER", "X", "JK"):
         table[spelling] = joker
+    blank = Card.model_construct(rank=Rank.BLANK, suit=None)
+    for spelling in ("BLANK", "BL"):
+        table[spelling] = blank
     return table
 
 
 _NOTATIONS = _build_notations()
-_NOTATION = {(c.rank, c.suit): "JOKER" if c.suit is None else f"{c.rank.letter}{c.suit.value}"
+_NOTATION = {(c.rank, c.suit): c.rank.letter if c.suit is None else f"{c.rank.letter}{c.suit.value}"
              for c in _NOTATIONS.values()}
-_SYMBOL = {(c.rank, c.suit): "Joker" if c.suit is None else f"{c.rank.letter}{c.suit.symbol}"
+_SYMBOL = {(c.rank, c.suit): c.rank.word if c.suit is None else f"{c.rank.letter}{c.suit.symbol}"
            for c in _NOTATIONS.values()}
 JOKER: Card = _NOTATIONS["JOKER"]
+BLANK: Card = _NOTATIONS["BLANK"]
+
+
+def _named(c: Card) -> str:
+    """A card in a sentence: "10♥", "Joker", "the blank card"."""
+    return "the blank card" if c.is_blank else c.symbol
 
 
 def count(n: int, word: str = "card", plural: str | None = None) -> str:
@@ -270,7 +298,7 @@ def cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def all_faces() -> list[Card]:
-    """The 52 suited cards and the Joker, once each, in display order."""
+    """The 52 suited cards, the Joker and the blank card, once each, in display order."""
     return sorted({c for c in _NOTATIONS.values()})
 
 
@@ -296,10 +324,12 @@ class Deck(BaseModel):
 
     def suit_name(self, suit: Suit) -> str | None:
         return dict(self.suit_names).get(suit)
+    blank: Annotated[int, Field(ge=0, le=1)] = 0
+    """the blank card (PC War's): 0 or 1"""
 
     @property
     def size(self) -> int:
-        return len(self.ranks) * len(self.suits) * self.copies + self.jokers
+        return len(self.ranks) * len(self.suits) * self.copies + self.jokers + self.blank
 
     def faces(self) -> list[Card]:
         """Each distinct card of the deck once, in display order."""
@@ -307,6 +337,8 @@ class Deck(BaseModel):
         faces = [_NOTATIONS[str(c)] for c in faces]
         if self.jokers:
             faces.append(JOKER)
+        if self.blank:
+            faces.append(BLANK)
         return faces
 
     def all_cards(self) -> list[Card]:
@@ -320,6 +352,8 @@ class Deck(BaseModel):
         """How many of this card the deck holds (0 if it is not in the deck)."""
         if card.is_joker:
             return self.jokers
+        if card.is_blank:
+            return self.blank
         if card.rank in self.ranks and card.suit in self.suits:
             return self.copies
         return 0
@@ -330,7 +364,7 @@ class Deck(BaseModel):
     def check(self, card: Card, game: str = "this game") -> Card:
         """Return the card if the deck holds it, else raise a CardError that says why."""
         if not self.contains(card):
-            raise CardError(f"{card.symbol} is not in the deck of {game}")
+            raise CardError(f"{_named(card)} is not in the deck of {game}")
         return card
 
     def parse(self, text: str, game: str = "this game") -> Card:
@@ -351,7 +385,7 @@ class Deck(BaseModel):
         for c, n in Counter(entered).items():
             held = self.copies_of(c)
             if held == 0:
-                raise CardError(f"{c.symbol} is not in the deck of {game}")
+                raise CardError(f"{_named(c)} is not in the deck of {game}")
             if n > held:
                 holds = "only one" if held == 1 else str(held)
                 raise CardError(f"{c.symbol} is entered {n} times, but the deck of {game} holds {holds}")

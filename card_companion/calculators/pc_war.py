@@ -27,7 +27,7 @@ import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -38,6 +38,10 @@ PLAYERS = 2
 WAR_CARDS = 4
 """cards each player lays in a war: 3 face down and 1 face up"""
 JOKER_CHOICES = (0, 1, 2)
+BlankCard = Literal["none", "strongest", "weakest"]
+"""the blank card's place: not in the deck (rule 1 removes it), or a wild card the players
+made the strongest or the weakest ("which becomes the strongest or weakest card — you decide!")"""
+BLANK_CHOICES: tuple[BlankCard, ...] = ("none", "strongest", "weakest")
 MAX_FLIPS = 5000
 """the simulation's stop bound: a game still going after this many flips is stopped"""
 
@@ -48,6 +52,17 @@ ORDER: tuple[Rank, ...] = (
 """highest first (rule 3): Aces high, the Joker lowest; suits do not matter"""
 ORDER_TEXT = "A > K > Q > J > 10 > … > 2 > Joker"
 _STRENGTH: dict[Rank, int] = {rank: len(ORDER) - 1 - i for i, rank in enumerate(ORDER)}
+_BLANK_STRENGTH: dict[str, int] = {"strongest": len(ORDER), "weakest": -1}
+"""above the Ace, or below the Joker"""
+
+
+def order_text(blank: BlankCard = "none") -> str:
+    """The order, highest first, with the blank card where the players put it.
+
+    >>> order_text("strongest"), order_text("weakest")
+    ('Blank > A > K > Q > J > 10 > … > 2 > Joker', 'A > K > Q > J > 10 > … > 2 > Joker > Blank')
+    """
+    return {"strongest": f"Blank > {ORDER_TEXT}", "weakest": f"{ORDER_TEXT} > Blank"}.get(blank, ORDER_TEXT)
 
 
 class PCWarError(ValueError):
@@ -57,15 +72,18 @@ class PCWarError(ValueError):
 # --- the deck and the deal -------------------------------------------------------------
 
 
-def deck_for(jokers: int = 1) -> Deck:
-    """One pack without the blank and the Old Bachelor card, with 0, 1 or 2 Jokers.
+def deck_for(jokers: int = 1, blank: BlankCard = "none") -> Deck:
+    """One pack without the Old Bachelor card, with 0, 1 or 2 Jokers, and the blank card
+    when the players made it a wild card (``blank`` strongest or weakest).
 
-    >>> deck_for(1).size, deck_for(0).size, deck_for(2).size
-    (53, 52, 54)
+    >>> deck_for(1).size, deck_for(0).size, deck_for(2).size, deck_for(1, "weakest").size
+    (53, 52, 54, 54)
     """
     if jokers not in JOKER_CHOICES:
         raise PCWarError(f"the deck has 0, 1 or 2 Jokers, not {jokers}")
-    return Deck(jokers=jokers)
+    if blank not in BLANK_CHOICES:
+        raise PCWarError(f"the blank card is none, strongest or weakest, not {blank!r}")
+    return Deck(jokers=jokers, blank=0 if blank == "none" else 1)
 
 
 def deal(deck_size: int) -> tuple[int, int]:
@@ -83,12 +101,19 @@ def deal(deck_size: int) -> tuple[int, int]:
 # --- comparing cards -------------------------------------------------------------------
 
 
-def strength(c: Card) -> int:
-    """The card's place in the order, Joker 0 ... Ace 13 (only comparisons matter).
+def strength(c: Card, blank: BlankCard = "none") -> int:
+    """The card's place in the order, Joker 0 ... Ace 13 (only comparisons matter); the
+    blank card 14 as the strongest, −1 as the weakest.
 
     >>> [strength(card(t)) for t in ("JOKER", "2C", "10D", "KH", "AS")]
     [0, 1, 9, 12, 13]
+    >>> strength(card("BLANK"), "strongest"), strength(card("BLANK"), "weakest")
+    (14, -1)
     """
+    if c.is_blank:
+        if blank not in _BLANK_STRENGTH:
+            raise PCWarError(f"the blank card is not in the deck of {GAME} (the Blank card setting is none)")
+        return _BLANK_STRENGTH[blank]
     return _STRENGTH[c.rank]
 
 
@@ -126,16 +151,19 @@ def _rank_word(c: Card) -> str:
     return c.rank.word
 
 
-def flip(left: Card, right: Card, names: Sequence[str] | None = None, in_war: bool = False) -> FlipResult:
+def flip(left: Card, right: Card, names: Sequence[str] | None = None, in_war: bool = False,
+         blank: BlankCard = "none") -> FlipResult:
     """Compare the two face-up cards of a flip (or of a war, ``in_war``): player 0's
-    card is ``left``, player 1's is ``right``.
+    card is ``left``, player 1's is ``right``; the blank card ranks as ``blank`` says.
 
     >>> flip(card("JOKER"), card("2C")).explanation[0]
     'the Joker is the lowest card: 2♣ is higher'
     >>> flip(card("9D"), card("9S"), in_war=True).explanation
     ['9♦ and 9♠ are both 9s: a tie (suits do not matter)', 'a tie in the war → the whole procedure again: swap hands again, then each lays 3 cards face down and 1 face up']
+    >>> print(flip(card("BLANK"), card("AS"), blank="weakest").explanation[0])
+    the blank card is the weakest card (the players' choice): A♠ is higher
     """  # noqa: E501 (doctest output)
-    t = taker(_STRENGTH[left.rank], _STRENGTH[right.rank])
+    t = taker(strength(left, blank), strength(right, blank))
     if t is None:
         if left.is_joker:
             why = "two Jokers: a tie"
@@ -143,10 +171,15 @@ def flip(left: Card, right: Card, names: Sequence[str] | None = None, in_war: bo
             why = f"{left.symbol} and {right.symbol} are both {_rank_word(left)}s: a tie (suits do not matter)"
     else:
         high, low = (left, right) if t == 0 else (right, left)
-        if low.is_joker:
+        if high.is_blank:
+            why = f"the blank card is the strongest card (the players' choice): {low.symbol} is lower"
+        elif low.is_blank:
+            why = f"the blank card is the weakest card (the players' choice): {high.symbol} is higher"
+        elif low.is_joker:
             why = f"the Joker is the lowest card: {high.symbol} is higher"
         else:
-            why = f"{high.symbol} ({_rank_word(high)}) is higher than {low.symbol} ({_rank_word(low)}): {ORDER_TEXT}"
+            why = (f"{high.symbol} ({_rank_word(high)}) is higher than {low.symbol} ({_rank_word(low)}): "
+                   f"{order_text(blank)}")
     return FlipResult.model_construct(
         takes=t, war=t is None, explanation=[why, _outcome(t, names, in_war, (left, right))]
     )
@@ -193,6 +226,9 @@ def check_pair(left: Card, right: Card, deck: Deck | None = None) -> None:
     if deck is not None:
         for c in (left, right):
             if not deck.contains(c):
+                if c.is_blank:
+                    raise PCWarError(f"the blank card is not in the deck of {GAME} (the Blank card setting is "
+                                     "none: rule 1 removes it)")
                 raise PCWarError(f"{c.symbol} is not in the deck of {GAME}"
                                  + (" (this game is played without Jokers)" if c.is_joker else ""))
     if left == right:
@@ -494,6 +530,7 @@ class Tally:
 
     jokers: int = 1
     max_flips: int = MAX_FLIPS
+    blank: BlankCard = "none"
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     shared: int = 0
@@ -518,13 +555,13 @@ class Tally:
 
     def merge(self, other: Tally) -> Tally:
         """The two runs together (same deck and stop bound)."""
-        if (self.jokers, self.max_flips) != (other.jokers, other.max_flips):
+        if (self.jokers, self.max_flips, self.blank) != (other.jokers, other.max_flips, other.blank):
             raise PCWarError("only simulations of the same deck and stop bound can be added up")
         lengths = dict(self.lengths)
         for k, v in other.lengths.items():
             lengths[k] = lengths.get(k, 0) + v
         return Tally(
-            jokers=self.jokers, max_flips=self.max_flips, games=self.games + other.games,
+            jokers=self.jokers, max_flips=self.max_flips, blank=self.blank, games=self.games + other.games,
             wins=[self.wins[0] + other.wins[0], self.wins[1] + other.wins[1]],
             shared=self.shared + other.shared, stopped=self.stopped + other.stopped,
             lengths=lengths, wars=self.wars + other.wars,
@@ -533,7 +570,7 @@ class Tally:
 
 
 def play_games(games: int, rng: random.Random, jokers: int = 1, at_once: bool = False,
-               max_flips: int = MAX_FLIPS, tally: Tally | None = None) -> Tally:
+               max_flips: int = MAX_FLIPS, tally: Tally | None = None, blank: BlankCard = "none") -> Tally:
     """Play ``games`` whole random games (random deals, shuffled pickups) from ``rng``
     and add them to ``tally`` (a new one if None).
 
@@ -545,8 +582,8 @@ def play_games(games: int, rng: random.Random, jokers: int = 1, at_once: bool = 
         raise PCWarError("the number of games cannot be negative")
     if max_flips < 1:
         raise PCWarError("the stop bound is at least one flip")
-    deck = [_STRENGTH[c.rank] for c in deck_for(jokers).all_cards()]
-    tally = tally if tally is not None else Tally(jokers=jokers, max_flips=max_flips)
+    deck = [strength(c, blank) for c in deck_for(jokers, blank).all_cards()]
+    tally = tally if tally is not None else Tally(jokers=jokers, max_flips=max_flips, blank=blank)
     add = tally.add
     for _ in range(games):
         add(*play_game(rng, deck, at_once, max_flips))
@@ -610,12 +647,14 @@ def summarize(tally: Tally, names: Sequence[str] | None = None, width: int = 50)
     """The result model (with its explanation) of a tally."""
     finished = tally.games - tally.stopped
     first, second = _name(names, 0), _name(names, 1)
-    n0, n1 = deal(deck_for(tally.jokers).size)
+    n0, n1 = deal(deck_for(tally.jokers, tally.blank).size)
     values = sorted(tally.lengths.items())
     mean = sum(k * v for k, v in values) / finished if finished else 0.0
     median = _median(values, finished)
     share = tally.wins[0] / finished if finished else 0.0
     jokers = {0: "no Joker", 1: "1 Joker", 2: "2 Jokers"}[tally.jokers]
+    if tally.blank != "none":
+        jokers += f", the blank card as the {tally.blank}"
     steps = [
         f"{tally.games:,} games with random deals of {n0 + n1} cards ({jokers}): "
         f"{first} is dealt {n0} cards, {second} {n1}",
@@ -680,7 +719,8 @@ class SimulationProgress(BaseModel):
 
 
 def simulate(games: int, seed: int | str, *, jokers: int = 1, at_once: bool = False, chunk: int = 500,
-             max_flips: int = MAX_FLIPS, names: Sequence[str] | None = None) -> Iterator[SimulationProgress]:
+             max_flips: int = MAX_FLIPS, names: Sequence[str] | None = None,
+             blank: BlankCard = "none") -> Iterator[SimulationProgress]:
     """Play ``games`` random games from ``random.Random(seed)``, yielding the progress and
     the result so far after every ``chunk`` games (the last one is the final result).
     The results depend on the seed only, not on the chunk size.
@@ -692,11 +732,11 @@ def simulate(games: int, seed: int | str, *, jokers: int = 1, at_once: bool = Fa
     if chunk < 1:
         raise PCWarError("a chunk is at least one game")
     rng = random.Random(seed)
-    tally = Tally(jokers=jokers, max_flips=max_flips)
+    tally = Tally(jokers=jokers, max_flips=max_flips, blank=blank)
     done = 0
     while True:
         step = min(chunk, games - done)
-        play_games(step, rng, jokers=jokers, at_once=at_once, max_flips=max_flips, tally=tally)
+        play_games(step, rng, jokers=jokers, at_once=at_once, max_flips=max_flips, tally=tally, blank=blank)
         done += step
         yield SimulationProgress(done=done, total=games, result=summarize(tally, names))
         if done >= games:
@@ -704,10 +744,11 @@ def simulate(games: int, seed: int | str, *, jokers: int = 1, at_once: bool = Fa
 
 
 __all__ = [
-    "GAME", "JOKER_CHOICES", "MAX_FLIPS", "ORDER", "ORDER_TEXT", "WAR_CARDS",
+    "BLANK_CHOICES", "GAME", "JOKER_CHOICES", "MAX_FLIPS", "ORDER", "ORDER_TEXT", "WAR_CARDS", "BlankCard",
     "FlipResult", "HistogramBin", "Lay", "PCWarError", "SimulationProgress", "SimulationResult",
     "Tally", "Taken", "TradeAndWar",
     "called", "check_pair", "deal", "deck_for", "flip", "hand_over_table", "histogram", "lay", "out_at_tie",
-    "out_of_cards", "play_game", "play_games", "play_hands", "simulate", "strength", "summarize", "take", "taker",
+    "order_text", "out_of_cards", "play_game", "play_games", "play_hands", "simulate", "strength", "summarize", "take",
+    "taker",
     "trade_and_war",
 ]

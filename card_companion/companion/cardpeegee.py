@@ -142,6 +142,10 @@ class CardPeeGeeSettings(Settings):
     hp_base: int = Field(15, ge=1, le=100, title="Initial HP", description="Added to the HP cards drawn at the start.")
     hp_cards: int = Field(3, ge=0, le=5, title="HP cards", description="Cards drawn for each Hero's initial HP.")
     hand_size: int = Field(5, ge=0, le=10, title="Starting hand", description="Cards in each starting hand.")
+    hero_attack_bonus: int = Field(
+        0, ge=-10, le=20, title="Hero's Attack bonus",
+        description="Added to every Hero's base Attack (their Character's value: 10 for a King or Queen); "
+        "Attack never goes below 0.")
     hero_deal: int = Field(HERO_DEAL, ge=0, le=10, title="Hero's Deal",
                            description="Score cards a Hero draws each round before spades played.")
     monster_deal: int = Field(MONSTER_DEAL, ge=0, le=10, title="Monster's Deal",
@@ -170,9 +174,15 @@ class CardPeeGeeSettings(Settings):
     win_master_of_elements: bool = _option(
         "Master of the Elements", "A Hero with an active card of every suit wins.", default=True)
     glorious_revolution: bool = _option(
-        "Glorious Revolution", "The text's rule: when a draw finds the deck too short (an encounter, charity), the "
-        "player with the most cards (hand, active and played) is overthrown first and their cards shuffled into "
-        "the deck; then the draw goes on. Off: the revolution is a step the players may enter.", default=True)
+        "Glorious Revolution", "The text's rule: when a draw finds the deck too short (an encounter, score cards, "
+        "an evasion or disarm draw, charity, shopping), the player with the most cards (hand, active and played) "
+        "is overthrown first and their cards shuffled into the deck; then the draw goes on. Off: the revolution "
+        "is a step the players may enter.", default=True)
+    revolution_every_draw: bool = Field(
+        True, title="Glorious Revolution at every draw",
+        description="Games saved before issue 15 ran the revolution only before an encounter's draw and "
+        "charity, and never checked the other draws against the deck; they replay that way.",
+        json_schema_extra={"hidden": True})
     # this app's rulings that players may want otherwise
     revolution_deadly: bool = _option(
         "Deadly revolution", "The Glorious Revolution kills the overthrown player (otherwise they lose every card "
@@ -186,8 +196,13 @@ class CardPeeGeeSettings(Settings):
     def _saved_before_the_revolution_rule(cls, data: Any, info: ValidationInfo) -> Any:
         """A game saved before the Glorious Revolution was a rule (its settings lack the
         field) goes on as it was played: the revolution stays a step players enter."""
-        if isinstance(data, dict) and (info.context or {}).get("saved") and "glorious_revolution" not in data:
-            return {**data, "glorious_revolution": False}
+        if isinstance(data, dict) and (info.context or {}).get("saved"):
+            if "glorious_revolution" not in data:
+                data = {**data, "glorious_revolution": False}
+            # saved before the revolution came at every draw (issue 15): only the encounter's
+            # draw and charity had it, and the other draws were not checked against the deck
+            if "revolution_every_draw" not in data:
+                data = {**data, "revolution_every_draw": False}
         return data
 
     @model_validator(mode="after")
@@ -672,6 +687,8 @@ class _Work:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.revolutions: list[str] = []
+        """the Glorious Revolutions of this step, as news ("Ann overthrown")"""
 
     def add(self, *lines: str) -> None:
         self.lines.extend(lines)
@@ -712,6 +729,8 @@ class CardPeeGee(Game):
         work = _Work()
         s = state.model_copy(update={"step": state.step + 1})
         s, news = handler(s, action, work)
+        if work.revolutions and s.settings.revolution_every_draw and not news.startswith("Glorious Revolution"):
+            news = f"Glorious Revolution: {'; '.join(work.revolutions)} overthrown; {news}"
         s = self._check_end(s, work)
         return s.model_copy(update={"news": news, "working": tuple(work.lines)})
 
@@ -723,6 +742,8 @@ class CardPeeGee(Game):
             if c is not None and not deck.contains(c):
                 if c.is_joker:
                     raise IllegalAction("this game is played without Jokers (see the settings)")
+                if c.is_blank:
+                    raise IllegalAction("the blank card is not in this game's deck")
                 raise IllegalAction(f"{c.symbol} is not in the deck")
 
     def _player(self, s: CardPeeGeeState, p: int) -> Hero:
@@ -859,7 +880,9 @@ class CardPeeGee(Game):
         s = self._hp(s, a.player, hp, "starting HP")
         s = s.model_copy(update={"deck": s.deck - taken})
         name = s.name(a.player)
-        w.add(f"{name}'s Character: {c.symbol} (base Attack {value(c)}" +
+        attack, attack_text = self.base_attack(s, a.player)
+        w.add(f"{name}'s Character: {c.symbol} (base Attack "
+              + (attack_text.replace(f" ({c.symbol} ", " (", 1) if settings.hero_attack_bonus else str(attack)) +
               (f", {c.suit.word} element)" if settings.elements else ")"), line,
               f"{name} draws a hand of {_plural(settings.hand_size, 'card')}")
         news = f"{name}'s Hero: {c.symbol}, {hp} HP"
@@ -891,7 +914,7 @@ class CardPeeGee(Game):
         if a.beast is not None and a.beast.is_joker:
             raise IllegalAction("a Joker has no element: put it back and draw another card for the beast")
         needed, why = self.props_needed(s)
-        s = self._revolution_if_due(s, 1 + needed + (1 if wants_beast else 0), w)
+        s = self._revolution_if_due(s, 1 + needed + (1 if wants_beast else 0), w, f"{s.name(p)}'s encounter")
         if not s.heroes[p].alive:  # overthrown, and the revolution is deadly: no encounter
             return s, f"Glorious Revolution: {s.name(p)} is overthrown before the encounter"
         can_draw = s.deck - 1 - (1 if wants_beast else 0)
@@ -1010,18 +1033,32 @@ class CardPeeGee(Game):
         played, Deal 3 + spades played, bonuses from the cards active now."""
         hero = s.heroes[p]
         name = s.name(p)
-        base = value(hero.character)
+        base, base_text = self.base_attack(s, p)
         lines = []
         if not played:
             hd = s.settings.hero_deal
-            return base, hd, (f"{name}: Attack {base} ({hero.character.symbol}), Deal {hd}",)
+            return base, hd, (f"{name}: Attack {base_text}, Deal {hd}",)
         pv = value_played(played, hero.active, self._element(s, p))
         clubs, deal = pv.values[Suit.CLUBS], pv.deal
         lines.extend(pv.explanation)
         hd = s.settings.hero_deal
-        lines.append(f"{name}: Attack {base} ({hero.character.symbol}) + {clubs} = {base + clubs}, "
+        lines.append(f"{name}: Attack {base_text} + {clubs} = {base + clubs}, "
                      f"Deal {hd} + {deal} = {hd + deal}")
         return base + clubs, hd + deal, tuple(lines)
+
+    def base_attack(self, s: CardPeeGeeState, p: int) -> tuple[int, str]:
+        """A Hero's base Attack: their Character's value plus the Hero's Attack bonus (a
+        setting, "Check the numbers"), never below 0; and its working ("12 (K♥ 10 + 2, the
+        Hero's Attack bonus)")."""
+        character = s.heroes[p].character
+        bonus = s.settings.hero_attack_bonus
+        if not bonus:
+            return value(character), f"{value(character)} ({character.symbol})"
+        base = max(0, value(character) + bonus)
+        sign = "+" if bonus > 0 else "−"
+        floor = ", never below 0" if value(character) + bonus < 0 else ""
+        return base, (f"{base} ({character.symbol} {value(character)} {sign} {abs(bonus)}, "
+                      f"the Hero's Attack bonus{floor})")
 
     def _new_fighter(self, s: CardPeeGeeState, p: int, side: int, forced: bool = False) -> Fighter:
         attack, deal, working = self._player_numbers(s, p, ())
@@ -1216,6 +1253,18 @@ class CardPeeGee(Game):
         names = ", ".join(battle.fighters[i].name for i in live)
         if len(a.scores) != len(live):
             raise IllegalAction(f"enter score cards for {_plural(len(live), 'fighter')}, in order: {names}")
+        self._cards_ok(s, [c for score in a.scores if not isinstance(score, int) for c in score])
+        revolted = ""
+        if s.settings.revolution_every_draw:
+            draw = sum(self._round_deal(battle, i)[0] for i in live)
+            s = self._before_draw(s, draw, w, "the round's draw of score cards")
+            if w.revolutions:
+                revolted = " after the Glorious Revolution"
+                if self.stage(s) != "battle" or s.encounter.battle.live() != live:
+                    w.add("the round is not fought: the fight changed; enter the score cards again")
+                    return s, f"Glorious Revolution before round {battle.rounds + 1}"
+                battle = s.encounter.battle
+                enc = s.encounter
         fighters: list[RoundFighter] = []
         for i, score in zip(live, a.scores):
             f = battle.fighters[i]
@@ -1223,7 +1272,7 @@ class CardPeeGee(Game):
             drawn, shown = _score_total(score)
             if shown is not None:
                 self._cards_ok(s, shown)
-            refusal = draw_refusal(deal, drawn, shown, f.name, why=f" (Deal {deal})")
+            refusal = draw_refusal(deal, drawn, shown, f.name, why=f" (Deal {deal}{revolted})")
             if refusal:
                 raise IllegalAction(refusal)
             if why:
@@ -1382,9 +1431,16 @@ class CardPeeGee(Game):
                            a.trap_score if isinstance(a.trap_score, Card) else None])
         hero_draw = value(a.hero_score) if isinstance(a.hero_score, Card) else a.hero_score
         trap_draw = value(a.trap_score) if isinstance(a.trap_score, Card) else a.trap_score
-        attempt = disarm(a.trap, enc.disarm_score, hero_draw, trap_draw)
         p = s.turn
         name = s.name(p)
+        if s.settings.revolution_every_draw:
+            s = self._before_draw(s, 2, w, "the disarm draw (the Hero's and the trap's score card)")
+            if w.revolutions:
+                if self.stage(s) != "disarm":
+                    return s, f"Glorious Revolution before {name}'s disarm attempt"
+                enc = s.encounter
+                w.add(f"the disarm attempt goes on with the disarm score {enc.disarm_score}")
+        attempt = disarm(a.trap, enc.disarm_score, hero_draw, trap_draw)
         w.add(*attempt.explanation)
         s = self._with_encounter(s, attempts=enc.attempts + 1, last=attempt)
         if attempt.result == "disarmed":
@@ -1457,11 +1513,19 @@ class CardPeeGee(Game):
         enc = self._encounter(s, "trap")
         if enc.pending is not None:
             raise IllegalAction("the evasion is already drawn")
+        self._cards_ok(s, () if isinstance(a.score, int) else a.score)
         n = self.evasion_draw(s)
+        revolted = ""
+        if s.settings.revolution_every_draw:
+            s = self._before_draw(s, n, w, f"{s.name(s.turn)}'s evasion draw")
+            if w.revolutions:
+                if self.stage(s) != "evade":
+                    return s, f"Glorious Revolution before {s.name(s.turn)}'s evasion draw"
+                n, revolted = self.evasion_draw(s), " after the Glorious Revolution"
         drawn, shown = _score_total(a.score)
         if shown is not None:
             self._cards_ok(s, shown)
-        refusal = draw_refusal(n, drawn, shown, "the Hero", "card", " (one plus one per active card)")
+        refusal = draw_refusal(n, drawn, shown, "the Hero", "card", f" (one plus one per active card{revolted})")
         if refusal:
             raise IllegalAction(refusal)
         stats = trap(enc.agitator, enc.props)
@@ -1539,7 +1603,7 @@ class CardPeeGee(Game):
         town = TownVisit(levy=levy, tax_due=levy == "tax")
         held = f"{s.name(p)} holds {_plural(hero.held, 'card')}"
         if levy == "charity":
-            s = self._revolution_if_due(s, 1, w)
+            s = self._revolution_if_due(s, 1, w, "charity")
             hero = s.heroes[p]
             if not hero.alive:
                 return s
@@ -1612,13 +1676,19 @@ class CardPeeGee(Game):
         buy = shopping(diamonds, s.settings.card_price)
         if not buy.bought:
             raise IllegalAction(f"{diamonds} diamonds buy nothing: a card costs {s.settings.card_price}")
-        if buy.bought > s2.deck + len(played):
-            raise IllegalAction(f"the deck holds only {s2.deck + len(played)} cards")
-        s = s2
-        s = self._hero(s, p, hand=s.heroes[p].hand + buy.bought)
-        s = s.model_copy(update={"deck": s.deck + len(played) - buy.bought,
-                                 "town": s.town.model_copy(update={"shopped": True})})
+        # the diamonds go back to the deck, then the new cards are drawn from it
+        s = s2.model_copy(update={"deck": s2.deck + len(played)})
         w.add(*lines, *pv.explanation, *buy.explanation)
+        if s.settings.revolution_every_draw:
+            s = self._revolution_if_due(s, buy.bought, w, f"{s.name(p)}'s shopping")
+            if s.phase != "town" or s.turn != p or not s.heroes[p].alive:
+                return s, f"Glorious Revolution before {s.name(p)}'s shopping: no new cards"
+        if buy.bought > s.deck:
+            raise IllegalAction(f"the deck holds only {s.deck} cards")
+        s = self._hero(s, p, hand=s.heroes[p].hand + buy.bought)
+        s = s.model_copy(update={"deck": s.deck - buy.bought, "town": s.town.model_copy(update={"shopped": True})})
+        if w.revolutions:
+            w.add(f"{s.name(p)} draws {_plural(buy.bought, 'new card')} from the deck")
         return s, f"{s.name(p)} spends {diamonds} diamonds on {_plural(buy.bought, 'new card')}"
 
     def _do_heal(self, s: CardPeeGeeState, a: Heal, w: _Work):
@@ -1705,19 +1775,31 @@ class CardPeeGee(Game):
         return s, f"{name} wins by {title}!"
 
     def revolution_offer(self, s: CardPeeGeeState) -> tuple[tuple[int, ...], int] | None:
-        """When the deck has run out: the players who would be overthrown and their card count."""
+        """When the deck has run out, or is too short for the next draw: the players who would
+        be overthrown and their card count."""
         if s.phase in ("heroes", "over"):
             return None
-        short = s.deck == 0
-        if s.phase in ("turn", "after-trap"):
-            short = short or s.deck < 1 + self.props_needed(s)[0]
+        short = s.deck == 0 or s.deck < self.next_draw(s)[0]
         if not short:
             return None
-        counts = self.card_counts(s)
-        top = max(counts.values(), default=0)
-        if top == 0:
-            return None
-        return tuple(q for q, n in counts.items() if n == top), top
+        return self._top_holders(s)
+
+    def next_draw(self, s: CardPeeGeeState) -> tuple[int, str]:
+        """The cards the table's next draw from the deck takes, and what it is, in words (0
+        when the next step draws nothing that is known now: shopping depends on the diamonds).
+        The Elemental beast's card is not counted: the agitator decides whether it is drawn."""
+        stage = self.stage(s)
+        if stage in ("turn", "after-trap"):
+            return 1 + self.props_needed(s)[0], f"{s.name(s.turn)}'s encounter"
+        if not s.settings.revolution_every_draw:
+            return 0, ""
+        if stage == "battle":
+            return sum(k for _, k, _ in self.fighters(s)), "the round's draw of score cards"
+        if stage == "evade":
+            return self.evasion_draw(s), f"{s.name(s.turn)}'s evasion draw"
+        if stage == "disarm":
+            return 2, "the disarm draw (the Hero's and the trap's score card)"
+        return 0, ""
 
     def card_counts(self, s: CardPeeGeeState) -> dict[int, int]:
         """Cards each living player has: hand, active and played into the current encounter."""
@@ -1733,14 +1815,74 @@ class CardPeeGee(Game):
                 counts[s.turn] += len(enc.played)
         return counts
 
-    def _revolution_if_due(self, s: CardPeeGeeState, draw: int, w: _Work) -> CardPeeGeeState:
+    def _top_holders(self, s: CardPeeGeeState) -> tuple[tuple[int, ...], int] | None:
+        """The players with the most cards (all of them when tied) and that count; None when
+        nobody holds a card."""
+        counts = self.card_counts(s)
+        top = max(counts.values(), default=0)
+        if top == 0:
+            return None
+        return tuple(q for q, n in counts.items() if n == top), top
+
+    def _revolution_if_due(self, s: CardPeeGeeState, draw: int, w: _Work,
+                           what: str = "the draw") -> CardPeeGeeState:
         """The rule (setting on): a draw of ``draw`` cards that finds the deck shorter first has
-        the Glorious Revolution (the overthrown players' cards go into the deck)."""
-        if not s.settings.glorious_revolution or s.deck >= draw or self.revolution_offer(s) is None:
+        the Glorious Revolution (the overthrown players' cards go into the deck). Since issue
+        15 it comes again while the deck is still too short and someone holds a card, as long
+        as the draw can go on (its drawer alive, the same fighters in the fight)."""
+        if not s.settings.glorious_revolution or s.deck >= draw:
             return s
-        w.add(f"the draw needs {_plural(draw, 'card')} and the deck holds {s.deck}")
-        s, _ = self._do_revolution(s, Revolution(), w)
+        if not s.settings.revolution_every_draw:  # as games saved before issue 15 were played
+            if self.revolution_offer(s) is None:
+                return s
+            w.add(f"the draw needs {_plural(draw, 'card')} and the deck holds {s.deck}")
+            s, _ = self._do_revolution(s, Revolution(), w)
+            return s
+        phase, hero = s.phase, s.turn
+
+        def fighters(x: CardPeeGeeState) -> list[int] | None:
+            battle = x.encounter.battle_or_none if x.encounter is not None else None
+            return battle.live() if battle is not None else None
+
+        fighting = fighters(s)
+        while s.deck < draw:
+            top = self._top_holders(s)
+            if top is None:
+                break
+            w.add(f"{what} needs {_plural(draw, 'card')} and the deck holds {s.deck}")
+            s = self._overthrow(s, *top, w)
+            if s.phase != phase or s.turn != hero or not s.heroes[hero].alive or fighters(s) != fighting:
+                break
         return s
+
+    def _before_draw(self, s: CardPeeGeeState, draw: int, w: _Work, what: str) -> CardPeeGeeState:
+        """A draw the players make and put back (score cards, evasion, disarm) checked against
+        the deck: the Glorious Revolution first when it is too short (setting on), or a
+        refusal in plain words that names the revolution step (setting off). When nobody holds
+        a card to lose, no revolution can fill the deck: the draw goes on, and the working says
+        how (the cards drawn are shuffled back to draw the rest, Every Day I'm Shuffling)."""
+        if s.deck >= draw:
+            return s
+        if s.settings.glorious_revolution:
+            s = self._revolution_if_due(s, draw, w, what)
+        elif self._top_holders(s) is not None:
+            raise IllegalAction(
+                f"{what} needs {_plural(draw, 'card')} and the deck holds only {s.deck}: enter the Glorious "
+                "Revolution first (it is off in the settings, so it is a step the players enter)")
+        if s.deck < draw and self._top_holders(s) is None:
+            w.add(f"{what} needs {_plural(draw, 'card')}, the deck holds {s.deck} and nobody holds a card to "
+                  "lose: draw the deck, note the cards, shuffle them back and draw the rest (Every Day I'm "
+                  "Shuffling)")
+        return s
+
+    def ahead_of_draw(self, s: CardPeeGeeState) -> CardPeeGeeState:
+        """The table as the next draw will find it: after the Glorious Revolution that the draw
+        brings first (setting on), else as it is. The round's and the evasion's score cards
+        are counted on it (an overthrown fighter's played spades are gone)."""
+        draw, what = self.next_draw(s)
+        if s.phase in ("heroes", "over") or not s.settings.revolution_every_draw or s.deck >= draw:
+            return s
+        return self._revolution_if_due(s, draw, _Work(), what)
 
     def deck_after_revolution(self, s: CardPeeGeeState, draw: int) -> int:
         """The deck a draw of ``draw`` cards will find (after a Glorious Revolution if one is due)."""
@@ -1750,8 +1892,14 @@ class CardPeeGee(Game):
         offer = self.revolution_offer(s)
         if offer is None:
             raise IllegalAction("the Glorious Revolution comes only when the deck runs out")
-        overthrown, count = offer
+        s = self._overthrow(s, *offer, w)
+        return s, f"Glorious Revolution: {w.revolutions[-1]} overthrown"
+
+    def _overthrow(self, s: CardPeeGeeState, overthrown: tuple[int, ...], count: int, w: _Work) -> CardPeeGeeState:
+        """The Glorious Revolution: the players with the most cards lose them all to the deck
+        (hand, active and played into the encounter); under Deadly revolution they die."""
         names = " and ".join(s.name(q) for q in overthrown)
+        w.revolutions.append(names)
         w.add(f"the deck has run out: {names} {'has' if len(overthrown) == 1 else 'have'} the most cards "
               f"({count}) and {'is' if len(overthrown) == 1 else 'are'} overthrown, losing everything")
         for q in overthrown:
@@ -1773,7 +1921,7 @@ class CardPeeGee(Game):
                 s = self._kill(s, q, "overthrown in the Glorious Revolution", w)
         if s.settings.revolution_deadly:
             s = self._settle(s, w)
-        return s, f"Glorious Revolution: {names} overthrown"
+        return s
 
     # --- deaths and the end ---------------------------------------------------------------------------
 
@@ -2121,7 +2269,10 @@ class CardPeeGee(Game):
             "level_up_v1": flip(0.3), "level_up_v2": flip(0.3), "critical_strikes": flip(), "jokers": flip(0.3),
             "hp_base": rng.choice([15, 15, 25]), "hp_cards": rng.choice([3, 3, 2]),
             "card_price": rng.choice([8, 6]), "goliath_hp": rng.choice([150, 60]),
+            "hero_attack_bonus": rng.choice([0, 0, 0, 3, -3]), "tax_above": rng.choice([6, 6, 20]),
             "revolution_deadly": flip(0.3), "round_limit": rng.randint(1, 4),
+            # big hands run the deck short: the Glorious Revolution at every kind of draw
+            "glorious_revolution": flip(0.8), "hand_size": rng.choice([5, 5, 10]),
         }
         return self.make_setup([f"P{i}" for i in range(n)], settings)
 
@@ -2150,8 +2301,11 @@ class CardPeeGee(Game):
             chars = [c for c in suited if self.character_allowed(s, c)]
             return NewHero(player=p, character=rng.choice(chars),
                            hp_cards=tuple(any_card() for _ in range(s.settings.hp_cards)))
-        if self.revolution_offer(s) is not None and rng.random() < 0.5:
-            return Revolution()
+        if self.revolution_offer(s) is not None:
+            # with the rule off, a draw the deck cannot make waits for the revolution
+            must = not s.settings.glorious_revolution and stage in ("battle", "evade", "disarm")
+            if must or rng.random() < (0.2 if s.settings.glorious_revolution else 0.5):
+                return Revolution()
         if rng.random() < 0.02:
             giver = [q for q, h in enumerate(s.heroes) if h.alive and h.hand]
             others = [q for q, h in enumerate(s.heroes) if h.alive]
@@ -2205,7 +2359,9 @@ class CardPeeGee(Game):
                 return HealAndDefend(player=rng.choice(healers), card=of_suit(Suit.HEARTS, 1)[0])
             if r < 0.44 and s.encounter.kind == "healer":
                 return Abandon()
-            return FightRound(scores=tuple(score(k) for _, k, _ in self.fighters(s)))
+            ahead = self.ahead_of_draw(s)
+            same = self.stage(ahead) == "battle" and ahead.encounter.battle.live() == s.encounter.battle.live()
+            return FightRound(scores=tuple(score(k) for _, k, _ in self.fighters(ahead if same else s)))
         if stage == "divide-loot":
             sharers, stack = self.loot_sharers(s)
             shares: dict[int, list[Card]] = {q: [] for q in sharers}
@@ -2229,7 +2385,8 @@ class CardPeeGee(Game):
                 return Abandon()
             return PayFee(cards=tuple(Card.parse(f"10{rng.choice('SHDC')}") for _ in range(k)))
         if stage == "evade":
-            return Evade(score=score(self.evasion_draw(s)))
+            ahead = self.ahead_of_draw(s)
+            return Evade(score=score(self.evasion_draw(ahead if self.stage(ahead) == "evade" else s)))
         if stage == "crafty":
             if hero.hand and rng.random() < 0.6:
                 return CraftyEvasion(cards=of_suit(Suit.SPADES, 1))
@@ -2247,7 +2404,12 @@ class CardPeeGee(Game):
                            for _ in range(k))
                 pv = play_value(cs, hero.active, self._element(s, p))
                 if pv.values[Suit.DIAMONDS] >= s.settings.card_price:
-                    return Shop(cards=cs)
+                    try:  # the deck may hold too few cards, even after a revolution
+                        self.apply(s, Shop(cards=cs))
+                    except IllegalAction:
+                        pass
+                    else:
+                        return Shop(cards=cs)
             if r < 0.45 and opts["heal"] and hero.hand:
                 return Heal(cards=of_suit(Suit.HEARTS, 1))
             if r < 0.55 and hero.hand:

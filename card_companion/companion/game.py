@@ -37,7 +37,8 @@ class Frozen(BaseModel):
 
 class Settings(Frozen):
     """A game's options. Each field's ``description`` is its label in the setup screen;
-    ``json_schema_extra={"min_players": 3}`` hides an option for smaller tables."""
+    ``json_schema_extra={"min_players": 3}`` hides an option for smaller tables;
+    ``{"hidden": True}`` hides it always (a rule kept only for games saved before it changed)."""
 
 
 NAME_MAX = 40

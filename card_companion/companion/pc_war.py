@@ -21,6 +21,7 @@ from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.pc_war import (
     MAX_FLIPS,
     WAR_CARDS,
+    BlankCard,
     FlipResult,
     Lay,
     PCWarError,
@@ -57,6 +58,12 @@ class PCWarSettings(Settings):
         1,
         title="Jokers",
         description="Jokers in the deck: 0, 1 or 2. The Joker is the lowest card.",
+    )
+    blank_card: BlankCard = Field(
+        "none",
+        title="Blank card",
+        description="The pack's blank card: none (rule 1 removes it), or shuffled in as a wild card that is the "
+        "strongest card (above the Ace) or the weakest (below the Joker): \"you decide!\"",
     )
     last_card_wins_at_once: bool = Field(
         False,
@@ -209,7 +216,7 @@ class PCWar(Game):
     action_type = Action
 
     def deck(self, setup: Setup) -> Deck:
-        return deck_for(setup.settings.jokers)
+        return deck_for(setup.settings.jokers, setup.settings.blank_card)
 
     def initial_state(self, setup: PCWarSetup) -> PCWarState:
         size = self.deck(setup).size
@@ -242,7 +249,7 @@ class PCWar(Game):
                 check_pair(a.cards[0], a.cards[1], self.deck(s.setup))
             except PCWarError as exc:
                 raise IllegalAction(str(exc)) from None
-            result = flip(a.cards[0], a.cards[1], s.names, in_war)
+            result = flip(a.cards[0], a.cards[1], s.names, in_war, s.setup.settings.blank_card)
         if a.higher is not None:
             takes = {"left": 0, "right": 1, "tie": None}[a.higher]
             if result is not None and result.takes != takes:
@@ -598,14 +605,15 @@ class PCWar(Game):
         last step holds the final result). The view draws the seed (a new one per run)."""
         s = setup.settings
         return simulate(games, seed, jokers=s.jokers, at_once=s.last_card_wins_at_once, chunk=chunk,
-                        max_flips=MAX_FLIPS, names=setup.players)
+                        max_flips=MAX_FLIPS, names=setup.players, blank=s.blank_card)
 
     # --- random play (tests) ------------------------------------------------------------
 
     def random_setup(self, rng: random.Random) -> PCWarSetup:
         return self.make_setup(
             ["Ann", "Bea"],
-            {"jokers": rng.choice([0, 1, 1, 2]), "last_card_wins_at_once": rng.random() < 0.3},
+            {"jokers": rng.choice([0, 1, 1, 2]), "last_card_wins_at_once": rng.random() < 0.3,
+             "blank_card": rng.choice(["none", "none", "strongest", "weakest"])},
         )
 
     def random_action(self, state: PCWarState, rng: random.Random):
@@ -624,8 +632,9 @@ class PCWar(Game):
         faces = self.deck(state.setup).faces()
         left, right = rng.sample(faces, 2)
         if state.setup.settings.jokers == 2 and rng.random() < 0.01:
-            left = right = faces[-1]  # two Jokers tie
-        return kind(cards=(left, right), higher=rng.choice([None, None, _side(flip(left, right).takes)]))
+            left = right = next(c for c in faces if c.is_joker)  # two Jokers tie
+        blank = state.setup.settings.blank_card
+        return kind(cards=(left, right), higher=rng.choice([None, None, _side(flip(left, right, blank=blank).takes)]))
 
     def check_invariants(self, state: PCWarState) -> None:
         players = state.players
@@ -719,16 +728,18 @@ class FlipAsk(Ask):
     game: Literal["pc-war"] = "pc-war"
     ask: Literal["flip"] = "flip"
     cards: list[Card] = Field(description="player 0's and player 1's face-up card, like [\"KH\", \"JOKER\"]")
+    blank_card: BlankCard = Field("none", description="the game's Blank card setting: none (not in the deck), "
+                                  "strongest or weakest; the blank card is entered as BLANK")
 
     @model_validator(mode="after")
     def _two_cards(self) -> FlipAsk:
         if len(self.cards) != 2:
             raise ValueError(f"a flip is two cards, one per player, not {len(self.cards)}")
-        check_pair(self.cards[0], self.cards[1])
+        check_pair(self.cards[0], self.cards[1], deck_for(2, self.blank_card))
         return self
 
     def answer(self) -> FlipAnswer:
-        r = flip(self.cards[0], self.cards[1])
+        r = flip(self.cards[0], self.cards[1], blank=self.blank_card)
         return FlipAnswer.model_construct(takes=r.takes, war=r.war, explanation=r.explanation)
 
 
@@ -753,15 +764,18 @@ class TradeAndWarAsk(Ask):
     last_card_wins_at_once: bool = Field(False, description="the game's setting of that name")
     cards: tuple[Card, Card] | None = Field(
         None, description="the war's face-up cards, player 0's and player 1's, like [\"KH\", \"7S\"]")
+    blank_card: BlankCard = Field("none", description="the game's Blank card setting: none (not in the deck), "
+                                  "strongest or weakest; the blank card is entered as BLANK")
 
     @model_validator(mode="after")
     def _counts(self) -> TradeAndWarAsk:
-        most = deck_for(2).size  # a pack with both Jokers
+        deck = deck_for(2, self.blank_card)  # a pack with both Jokers (and the blank card if it is in)
+        most = deck.size
         total = sum(self.hands) + sum(self.piles) + self.table
         if total > most:
             raise ValueError(f"the hands, piles and table add up to {total} cards, but the deck holds at most {most}")
         if self.cards is not None:
-            check_pair(self.cards[0], self.cards[1])
+            check_pair(self.cards[0], self.cards[1], deck)
         return self
 
     def answer(self) -> TradeAndWarAnswer:
@@ -811,7 +825,7 @@ class TradeAndWarAsk(Ask):
             lines.append("turn up the face-up cards: the higher one takes everything on the table")
             return TradeAndWarAnswer(**done, takes=None, war_again=False, out=[], hands=tw.hands, piles=tw.piles,
                                      table=table, picked_up=(0, 0), explanation=lines)
-        r = flip(self.cards[0], self.cards[1], in_war=True)
+        r = flip(self.cards[0], self.cards[1], in_war=True, blank=self.blank_card)
         lines += r.explanation
         if r.takes is None:
             return TradeAndWarAnswer(**done, takes=None, war_again=True, out=[], hands=tw.hands, piles=tw.piles,

@@ -1,8 +1,9 @@
 """Card entry for a thumb: one picker for all five games.
 
 A rank row and a suit row (two taps a card, in either order), big targets, red and black
-suits, only the cards of the current game's deck, Jokers only where the game has them, a
-warning when a card is entered more often than the game's decks hold, and typed notation
+suits, only the cards of the current game's deck, Jokers and the blank card only where the
+deck holds them, a warning when a card is entered more often than the game's decks hold, and
+typed notation
 ("10H", "qs", "A♠") as an alternative. ``CardSlots`` puts several named places over one
 picker (the cards on each fighter, three starting fighters, a row refill...).
 """
@@ -138,25 +139,30 @@ def CardPicker(
     rows: list[ft.Control] = [
         ft.Row([rank_button(r) for r in row], spacing=4) for row in rank_rows
     ]
-    suit_row = [suit_button(s) for s in deck.suits]
-    if deck.jokers:
-        suit_row.append(
-            ft.Semantics(
-                identifier=f"{ident}-joker",
-                label="Joker",
-                button=True,
-                expand=1,
-                content=ft.Container(
-                    content=ft.Text("Joker", size=16, weight=ft.FontWeight.BOLD, color=BLACK),  # fixed face
-                    height=TOUCH + 8,
-                    alignment=ft.Alignment.CENTER,
-                    border_radius=8,
-                    bgcolor="#efe6ff",
-                    on_click=lambda e: finish(Card.parse("JOKER")),
-                    ink=True,
-                ),
-            )
+    def suitless_button(key: str, word: str, color: str) -> ft.Control:
+        """A card without a suit (the Joker, the blank card): one tap picks it."""
+        return ft.Semantics(
+            identifier=f"{ident}-{key}",
+            label=word,
+            button=True,
+            expand=1,
+            content=ft.Container(
+                content=ft.Text(word, size=16, weight=ft.FontWeight.BOLD, color=BLACK),  # on a fixed light face
+                height=TOUCH + 8,
+                alignment=ft.Alignment.CENTER,
+                border_radius=8,
+                bgcolor=color,
+                on_click=lambda e: finish(Card.parse(key)),
+                ink=True,
+            ),
         )
+
+    suit_row = [suit_button(s) for s in deck.suits]
+    # only the suitless cards this game's deck holds: Jokers, PC War's blank card
+    if deck.jokers:
+        suit_row.append(suitless_button("joker", "Joker", "#efe6ff"))
+    if deck.blank:
+        suit_row.append(suitless_button("blank", "Blank", "#ffffff"))
     rows.append(ft.Row(suit_row, spacing=4))
     rows.append(
         ft.Row(

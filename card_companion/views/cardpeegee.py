@@ -305,7 +305,8 @@ def DrawPanel(table) -> ft.Control:
     agitator, set_agitator = ft.use_state(None)  # the agitator entered so far (to say what it starts)
     problem, set_problem = ft.use_state(None)
     needed, why = game.props_needed(s)
-    count = max(0, min(needed, s.deck - 1))
+    deck_then = game.deck_after_revolution(s, 1 + needed)  # the Glorious Revolution comes first (setting on)
+    count = max(0, min(needed, deck_then - 1))
     deck = game.deck(s.setup)
     known = game.known_cards(s)
 
@@ -333,7 +334,7 @@ def DrawPanel(table) -> ft.Control:
             note(f"Draw the agitator, then {_plural(count, 'prop')}. The agitator's suit decides: ♣ a Monster, "
                  f"♦ a treasure chest, ♥ a Healer, ♠ a Trap"
                  + (" (a Jack, Queen or King: a Boss Battle)." if s.settings.boss_battles else ".")),
-            note(f"Props: {why}" + (f"; the deck holds only {s.deck} cards" if count < needed else ""),
+            note(f"Props: {why}" + (f"; the deck holds only {deck_then} cards" if count < needed else ""),
                  size=SMALL, italic=True) if count < needed or "Level Up" in why else None,
             CardSlots(deck, ["Agitator"] + [f"Prop {i + 1}" for i in range(count)], drawn, known=known,
                       submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}",
@@ -679,7 +680,11 @@ def RoundEntry(table) -> ft.Control:
     (one per point of Deal) or as their total."""
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
-    order = game.fighters(s)
+    # the score cards are counted as the draw will find the table: after the Glorious
+    # Revolution it brings first (an overthrown fighter's played spades are gone)
+    ahead = game.ahead_of_draw(s)
+    same = game.stage(ahead) == "battle" and ahead.encounter.battle.live() == s.encounter.battle.live()
+    order = game.fighters(ahead if same else s)
     number = s.encounter.battle.rounds + 1
     modes, set_modes = ft.use_state(dict)  # position → "total"
     totals, set_totals = ft.use_state(dict)
@@ -911,7 +916,8 @@ def TrapPanel(table) -> ft.Control:
         ft.Text(f"Difficulty {enc.difficulty} · damage {enc.damage}", size=sized(18), weight=ft.FontWeight.BOLD),
     ]
     if enc.pending is None:
-        n = game.evasion_draw(s)
+        ahead = game.ahead_of_draw(s)  # after the Glorious Revolution the draw brings first
+        n = game.evasion_draw(ahead if game.stage(ahead) == "evade" else s)
 
         def by_total() -> None:
             value = _number(total)
@@ -1043,10 +1049,14 @@ def RevolutionPanel(table) -> ft.Control | None:
     overthrown, count = offer
     names = " and ".join(s.name(q) for q in overthrown)
     fate = "and die" if s.settings.revolution_deadly else "but keep their HP and Character"
-    why = "The deck has run out" if s.deck == 0 else f"The deck holds only {s.deck} cards, too few for an encounter"
+    draw, what = game.next_draw(s)
+    why = ("The deck has run out" if s.deck == 0 or draw == 0
+           else f"The deck holds only {_plural(s.deck, 'card')}, too few for {what} ({_plural(draw, 'card')})")
+    when = (" It happens before the draw when you enter it, or now:" if s.settings.glorious_revolution
+            else " (The rule is off in the settings: it is a step you may enter.)")
     return section("Glorious Revolution!", [
         note(f"{why}: the player with the most cards (hand, active and in play) is overthrown in a violent "
-             f"uprising, losing every card {fate}."),
+             f"uprising, losing every card {fate}.{when}"),
         ft.Text(f"{names}: {_plural(count, 'card')}", size=16, weight=ft.FontWeight.BOLD),
         button(f"Overthrow {names}", lambda: attempt(table, Revolution, set_problem), "revolution",
                icon=ft.Icons.WHATSHOT),

@@ -34,6 +34,8 @@ def visible_settings(game, players: int) -> dict[str, FieldInfo]:
         extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
         if players < extra.get("min_players", 0) or players > extra.get("max_players", 10**6):
             continue
+        if extra.get("hidden"):  # kept for old saves, never chosen: a new game always has the default
+            continue
         out[name] = info
     return out
 

@@ -492,7 +492,8 @@ def OddsPanel(game, setup) -> ft.Control:
         alive.current = False
 
     ft.use_effect(lambda: None, dependencies=[], cleanup=unmount)
-    key = (setup.settings.jokers, setup.settings.last_card_wins_at_once, tuple(setup.players))
+    key = (setup.settings.jokers, setup.settings.blank_card, setup.settings.last_card_wins_at_once,
+           tuple(setup.players))
 
     async def run(e=None) -> None:
         if busy.current:

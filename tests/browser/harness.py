@@ -129,9 +129,10 @@ def settle(page, ms: int = 400) -> None:
 
 
 def pick_card(page, picker: str, card: str) -> None:
-    """Two taps: rank then suit (``card`` in notation, e.g. "10H"); the Joker is one tap."""
-    if card.upper() == "JOKER":
-        tap(page, f"{picker}-joker")
+    """Two taps: rank then suit (``card`` in notation, e.g. "10H"); the Joker and the blank
+    card are one tap."""
+    if card.upper() in ("JOKER", "BLANK"):
+        tap(page, f"{picker}-{card.lower()}")
         return
     rank, suit = card[:-1].upper(), card[-1].upper()
     tap(page, f"{picker}-rank-{rank}")

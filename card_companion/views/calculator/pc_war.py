@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.calculators.pc_war import JOKER_CHOICES, deck_for
+from card_companion.calculators.pc_war import BLANK_CHOICES, JOKER_CHOICES, BlankCard, deck_for, order_text
 from card_companion.calculators.words import in_seats, plural
 from card_companion.views.calculator.ruling import (
     Ruling,
@@ -30,11 +30,11 @@ START = {"hand-0": "10", "hand-1": "2", "pile-0": "3", "pile-1": "5", "table": "
 """a tie where one hand runs out while laying: the walk-through a newcomer sees first"""
 
 
-def flip_ruling(jokers: int, cards: list, seats=SEATS) -> Ruling | None:
+def flip_ruling(jokers: int, cards: list, seats=SEATS, blank: BlankCard = "none") -> Ruling | None:
     if None in cards:
         return None
-    check_deck(deck_for(jokers), cards)
-    answer = ask({"game": "pc-war", "ask": "flip", "cards": [str(c) for c in cards]})
+    check_deck(deck_for(jokers, blank), cards)
+    answer = ask({"game": "pc-war", "ask": "flip", "cards": [str(c) for c in cards], "blank_card": blank})
     t = answer["takes"]
     headline = ("A tie: trade and war" if t is None
                 else f"{seats[t]}'s card is higher: {seats[t]} takes both cards")
@@ -42,15 +42,17 @@ def flip_ruling(jokers: int, cards: list, seats=SEATS) -> Ruling | None:
                   lines=tuple(in_seats(x, seats) for x in answer["explanation"]), answer=answer)
 
 
-def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list, seats=SEATS) -> Ruling:
+def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list, seats=SEATS,
+               blank: BlankCard = "none") -> Ruling:
     words = {"hand-0": f"{seats[0]}'s hand", "hand-1": f"{seats[1]}'s hand", "pile-0": f"{seats[0]}'s pile",
              "pile-1": f"{seats[1]}'s pile", "table": "the table"}
     n = {k: whole_number(counts[k], words[k]) for k in COUNTS}
     given = None not in cards
     if given:
-        check_deck(deck_for(jokers), cards)
+        check_deck(deck_for(jokers, blank), cards)
     request = {"game": "pc-war", "ask": "trade-and-war", "hands": [n["hand-0"], n["hand-1"]],
-               "piles": [n["pile-0"], n["pile-1"]], "table": n["table"], "last_card_wins_at_once": at_once}
+               "piles": [n["pile-0"], n["pile-1"]], "table": n["table"], "last_card_wins_at_once": at_once,
+               "blank_card": blank}
     if given:
         request["cards"] = [str(c) for c in cards]
     answer = ask(request)
@@ -100,15 +102,16 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
     seats = tuple(names) if len(names) == 2 else SEATS  # the open table's players, or Player 1 and 2
     mode, set_mode = ft.use_state("flip")
     jokers, set_jokers = ft.use_state(1)
+    blank, set_blank = ft.use_state("none")  # the blank card: not in the deck, or the strongest or weakest
     flip_cards, set_flip_cards = ft.use_state(lambda: [None, None])
     counts, set_counts = ft.use_state(lambda: dict(START))
     start, set_start = ft.use_state(lambda: dict(START))  # what the count fields start from
     at_once, set_at_once = ft.use_state(False)
     war_cards, set_war_cards = ft.use_state(lambda: [None, None])
     version, set_version = ft.use_state(0)  # a new set of places or counts
-    shown = use_ruling(lambda: flip_ruling(jokers, flip_cards, seats) if mode == "flip"
-                       else war_ruling(counts, at_once, jokers, war_cards, seats), fresh=(mode, version))
-    deck = deck_for(jokers)
+    shown = use_ruling(lambda: flip_ruling(jokers, flip_cards, seats, blank) if mode == "flip"
+                       else war_ruling(counts, at_once, jokers, war_cards, seats, blank), fresh=(mode, version))
+    deck = deck_for(jokers, blank)
 
     def choose_mode(value: str) -> None:
         set_mode(value)
@@ -142,10 +145,12 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
         segmented("mode", None, [("flip", "A flip"), ("war", "Trade and war")], mode, choose_mode),
         segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(jokers),
                   lambda v: set_jokers(int(v))),
+        segmented("blank", None, [(b, "No blank" if b == "none" else f"Blank {b}") for b in BLANK_CHOICES],
+                  blank, set_blank),
     ]
     if mode == "flip":
         parts += [
-            ft.Text("Both players turn their top card face up: the higher card takes both (A > K > … > 2 > Joker)."),
+            ft.Text(f"Both players turn their top card face up: the higher card takes both ({order_text(blank)})."),
             Slots(deck, list(seats), on_clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
                   on_change=on_flip, initial=flip_cards, key=f"flip-{version}"),
             problem_note(shown),
