@@ -7,6 +7,7 @@ piles, each with half the deck"; the odd card to player 0, dealt first)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -159,3 +160,18 @@ def test_other_games_refuse_the_blank_card_in_plain_words() -> None:
             resolve(request)
     with pytest.raises(ProtocolError, match="Blank is not in the deck of FIGHT!"):
         resolve({"game": "fight", "ask": "won-card", "winner": 0, "card": "BLANK"})
+
+
+@pytest.mark.parametrize("request_", [
+    {"ask": "trap", "agitator": "BLANK", "evasion": 3},
+    {"ask": "healer", "agitator": "BLANK"},
+    {"ask": "disarm", "trap": "BLANK", "disarm_score": 3, "hero_draw": 2, "trap_draw": 3},
+    {"ask": "fight-odds", "hero": {"hp": 5, "attack": 3, "deal": 1}, "monster": {"hp": 5, "attack": 3, "deal": 1},
+     "deck": ["BLANK", "2H", "3H"]},
+])
+def test_every_cardpeegee_ask_says_the_blank_card_is_not_in_its_deck(request_):
+    """Not "Blank starts another encounter" or "Blank is loot": the card is in no CardPeeGee deck."""
+    from card_companion.companion.protocol import resolve_line
+
+    answer = json.loads(resolve_line(json.dumps({"game": "cardpeegee", **request_})))
+    assert answer == {"error": "the blank card is not in the deck of CardPeeGee (only PC War's deck may hold it)"}

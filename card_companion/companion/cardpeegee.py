@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, ValidationInfo, model_validator
+from pydantic import BaseModel, Field, ValidationInfo, model_validator
 
 from card_companion.calculators.cardpeegee import (
     BOSS_BASE,
@@ -2468,6 +2468,28 @@ class CardPeeGeeAsk(Ask):
     the deck."""
 
     packs: int = Field(1, ge=1, le=16, description="packs shuffled together (one for every four players)")
+
+    @model_validator(mode="after")
+    def _no_blank_card(self) -> CardPeeGeeAsk:
+        """PC War's blank card is in no CardPeeGee deck: refused before any rule reads it (a
+        blank agitator is not "another encounter", a blank trap not "loot")."""
+        def cards_in(x: Any) -> Iterator[Card]:
+            if isinstance(x, Card):
+                yield x
+            elif isinstance(x, BaseModel):
+                for v in x.__dict__.values():
+                    yield from cards_in(v)
+            elif isinstance(x, dict):
+                for k, v in x.items():
+                    yield from cards_in(k)
+                    yield from cards_in(v)
+            elif isinstance(x, (list, tuple)):
+                for v in x:
+                    yield from cards_in(v)
+
+        if any(c.is_blank for c in cards_in(self)):
+            raise ValueError("the blank card is not in the deck of CardPeeGee (only PC War's deck may hold it)")
+        return self
 
     def cards_entered(self) -> list[Card]:
         return []
