@@ -199,3 +199,26 @@ def test_a_players_own_phone_ranks_the_hand_it_enters_and_keeps_it_there(tmp_pat
     assert label(h, "hand-odds") == f"Odds: {expected}"
     # the hand stays on this phone: nothing saved, the game's log unchanged
     assert len(tables.store.load(gid).actions) == 3
+
+
+def test_a_boss_stack_shows_the_round_against_each_boss(store):
+    """Several opponents: the Hero's chances this round against each Boss, pair by pair; each
+    pair's odds are those of the fight-odds ask's round for the two of them (the other
+    fighters' score cards come from the same draw but leave a pair's odds as they are)."""
+    s = Session.start(CPG, CPG.make_setup(["Ann", "Bea"], {"boss_battles": True, "props": 3}))
+    s = act(s, kind="hero", player=0, character="KC", hp_cards=["10C", "10D", "10H"])
+    s = act(s, kind="hero", player=1, character="QD", hp_cards=["10C", "10D", "10H"])
+    # the text's stack: Q♥ HP 10, Attack 17, Deal 4; K♠ HP 20, Attack 17, Deal 3; Ann 45 HP, Attack 10, Deal 3
+    s = act(s, kind="encounter", agitator="QH", props=["KS", "7C", "4D"])
+    gid = store.create(s)
+    h = ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
+    pool = less([str(c) for c in Deck().all_cards()], ["KC", "QD", "QH", "KS", "7C", "4D"])
+    ann = {"hp": 45, "attack": 10, "deal": 3}
+    q = resolve({"game": "cardpeegee", "ask": "fight-odds", "hero": ann, "monster": {"hp": 10, "attack": 17, "deal": 4},
+                 "deck": pool})["round"]
+    k = resolve({"game": "cardpeegee", "ask": "fight-odds", "hero": ann, "monster": {"hp": 20, "attack": 17, "deal": 3},
+                 "deck": pool})["round"]
+    names = [f.name for f in store.load(gid).state.encounter.battle.fighters[1:]]
+    assert label(h, "fight-odds") == (
+        f"Odds: Ann beats {names[0]} {percent(q['hero'])} · {names[0]} beats Ann {percent(q['monster'])} · "
+        f"Ann beats {names[1]} {percent(k['hero'])} · {names[1]} beats Ann {percent(k['monster'])}")

@@ -201,10 +201,7 @@ def cardpeegee_fight(game, s) -> Advice | None:
     opponents = [(f, k) for f, k, _ in order if f.side != side]
     name = s.name(s.turn)
     if len(opponents) != 1 or mates:
-        return Advice(title=f"{name}'s odds",
-                      explanation=(f"the odds are counted for one fighter against one; this round has "
-                                   f"{plural(len(mates) + 1, 'fighter')} on {name}'s side against "
-                                   f"{plural(len(opponents), 'opponent')}",))
+        return _round_against_each(game, s, hero_f, hero_deal, opponents, mates)
     other_f, other_deal = opponents[0]
     other_name = other_f.name
     hp_other = other_f.hp if other_f.player is None else s.heroes[other_f.player].hp
@@ -240,6 +237,37 @@ def cardpeegee_fight(game, s) -> Advice | None:
                  for f in (hero_f, other_f) if f.fleeing or f.defending]
         lines += [*r.explanation, f"this round only: {', '.join(flags)} (the fight after it is not counted)"]
     return Advice(title=title, chances=tuple(chances), figures=tuple(figures), explanation=tuple(lines))
+
+
+def _hp(s, f) -> int:
+    return max(1, f.hp if f.player is None else s.heroes[f.player].hp)
+
+
+def _round_against_each(game, s, hero_f, hero_deal: int, opponents, mates) -> Advice:
+    """Several fighters: the Hero's chances in this round against each opponent. A pair's odds
+    are exact on their own: all the round's score cards are drawn together, and the cards the
+    others draw do not change how likely any draw of this pair's cards is."""
+    name = s.name(s.turn)
+    hero = OddsFighter(name=name, hp=_hp(s, hero_f), attack=hero_f.attack, deal=hero_deal, element=hero_f.element)
+    unknown = unknown_cards(game, s)
+    crit = s.settings.critical_strikes
+    title = f"{name} against {plural(len(opponents), 'opponent')}"
+    chances: list[Chance] = []
+    lines = [*_pool_lines(s, unknown),
+             f"{plural(len(mates) + 1, 'fighter')} on {name}'s side, {plural(len(opponents), 'opponent')}: "
+             f"{name}'s chances in this round against each, counted pair by pair (the other fighters' score "
+             "cards come from the same draw but do not change a pair's odds); the fight to the end is not "
+             "counted"]
+    for f, deal in opponents:
+        other = OddsFighter(name=f.name, hp=_hp(s, f), attack=f.attack, deal=deal, element=f.element)
+        try:
+            r = round_odds(hero, other, unknown, crit)
+        except RuleError as exc:
+            return Advice(title=title, explanation=(str(exc), *lines))
+        chances += [Chance(label=f"{name} beats {f.name}", p=r.hero, good=True),
+                    Chance(label=f"{f.name} beats {name}", p=r.monster, good=False)]
+        lines += r.explanation
+    return Advice(title=title, chances=tuple(chances), explanation=tuple(lines))
 
 
 def cardpeegee_trap(game, s) -> Advice | None:
