@@ -43,8 +43,8 @@ from card_companion.calculators.card_stratego import (
 from card_companion.calculators.cards import JOKER, Card, Deck, Rank
 from card_companion.calculators.odds import stratego_attack_odds
 from card_companion.calculators.words import plural
+from card_companion.companion.ask import Answer, Ask
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
-from card_companion.companion.protocol import Answer, Ask
 
 # --- setup ---------------------------------------------------------------------------
 

@@ -74,8 +74,8 @@ from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit
 from card_companion.calculators.odds import trap_odds
 from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds
 from card_companion.calculators.words import plural
+from card_companion.companion.ask import Answer, Ask, GrownAnswer
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
-from card_companion.companion.protocol import Answer, Ask, GrownAnswer
 
 GAME_NAME = "CardPeeGee"
 ENCOUNTER_NAMES = {"monster": "a Monster fight", "chest": "a treasure chest", "healer": "a Healer",

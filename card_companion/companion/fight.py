@@ -43,8 +43,8 @@ from card_companion.calculators.fight import (
 from card_companion.calculators.fight import (
     GAME as GAME_NAME,
 )
+from card_companion.companion.ask import Answer, Ask
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
-from card_companion.companion.protocol import Answer, Ask
 
 PLAYERS = 2
 FlipPurpose = Literal["first-pick", "tie", "round"]

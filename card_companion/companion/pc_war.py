@@ -41,8 +41,8 @@ from card_companion.calculators.pc_war import (
     trade_and_war,
 )
 from card_companion.calculators.words import plural
+from card_companion.companion.ask import Answer, Ask
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
-from card_companion.companion.protocol import Answer, Ask
 
 SIDES = ("left", "right")
 """player 0 is shown on the left, player 1 on the right"""

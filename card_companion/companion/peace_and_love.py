@@ -27,8 +27,8 @@ from card_companion.calculators.peace_and_love import (
     value,
 )
 from card_companion.calculators.words import plural
+from card_companion.companion.ask import Answer, Ask
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
-from card_companion.companion.protocol import Answer, Ask
 
 HAND = 5
 FIGHTERS = 3

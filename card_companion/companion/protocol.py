@@ -3,7 +3,7 @@
 Every request names its ``game`` and its ``ask``; every answer carries ``explanation``,
 the plain-language rule steps that decided it. A bad request answers
 ``{"error": "<plain words>"}``. Each game module declares its asks (subclasses of
-``Ask``); this module only dispatches them.
+``Ask``, in ``companion.ask``, which imports no game); this module only dispatches them.
 
 >>> answer = resolve({"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0,
 ...     "defender": 1, "fighters": [{"player": 0, "fighter": "9H", "card": "7H"},
@@ -18,59 +18,20 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Annotated, Any, Self, Union
+from typing import Annotated, Any, Union
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Discriminator,
-    PrivateAttr,
-    SerializerFunctionWrapHandler,
     Tag,
     TypeAdapter,
     ValidationError,
-    model_serializer,
 )
 
+from card_companion.companion.ask import Answer, Ask, GrownAnswer
 from card_companion.companion.game import plain_validation_error
+from card_companion.companion.registry import GAMES
 
-
-class Ask(BaseModel):
-    """Base of every request. Subclasses set ``game`` and ``ask`` as Literal fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    game: str
-    ask: str
-
-    def answer(self) -> Answer:
-        raise NotImplementedError
-
-
-class Answer(BaseModel):
-    """Base of every answer."""
-
-    model_config = ConfigDict(frozen=True)
-
-    explanation: list[str]
-
-
-class GrownAnswer(Answer):
-    """An answer that grew fields for a request's newer inputs: the fields a request did not
-    ask about are left out (``without``), so an older request answers exactly as before."""
-
-    _absent: frozenset[str] = PrivateAttr(frozenset())
-
-    def without(self, *names: str) -> Self:
-        self._absent = frozenset(names)
-        return self
-
-    @model_serializer(mode="wrap")
-    def _leave_out(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        for name in self._absent:
-            data.pop(name, None)
-        return data
+__all__ = ["Answer", "Ask", "GrownAnswer", "ProtocolError", "resolve", "resolve_line", "schema"]
 
 
 class ProtocolError(ValueError):
@@ -85,8 +46,6 @@ def _tag(value: Any) -> str | None:
 
 @cache
 def _asks() -> dict[str, type[Ask]]:
-    from card_companion.companion.registry import GAMES
-
     table: dict[str, type[Ask]] = {}
     for game in GAMES.values():
         for ask in game.asks:
@@ -110,8 +69,6 @@ MAX_REQUEST = 1_000_000
 
 def _diagnose(text: str | bytes) -> str:
     """Why a request failed, in plain words (only called on the error path)."""
-    from card_companion.companion.registry import GAMES
-
     try:
         data = json.loads(text)
     except RecursionError:
