@@ -419,8 +419,9 @@ class PeaceAndLove(Game):
         self._expect_turn(s)
         me = s.turn
         player = s.players[me]
-        if s.deck < REFRESH_MIN_DECK:
-            raise IllegalAction(f"a refresh needs at least {REFRESH_MIN_DECK} cards in the deck; it has {s.deck}")
+        refusal = self.refresh_refusal(s)
+        if refusal:
+            raise IllegalAction(refusal)
         if a.fighter not in player.untapped():
             raise IllegalAction("a refresh taps one of your untapped fighters")
         fighters = list(player.fighters)
@@ -565,8 +566,14 @@ class PeaceAndLove(Game):
             return f"{who}'s {card} is tapped: a tapped fighter cannot be attacked or join a fight"
         return None
 
+    def refresh_refusal(self, state: PeaceAndLoveState) -> str | None:
+        """Why a refresh cannot be made now (the deck too short), or None."""
+        if state.deck < REFRESH_MIN_DECK:
+            return f"a refresh needs at least {REFRESH_MIN_DECK} cards in the deck; it has {state.deck}"
+        return None
+
     def can_refresh(self, state: PeaceAndLoveState) -> bool:
-        return state.phase == "turn" and state.deck >= REFRESH_MIN_DECK
+        return state.phase == "turn" and self.refresh_refusal(state) is None
 
     def joiners(self, state: PeaceAndLoveState, defender: int | None) -> dict[int, list[int]]:
         """Players who may add a fighter to a fight against ``defender``, with their

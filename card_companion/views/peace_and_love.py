@@ -258,13 +258,17 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
         parts += [
             ft.Text("Tap one of your untapped fighters to tap it, put three cards from your hand under the deck, "
                     "draw three and shuffle."),
-            message(None if can else f"A refresh needs at least 5 cards in the deck; it has {s.deck}.",
-                    "refresh-blocked", kind="warning"),
+            message(_sentence(game.refresh_refusal(s)), "refresh-blocked", kind="warning"),
             ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
             button("Refresh", (lambda: dispatch(Refresh(fighter=mine))) if can and mine is not None else None,
                    "refresh", icon=ft.Icons.AUTORENEW),
         ]
     return [section(f"{name(me)}'s turn", parts, ident="turn-panel"), StopGame(table, key=f"stop-{step}")]
+
+
+def _sentence(text: str | None) -> str | None:
+    """The tracker's reason as a sentence on screen."""
+    return f"{text[:1].upper()}{text[1:]}." if text else None
 
 
 @ft.component
