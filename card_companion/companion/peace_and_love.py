@@ -24,7 +24,17 @@ from card_companion.calculators.peace_and_love import (
     resolve_round,
     value,
 )
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.game import (
+    Frozen,
+    Game,
+    IllegalAction,
+    Outcome,
+    Settings,
+    Setup,
+    TableState,
+    lead_line,
+    won_line,
+)
 from card_companion.companion.protocol import Answer, Ask
 
 HAND = 5
@@ -529,6 +539,18 @@ class PeaceAndLove(Game):
             out[f"{name}'s victory pile"] = f"{count(pile_total(p.pile), 'point')}, {count(len(p.pile))}"
             out[f"{name}'s hand"] = count(p.hand)
         return out
+
+    def headline(self, state: PeaceAndLoveState) -> str:
+        """"Bea leads 12–9 · turn 5", "Ann won 34–20", "dealing the fighters"."""
+        totals = [t for t, _ in self.scores(state)]
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return won_line(state.names, outcome, totals)
+        if state.phase == "deal":
+            return "dealing the fighters"
+        if state.phase == "first-player":
+            return "picking who goes first"
+        return f"{lead_line(state.names, totals)} · turn {state.turns + 1}"
 
     def known_cards(self, state: PeaceAndLoveState) -> list[Card]:
         known = list(state.discards)

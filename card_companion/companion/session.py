@@ -141,8 +141,64 @@ class States(Sequence[Any]):
             tail.append(state)
         return States(self._game, actions, marks, tuple(tail))
 
+    def rebuilt(self, actions: tuple[Any, ...], first: int) -> States:
+        """The states of ``actions``, a log equal to this one before its action ``first``
+        (0-based): the checkpoints before it are kept, the rest applied again (at most 63
+        actions before ``first``). Raises ``StepFails`` naming the first action that no
+        longer applies."""
+        keep = min(first, len(self) - 1) // CHECKPOINT_EVERY
+        marks, tail = list(self._marks[:keep + 1]), []
+        state = marks[-1]
+        for j in range(keep * CHECKPOINT_EVERY, len(actions)):
+            try:
+                if self._game.is_over(state):
+                    raise IllegalAction("the game is over before it")
+                state = self._game.apply(state, actions[j])
+            except IllegalAction as exc:
+                raise StepFails(j, str(exc)) from None
+            if (j + 1) % CHECKPOINT_EVERY == 0:
+                marks.append(state)
+                tail = []
+            else:
+                tail.append(state)
+        return States(self._game, actions, tuple(marks), tuple(tail))
+
+    def truncated(self, actions: tuple[Any, ...]) -> States:
+        """The states of the first ``len(actions)`` actions of this log (a prefix of it)."""
+        j, r = divmod(len(actions), CHECKPOINT_EVERY)
+        marks = self._marks[:j + 1]
+        if j == len(self._marks) - 1:
+            return States(self._game, actions, marks, self._tail[:r])
+        tail, state = [], marks[-1]
+        for action in actions[j * CHECKPOINT_EVERY:]:
+            state = self._game.apply(state, action)
+            tail.append(state)
+        return States(self._game, actions, marks, tuple(tail))
+
     def __repr__(self) -> str:
         return f"<{len(self)} states, {len(self._marks) + len(self._tail)} kept>"
+
+
+class StepFails(IllegalAction):
+    """Replaying a changed log: the action at ``index`` (0-based) no longer applies."""
+
+    def __init__(self, index: int, reason: str):
+        super().__init__(reason)
+        self.index, self.reason = index, reason
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A step whose cards were entered again (the history's Edit): Undo puts ``before``
+    back, while the log is still ``at`` actions long (nothing pushed since, or all of it
+    undone again)."""
+
+    index: int
+    """0-based position of the changed action"""
+    before: Any
+    """the action as it was"""
+    at: int
+    """the log's length when the change was made"""
 
 
 @dataclass(frozen=True)
@@ -168,6 +224,9 @@ class Session:
     actions: tuple[Any, ...] = ()
     redo_stack: tuple[Any, ...] = ()
     states: Sequence[Any] = field(default=(), repr=False)
+    edits: tuple[Edit, ...] = ()
+    """steps entered again, oldest first; the last one is what Undo takes back while the log
+    is as long as it was then"""
 
     def __post_init__(self) -> None:
         if not isinstance(self.states, States):  # a tuple of every state (tests build one)
@@ -187,7 +246,7 @@ class Session:
 
     def _with(self, **changes: Any) -> Session:
         values = dict(game=self.game, setup=self.setup, actions=self.actions,
-                      redo_stack=self.redo_stack, states=self.states)
+                      redo_stack=self.redo_stack, states=self.states, edits=self.edits)
         values.update(changes)
         return Session(**values)
 
@@ -231,10 +290,25 @@ class Session:
             before, summary_before = after, summary_after
         return steps
 
+    @property
+    def undoes_edit(self) -> Edit | None:
+        """The edit Undo takes back now (the last change was an earlier step entered again)."""
+        if self.edits and self.edits[-1].at == len(self.actions):
+            return self.edits[-1]
+        return None
+
+    def describe_step(self, number: int) -> str:
+        """Step ``number`` (1-based) in plain words, as the history says it."""
+        i = number - 1
+        return self.game.describe(self.states[i], self.actions[i], self.states[i + 1])
+
     def last_step(self) -> str | None:
         """The last step in plain words (what Undo takes back), or None before the first."""
         if not self.actions:
             return None
+        edit = self.undoes_edit
+        if edit is not None:
+            return f"the new cards of step {edit.index + 1} ({self.describe_step(edit.index + 1)})"
         return self.game.describe(self.states[-2], self.actions[-1], self.states[-1])
 
     def next_redo(self) -> str | None:
@@ -255,8 +329,15 @@ class Session:
         return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, new_state))
 
     def undo(self) -> Session:
+        """Take back the last change: the last step, or an earlier step's cards entered again
+        (the step as it was before, the log as it was)."""
         if not self.actions:
             raise IllegalAction("nothing to undo")
+        edit = self.undoes_edit
+        if edit is not None:
+            actions = self.actions[:edit.index] + (edit.before,) + self.actions[edit.index + 1:]
+            return self._with(actions=actions, states=self._states.rebuilt(actions, edit.index),
+                              edits=self.edits[:-1])
         actions = self.actions[:-1]
         return self._with(actions=actions, redo_stack=self.redo_stack + (self.actions[-1],),
                           states=self._states.popped(actions))
@@ -269,6 +350,50 @@ class Session:
         actions = self.actions + (action,)
         return self._with(actions=actions, redo_stack=self.redo_stack[:-1],
                           states=self._states.pushed(actions, new_state))
+
+    def undo_to(self, step: int) -> Session:
+        """Back to the state after step ``step`` (0: before the first): every later step goes
+        to the redo stack, as that many Undos would put them there (Redo brings them back one
+        by one, ``redo_all`` at once). Earlier steps entered again keep their new cards."""
+        if not 0 <= step < len(self.actions):
+            raise IllegalAction(f"there is no step {step} before the last one to go back to")
+        actions = self.actions[:step]
+        return self._with(actions=actions, redo_stack=self.redo_stack + tuple(reversed(self.actions[step:])),
+                          states=self._states.truncated(actions), edits=tuple(e for e in self.edits if e.at <= step))
+
+    def redo_all(self) -> Session:
+        """Every undone step brought back, in order (IllegalAction, nothing changed, if one no
+        longer applies)."""
+        if not self.redo_stack:
+            raise IllegalAction("nothing to redo")
+        session = self
+        while session.redo_stack:
+            session = session.redo()
+        return session
+
+    def replace(self, step: int, action: Any) -> Session:
+        """Step ``step`` (1-based) entered again as ``action`` (the same kind of step, other
+        cards), the later steps replayed on top. IllegalAction, nothing changed, when the
+        new step or a later one no longer applies: the sentence names the step. Undo gives
+        back the log as it was."""
+        i = step - 1
+        if not 0 <= i < len(self.actions):
+            raise IllegalAction(f"there is no step {step}")
+        old = self.actions[i]
+        if getattr(action, "kind", None) != getattr(old, "kind", None):
+            raise IllegalAction(f"step {step} can only be entered again as the same kind of step")
+        if action == old:
+            raise IllegalAction(f"step {step} has these cards already: nothing to change")
+        actions = self.actions[:i] + (action,) + self.actions[i + 1:]
+        try:
+            states = self._states.rebuilt(actions, i)
+        except StepFails as exc:
+            if exc.index == i:
+                raise IllegalAction(f"step {step} cannot take these cards: {exc.reason}") from None
+            later = exc.index + 1
+            raise IllegalAction(f"step {later} ({self.describe_step(later)}) no longer applies: "
+                                f"{exc.reason}") from None
+        return self._with(actions=actions, states=states, edits=self.edits + (Edit(i, old, len(actions)),))
 
     # --- saving ----------------------------------------------------------------------
 
