@@ -167,7 +167,12 @@ def test_undo_after_an_edit_and_a_later_step_takes_back_the_step_first():
     assert second.actions == s.actions and second.edits == () and second.redo_stack == (new_fighter,)
     assert same(second.redo(), played())
     jumped = on.undo_to(3)  # going back past the edit keeps its new cards in the redo stack
-    assert jumped.edits == () and jumped.redo_stack[-1] == edited.actions[3]
+    assert jumped.redo_stack[-1] == edited.actions[3] and jumped.undoes_edit is None
+    assert jumped.last_step() == "Bea attacks Ann's 9♥ with 5♠"  # Undo now takes back step 3
+    assert same(jumped.redo_all(), on)  # all back: Undo takes back step 5, then the edit
+    back = jumped.redo().undo()  # back at the edit's length: Undo takes the edit back
+    assert back.actions == s.actions and back.edits == () and back.redo_stack == (new_fighter,)
+    assert jumped.push(s.actions[3]).edits == ()  # a new step drops the redo stack, and the edit waiting with it
 
 
 def test_an_edit_is_one_revisioned_change_in_the_store_and_undo_restores_it_after_a_reload(tables):
@@ -351,3 +356,18 @@ def test_a_save_of_the_second_format_migrates_and_its_games_have_no_headline_unt
     edited = phone.replace("aaaaaaaaaaaa", phone.open("aaaaaaaaaaaa").snapshot, 1,
                            recards(shown.session, 1, "9H KD JC"))
     assert edited.session.describe_step(1) == "Ann's fighters: 9♥ K♦ J♣ (total 33)"
+
+
+def test_an_edit_before_a_jump_back_is_taken_back_by_undo_once_every_step_is_redone(tables):
+    """Edit, go back to step 2, reload, bring every step back, Undo: the log as it was
+    before the edit (the store and the session agree at every step)."""
+    phone = tables.local()
+    gid = phone.create(played())
+    shown = phone.open(gid).snapshot
+    edited = phone.replace(gid, shown, 4, recards(shown.session, 4, "4C 7H"))
+    back = phone.undo_to(gid, edited, 2)
+    assert same(tables.store.load(gid), back.session)
+    whole = phone.redo_all(gid, tables.store.snapshot(gid))
+    assert same(tables.store.load(gid), whole.session) and same(whole.session, edited.session)
+    undone = phone.undo(gid, tables.store.snapshot(gid))
+    assert same(undone.session, played()) and same(tables.store.load(gid), played())

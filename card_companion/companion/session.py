@@ -225,8 +225,9 @@ class Session:
     redo_stack: tuple[Any, ...] = ()
     states: Sequence[Any] = field(default=(), repr=False)
     edits: tuple[Edit, ...] = ()
-    """steps entered again, oldest first; the last one is what Undo takes back while the log
-    is as long as it was then"""
+    """steps entered again, oldest first. The last one made at a length the log has reached
+    (``at <= len(actions)``) is what Undo takes back while the log is that long; one made
+    at a length only the redo stack reaches waits for Redo to bring the log back to it."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.states, States):  # a tuple of every state (tests build one)
@@ -293,8 +294,10 @@ class Session:
     @property
     def undoes_edit(self) -> Edit | None:
         """The edit Undo takes back now (the last change was an earlier step entered again)."""
-        if self.edits and self.edits[-1].at == len(self.actions):
-            return self.edits[-1]
+        n = len(self.actions)
+        last = next((i for i in range(len(self.edits) - 1, -1, -1) if self.edits[i].at <= n), None)
+        if last is not None and self.edits[last].at == n:
+            return self.edits[last]
         return None
 
     def describe_step(self, number: int) -> str:
@@ -326,7 +329,8 @@ class Session:
             raise IllegalAction("the game is over: undo to change it")
         new_state = self.game.apply(self.state, action)
         actions = self.actions + (action,)
-        return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, new_state))
+        return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, new_state),
+                          edits=tuple(e for e in self.edits if e.at < len(actions)))  # the redo stack's go with it
 
     def undo(self) -> Session:
         """Take back the last change: the last step, or an earlier step's cards entered again
@@ -337,7 +341,7 @@ class Session:
         if edit is not None:
             actions = self.actions[:edit.index] + (edit.before,) + self.actions[edit.index + 1:]
             return self._with(actions=actions, states=self._states.rebuilt(actions, edit.index),
-                              edits=self.edits[:-1])
+                              edits=tuple(e for e in self.edits if e is not edit))
         actions = self.actions[:-1]
         return self._with(actions=actions, redo_stack=self.redo_stack + (self.actions[-1],),
                           states=self._states.popped(actions))
@@ -354,12 +358,13 @@ class Session:
     def undo_to(self, step: int) -> Session:
         """Back to the state after step ``step`` (0: before the first): every later step goes
         to the redo stack, as that many Undos would put them there (Redo brings them back one
-        by one, ``redo_all`` at once). Earlier steps entered again keep their new cards."""
+        by one, ``redo_all`` at once; and once the log is as long again, Undo takes back an
+        earlier step entered again before the jump, as it would have then)."""
         if not 0 <= step < len(self.actions):
             raise IllegalAction(f"there is no step {step} before the last one to go back to")
         actions = self.actions[:step]
         return self._with(actions=actions, redo_stack=self.redo_stack + tuple(reversed(self.actions[step:])),
-                          states=self._states.truncated(actions), edits=tuple(e for e in self.edits if e.at <= step))
+                          states=self._states.truncated(actions))
 
     def redo_all(self) -> Session:
         """Every undone step brought back, in order (IllegalAction, nothing changed, if one no

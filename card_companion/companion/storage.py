@@ -498,7 +498,7 @@ class Store:
                               redo=list(reversed(actions[live:])))
             session = Session.from_record(record)
             if edit_rows:
-                session = replace(session, edits=self._edits(session, edit_rows, live))
+                session = replace(session, edits=self._edits(session, edit_rows, len(actions)))
         except IllegalAction:
             raise
         except (ValueError, TypeError) as exc:
@@ -506,11 +506,11 @@ class Store:
         return Snapshot(game_id, session, revision, code or "")
 
     @staticmethod
-    def _edits(session: Session, rows: list[tuple[int, int, str]], live: int) -> tuple[Edit, ...]:
+    def _edits(session: Session, rows: list[tuple[int, int, str]], length: int) -> tuple[Edit, ...]:
         """The saved edits (steps entered again) that Undo can still take back."""
         edits = []
         for idx, at, text in rows:
-            if not (isinstance(idx, int) and isinstance(at, int) and 0 <= idx < at <= live):
+            if not (isinstance(idx, int) and isinstance(at, int) and 0 <= idx < at <= length):
                 raise IllegalAction("the saved game is damaged: a changed step's place does not match its log")
             try:
                 before = session.game.parse_action(json.loads(text))
@@ -559,6 +559,7 @@ class Store:
             if game not in GAMES:
                 raise IllegalAction(f"this app does not know the game {game!r}")
             db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, live))
+            db.execute("DELETE FROM edits WHERE game_id = ? AND at > ?", (game_id, live))  # went with the redo tail
             db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
                        (game_id, live, json.dumps(GAMES[game].dump_action(action))))
             return self._bump(db, game_id, live + 1, headline)
@@ -571,8 +572,8 @@ class Store:
             _, live, _ = self._expect(db, game_id, revision)
             if live == 0:
                 raise IllegalAction("nothing to undo")
-            edit = db.execute("SELECT n, idx, at, action FROM edits WHERE game_id = ? ORDER BY n DESC LIMIT 1",
-                              (game_id,)).fetchone()
+            edit = db.execute("SELECT n, idx, at, action FROM edits WHERE game_id = ? AND at <= ? "
+                              "ORDER BY n DESC LIMIT 1", (game_id, live)).fetchone()
             if edit is not None and edit[2] == live:
                 n, idx, _, before = edit
                 db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?", (before, game_id, idx))
@@ -597,14 +598,13 @@ class Store:
             return self._bump(db, game_id, count, headline)
 
     def undo_to(self, game_id: str, step: int, revision: int, headline: str | None = None) -> int:
-        """Back to the state after step ``step`` (Session.undo_to): the later actions stay in
-        the log as the redo stack; edits made after that step can no longer be undone (their
-        new cards stay), if the game is still at ``revision``."""
+        """Back to the state after step ``step`` (Session.undo_to), if the game is still at
+        ``revision``: the later actions stay in the log as the redo stack (and the edits made
+        at a later step wait with them)."""
         with self._write() as db:
             _, live, _ = self._expect(db, game_id, revision)
             if not 0 <= step < live:
                 raise IllegalAction(f"there is no step {step} before the last one to go back to")
-            db.execute("DELETE FROM edits WHERE game_id = ? AND at > ?", (game_id, step))
             return self._bump(db, game_id, step, headline)
 
     def replace(self, game_id: str, step: int, action: Any, revision: int, headline: str | None = None) -> int:
