@@ -140,3 +140,17 @@ def test_a_watcher_sees_the_history_without_its_buttons(tables):
     gid = phone.create(played(), seat=WATCH)
     h = history(phone, gid)
     assert h.has("step-5") and not any(i.startswith(("undo-to-", "edit-step-")) for i in h.ids())
+
+
+def test_the_other_phones_follow_an_edit_and_a_jump_back_as_any_step():
+    from card_companion.companion.live import Committed
+    from card_companion.companion.storage import Snapshot
+    from card_companion.views.table import NEWS, follow
+
+    s = played()
+    shown = Snapshot("g", s, 7, "ABCDEFGHJ")
+    for kind, after in (("edit", s.replace(4, s.actions[3].model_copy(update={"cards": {1: card("4C"),
+                                                                                        0: card("7H")}}))),
+                        ("undo-to", s.undo_to(2)), ("redo-all", s.undo_to(2).redo_all())):
+        now = follow(shown, Committed("g", 7, 8, kind, after, "Bea"))
+        assert now.session is after and now.revision == 8 and kind in NEWS
