@@ -24,7 +24,7 @@ from card_companion.companion.access import WATCH, Refused
 from card_companion.companion.action_cards import card_places, with_cards
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
-from card_companion.companion.session import Session
+from card_companion.companion.session import Edit, Session
 from card_companion.companion.storage import FILE_NAME, SCHEMA_VERSION, StaleGame, open_store
 from card_companion.companion.tables import Tables
 
@@ -49,6 +49,15 @@ def same(a: Session, b: Session) -> bool:
     """Two sessions are the same game: log, redo stack, edits, every state."""
     return (a.actions == b.actions and a.redo_stack == b.redo_stack and a.edits == b.edits
             and list(a.states) == list(b.states))
+
+
+def undone_edit(after: Session, before: Session, edited: Session) -> bool:
+    """``after`` (an edit undone) is ``before`` exactly, with the edit waiting on top of the
+    redo stack, and Redo gives back ``edited`` exactly: the cards entered again are kept."""
+    top = after.redo_stack[-1] if after.redo_stack else None
+    return (after.actions == before.actions and after.edits == before.edits
+            and list(after.states) == list(before.states) and after.redo_stack[:-1] == before.redo_stack
+            and isinstance(top, Edit) and top.before == edited.actions[top.index] and same(after.redo(), edited))
 
 
 def recards(session: Session, step: int, cards: str):
@@ -137,7 +146,9 @@ def test_an_edit_whose_later_steps_still_apply():
     assert edited.describe_step(5) == "Ann's new fighter: 8♠; the fight is over"
     assert edited.state.players[1].pile == (card("9H"),)
     assert edited.last_step().startswith("the new cards of step 4 (Round 1: Bea 4♣ on 5♠")
-    assert same(edited.undo(), s)  # Undo gives back the log as it was, exactly
+    undone = edited.undo()  # Undo gives back the log as it was, exactly; Redo the new cards
+    assert undone_edit(undone, s, edited)
+    assert undone.next_redo().startswith("the new cards of step 4 (Round 1: Bea 4♣ on 5♠")
 
 
 def test_an_edit_that_a_later_step_no_longer_fits_is_refused_naming_it():
@@ -163,15 +174,15 @@ def test_undo_after_an_edit_and_a_later_step_takes_back_the_step_first():
     on = edited.push(new_fighter)
     first = on.undo()  # the last step first
     assert first.actions == edited.actions and first.redo_stack == (new_fighter,) and first.edits == edited.edits
-    second = first.undo()  # then the edit; the undone step still waits for Redo
-    assert second.actions == s.actions and second.edits == () and second.redo_stack == (new_fighter,)
-    assert same(second.redo(), played())
+    second = first.undo()  # then the edit; the undone step still waits for Redo, under the edit
+    assert undone_edit(second, s.push(new_fighter).undo(), edited.push(new_fighter).undo())
+    assert same(second.redo().redo(), on)  # Redo: the new cards, then the step
     jumped = on.undo_to(3)  # going back past the edit keeps its new cards in the redo stack
     assert jumped.redo_stack[-1] == edited.actions[3] and jumped.undoes_edit is None
     assert jumped.last_step() == "Bea attacks Ann's 9♥ with 5♠"  # Undo now takes back step 3
     assert same(jumped.redo_all(), on)  # all back: Undo takes back step 5, then the edit
     back = jumped.redo().undo()  # back at the edit's length: Undo takes the edit back
-    assert back.actions == s.actions and back.edits == () and back.redo_stack == (new_fighter,)
+    assert back.actions == s.actions and back.edits == () and back.redo_stack[0] == new_fighter
     assert jumped.push(s.actions[3]).edits == ()  # a new step drops the redo stack, and the edit waiting with it
 
 
@@ -189,8 +200,10 @@ def test_an_edit_is_one_revisioned_change_in_the_store_and_undo_restores_it_afte
         phone.replace(gid, reloaded, 1, recards(reloaded.session, 1, "2H 3C 4D"))
     assert tables.store.revision(gid) == reloaded.revision  # a refusal writes nothing
     undone = phone.undo(gid, reloaded)
-    assert same(undone.session, played()) and same(tables.store.load(gid), played())
-    assert tables.store.load(gid).can_redo is False  # the edit is taken back, not a step
+    assert undone_edit(undone.session, played(), edited.session)
+    assert same(tables.store.load(gid), undone.session)  # the undone edit waits on the redo stack, saved
+    redone = phone.redo(gid, undone)
+    assert same(redone.session, edited.session) and same(tables.store.load(gid), edited.session)
 
 
 def test_a_watcher_can_neither_go_back_nor_edit(tables):
@@ -240,7 +253,7 @@ def test_edit_then_undo_gives_back_the_exact_previous_session(game_id, seed, len
         return
     for state in edited.states:
         g.check_invariants(state)
-    assert same(edited.undo(), s)
+    assert undone_edit(edited.undo(), s, edited)
 
 
 def test_an_edit_survives_a_save_and_undo_then_matches_in_every_game(tables):
@@ -268,8 +281,10 @@ def test_an_edit_survives_a_save_and_undo_then_matches_in_every_game(tables):
             else:
                 continue
             assert same(tables.store.load(gid), edited.session)
-            phone.undo(gid, tables.store.snapshot(gid))
-            assert same(tables.store.load(gid), s), game_id
+            undone = phone.undo(gid, tables.store.snapshot(gid))
+            assert same(tables.store.load(gid), undone.session) and undone_edit(undone.session, s, edited.session)
+            redone = phone.redo(gid, tables.store.snapshot(gid))
+            assert same(tables.store.load(gid), redone.session) and same(redone.session, edited.session), game_id
             break
 
 
@@ -370,4 +385,58 @@ def test_an_edit_before_a_jump_back_is_taken_back_by_undo_once_every_step_is_red
     whole = phone.redo_all(gid, tables.store.snapshot(gid))
     assert same(tables.store.load(gid), whole.session) and same(whole.session, edited.session)
     undone = phone.undo(gid, tables.store.snapshot(gid))
-    assert same(undone.session, played()) and same(tables.store.load(gid), played())
+    assert undone_edit(undone.session, played(), edited.session) and same(tables.store.load(gid), undone.session)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_store_and_the_session_agree_through_random_pushes_undos_redos_jumps_and_edits(tables, game_id):
+    """Every change through the store (as the phones make them), then a reload: the saved
+    game is the session the phone shows, redo stack and waiting edits included."""
+    g = GAMES[game_id]
+    phone = tables.local()
+    rng = random.Random(game_id)
+    s = Session.start(g, g.random_setup(rng))
+    gid = phone.create(s)
+    shown = phone.open(gid).snapshot
+    deck = g.deck(s.setup).all_cards()
+    done = set()
+    for _ in range(150):
+        session = shown.session
+        op = rng.choice(["push", "push", "push", "undo", "undo", "redo", "redo", "undo-to", "redo-all", "edit",
+                         "edit", "edit"])
+        try:
+            if op == "push":
+                action = g.random_action(session.state, rng)
+                if action is None:
+                    continue
+                shown = phone.push(gid, shown, action)
+            elif op == "undo":
+                shown = phone.undo(gid, shown)
+            elif op == "redo":
+                shown = phone.redo(gid, shown)
+            elif op == "redo-all":
+                shown = phone.redo_all(gid, shown)
+            elif op == "undo-to":
+                shown = phone.undo_to(gid, shown, rng.randrange(len(session.actions)) if session.actions else 0)
+            else:
+                steps = steps_with_cards(session)
+                if not steps:
+                    continue
+                step = rng.choice(steps)
+                places = card_places(session.actions[step - 1])
+                for _ in range(40):  # other cards until the later steps still apply
+                    cards = [p.card for p in places]
+                    cards[rng.randrange(len(cards))] = rng.choice(deck)
+                    try:
+                        shown = phone.replace(gid, shown, step, with_cards(g, session.actions[step - 1], cards))
+                        break
+                    except IllegalAction:
+                        assert tables.store.revision(gid) == shown.revision  # a refusal writes nothing
+                else:
+                    continue
+        except IllegalAction:
+            continue
+        done.add(op)
+        saved = tables.store.snapshot(gid)
+        assert saved.revision == shown.revision and same(saved.session, shown.session), op
+    assert {"undo", "redo", "edit"} <= done

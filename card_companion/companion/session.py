@@ -190,13 +190,15 @@ class StepFails(IllegalAction):
 @dataclass(frozen=True)
 class Edit:
     """A step whose cards were entered again (the history's Edit): Undo puts ``before``
-    back, while the log is still ``at`` actions long (nothing pushed since, or all of it
-    undone again)."""
+    back, while the log is ``at`` actions long (nothing pushed since, or all of it undone
+    again). Undo leaves an Edit on the redo stack too, whose ``before`` is the step with
+    the new cards: Redo puts them back (nothing a player entered is lost)."""
 
     index: int
     """0-based position of the changed action"""
     before: Any
-    """the action as it was"""
+    """the action the swap puts back: as it was (in ``edits``), as it was entered again
+    (on the redo stack)"""
     at: int
     """the log's length when the change was made"""
 
@@ -216,7 +218,8 @@ class Session:
     """Immutable: every change returns a new Session (the views replace, never mutate).
 
     ``states[i]`` is the state after the first ``i`` actions (kept as checkpoints, see
-    ``States``); ``redo_stack`` holds the undone actions, the next one to redo last.
+    ``States``); ``redo_stack`` holds the undone actions, the next one to redo last (and an
+    ``Edit`` for each step entered again whose change was undone).
     """
 
     game: Game
@@ -292,6 +295,11 @@ class Session:
         return steps
 
     @property
+    def redo_actions(self) -> tuple[Any, ...]:
+        """The undone steps (the redo stack without the undone edits), the next one last."""
+        return tuple(a for a in self.redo_stack if not isinstance(a, Edit))
+
+    @property
     def undoes_edit(self) -> Edit | None:
         """The edit Undo takes back now (the last change was an earlier step entered again)."""
         n = len(self.actions)
@@ -319,7 +327,18 @@ class Session:
         if not self.redo_stack:
             return None
         action = self.redo_stack[-1]
+        if isinstance(action, Edit):
+            return f"the new cards of step {action.index + 1} ({self.redo().describe_step(action.index + 1)})"
         return self.game.describe(self.state, action, self.game.apply(self.state, action))
+
+    def _swap(self, edit: Edit) -> tuple[tuple[Any, ...], States]:
+        """The log with ``edit.before`` in its step, and its states (IllegalAction naming the
+        step that no longer applies, if one does not)."""
+        actions = self.actions[:edit.index] + (edit.before,) + self.actions[edit.index + 1:]
+        try:
+            return actions, self._states.rebuilt(actions, edit.index)
+        except StepFails as exc:
+            raise IllegalAction(f"step {exc.index + 1} no longer applies: {exc.reason}") from None
 
     # --- changing --------------------------------------------------------------------
 
@@ -339,9 +358,9 @@ class Session:
             raise IllegalAction("nothing to undo")
         edit = self.undoes_edit
         if edit is not None:
-            actions = self.actions[:edit.index] + (edit.before,) + self.actions[edit.index + 1:]
-            return self._with(actions=actions, states=self._states.rebuilt(actions, edit.index),
-                              edits=tuple(e for e in self.edits if e is not edit))
+            actions, states = self._swap(edit)
+            return self._with(actions=actions, states=states, edits=tuple(e for e in self.edits if e is not edit),
+                              redo_stack=self.redo_stack + (Edit(edit.index, self.actions[edit.index], edit.at),))
         actions = self.actions[:-1]
         return self._with(actions=actions, redo_stack=self.redo_stack + (self.actions[-1],),
                           states=self._states.popped(actions))
@@ -350,6 +369,10 @@ class Session:
         if not self.redo_stack:
             raise IllegalAction("nothing to redo")
         action = self.redo_stack[-1]
+        if isinstance(action, Edit):  # a step's new cards, undone: put them back
+            actions, states = self._swap(action)
+            return self._with(actions=actions, states=states, redo_stack=self.redo_stack[:-1],
+                              edits=self.edits + (Edit(action.index, self.actions[action.index], action.at),))
         new_state = self.game.apply(self.state, action)
         actions = self.actions + (action,)
         return self._with(actions=actions, redo_stack=self.redo_stack[:-1],
@@ -409,7 +432,7 @@ class Session:
             game=self.game.id,
             setup=self.setup.model_dump(mode="json"),
             actions=[self.game.dump_action(a) for a in self.actions],
-            redo=[self.game.dump_action(a) for a in self.redo_stack],
+            redo=[self.game.dump_action(a) for a in self.redo_actions],
         )
 
     def to_json(self) -> str:

@@ -6,7 +6,8 @@ seat). Pushing an action is one INSERT (after dropping the redo tail); undo and 
 move the live length, so the redo stack survives a reload too. Going back to an earlier step
 (``undo_to``) and bringing every undone step back (``redo_all``) move it in one write. An
 earlier step's cards entered again (``replace``) rewrite that one row and keep the row as it
-was in ``edits``, so Undo puts it back exactly. Each game row keeps the headline of its last
+was in ``edits``, so Undo puts it back exactly; Undo swaps them again and marks the edit
+``undone`` (it waits on the redo stack, and Redo swaps it back). Each game row keeps the headline of its last
 step for the saved-games list (read without replaying any game). Every change is committed
 before the caller shows its result.
 
@@ -103,6 +104,7 @@ CREATE TABLE edits (
     idx INTEGER NOT NULL,
     at INTEGER NOT NULL,
     action TEXT NOT NULL,
+    undone INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, n)
 );
 """
@@ -120,7 +122,7 @@ _COLUMNS = {
     "actions": ("game_id", "seq", "action"),
     "members": ("game_id", "device", "seat", "joined"),
     "meta": ("key", "value"),
-    "edits": ("game_id", "n", "idx", "at", "action"),
+    "edits": ("game_id", "n", "idx", "at", "action", "undone"),
 }
 
 STALE = "another phone changed this game since this screen was drawn: here is its latest state"
@@ -458,7 +460,7 @@ class Store:
                  session.setup.model_dump_json(), len(session.actions), now, now, 0, code, int(device is None),
                  headline_of(session)),
             )
-            log_rows = list(session.actions) + list(reversed(session.redo_stack))
+            log_rows = list(session.actions) + list(reversed(session.redo_actions))
             db.executemany(
                 "INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
                 [(game_id, i, json.dumps(session.game.dump_action(a))) for i, a in enumerate(log_rows)],
@@ -478,7 +480,7 @@ class Store:
                 raise IllegalAction("there is no saved game with that id")
             rows = db.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
                               (game_id,)).fetchall()
-            edit_rows = db.execute("SELECT idx, at, action FROM edits WHERE game_id = ? ORDER BY n",
+            edit_rows = db.execute("SELECT idx, at, action, undone FROM edits WHERE game_id = ? ORDER BY n",
                                    (game_id,)).fetchall()
         game, setup, live, revision, code = row
         try:
@@ -498,7 +500,7 @@ class Store:
                               redo=list(reversed(actions[live:])))
             session = Session.from_record(record)
             if edit_rows:
-                session = replace(session, edits=self._edits(session, edit_rows, len(actions)))
+                session = self._with_edits(session, edit_rows, live, len(actions))
         except IllegalAction:
             raise
         except (ValueError, TypeError) as exc:
@@ -506,19 +508,32 @@ class Store:
         return Snapshot(game_id, session, revision, code or "")
 
     @staticmethod
-    def _edits(session: Session, rows: list[tuple[int, int, str]], length: int) -> tuple[Edit, ...]:
-        """The saved edits (steps entered again) that Undo can still take back."""
-        edits = []
-        for idx, at, text in rows:
-            if not (isinstance(idx, int) and isinstance(at, int) and 0 <= idx < at <= length):
+    def _with_edits(session: Session, rows: list[tuple[int, int, str, int]], live: int, length: int) -> Session:
+        """The session with its saved edits (steps entered again): the ones Undo can take
+        back (``undone`` 0, in the order they were made) and the undone ones, each on the redo
+        stack just above the undone step that brings the log back to its length (the last
+        undone on top)."""
+        edits, waiting = [], []
+        for idx, at, text, undone in rows:
+            if not (isinstance(idx, int) and isinstance(at, int) and isinstance(undone, int)
+                    and 0 <= idx < at <= length and (not undone or at >= live)):
                 raise IllegalAction("the saved game is damaged: a changed step's place does not match its log")
             try:
-                before = session.game.parse_action(json.loads(text))
+                action = session.game.parse_action(json.loads(text))
             except (ValueError, TypeError):
-                raise IllegalAction(f"the saved game is damaged: the earlier cards of step {idx + 1} are not "
+                raise IllegalAction(f"the saved game is damaged: the other cards of step {idx + 1} are not "
                                     "readable") from None
-            edits.append(Edit(idx, before, at))
-        return tuple(edits)
+            if undone:
+                waiting.append((undone, Edit(idx, action, at)))
+            else:
+                edits.append(Edit(idx, action, at))
+        redo = session.redo_stack  # the undone steps: redo[-1] is step live + 1
+        top_first: list[Any] = []
+        for length_now in range(live, length + 1):
+            top_first += [e for _, e in sorted((w for w in waiting if w[1].at == length_now), key=lambda w: -w[0])]
+            if length_now < length:
+                top_first.append(redo[-1 - (length_now - live)])
+        return replace(session, edits=tuple(edits), redo_stack=tuple(reversed(top_first)))
 
     def load(self, game_id: str) -> Session:
         """The saved game; IllegalAction says why if it cannot be read."""
@@ -559,7 +574,8 @@ class Store:
             if game not in GAMES:
                 raise IllegalAction(f"this app does not know the game {game!r}")
             db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, live))
-            db.execute("DELETE FROM edits WHERE game_id = ? AND at > ?", (game_id, live))  # went with the redo tail
+            # the redo stack goes, and the edits waiting on it
+            db.execute("DELETE FROM edits WHERE game_id = ? AND (at > ? OR undone > 0)", (game_id, live))
             db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
                        (game_id, live, json.dumps(GAMES[game].dump_action(action))))
             return self._bump(db, game_id, live + 1, headline)
@@ -572,30 +588,57 @@ class Store:
             _, live, _ = self._expect(db, game_id, revision)
             if live == 0:
                 raise IllegalAction("nothing to undo")
-            edit = db.execute("SELECT n, idx, at, action FROM edits WHERE game_id = ? AND at <= ? "
+            edit = db.execute("SELECT n, idx, at FROM edits WHERE game_id = ? AND undone = 0 AND at <= ? "
                               "ORDER BY n DESC LIMIT 1", (game_id, live)).fetchone()
             if edit is not None and edit[2] == live:
-                n, idx, _, before = edit
-                db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?", (before, game_id, idx))
-                db.execute("DELETE FROM edits WHERE game_id = ? AND n = ?", (game_id, n))
+                n, idx, _ = edit
+                self._swap(db, game_id, n, idx)
+                db.execute("UPDATE edits SET undone = (SELECT COALESCE(MAX(undone), 0) + 1 FROM edits "
+                           "WHERE game_id = ?) WHERE game_id = ? AND n = ?", (game_id, game_id, n))
                 return self._bump(db, game_id, live, headline)
             return self._bump(db, game_id, live - 1, headline)
 
+    @staticmethod
+    def _swap(db: sqlite3.Connection, game_id: str, n: int, idx: int) -> None:
+        """The step's action and the edit's swap places (Undo and Redo of an edit)."""
+        now = db.execute("SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, idx)).fetchone()[0]
+        other = db.execute("SELECT action FROM edits WHERE game_id = ? AND n = ?", (game_id, n)).fetchone()[0]
+        db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?", (other, game_id, idx))
+        db.execute("UPDATE edits SET action = ? WHERE game_id = ? AND n = ?", (now, game_id, n))
+
+    def _redo_one(self, db: sqlite3.Connection, game_id: str, live: int, count: int) -> int | None:
+        """Redo one change in the transaction: an undone edit waiting at this length (the
+        last undone first), else the next undone step. The new live length, or None."""
+        edit = db.execute("SELECT n, idx FROM edits WHERE game_id = ? AND undone > 0 AND at = ? "
+                          "ORDER BY undone DESC LIMIT 1", (game_id, live)).fetchone()
+        if edit is not None:
+            n, idx = edit
+            self._swap(db, game_id, n, idx)
+            db.execute("UPDATE edits SET undone = 0, n = (SELECT MAX(n) + 1 FROM edits WHERE game_id = ?) "
+                       "WHERE game_id = ? AND n = ?", (game_id, game_id, n))
+            return live
+        return live + 1 if live < count else None
+
     def redo(self, game_id: str, revision: int, headline: str | None = None) -> int:
-        """Bring back the last undone action, if the game is still at ``revision``."""
+        """Bring back the last undone change (a step, or a step's new cards), if the game is
+        still at ``revision``."""
         with self._write() as db:
             _, live, count = self._expect(db, game_id, revision)
-            if live >= count:
+            now = self._redo_one(db, game_id, live, count)
+            if now is None:
                 raise IllegalAction("nothing to redo")
-            return self._bump(db, game_id, live + 1, headline)
+            return self._bump(db, game_id, now, headline)
 
     def redo_all(self, game_id: str, revision: int, headline: str | None = None) -> int:
-        """Bring back every undone action at once, if the game is still at ``revision``."""
+        """Bring back every undone change at once, if the game is still at ``revision``."""
         with self._write() as db:
             _, live, count = self._expect(db, game_id, revision)
-            if live >= count:
+            now = self._redo_one(db, game_id, live, count)
+            if now is None:
                 raise IllegalAction("nothing to redo")
-            return self._bump(db, game_id, count, headline)
+            while now is not None:
+                live, now = now, self._redo_one(db, game_id, now, count)
+            return self._bump(db, game_id, live, headline)
 
     def undo_to(self, game_id: str, step: int, revision: int, headline: str | None = None) -> int:
         """Back to the state after step ``step`` (Session.undo_to), if the game is still at

@@ -6,7 +6,7 @@ From the history a phone that plays (not a watcher) can go back to any step ("Un
 here": the later steps wait on the redo stack, "Redo all" brings them back) and enter the
 cards of an earlier step again ("Edit": that step's cards in the card picker; the later
 steps are replayed on the new cards, or the change is refused with the step that no longer
-applies named; Undo on the table takes the change back). Every change is one revisioned
+applies named; Undo on the table takes the change back, Redo puts it back). Every change is one revisioned
 step of the store, refused on a stale screen as any step is.
 """
 
@@ -19,6 +19,7 @@ import flet as ft
 from card_companion.companion.access import Refused
 from card_companion.companion.action_cards import card_places, with_cards
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.session import Edit
 from card_companion.companion.storage import StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import button, message, screen, tagged, use_services
@@ -170,7 +171,8 @@ def HistoryPage(gid: str) -> ft.View:
     waiting = len(session.redo_stack)
     undone = None
     if waiting:
-        text = f"{waiting} undone step{'s' * (waiting != 1)} wait{'s' * (waiting == 1)} to be redone"
+        what = "change" if any(isinstance(r, Edit) for r in session.redo_stack) else "step"  # new cards, undone
+        text = f"{waiting} undone {what}{'s' * (waiting != 1)} wait{'s' * (waiting == 1)} to be redone"
         following = _next_redo(session)
         undone = tagged("undone", ft.Container(
             content=ft.Column([

@@ -67,6 +67,11 @@ def test_edit_a_card_in_the_history_and_jump_back(open_page, tmp_path, shots, st
     shots(page, "table-undid-the-edit")
     tap(page, "history")
     see(page, "4. Round 1: Bea 3♣ on 5♠")
+    see(page, "1 undone change waits to be redone (next: the new cards of step 4")
+    shots(page, "history-after-undo")
     tap(page, "back")
+    see(page, "Ann's turn")
+    tap(page, "redo")  # nothing entered is lost: Redo puts the 4♣ back
+    see(page, "Redid: the new cards of step 4")
     tap(page, "back")
     see(page, "Bea leads 9–0 · turn 2")
