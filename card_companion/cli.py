@@ -139,7 +139,8 @@ def cmd_list(args) -> int:
 
     for g in opened.store.saved_games():
         code = f"  code {format_table_code(g.code)}" if g.code else ""
-        print(f"{g.id}  {g.game}  {', '.join(g.players)}  {g.actions} steps{code}"
+        said = f"  {g.headline}" if g.headline else ""
+        print(f"{g.id}  {g.game}  {', '.join(g.players)}  {g.actions} steps{said}{code}"
               + (f"  ({g.problem})" if g.problem else ""))
     return 0
 

@@ -44,7 +44,7 @@ from card_companion.calculators.cards import JOKER, Card, Deck, Rank
 from card_companion.calculators.odds import stratego_attack_odds
 from card_companion.calculators.words import plural
 from card_companion.companion.ask import Answer, Ask
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState, won_line
 
 # --- setup ---------------------------------------------------------------------------
 
@@ -675,6 +675,14 @@ class CardStratego(Game):
             pile = " ".join(c.symbol for c in army.discard)
             out[f"{name}'s discard pile"] = _count(len(army.discard)) + (f": {pile}" if pile else "")
         return out
+
+    def headline(self, state: CardStrategoState) -> str:
+        """The cards each army has left: "Ann 22 cards, Bea 19 · turn 7", "Bea won · turn 31"."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return f"{won_line(state.names, outcome)} · turn {state.turn_number}"
+        left = ", ".join(f"{state.name(i)} {ARMY_SIZE - len(a.discard)}" for i, a in enumerate(state.armies))
+        return f"{left} cards · turn {state.turn_number}"
 
     def known_cards(self, state: CardStrategoState) -> list[Card]:
         known: list[Card] = []

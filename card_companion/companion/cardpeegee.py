@@ -75,7 +75,7 @@ from card_companion.calculators.odds import trap_odds
 from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds
 from card_companion.calculators.words import plural
 from card_companion.companion.ask import Answer, Ask, GrownAnswer
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState, won_line
 
 GAME_NAME = "CardPeeGee"
 ENCOUNTER_NAMES = {"monster": "a Monster fight", "chest": "a treasure chest", "healer": "a Healer",
@@ -2069,6 +2069,20 @@ class CardPeeGee(Game):
         if s.town is not None and s.town.tax_due:
             out["Tax"] = "due"
         return out
+
+    def headline(self, state: CardPeeGeeState) -> str:
+        """The Heroes' HP and the round: "Ann 34 HP, Bea 12 HP · round 3", "Ann won · round 9"."""
+        outcome = self.outcome(state)
+        round_text = f"round {state.laps + 1}"
+        if outcome is not None:
+            return f"{won_line(state.names, outcome)} · {round_text}"
+        if state.phase == "heroes":
+            return "entering the Heroes"
+        hp = ", ".join(f"{state.name(q)} {h.hp} HP" if h.alive else f"{state.name(q)} dead"
+                       for q, h in enumerate(state.heroes) if h.ready)
+        if state.phase == "opening":
+            return f"{hp} · the opening round"
+        return f"{hp} · {round_text}"
 
     def known_cards(self, state: CardPeeGeeState) -> list[Card]:
         known: list[Card] = []

@@ -44,7 +44,17 @@ from card_companion.calculators.fight import (
     GAME as GAME_NAME,
 )
 from card_companion.companion.ask import Answer, Ask
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.game import (
+    Frozen,
+    Game,
+    IllegalAction,
+    Outcome,
+    Settings,
+    Setup,
+    TableState,
+    lead_line,
+    won_line,
+)
 
 PLAYERS = 2
 FlipPurpose = Literal["first-pick", "tie", "round"]
@@ -498,6 +508,14 @@ class FightGame(Game):
             out["On the table"] = (f"{state.name(0)}'s {state.played[0].symbol}, "
                                    f"{state.name(1)}'s {state.played[1].symbol} (waiting for the coin)")
         return out
+
+    def headline(self, state: FightState) -> str:
+        """Rounds won: "Bea leads 3–1 · round 5", "Ann won 4–2"."""
+        wins = list(self.rounds_won(state))
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return won_line(state.names, outcome, wins)
+        return f"{lead_line(state.names, wins)} · round {state.round}"
 
     def known_cards(self, state: FightState) -> list[Card]:
         known = list(state.row) + list(state.discards) + list(state.played or ())

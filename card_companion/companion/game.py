@@ -185,6 +185,13 @@ class Game(ABC):
         """The numbers players track (deck, piles, HP, turn...), label → value. The
         history shows which of them an action changed."""
 
+    def headline(self, state: Any) -> str:
+        """The game in one line of the players' words, for the saved-games list: who leads
+        or who won, and how far the game is ("Bea leads 3–1 · round 4", "Ann won 12–9").
+        Each game says it its own way; this default says only how it ended."""
+        outcome = self.outcome(state)
+        return outcome.headline if outcome is not None else "in progress"
+
     def known_cards(self, state: Any) -> list[Card]:
         """Cards entered so far that are out of the deck now (face up, in piles, discarded):
         the card picker warns when a card would exceed the deck's copies."""
@@ -222,6 +229,41 @@ class Game(ABC):
 
     def dump_action(self, action: Any) -> dict[str, Any]:
         return self.actions.dump_python(action, mode="json")
+
+
+def lead_line(names: Sequence[str], scores: Sequence[int], unit: str = "") -> str:
+    """Who leads, for a headline: "Bea leads 3–1", "level at 2–2", or with more players
+    "Ann 12, Bea 9, Cy 4" (highest first). ``unit`` follows the numbers: " points".
+
+    >>> lead_line(["Ann", "Bea"], [1, 3])
+    'Bea leads 3–1'
+    >>> lead_line(["Ann", "Bea", "Cy"], [4, 12, 9], " points")
+    'Bea 12, Cy 9, Ann 4 points'
+    """
+    if len(names) == 2:
+        a, b = scores
+        if a == b:
+            return f"level at {a}–{b}{unit}"
+        w = 0 if a > b else 1
+        return f"{names[w]} leads {scores[w]}–{scores[1 - w]}{unit}"
+    order = sorted(range(len(names)), key=lambda i: -scores[i])
+    return ", ".join(f"{names[i]} {scores[i]}" for i in order) + unit
+
+
+def won_line(names: Sequence[str], outcome: Outcome, scores: Sequence[int] | None = None, unit: str = "") -> str:
+    """How a finished game ended, for a headline: "Ann won 12–9" (two players, one winner),
+    "Ann won · Ann 12, Cy 9, Bea 4" (more), "Ann and Bea shared the win", else the outcome's
+    own headline (a tie, a game nobody won)."""
+    w = outcome.winners
+    if len(w) == 1:
+        if scores is None:
+            return f"{names[w[0]]} won"
+        if len(names) == 2:
+            return f"{names[w[0]]} won {scores[w[0]]}–{scores[1 - w[0]]}{unit}"
+        return f"{names[w[0]]} won · {lead_line(names, scores, unit)}"
+    if len(w) > 1:
+        return f"{' and '.join(names[i] for i in w)} shared the win"
+    return outcome.headline
 
 
 def plain_validation_error(exc: Exception) -> str:

@@ -18,7 +18,9 @@ from typing import Any, Literal
 
 log = logging.getLogger(__name__)
 
-Kind = Literal["push", "undo", "redo", "seat", "deleted"]
+Kind = Literal["push", "undo", "redo", "redo-all", "undo-to", "edit", "seat", "deleted"]
+STEPS = ("push", "undo", "redo", "redo-all", "undo-to", "edit")
+"""the kinds that change the game's log (each carries the session after it)"""
 
 
 @dataclass(frozen=True)

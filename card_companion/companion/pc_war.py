@@ -42,7 +42,7 @@ from card_companion.calculators.pc_war import (
 )
 from card_companion.calculators.words import plural
 from card_companion.companion.ask import Answer, Ask
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState, won_line
 
 SIDES = ("left", "right")
 """player 0 is shown on the left, player 1 on the right"""
@@ -512,6 +512,19 @@ class PCWar(Game):
         if state.longest_war:
             out["Longest war"] = f"{_rounds(state.longest_war)} ({state.longest_war_cards} cards)"
         return out
+
+    def headline(self, state: PCWarState) -> str:
+        """The cards each player still has to get rid of: "Ann 20 cards, Bea 32 · flip 12",
+        "Ann won · 140 flips"."""
+        outcome = self.outcome(state)
+        flips = f"{state.flips} flip{'s' * (state.flips != 1)}"
+        if outcome is not None:
+            if len(outcome.winners) == 1:
+                early = " (stopped early)" if state.stopped else ""
+                return f"{state.name(outcome.winners[0])} won{early} · {flips}"
+            return f"{won_line(state.names, outcome)} · {flips}"
+        held = ", ".join(f"{state.name(i)} {p.cards}" for i, p in enumerate(state.players))
+        return f"{held} cards · flip {state.flips + 1}"
 
     def known_cards(self, state: PCWarState) -> list[Card]:
         known = list(state.table_cards)

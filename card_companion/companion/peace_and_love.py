@@ -28,7 +28,17 @@ from card_companion.calculators.peace_and_love import (
 )
 from card_companion.calculators.words import plural
 from card_companion.companion.ask import Answer, Ask
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState
+from card_companion.companion.game import (
+    Frozen,
+    Game,
+    IllegalAction,
+    Outcome,
+    Settings,
+    Setup,
+    TableState,
+    lead_line,
+    won_line,
+)
 
 HAND = 5
 FIGHTERS = 3
@@ -528,6 +538,19 @@ class PeaceAndLove(Game):
             out[f"{name}'s victory pile"] = f"{count(pile_total(p.pile), 'point')}, {count(len(p.pile))}"
             out[f"{name}'s hand"] = count(p.hand)
         return out
+
+    def headline(self, state: PeaceAndLoveState) -> str:
+        """"Bea leads 12–9 · turn 5", "Ann won 34–20", "dealing the fighters"."""
+        totals = [t for t, _ in self.scores(state)]
+        outcome = self.outcome(state)
+        if outcome is not None:
+            line = won_line(state.names, outcome, totals)
+            return f"{line} (stopped early)" if state.stopped else line
+        if state.phase == "deal":
+            return "dealing the fighters"
+        if state.phase == "first-player":
+            return "picking who goes first"
+        return f"{lead_line(state.names, totals)} · turn {state.turns + 1}"
 
     def known_cards(self, state: PeaceAndLoveState) -> list[Card]:
         known = list(state.discards)

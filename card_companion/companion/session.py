@@ -141,8 +141,66 @@ class States(Sequence[Any]):
             tail.append(state)
         return States(self._game, actions, marks, tuple(tail))
 
+    def rebuilt(self, actions: tuple[Any, ...], first: int) -> States:
+        """The states of ``actions``, a log equal to this one before its action ``first``
+        (0-based): the checkpoints before it are kept, the rest applied again (at most 63
+        actions before ``first``). Raises ``StepFails`` naming the first action that no
+        longer applies."""
+        keep = min(first, len(self) - 1) // CHECKPOINT_EVERY
+        marks, tail = list(self._marks[:keep + 1]), []
+        state = marks[-1]
+        for j in range(keep * CHECKPOINT_EVERY, len(actions)):
+            try:
+                if self._game.is_over(state):
+                    raise IllegalAction("the game is over before it")
+                state = self._game.apply(state, actions[j])
+            except IllegalAction as exc:
+                raise StepFails(j, str(exc)) from None
+            if (j + 1) % CHECKPOINT_EVERY == 0:
+                marks.append(state)
+                tail = []
+            else:
+                tail.append(state)
+        return States(self._game, actions, tuple(marks), tuple(tail))
+
+    def truncated(self, actions: tuple[Any, ...]) -> States:
+        """The states of the first ``len(actions)`` actions of this log (a prefix of it)."""
+        j, r = divmod(len(actions), CHECKPOINT_EVERY)
+        marks = self._marks[:j + 1]
+        if j == len(self._marks) - 1:
+            return States(self._game, actions, marks, self._tail[:r])
+        tail, state = [], marks[-1]
+        for action in actions[j * CHECKPOINT_EVERY:]:
+            state = self._game.apply(state, action)
+            tail.append(state)
+        return States(self._game, actions, marks, tuple(tail))
+
     def __repr__(self) -> str:
         return f"<{len(self)} states, {len(self._marks) + len(self._tail)} kept>"
+
+
+class StepFails(IllegalAction):
+    """Replaying a changed log: the action at ``index`` (0-based) no longer applies."""
+
+    def __init__(self, index: int, reason: str):
+        super().__init__(reason)
+        self.index, self.reason = index, reason
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A step whose cards were entered again (the history's Edit): Undo puts ``before``
+    back, while the log is ``at`` actions long (nothing pushed since, or all of it undone
+    again). Undo leaves an Edit on the redo stack too, whose ``before`` is the step with
+    the new cards: Redo puts them back (nothing a player entered is lost)."""
+
+    index: int
+    """0-based position of the changed action"""
+    before: Any
+    """the action the swap puts back: as it was (in ``edits``), as it was entered again
+    (on the redo stack)"""
+    at: int
+    """the log's length when the change was made"""
 
 
 @dataclass(frozen=True)
@@ -160,7 +218,8 @@ class Session:
     """Immutable: every change returns a new Session (the views replace, never mutate).
 
     ``states[i]`` is the state after the first ``i`` actions (kept as checkpoints, see
-    ``States``); ``redo_stack`` holds the undone actions, the next one to redo last.
+    ``States``); ``redo_stack`` holds the undone actions, the next one to redo last (and an
+    ``Edit`` for each step entered again whose change was undone).
     """
 
     game: Game
@@ -168,6 +227,10 @@ class Session:
     actions: tuple[Any, ...] = ()
     redo_stack: tuple[Any, ...] = ()
     states: Sequence[Any] = field(default=(), repr=False)
+    edits: tuple[Edit, ...] = ()
+    """steps entered again, oldest first. The last one made at a length the log has reached
+    (``at <= len(actions)``) is what Undo takes back while the log is that long; one made
+    at a length only the redo stack reaches waits for Redo to bring the log back to it."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.states, States):  # a tuple of every state (tests build one)
@@ -187,7 +250,7 @@ class Session:
 
     def _with(self, **changes: Any) -> Session:
         values = dict(game=self.game, setup=self.setup, actions=self.actions,
-                      redo_stack=self.redo_stack, states=self.states)
+                      redo_stack=self.redo_stack, states=self.states, edits=self.edits)
         values.update(changes)
         return Session(**values)
 
@@ -231,10 +294,32 @@ class Session:
             before, summary_before = after, summary_after
         return steps
 
+    @property
+    def redo_actions(self) -> tuple[Any, ...]:
+        """The undone steps (the redo stack without the undone edits), the next one last."""
+        return tuple(a for a in self.redo_stack if not isinstance(a, Edit))
+
+    @property
+    def undoes_edit(self) -> Edit | None:
+        """The edit Undo takes back now (the last change was an earlier step entered again)."""
+        n = len(self.actions)
+        last = next((i for i in range(len(self.edits) - 1, -1, -1) if self.edits[i].at <= n), None)
+        if last is not None and self.edits[last].at == n:
+            return self.edits[last]
+        return None
+
+    def describe_step(self, number: int) -> str:
+        """Step ``number`` (1-based) in plain words, as the history says it."""
+        i = number - 1
+        return self.game.describe(self.states[i], self.actions[i], self.states[i + 1])
+
     def last_step(self) -> str | None:
         """The last step in plain words (what Undo takes back), or None before the first."""
         if not self.actions:
             return None
+        edit = self.undoes_edit
+        if edit is not None:
+            return f"the new cards of step {edit.index + 1} ({self.describe_step(edit.index + 1)})"
         return self.game.describe(self.states[-2], self.actions[-1], self.states[-1])
 
     def next_redo(self) -> str | None:
@@ -242,7 +327,18 @@ class Session:
         if not self.redo_stack:
             return None
         action = self.redo_stack[-1]
+        if isinstance(action, Edit):
+            return f"the new cards of step {action.index + 1} ({self.redo().describe_step(action.index + 1)})"
         return self.game.describe(self.state, action, self.game.apply(self.state, action))
+
+    def _swap(self, edit: Edit) -> tuple[tuple[Any, ...], States]:
+        """The log with ``edit.before`` in its step, and its states (IllegalAction naming the
+        step that no longer applies, if one does not)."""
+        actions = self.actions[:edit.index] + (edit.before,) + self.actions[edit.index + 1:]
+        try:
+            return actions, self._states.rebuilt(actions, edit.index)
+        except StepFails as exc:
+            raise IllegalAction(f"step {exc.index + 1} no longer applies: {exc.reason}") from None
 
     # --- changing --------------------------------------------------------------------
 
@@ -252,11 +348,19 @@ class Session:
             raise IllegalAction("the game is over: undo to change it")
         new_state = self.game.apply(self.state, action)
         actions = self.actions + (action,)
-        return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, new_state))
+        return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, new_state),
+                          edits=tuple(e for e in self.edits if e.at < len(actions)))  # the redo stack's go with it
 
     def undo(self) -> Session:
+        """Take back the last change: the last step, or an earlier step's cards entered again
+        (the step as it was before, the log as it was)."""
         if not self.actions:
             raise IllegalAction("nothing to undo")
+        edit = self.undoes_edit
+        if edit is not None:
+            actions, states = self._swap(edit)
+            return self._with(actions=actions, states=states, edits=tuple(e for e in self.edits if e is not edit),
+                              redo_stack=self.redo_stack + (Edit(edit.index, self.actions[edit.index], edit.at),))
         actions = self.actions[:-1]
         return self._with(actions=actions, redo_stack=self.redo_stack + (self.actions[-1],),
                           states=self._states.popped(actions))
@@ -265,10 +369,59 @@ class Session:
         if not self.redo_stack:
             raise IllegalAction("nothing to redo")
         action = self.redo_stack[-1]
+        if isinstance(action, Edit):  # a step's new cards, undone: put them back
+            actions, states = self._swap(action)
+            return self._with(actions=actions, states=states, redo_stack=self.redo_stack[:-1],
+                              edits=self.edits + (Edit(action.index, self.actions[action.index], action.at),))
         new_state = self.game.apply(self.state, action)
         actions = self.actions + (action,)
         return self._with(actions=actions, redo_stack=self.redo_stack[:-1],
                           states=self._states.pushed(actions, new_state))
+
+    def undo_to(self, step: int) -> Session:
+        """Back to the state after step ``step`` (0: before the first): every later step goes
+        to the redo stack, as that many Undos would put them there (Redo brings them back one
+        by one, ``redo_all`` at once; and once the log is as long again, Undo takes back an
+        earlier step entered again before the jump, as it would have then)."""
+        if not 0 <= step < len(self.actions):
+            raise IllegalAction(f"there is no step {step} before the last one to go back to")
+        actions = self.actions[:step]
+        return self._with(actions=actions, redo_stack=self.redo_stack + tuple(reversed(self.actions[step:])),
+                          states=self._states.truncated(actions))
+
+    def redo_all(self) -> Session:
+        """Every undone step brought back, in order (IllegalAction, nothing changed, if one no
+        longer applies)."""
+        if not self.redo_stack:
+            raise IllegalAction("nothing to redo")
+        session = self
+        while session.redo_stack:
+            session = session.redo()
+        return session
+
+    def replace(self, step: int, action: Any) -> Session:
+        """Step ``step`` (1-based) entered again as ``action`` (the same kind of step, other
+        cards), the later steps replayed on top. IllegalAction, nothing changed, when the
+        new step or a later one no longer applies: the sentence names the step. Undo gives
+        back the log as it was."""
+        i = step - 1
+        if not 0 <= i < len(self.actions):
+            raise IllegalAction(f"there is no step {step}")
+        old = self.actions[i]
+        if getattr(action, "kind", None) != getattr(old, "kind", None):
+            raise IllegalAction(f"step {step} can only be entered again as the same kind of step")
+        if action == old:
+            raise IllegalAction(f"step {step} has these cards already: nothing to change")
+        actions = self.actions[:i] + (action,) + self.actions[i + 1:]
+        try:
+            states = self._states.rebuilt(actions, i)
+        except StepFails as exc:
+            if exc.index == i:
+                raise IllegalAction(f"step {step} cannot take these cards: {exc.reason}") from None
+            later = exc.index + 1
+            raise IllegalAction(f"step {later} ({self.describe_step(later)}) no longer applies: "
+                                f"{exc.reason}") from None
+        return self._with(actions=actions, states=states, edits=self.edits + (Edit(i, old, len(actions)),))
 
     # --- saving ----------------------------------------------------------------------
 
@@ -279,7 +432,7 @@ class Session:
             game=self.game.id,
             setup=self.setup.model_dump(mode="json"),
             actions=[self.game.dump_action(a) for a in self.actions],
-            redo=[self.game.dump_action(a) for a in self.redo_stack],
+            redo=[self.game.dump_action(a) for a in self.redo_actions],
         )
 
     def to_json(self) -> str:

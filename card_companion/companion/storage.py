@@ -3,7 +3,12 @@
 One row per game (its setup, how many of its logged actions are live, its revision and its
 table code), one row per logged action, one row per device that belongs to the game (its
 seat). Pushing an action is one INSERT (after dropping the redo tail); undo and redo only
-move the live length, so the redo stack survives a reload too. Every change is committed
+move the live length, so the redo stack survives a reload too. Going back to an earlier step
+(``undo_to``) and bringing every undone step back (``redo_all``) move it in one write. An
+earlier step's cards entered again (``replace``) rewrite that one row and keep the row as it
+was in ``edits``, so Undo puts it back exactly; Undo swaps them again and marks the edit
+``undone`` (it waits on the redo stack, and Redo swaps it back). Each game row keeps the headline of its last
+step for the saved-games list (read without replaying any game). Every change is committed
 before the caller shows its result.
 
 **Revisions.** Every game has a revision that every write checks and bumps. The store is
@@ -36,20 +41,20 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.session import FORMAT, FORMAT_VERSION, SavedLog, Session
+from card_companion.companion.session import FORMAT, FORMAT_VERSION, Edit, SavedLog, Session
 
 ALL_FORMAT = "card-companion-games"
 """The format of ``companion export --all``: every saved game of a save file in one JSON file"""
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 FILE_NAME = "games.sqlite3"
 ENV_DATA_DIR = "COMPANION_DATA_DIR"
 BUSY_TIMEOUT = 2.0
@@ -68,7 +73,8 @@ CREATE TABLE games (
     updated REAL NOT NULL,
     revision INTEGER NOT NULL DEFAULT 0,
     code TEXT,
-    host INTEGER NOT NULL DEFAULT 0
+    host INTEGER NOT NULL DEFAULT 0,
+    headline TEXT
 );
 CREATE TABLE actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -91,16 +97,32 @@ CREATE TABLE meta (
     value TEXT NOT NULL
 );
 """
+_V3_ADDITIONS = """
+CREATE TABLE edits (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    undone INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, n)
+);
+"""
+_V2_TO_V3 = """
+ALTER TABLE games ADD COLUMN headline TEXT;
+"""
 _V1_TO_V2 = """
 ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN code TEXT;
 ALTER TABLE games ADD COLUMN host INTEGER NOT NULL DEFAULT 0;
 """
 _COLUMNS = {
-    "games": ("id", "game", "players", "setup", "live", "created", "updated", "revision", "code", "host"),
+    "games": ("id", "game", "players", "setup", "live", "created", "updated", "revision", "code", "host",
+              "headline"),
     "actions": ("game_id", "seq", "action"),
     "members": ("game_id", "device", "seat", "joined"),
     "meta": ("key", "value"),
+    "edits": ("game_id", "n", "idx", "at", "action", "undone"),
 }
 
 STALE = "another phone changed this game since this screen was drawn: here is its latest state"
@@ -149,6 +171,19 @@ class SavedGame:
     seat: str | None = None
     """this device's seat ('' before it picked one); None when listed without membership"""
     created: float = 0.0
+    headline: str | None = None
+    """the game in the players' words at its last step ("Bea leads 3–1 · round 4"); None
+    for a game last changed by an older version (the list says its number of steps)"""
+
+
+def headline_of(session: Session) -> str | None:
+    """The line the saved-games list shows for this session (None if the game cannot say
+    it: the list falls back to the number of steps, and the step is saved all the same)."""
+    try:
+        return session.game.headline(session.state)
+    except Exception:  # a bug in a headline must never stop a step from being saved
+        log.exception("no headline for a %s game", session.game.id)
+        return None
 
 
 FLET_DATA_DIR = "FLET_APP_STORAGE_DATA"
@@ -306,7 +341,10 @@ class Store:
 
     def _create_or_migrate(self, version: int) -> None:
         """Version 0 (a new file) gets the tables; version 1 gets revisions, table codes and
-        seats. One transaction: a migration that fails leaves the file as it was."""
+        seats; version 2 gets the saved-games list's headline and the edits (an earlier
+        step's cards entered again, kept for Undo). One transaction: a migration that fails
+        leaves the file as it was. A game from before version 3 has no headline until its
+        next step (the list says its number of steps meanwhile)."""
         from card_companion.companion.access import new_table_code
 
         with self._write(check=False) as db:
@@ -314,11 +352,15 @@ class Store:
             if now_version != version:  # another process migrated it meanwhile
                 return
             if version == 0:
-                for statement in (_TABLES + _V2_ADDITIONS).split(";"):
+                for statement in (_TABLES + _V2_ADDITIONS + _V3_ADDITIONS).split(";"):
                     if statement.strip():
                         db.execute(statement)
-            else:  # 1 -> 2
-                for statement in (_V1_TO_V2 + _V2_ADDITIONS).split(";"):
+            elif version == 2:
+                for statement in (_V2_TO_V3 + _V3_ADDITIONS).split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            else:  # 1 -> 3
+                for statement in (_V1_TO_V2 + _V2_ADDITIONS + _V2_TO_V3 + _V3_ADDITIONS).split(";"):
                     if statement.strip():
                         db.execute(statement)
                 taken: set[str] = set()
@@ -412,12 +454,13 @@ class Store:
             while db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone():
                 code = new_table_code()
             db.execute(
-                "INSERT INTO games (id, game, players, setup, live, created, updated, revision, code, host) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO games (id, game, players, setup, live, created, updated, revision, code, host, "
+                "headline) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (game_id, session.game.id, json.dumps(list(session.setup.players)),
-                 session.setup.model_dump_json(), len(session.actions), now, now, 0, code, int(device is None)),
+                 session.setup.model_dump_json(), len(session.actions), now, now, 0, code, int(device is None),
+                 headline_of(session)),
             )
-            log_rows = list(session.actions) + list(reversed(session.redo_stack))
+            log_rows = list(session.actions) + list(reversed(session.redo_actions))
             db.executemany(
                 "INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
                 [(game_id, i, json.dumps(session.game.dump_action(a))) for i, a in enumerate(log_rows)],
@@ -437,6 +480,8 @@ class Store:
                 raise IllegalAction("there is no saved game with that id")
             rows = db.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
                               (game_id,)).fetchall()
+            edit_rows = db.execute("SELECT idx, at, action, undone FROM edits WHERE game_id = ? ORDER BY n",
+                                   (game_id,)).fetchall()
         game, setup, live, revision, code = row
         try:
             setup_data = json.loads(setup)
@@ -454,11 +499,41 @@ class Store:
             record = SavedLog(game=game, setup=setup_data, actions=actions[:live],
                               redo=list(reversed(actions[live:])))
             session = Session.from_record(record)
+            if edit_rows:
+                session = self._with_edits(session, edit_rows, live, len(actions))
         except IllegalAction:
             raise
         except (ValueError, TypeError) as exc:
             raise IllegalAction(f"the saved game is damaged: {exc}") from None
         return Snapshot(game_id, session, revision, code or "")
+
+    @staticmethod
+    def _with_edits(session: Session, rows: list[tuple[int, int, str, int]], live: int, length: int) -> Session:
+        """The session with its saved edits (steps entered again): the ones Undo can take
+        back (``undone`` 0, in the order they were made) and the undone ones, each on the redo
+        stack just above the undone step that brings the log back to its length (the last
+        undone on top)."""
+        edits, waiting = [], []
+        for idx, at, text, undone in rows:
+            if not (isinstance(idx, int) and isinstance(at, int) and isinstance(undone, int)
+                    and 0 <= idx < at <= length and (not undone or at >= live)):
+                raise IllegalAction("the saved game is damaged: a changed step's place does not match its log")
+            try:
+                action = session.game.parse_action(json.loads(text))
+            except (ValueError, TypeError):
+                raise IllegalAction(f"the saved game is damaged: the other cards of step {idx + 1} are not "
+                                    "readable") from None
+            if undone:
+                waiting.append((undone, Edit(idx, action, at)))
+            else:
+                edits.append(Edit(idx, action, at))
+        redo = session.redo_stack  # the undone steps: redo[-1] is step live + 1
+        top_first: list[Any] = []
+        for length_now in range(live, length + 1):
+            top_first += [e for _, e in sorted((w for w in waiting if w[1].at == length_now), key=lambda w: -w[0])]
+            if length_now < length:
+                top_first.append(redo[-1 - (length_now - live)])
+        return replace(session, edits=tuple(edits), redo_stack=tuple(reversed(top_first)))
 
     def load(self, game_id: str) -> Session:
         """The saved game; IllegalAction says why if it cannot be read."""
@@ -480,15 +555,18 @@ class Store:
         count = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
         return row[0], row[1], count
 
-    def _bump(self, db: sqlite3.Connection, game_id: str, live: int) -> int:
-        db.execute("UPDATE games SET live = ?, revision = revision + 1, updated = ? WHERE id = ?",
-                   (live, time.time(), game_id))
+    def _bump(self, db: sqlite3.Connection, game_id: str, live: int, headline: str | None) -> int:
+        """The game's new live length and headline (None: the list says its steps), one
+        revision on."""
+        db.execute("UPDATE games SET live = ?, revision = revision + 1, updated = ?, headline = ? WHERE id = ?",
+                   (live, time.time(), headline, game_id))
         return db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()[0]
 
-    def push(self, game_id: str, action: Any, revision: int) -> int:
+    def push(self, game_id: str, action: Any, revision: int, headline: str | None = None) -> int:
         """Log one action after the live ones (the redo tail is dropped), if the game is still
         at ``revision``; returns the new revision. The caller has checked the action against
-        the rules on the state of that revision (Session.push)."""
+        the rules on the state of that revision (Session.push), and gives the game's headline
+        after it (``headline_of``) for the saved-games list."""
         from card_companion.companion.registry import GAMES
 
         with self._write() as db:
@@ -496,25 +574,102 @@ class Store:
             if game not in GAMES:
                 raise IllegalAction(f"this app does not know the game {game!r}")
             db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, live))
+            # the redo stack goes, and the edits waiting on it
+            db.execute("DELETE FROM edits WHERE game_id = ? AND (at > ? OR undone > 0)", (game_id, live))
             db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
                        (game_id, live, json.dumps(GAMES[game].dump_action(action))))
-            return self._bump(db, game_id, live + 1)
+            return self._bump(db, game_id, live + 1, headline)
 
-    def undo(self, game_id: str, revision: int) -> int:
-        """Move the last live action to the redo stack, if the game is still at ``revision``."""
+    def undo(self, game_id: str, revision: int, headline: str | None = None) -> int:
+        """Take back the last change, if the game is still at ``revision``: the last live
+        action goes to the redo stack, or, when the last change was an earlier step entered
+        again (``replace``), that step's earlier action is put back (Session.undo alike)."""
         with self._write() as db:
             _, live, _ = self._expect(db, game_id, revision)
             if live == 0:
                 raise IllegalAction("nothing to undo")
-            return self._bump(db, game_id, live - 1)
+            edit = db.execute("SELECT n, idx, at FROM edits WHERE game_id = ? AND undone = 0 AND at <= ? "
+                              "ORDER BY n DESC LIMIT 1", (game_id, live)).fetchone()
+            if edit is not None and edit[2] == live:
+                n, idx, _ = edit
+                self._swap(db, game_id, n, idx)
+                db.execute("UPDATE edits SET undone = (SELECT COALESCE(MAX(undone), 0) + 1 FROM edits "
+                           "WHERE game_id = ?) WHERE game_id = ? AND n = ?", (game_id, game_id, n))
+                return self._bump(db, game_id, live, headline)
+            return self._bump(db, game_id, live - 1, headline)
 
-    def redo(self, game_id: str, revision: int) -> int:
-        """Bring back the last undone action, if the game is still at ``revision``."""
+    @staticmethod
+    def _swap(db: sqlite3.Connection, game_id: str, n: int, idx: int) -> None:
+        """The step's action and the edit's swap places (Undo and Redo of an edit)."""
+        now = db.execute("SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, idx)).fetchone()[0]
+        other = db.execute("SELECT action FROM edits WHERE game_id = ? AND n = ?", (game_id, n)).fetchone()[0]
+        db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?", (other, game_id, idx))
+        db.execute("UPDATE edits SET action = ? WHERE game_id = ? AND n = ?", (now, game_id, n))
+
+    def _redo_one(self, db: sqlite3.Connection, game_id: str, live: int, count: int) -> int | None:
+        """Redo one change in the transaction: an undone edit waiting at this length (the
+        last undone first), else the next undone step. The new live length, or None."""
+        edit = db.execute("SELECT n, idx FROM edits WHERE game_id = ? AND undone > 0 AND at = ? "
+                          "ORDER BY undone DESC LIMIT 1", (game_id, live)).fetchone()
+        if edit is not None:
+            n, idx = edit
+            self._swap(db, game_id, n, idx)
+            db.execute("UPDATE edits SET undone = 0, n = (SELECT MAX(n) + 1 FROM edits WHERE game_id = ?) "
+                       "WHERE game_id = ? AND n = ?", (game_id, game_id, n))
+            return live
+        return live + 1 if live < count else None
+
+    def redo(self, game_id: str, revision: int, headline: str | None = None) -> int:
+        """Bring back the last undone change (a step, or a step's new cards), if the game is
+        still at ``revision``."""
         with self._write() as db:
             _, live, count = self._expect(db, game_id, revision)
-            if live >= count:
+            now = self._redo_one(db, game_id, live, count)
+            if now is None:
                 raise IllegalAction("nothing to redo")
-            return self._bump(db, game_id, live + 1)
+            return self._bump(db, game_id, now, headline)
+
+    def redo_all(self, game_id: str, revision: int, headline: str | None = None) -> int:
+        """Bring back every undone change at once, if the game is still at ``revision``."""
+        with self._write() as db:
+            _, live, count = self._expect(db, game_id, revision)
+            now = self._redo_one(db, game_id, live, count)
+            if now is None:
+                raise IllegalAction("nothing to redo")
+            while now is not None:
+                live, now = now, self._redo_one(db, game_id, now, count)
+            return self._bump(db, game_id, live, headline)
+
+    def undo_to(self, game_id: str, step: int, revision: int, headline: str | None = None) -> int:
+        """Back to the state after step ``step`` (Session.undo_to), if the game is still at
+        ``revision``: the later actions stay in the log as the redo stack (and the edits made
+        at a later step wait with them)."""
+        with self._write() as db:
+            _, live, _ = self._expect(db, game_id, revision)
+            if not 0 <= step < live:
+                raise IllegalAction(f"there is no step {step} before the last one to go back to")
+            return self._bump(db, game_id, step, headline)
+
+    def replace(self, game_id: str, step: int, action: Any, revision: int, headline: str | None = None) -> int:
+        """Step ``step`` (1-based) entered again as ``action``, if the game is still at
+        ``revision``: one change, with the step's earlier action kept for Undo. The caller
+        has replayed the later steps on it (Session.replace)."""
+        from card_companion.companion.registry import GAMES
+
+        with self._write() as db:
+            game, live, _ = self._expect(db, game_id, revision)
+            if game not in GAMES:
+                raise IllegalAction(f"this app does not know the game {game!r}")
+            if not 1 <= step <= live:
+                raise IllegalAction(f"there is no step {step}")
+            before = db.execute("SELECT action FROM actions WHERE game_id = ? AND seq = ?",
+                                (game_id, step - 1)).fetchone()[0]
+            db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?",
+                       (json.dumps(GAMES[game].dump_action(action)), game_id, step - 1))
+            n = db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM edits WHERE game_id = ?", (game_id,)).fetchone()[0]
+            db.execute("INSERT INTO edits (game_id, n, idx, at, action) VALUES (?,?,?,?,?)",
+                       (game_id, n, step - 1, live, before))
+            return self._bump(db, game_id, live, headline)
 
     def saved_games(self, device: str | None = None, *, host_games: bool = False) -> list[SavedGame]:
         """Saved games, the most recently played first: every game (``device`` None: the
@@ -526,16 +681,17 @@ class Store:
         with self._read() as db:
             if device is None:
                 rows = db.execute(
-                    "SELECT id, game, players, updated, live, code, revision, NULL, created FROM games "
+                    "SELECT id, game, players, updated, live, code, revision, NULL, created, headline FROM games "
                     "ORDER BY updated DESC").fetchall()
             else:
                 rows = db.execute(
-                    "SELECT g.id, g.game, g.players, g.updated, g.live, g.code, g.revision, m.seat, g.created "
+                    "SELECT g.id, g.game, g.players, g.updated, g.live, g.code, g.revision, m.seat, g.created, "
+                    "g.headline "
                     "FROM games g LEFT JOIN members m ON m.game_id = g.id AND m.device = ? "
                     "WHERE m.device IS NOT NULL OR (? AND g.host = 1) ORDER BY g.updated DESC",
                     (device, int(host_games))).fetchall()
         out = []
-        for game_id, game, players, updated, live, code, revision, seat, created in rows:
+        for game_id, game, players, updated, live, code, revision, seat, created, headline in rows:
             problem = None
             try:
                 names = tuple(str(n) for n in json.loads(players))
@@ -544,12 +700,13 @@ class Store:
             if problem is None and game not in GAMES:
                 problem = f"this app does not know the game {game!r}"
             out.append(SavedGame(game_id, game, names, updated, live, problem, code or "", revision, seat,
-                                 created))
+                                 created, headline if isinstance(headline, str) else None))
         return out
 
     def delete(self, game_id: str) -> None:
         with self._write() as db:
             db.execute("DELETE FROM members WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM edits WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 

@@ -208,20 +208,24 @@ def HomeScreen() -> ft.View:
     saved_rows: list[ft.Control] = []
     for sg in saved:
         name = GAMES[sg.game].name if sg.game in GAMES else sg.game
-        subtitle = f"{', '.join(sg.players)} · {when(sg.updated)} · {sg.actions} steps"
+        state_line, subtitle = saved_lines(sg)
         seat = seat_words(sg.seat, sg.players)
         if seat:
             subtitle += f" · {seat}"
         if device.admin and sg.code:
             subtitle += f" · code {format_table_code(sg.code)}"
         if sg.problem:
-            subtitle = f"Cannot be opened: {sg.problem}. It is left as it is."
+            state_line, subtitle = None, f"Cannot be opened: {sg.problem}. It is left as it is."
         saved_rows.append(
             tagged(
                 f"saved-{sg.id}",
                 ft.ListTile(
                     title=ft.Text(name, weight=ft.FontWeight.BOLD),
-                    subtitle=ft.Text(subtitle),
+                    subtitle=ft.Column([c for c in (
+                        tagged(f"headline-{sg.id}", ft.Text(state_line, weight=ft.FontWeight.W_600))
+                        if state_line else None,
+                        ft.Text(subtitle),
+                    ) if c is not None], spacing=2, tight=True),
                     on_click=None if sg.problem else (lambda e, sg=sg: navigate(f"/play/{sg.id}")),
                     trailing=ft.Row(
                         [
@@ -238,7 +242,7 @@ def HomeScreen() -> ft.View:
                         spacing=0,
                     ),
                 ),
-                label=f"saved game: {name}, {subtitle}",
+                label=f"saved game: {name}, {state_line + ', ' if state_line else ''}{subtitle}",
             )
         )
     if not saved_rows:
@@ -269,6 +273,23 @@ def HomeScreen() -> ft.View:
         back=None,
         actions=[icon_button(ft.Icons.SETTINGS, "Settings", lambda: navigate("/settings"), "settings")],
     )
+
+
+def started(ts: float) -> str:
+    """When a game was started, to tell two games of the same players apart: 'Wed 25 Nov, 14:05'."""
+    return time.strftime("%a %d %b, %H:%M", time.localtime(ts))
+
+
+def saved_lines(sg) -> tuple[str, str]:
+    """A saved game's two lines: how it stands in the players' words (the headline its last
+    step stored: "Bea leads 3–1 · round 4", "Ann won 12–9"; a game last changed by an older
+    version says its number of steps), and who plays, when it started and was last played."""
+    steps = f"{sg.actions} step{'s' * (sg.actions != 1)}"
+    state_line = sg.headline or steps
+    if not sg.actions and not sg.headline:
+        state_line = "not started"
+    detail = f"{', '.join(sg.players)} · started {started(sg.created)}" if sg.created else ", ".join(sg.players)
+    return state_line, f"{detail} · last played {when(sg.updated)}"
 
 
 def seat_words(seat: str | None, players: tuple[str, ...]) -> str | None:

@@ -21,7 +21,7 @@ import flet as ft
 
 from card_companion.companion.access import Refused, Seat
 from card_companion.companion.game import IllegalAction, Outcome
-from card_companion.companion.live import Committed
+from card_companion.companion.live import STEPS, Committed
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.views.calculator.screen import calc_route
@@ -115,7 +115,7 @@ def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
     """What a page showing ``shown`` does with a step committed elsewhere: the new snapshot
     (the step applies to what it shows: take the committed session as it is), False (it has
     that step already), or None (it missed something: read the save)."""
-    if shown is None or event.kind not in ("push", "undo", "redo"):
+    if shown is None or event.kind not in STEPS:
         return None
     if event.after <= shown.revision:
         return False
@@ -124,7 +124,9 @@ def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
     return None
 
 
-NEWS = {"push": "entered a step", "undo": "undid the last step", "redo": "redid a step"}
+NEWS = {"push": "entered a step", "undo": "undid the last step", "redo": "redid a step",
+        "redo-all": "brought back the undone steps", "undo-to": "went back to an earlier step",
+        "edit": "changed the cards of an earlier step"}
 
 
 def open_game(device, gid: str):
