@@ -193,8 +193,9 @@ def test_refused_cards_show_why_and_change_nothing(store):
     h.pick("battle-picker", "7H")  # 7♥ is already in Ann's discard pile
     assert "7♥ is entered 2 times but the deck holds one" in h.texts()
     h.click("battle-submit")
-    assert "7♥ is already in Ann's discard pile" in h.find("action-error").label
-    assert "7♥ is already in Ann's discard pile" in h.find("entry-problem").label  # beside the entry too
+    # said once, beside the entry where the player looks (not a second time at the top)
+    assert "7♥ is already in Ann's discard pile" in h.find("entry-problem").label
+    assert not h.has("action-error")
     assert len(log(store, gid)) == len(before)
     assert label(h, "battle-slot-0") == "Ann's attacker: 7♥"  # the entry is kept, to be corrected
     h.click("battle-slot-0")
@@ -366,5 +367,6 @@ def test_end_turn_is_offered_only_when_nothing_is_left(store, monkeypatch):
     h.render()
     assert "Ann has no legal action left" in h.texts()
     h.click("end-turn")
-    assert "Ann must use every action and can still draw a card" in h.find("action-error").label
+    assert "Ann must use every action and can still draw a card" in h.find("action-problem").label
+    assert not h.has("action-error")  # said once, where the button was
     assert len(log(store, gid)) == len(OPENING)

@@ -37,7 +37,6 @@ from card_companion.companion.card_stratego import (
     ScoutReveal,
     SixReturn,
 )
-from card_companion.companion.game import IllegalAction
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import (
     bottom_player,
@@ -134,13 +133,9 @@ def CardStrategoTable(table) -> ft.Control:
     hand_card = choice.card if choice.card in options else (options[0] if len(options) == 1 else None)
 
     def send(action) -> None:
-        """Dispatch; a refusal is also shown beside the entry, where the player looks."""
-        if table.dispatch(action):
-            return
-        try:
-            game.apply(s, action)
-        except IllegalAction as exc:
-            set_problem(str(exc))
+        """Send it; a refusal is shown beside the entry, where the player looks (once)."""
+        refused = table.refusal(action)
+        set_problem(refused or None)
 
     def choose(kind: str) -> None:
         set_problem(None)
@@ -237,7 +232,8 @@ def CardStrategoTable(table) -> ft.Control:
         if mode in HAND_CARD:
             hand = _hand_choice(s, mode, options, hand_card, lambda c: set_choice(replace(choice, card=c)))
         parts.append(_chooser(send, s, game, available, mode, choose,
-                              _next_step(s, mode, choice, hand_card, face_down), hand))
+                              _next_step(s, mode, choice, hand_card, face_down), hand,
+                              None if mode else problem))
     armies = {top: _army_panel(game, s, top), bottom: _army_panel(game, s, bottom)}
     parts += [armies[top], field, armies[bottom]]
     if playing and mode:
@@ -331,7 +327,7 @@ def _last_result(table, s: CardStrategoState) -> ft.Control | None:
 
 
 def _chooser(send, s, game, available, mode, choose, next_step: str,
-             hand: ft.Control | None = None) -> ft.Control:
+             hand: ft.Control | None = None, problem: str | None = None) -> ft.Control:
     """The actions the player can take now; once one is chosen, only it, the card it discards
     and what to do next."""
     me = s.name(s.turn)
@@ -357,6 +353,7 @@ def _chooser(send, s, game, available, mode, choose, next_step: str,
                     "no-action", kind="warning"),
             button("End the turn", lambda: send(EndTurn()), "end-turn", icon=ft.Icons.SKIP_NEXT),
         ]
+    parts.append(message(problem, "action-problem"))  # a step sent from here, refused (said once)
     parts.append(hint)
     return section(None, parts, ident="actions")
 

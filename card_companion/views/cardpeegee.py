@@ -97,19 +97,20 @@ def _click(fn: Callable, *args) -> Callable:
 
 
 def attempt(table, make: Callable[[], object], set_problem: Callable[[str | None], None]) -> bool:
-    """Build an action and ask the tracker first: a refusal is shown next to the form and
-    nothing is saved; an accepted action is dispatched (committed, then the screen redraws)."""
+    """Build an action and send it: a refusal (the tracker's, through the table) is shown next
+    to the form, once, and nothing is saved; an accepted action is committed and the screen
+    redraws."""
     try:
         action = make()
-        table.game.apply(table.state, action)
     except IllegalAction as exc:
         set_problem(str(exc))
         return False
     except (ValidationError, ValueError) as exc:
         set_problem(plain_validation_error(exc))
         return False
-    set_problem(None)
-    return table.dispatch(action)
+    refused = table.refusal(action)
+    set_problem(refused or None)
+    return refused is None
 
 
 def choice_buttons(options: Sequence[tuple[object, str]], chosen, on_choose: Callable, ident: str) -> list[ft.Control]:

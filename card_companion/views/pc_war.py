@@ -61,14 +61,9 @@ def PCWarTable(table) -> ft.Control:
     so_far = entered[1] if entered is not None and entered[0] == step else [None, None]
 
     def send(action, where: str) -> None:
-        """Ask the tracker first, so a refusal shows right where it was entered."""
-        try:
-            game.apply(s, action)
-        except IllegalAction as exc:
-            set_problem((where, str(exc)))
-            return
-        set_problem(None)
-        table.dispatch(action)
+        """Send it; a refusal shows right where it was entered (once)."""
+        refused = table.refusal(action)
+        set_problem((where, refused) if refused else None)
 
     def problem_at(where: str) -> ft.Control | None:
         return message(problem[1], f"{where}-problem") if problem and problem[0] == where else None

@@ -18,9 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
+from pydantic import ValidationError
 
 from card_companion.companion.access import Refused, Seat
-from card_companion.companion.game import IllegalAction, Outcome
+from card_companion.companion.game import IllegalAction, Outcome, plain_validation_error
 from card_companion.companion.live import STEPS, Committed
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
@@ -52,7 +53,10 @@ class Table:
     phone sits.
 
     ``dispatch(action) -> bool`` commits the action (True) or shows the refusal in one
-    sentence and changes nothing (False). The layout of the players' panels for the seat and
+    sentence and changes nothing (False). ``refusal(action) -> str | None`` commits it too,
+    but hands the refusal back for the game's screen to show beside the entry (None: done;
+    "": refused and already said at the top, a stale screen). No view applies the rules
+    itself to find the message. The layout of the players' panels for the seat and
     table mode is ``views.common.seated`` / ``side_by_side``: a game's component hands its
     panels to them and does nothing else about seats."""
 
@@ -68,6 +72,8 @@ class Table:
     revision: int = 0
     """the saved game's revision this screen shows"""
     text_scale: float = 1.0
+    refusal: Callable[[object], str | None] = lambda action: "this table cannot take steps"
+    """apply an action: None if committed, else the refusal for the game's screen to show"""
 
     @property
     def state(self):
@@ -265,7 +271,10 @@ def TablePage(gid: str) -> ft.View:
 
     # --- steps: each bound to the revision this screen shows --------------------------------
 
-    def commit(kind: str, action=None) -> bool:
+    def commit(kind: str, action=None, here: bool = False) -> str | None:
+        """None once committed; else the refusal, shown at the top unless ``here`` (the game's
+        screen shows it beside the entry). A stale screen is said at the top in any case (the
+        screen is redrawn at the latest revision), and "" comes back."""
         said = {"undo": opened.session.last_step, "redo": opened.session.next_redo}.get(kind, lambda: None)
         try:
             step = said()  # the words of the step Undo takes back (or Redo brings back), before it goes
@@ -281,16 +290,22 @@ def TablePage(gid: str) -> ft.View:
         except StaleGame as exc:
             reload()
             set_error(f"{str(exc)[:1].upper()}{str(exc)[1:]}. {STALE_TAIL}")
-            return False
+            return ""
         except (IllegalAction, StoreError) as exc:
             text = str(exc)
-            set_error(text[:1].upper() + text[1:])
-            return False
+            if not here:
+                set_error(text[:1].upper() + text[1:])
+            return text
+        except (ValidationError, ValueError) as exc:  # an action built from what was typed
+            text = plain_validation_error(exc)
+            if not here:
+                set_error(text[:1].upper() + text[1:])
+            return text
         except Exception as exc:  # a bug must not take the table down: say so, change nothing
             log.exception("could not apply a step to game %s", gid)
             set_error(f"The app could not apply that step ({type(exc).__name__}: {exc}). Nothing was changed; "
                       "the game is saved as it was.")
-            return False
+            return ""
         fresh = (type(opened)(now, opened.seat), None)
         latest.current = fresh
         set_loaded(fresh)
@@ -298,16 +313,19 @@ def TablePage(gid: str) -> ft.View:
         set_news(f"{'Undid' if kind == 'undo' else 'Redid'}: {step}" if step else None)
         set_inviting(False)
         fire_and_forget(page, lambda service: service(ft.HapticFeedback).medium_impact())
-        return True
+        return None
 
     def dispatch(action) -> bool:
-        return commit("push", action)
+        return commit("push", action) is None
+
+    def refusal(action) -> str | None:
+        return commit("push", action, here=True)
 
     revision = shown.revision
     two_players = len(names) == 2
     prefs = services.prefs
     scale = getattr(prefs, "scale", 1.0)
-    table = Table(session, dispatch, gid, opened.seat, table_mode and two_players, revision, scale)
+    table = Table(session, dispatch, gid, opened.seat, table_mode and two_players, revision, scale, refusal)
     # drawn anew at every revision: a tap on the screen of an older revision reaches the
     # handler bound to that revision (refused as stale), never a newer one
     body = table_component(game.id)(table, key=f"{gid}-{revision}")
