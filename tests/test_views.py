@@ -410,3 +410,12 @@ def test_the_refresh_minimum_is_the_trackers_not_the_views():
     short = s.state.model_copy(update={"deck": 4})
     assert pal.refresh_refusal(short) == "a refresh needs at least 5 cards in the deck; it has 4"
     assert not pal.can_refresh(short) and pal.refresh_refusal(s.state) is None
+
+
+def test_the_history_shows_red_suits_in_red(store):
+    """Issue 14 item 3: the history's lines are running text too."""
+    gid, h = dealt_table(store)
+    hist = ViewHarness(HistoryScreen, contexts=services(store), route_params={"gid": gid})
+    line = next(c for c in hist.all() if isinstance(c, ft.Text) and c.spans
+                and "".join(s.text for s in c.spans).startswith("1. Ann's fighters: 9♥ K♦ Q♣"))
+    assert [s.text for s in line.spans if s.style and s.style.color == ft.Colors.ERROR] == ["♥", "♦"]

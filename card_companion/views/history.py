@@ -22,7 +22,7 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.session import Edit
 from card_companion.companion.storage import StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, message, screen, tagged, use_services
+from card_companion.views.common import button, message, screen, suited, tagged, use_services
 
 log = logging.getLogger(__name__)
 
@@ -148,8 +148,8 @@ def HistoryPage(gid: str) -> ft.View:
             if card_places(session.actions[n - 1]):
                 tools.append(button("Edit", lambda e, n=n: (set_error(None), set_editing(n)), f"edit-step-{n}",
                                     primary=False, icon=ft.Icons.EDIT))
-        body: list[ft.Control] = [ft.Text(f"{n}. {step.text}", weight=ft.FontWeight.BOLD)]
-        body += [ft.Text(f"    {c}", size=13) for c in step.changes]
+        body: list[ft.Control] = [suited(f"{n}. {step.text}", weight=ft.FontWeight.BOLD)]
+        body += [suited(f"    {c}", size=13) for c in step.changes]
         if tools:
             body.append(ft.Row(tools, spacing=8, wrap=True, run_spacing=4))
         if editing == n:
