@@ -10,6 +10,7 @@ import sys
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
+from tests.strategies import strategy
 
 
 def main(path: str, game_id: str, seed: int) -> None:
@@ -17,7 +18,7 @@ def main(path: str, game_id: str, seed: int) -> None:
     game = GAMES[game_id]
     store = Store(path)
     while True:  # one game after another, until killed
-        session = Session.start(game, game.random_setup(rng))
+        session = Session.start(game, strategy(game).random_setup(rng))
         gid = store.create(session)
         revision = store.revision(gid)
         while not session.is_over:
@@ -25,7 +26,7 @@ def main(path: str, game_id: str, seed: int) -> None:
                 session = session.undo()
                 revision = store.undo(gid, revision)
             else:
-                session = session.push(game.random_action(session.state, rng))
+                session = session.push(strategy(game).random_action(session.state, rng))
                 revision = store.push(gid, session.actions[-1], revision)
             print(f"ACK {gid} {revision} {len(session.actions)}", flush=True)
 

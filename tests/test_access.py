@@ -34,6 +34,7 @@ from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import SeatTaken, StaleGame, open_store
 from card_companion.companion.tables import NOT_OPEN, WATCHING, Tables
+from tests.strategies import strategy
 
 PAL = game("peace-and-love")
 ANN_DEAL = PAL.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]})
@@ -391,7 +392,7 @@ def test_two_phones_never_lose_or_overwrite_a_step(tmp_path_factory, ops, seed):
         view = shown[id(phone)]
         try:
             if op == "push" or op == "stale":
-                action = PAL.random_action(view.session.state, rng)
+                action = strategy(PAL).random_action(view.session.state, rng)
                 if action is None:
                     continue
                 now = phone.push(gid, view, action)

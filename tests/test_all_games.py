@@ -18,22 +18,23 @@ from hypothesis import strategies as st
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
+from tests.strategies import strategy
 
 MAX_ACTIONS = 4000
 
 
 def play(game, seed: int, check_every_step: bool = True) -> Session:
     rng = random.Random(seed)
-    session = Session.start(game, game.random_setup(rng))
-    game.check_invariants(session.state)
+    session = Session.start(game, strategy(game).random_setup(rng))
+    strategy(game).check_invariants(session.state)
     for _ in range(MAX_ACTIONS):
         if session.is_over:
             break
-        action = game.random_action(session.state, rng)
+        action = strategy(game).random_action(session.state, rng)
         assert action is not None, "a game that is not over must offer an action"
         after = session.push(action)
         if check_every_step:
-            game.check_invariants(after.state)
+            strategy(game).check_invariants(after.state)
             assert after.undo().state == session.state, "undo must restore the exact previous state"
             assert after.undo().redo().state == after.state, "redo must give back the same state"
         session = after
@@ -52,7 +53,7 @@ def test_random_play(game_id: str, seed: int) -> None:
     assert loaded.actions == session.actions
     if session.is_over:
         assert game.outcome(session.state) is not None
-        assert game.random_action(session.state, random.Random(seed)) is None
+        assert strategy(game).random_action(session.state, random.Random(seed)) is None
         with pytest.raises(IllegalAction):
             session.push(session.actions[-1])
     # the history explains every action

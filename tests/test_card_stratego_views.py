@@ -35,6 +35,7 @@ from card_companion.companion.storage import open_store
 from card_companion.views.common import Services, ServicesContext
 from card_companion.views.settings import Prefs
 from card_companion.views.table import TableScreen
+from tests.strategies import strategy
 from tests.viewkit import ViewHarness
 
 ANN, BEA = 0, 1
@@ -349,7 +350,7 @@ def test_the_end_shows_the_result_and_the_last_battlefield(store):
     rng = random.Random(7)
     session = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
     while not session.is_over:
-        session = session.push(GAME.random_action(session.state, rng))
+        session = session.push(strategy(GAME).random_action(session.state, rng))
     gid, h = open_saved(store, session)
     assert h.has("outcome") and h.has("battlefield") and not h.has("actions")
     assert "army is destroyed" in h.texts() or "A tie" in h.texts()

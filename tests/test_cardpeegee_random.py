@@ -15,6 +15,7 @@ from card_companion.calculators.cards import all_faces
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
+from tests.strategies import strategy
 
 G = game("cardpeegee")
 MAX_ACTIONS = 600
@@ -57,13 +58,13 @@ def check_step(before, action, after) -> None:
 
 def play(seed: int) -> Session:
     rng = random.Random(seed)
-    s = Session.start(G, G.random_setup(rng))
+    s = Session.start(G, strategy(G).random_setup(rng))
     for _ in range(MAX_ACTIONS):
         if s.is_over:
             break
-        action = G.random_action(s.state, rng)
+        action = strategy(G).random_action(s.state, rng)
         after = s.push(action)
-        G.check_invariants(after.state)
+        strategy(G).check_invariants(after.state)
         check_step(s.state, action, after.state)
         assert after.undo().state == s.state
         s = after
@@ -116,18 +117,18 @@ MODELS = {m.model_fields["kind"].default: m for m in get_args(get_args(G.action_
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), stop=st.integers(min_value=0, max_value=60))
 def test_any_entry_is_applied_or_refused(seed: int, stop: int) -> None:
     rng = random.Random(seed)
-    s = Session.start(G, G.random_setup(rng))
+    s = Session.start(G, strategy(G).random_setup(rng))
     for _ in range(stop):
         if s.is_over:
             break
-        s = s.push(G.random_action(s.state, rng))
+        s = s.push(strategy(G).random_action(s.state, rng))
     for _ in range(30):
         if s.is_over:
             break
         data = garbage(rng)
         if rng.random() < 0.5:
             # a legal entry with one field changed to anything
-            legal = G.dump_action(G.random_action(s.state, rng))
+            legal = G.dump_action(strategy(G).random_action(s.state, rng))
             key = rng.choice(sorted(legal))
             if key != "kind" and key in data:
                 legal[key] = data[key]
@@ -139,4 +140,4 @@ def test_any_entry_is_applied_or_refused(seed: int, stop: int) -> None:
         except IllegalAction:
             assert s.state == before
             continue
-        G.check_invariants(s.state)
+        strategy(G).check_invariants(s.state)

@@ -20,6 +20,7 @@ from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from card_companion.views.history import HistoryScreen
 from card_companion.views.table import TableScreen
+from tests.strategies import strategy
 from tests.test_views import services
 from tests.viewkit import ViewHarness
 
@@ -303,7 +304,7 @@ def test_the_match_result_and_a_rematch(store, coin_lands):
     rng = random.Random(7)
     s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
     while not s.is_over:
-        s = s.push(GAME.random_action(s.state, rng))
+        s = s.push(strategy(GAME).random_action(s.state, rng))
     gid, h = open_game(store, s)
     st = s.state
     w = s.outcome.winners[0]
@@ -327,7 +328,7 @@ def test_a_round_ended_by_the_deck_goes_to_the_tie_breaker(store):
     for _ in range(200):
         s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
         while not s.is_over and not (s.state.rounds and s.state.rounds[-1].decided_by == "tie-breaker"):
-            s = s.push(GAME.random_action(s.state, rng))
+            s = s.push(strategy(GAME).random_action(s.state, rng))
         if s.state.rounds and s.state.rounds[-1].decided_by == "tie-breaker":
             break
     r = s.state.rounds[-1]

@@ -27,6 +27,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Edit, Session
 from card_companion.companion.storage import FILE_NAME, SCHEMA_VERSION, StaleGame, open_store
 from card_companion.companion.tables import Tables
+from tests.strategies import strategy
 
 PAL = GAMES["peace-and-love"]
 STEPS = [
@@ -91,9 +92,9 @@ def test_every_games_steps_give_back_their_own_cards(game_id):
     the same step, and each place holds the card its field holds."""
     g = GAMES[game_id]
     rng = random.Random(14)
-    state, seen = g.initial_state(g.random_setup(rng)), 0
+    state, seen = g.initial_state(strategy(g).random_setup(rng)), 0
     for _ in range(300):
-        action = g.random_action(state, rng)
+        action = strategy(g).random_action(state, rng)
         if action is None:
             break
         places = card_places(action, state.names)
@@ -229,9 +230,9 @@ def steps_with_cards(session: Session) -> list[int]:
 def test_edit_then_undo_gives_back_the_exact_previous_session(game_id, seed, length, pick):
     g = GAMES[game_id]
     rng = random.Random(seed)
-    s = Session.start(g, g.random_setup(rng))
+    s = Session.start(g, strategy(g).random_setup(rng))
     for _ in range(length):
-        action = g.random_action(s.state, rng)
+        action = strategy(g).random_action(s.state, rng)
         if action is None:
             break
         s = s.push(action)
@@ -252,7 +253,7 @@ def test_edit_then_undo_gives_back_the_exact_previous_session(game_id, seed, len
         assert "step" in str(exc) or "card" in str(exc)
         return
     for state in edited.states:
-        g.check_invariants(state)
+        strategy(g).check_invariants(state)
     assert undone_edit(edited.undo(), s, edited)
 
 
@@ -261,9 +262,9 @@ def test_an_edit_survives_a_save_and_undo_then_matches_in_every_game(tables):
     phone = tables.local()
     for game_id, g in GAMES.items():
         rng = random.Random(7)
-        s = Session.start(g, g.random_setup(rng))
+        s = Session.start(g, strategy(g).random_setup(rng))
         for _ in range(40):
-            action = g.random_action(s.state, rng)
+            action = strategy(g).random_action(s.state, rng)
             if action is None:
                 break
             s = s.push(action)
@@ -310,9 +311,9 @@ def test_the_fight_and_pc_war_headlines_say_the_round_and_the_flip():
 def test_every_finished_game_says_who_won_in_its_headline(game_id):
     g = GAMES[game_id]
     rng = random.Random(3)
-    state = g.initial_state(g.random_setup(rng))
+    state = g.initial_state(strategy(g).random_setup(rng))
     for _ in range(5000):
-        action = g.random_action(state, rng)
+        action = strategy(g).random_action(state, rng)
         if action is None:
             break
         state = g.apply(state, action)
@@ -395,7 +396,7 @@ def test_the_store_and_the_session_agree_through_random_pushes_undos_redos_jumps
     g = GAMES[game_id]
     phone = tables.local()
     rng = random.Random(game_id)
-    s = Session.start(g, g.random_setup(rng))
+    s = Session.start(g, strategy(g).random_setup(rng))
     gid = phone.create(s)
     shown = phone.open(gid).snapshot
     deck = g.deck(s.setup).all_cards()
@@ -406,7 +407,7 @@ def test_the_store_and_the_session_agree_through_random_pushes_undos_redos_jumps
                          "edit", "edit"])
         try:
             if op == "push":
-                action = g.random_action(session.state, rng)
+                action = strategy(g).random_action(session.state, rng)
                 if action is None:
                     continue
                 shown = phone.push(gid, shown, action)

@@ -12,6 +12,7 @@ from card_companion.calculators.cards import card
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.pc_war import GAME, PCWarState
 from card_companion.companion.session import Session
+from tests.strategies import strategy
 
 G = GAME
 
@@ -432,5 +433,5 @@ def test_any_input_is_applied_or_refused(actions: list[dict], jokers: int, at_on
         except IllegalAction:
             assert s.state == before  # refused: nothing changed
             continue
-        G.check_invariants(s.state)
+        strategy(G).check_invariants(s.state)
         assert s.history()[-1].text

@@ -23,6 +23,7 @@ from card_companion.companion.peace_and_love import (
 )
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
+from tests.strategies import strategy
 
 
 def start(names, **settings) -> Session:
@@ -287,11 +288,11 @@ def test_random_games(players, seed, amg, moon, tmp_path_factory):
     gid = store.create(s)
     revision = 0
     while not s.is_over:
-        action = GAME.random_action(s.state, rng)
+        action = strategy(GAME).random_action(s.state, rng)
         after = s.push(action)
         revision = store.push(gid, action, revision)
         st = after.state
-        GAME.check_invariants(st)  # cards conserved, deck >= 0, no turn starts with 3 tapped
+        strategy(GAME).check_invariants(st)  # cards conserved, deck >= 0, no turn starts with 3 tapped
         deck_total = st.decks * 52
         assert deck_total == st.deck + sum(p.hand for p in st.players) + sum(
             sum(f is not None for f in p.fighters) if p.dealt else 3 for p in st.players

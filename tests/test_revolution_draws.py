@@ -22,6 +22,7 @@ import pytest
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
+from tests.strategies import strategy
 
 G = game("cardpeegee")
 
@@ -81,7 +82,7 @@ def test_a_round_whose_score_cards_the_deck_cannot_supply_overthrows_first() -> 
     assert working.index("is overthrown") < working.index("Round 1:")
     assert s.state.phase == "town" and s.state.heroes[0].hand == 3 and s.state.deck == 16
     assert [h.hand for h in s.state.heroes] == [3, 9, 10, 10]
-    G.check_invariants(s.state)
+    strategy(G).check_invariants(s.state)
 
 
 def test_the_round_counts_every_fighters_score_cards() -> None:
@@ -307,16 +308,16 @@ def test_random_play_runs_the_revolution_at_every_kind_of_draw() -> None:
     seen: Counter[tuple[str, bool]] = Counter()
     for seed in range(150):
         rng = random.Random(seed)
-        settings = {**G.random_setup(rng).settings.model_dump(), "hand_size": 10, "tax_above": 20,
+        settings = {**strategy(G).random_setup(rng).settings.model_dump(), "hand_size": 10, "tax_above": 20,
                     "glorious_revolution": seed % 4 != 0, "round_limit": 4, "win_goliath": False,
                     "win_full_court": False, "win_elemental_union": False}
         s = Session.start(G, G.make_setup(["A", "B", "C", "D"], settings))
         for _ in range(400):
             if s.is_over:
                 break
-            a = G.random_action(s.state, rng)
+            a = strategy(G).random_action(s.state, rng)
             s = s.push(a)
-            G.check_invariants(s.state)
+            strategy(G).check_invariants(s.state)
             if "overthrown" in text(s):
                 seen[(a.kind, s.state.settings.glorious_revolution)] += 1
     assert seen[("round", True)] and seen[("evade", True)] and seen[("encounter", True)], seen

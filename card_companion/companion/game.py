@@ -8,14 +8,14 @@ state can be compared, copied and saved exactly.
 Each game module in companion/ defines, in this order:
   constants and settings; the Setup and State models; the Action models (one union with a
   ``kind`` discriminator); the Game subclass with ``initial_state``, ``apply``,
-  ``is_over``, ``outcome``, ``describe``, ``summary``, ``random_action``,
-  ``check_invariants``; the resolve-protocol asks; and ``GAME = TheGame()`` at the end.
+  ``is_over``, ``outcome``, ``describe``, ``summary``; the resolve-protocol asks; and
+  ``GAME = TheGame()`` at the end. Random play and the invariants a state always keeps are
+  test support: tests/strategies/<game>.py.
 companion/registry.py lists the GAME objects; nothing else needs to know them.
 """
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -196,20 +196,6 @@ class Game(ABC):
         """Cards entered so far that are out of the deck now (face up, in piles, discarded):
         the card picker warns when a card would exceed the deck's copies."""
         return []
-
-    # --- testing support (the generic random-play test uses these) --------------------
-
-    @abstractmethod
-    def random_setup(self, rng: random.Random) -> Setup: ...
-
-    @abstractmethod
-    def random_action(self, state: Any, rng: random.Random) -> Any | None:
-        """A random action that a table could legally enter now (None when over)."""
-
-    @abstractmethod
-    def check_invariants(self, state: Any) -> None:
-        """Raise AssertionError if the state breaks a rule that always holds
-        (cards conserved, counts never negative, ...)."""
 
     # --- actions as data -------------------------------------------------------------
 
