@@ -33,7 +33,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit, card, cards
-from card_companion.calculators.words import noun, plural
+from card_companion.calculators.words import noun, plural, symbols
 
 GAME = "CardPeeGee"
 PLAYERS_PER_PACK = 4
@@ -583,15 +583,11 @@ def _of_suit(cs: Iterable[Card], suit: Suit) -> list[Card]:
     return [c for c in cs if c.suit == suit]
 
 
-def _listing(cs: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cs)
-
-
 def _count(cs: Sequence[Card], noun: str) -> str:
     """"0 spade props", "1 spade prop (K♠)", "2 spade props (3♠ 9♠)"."""
     if not cs:
         return plural(0, noun)
-    return f"{plural(len(cs), noun)} ({_listing(cs)})"
+    return f"{plural(len(cs), noun)} ({symbols(cs)})"
 
 
 def _sum_line(cs: Sequence[Card]) -> str:
@@ -642,7 +638,7 @@ def monster(agitator: Card, props: Sequence[Card], beast: Card | None = None, el
     ]
     idle = [c for c in props if c.suit == Suit.DIAMONDS or c.is_joker]
     if idle:
-        lines.append(f"{_listing(idle)}: no effect in a fight")
+        lines.append(f"{symbols(idle)}: no effect in a fight")
     element = None
     if elements:
         if beast is not None:
@@ -696,7 +692,7 @@ def trap(agitator: Card, props: Sequence[Card]) -> TrapStats:
         if not cs:
             return "none (0)"
         rounding = f" = {_decimal(total(cs) * 5)}, rounded up to {h}" if total(cs) % 2 else f" = {h}"
-        return f"half of {total(cs)} ({_listing(cs)}){rounding}"
+        return f"half of {total(cs)} ({symbols(cs)}){rounding}"
 
     difficulty = a + total(spades) + d_half
     damage = a + total(clubs) + h_half
@@ -726,7 +722,7 @@ def trap_outcome(stats: TrapStats, evasion: int, crafty: int = 0,
     6
     """
     d, dmg = stats.difficulty, stats.damage
-    shown = f"{_listing(evasion_cards)} = {evasion}" if evasion_cards else f"{evasion}"
+    shown = f"{symbols(evasion_cards)} = {evasion}" if evasion_cards else f"{evasion}"
     lines = [f"Evasion score: {shown}"]
     if evasion < d:
         lines.append(f"evasion {evasion} is lower than the difficulty {d}: full damage {dmg}")
@@ -777,24 +773,24 @@ def healer(agitator: Card, props: Sequence[Card], gratitude: bool = False) -> He
     props_total = total(props)
     half = half_up(props_total)
     rounding = f" = {_decimal(props_total * 5)}, rounded up to {half}" if props_total % 2 else f" = {half}"
-    lines = [f"Healing: agitator {agitator.symbol} {a} + half of the props' {props_total} ({_listing(props) or 'none'})"
+    lines = [f"Healing: agitator {agitator.symbol} {a} + half of the props' {props_total} ({symbols(props) or 'none'})"
              f"{rounding} → {a + half} HP"]
     jailors = tuple(_of_suit(props, Suit.CLUBS))
     diamonds = tuple(_of_suit(props, Suit.DIAMONDS))
     potions = tuple(_of_suit(props, Suit.HEARTS))
     if jailors:
-        lines.append(f"{noun(len(jailors), 'jailor')} to defeat first: {_listing(jailors)}")
+        lines.append(f"{noun(len(jailors), 'jailor')} to defeat first: {symbols(jailors)}")
     fee = 0
     fee_cards: tuple[Card, ...] = ()
     reward: tuple[Card, ...] = ()
     if diamonds and gratitude and jailors:
         reward = diamonds
-        lines.append(f"gratitude: {_listing(diamonds)} is not a fee but a reward for freeing the Healer")
+        lines.append(f"gratitude: {symbols(diamonds)} is not a fee but a reward for freeing the Healer")
     elif diamonds:
         fee, fee_cards = total(diamonds), diamonds
         lines.append(f"fee: {_sum_line(list(diamonds))} → pay cards worth at least {fee}")
     if potions:
-        lines.append(f"potions for the Hero's hand if healed: {_listing(potions)}")
+        lines.append(f"potions for the Hero's hand if healed: {symbols(potions)}")
     return HealerStats(heal=a + half, jailors=jailors, fee=fee, fee_cards=fee_cards, reward=reward,
                        potions=potions, explanation=tuple(lines))
 
@@ -826,8 +822,8 @@ def chest(agitator: Card, props: Sequence[Card]) -> ChestStats:
     everything = (agitator, *props)
     loot = tuple(c for c in everything if c.suit in (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS))
     traps = tuple(c for c in props if c.suit == Suit.SPADES)
-    lines = [f"the chest holds {_listing(loot) or 'nothing'}"]
-    lines.append(f"{noun(len(traps), 'trap')} to disarm one at a time: {_listing(traps)}" if traps
+    lines = [f"the chest holds {symbols(loot) or 'nothing'}"]
+    lines.append(f"{noun(len(traps), 'trap')} to disarm one at a time: {symbols(traps)}" if traps
                  else "no trap: the loot is the Hero's")
     return ChestStats(loot=loot, traps=traps, explanation=tuple(lines))
 
@@ -916,7 +912,7 @@ def boss_stack(stack: Sequence[Card], super_powers: bool = False, face_down: Ite
         attack_line = f"{c.symbol} Attack: {base} + club props {_sum_line(clubs)}"
         if jacks:
             attack += bonus
-            attack_line += f" + {JACK_BOSS_BONUS} for each living Jack ({_listing(jacks)}) {bonus}"
+            attack_line += f" + {JACK_BOSS_BONUS} for each living Jack ({symbols(jacks)}) {bonus}"
         lines.append(f"{attack_line} = {attack}")
         deal = base_deal + len(spades)
         lines.append(f"{c.symbol} Deal: {base_deal} + {_count(spades, 'spade prop')} = {deal}")

@@ -52,6 +52,15 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {noun(n, word, many)}"
 
 
+def symbols(cards: Iterable[Card]) -> str:
+    """Cards as the players see them, separated by spaces ("" if none): "10♥ Q♠".
+
+    >>> symbols([]), symbols([Card.parse("AS"), Card.parse("10D")])
+    ('', 'A♠ 10♦')
+    """
+    return " ".join(c.symbol for c in cards)
+
+
 def card_list(cards: Iterable[Card]) -> str:
     """Cards as the players see them, separated by spaces: "10♥ Q♠" ("no cards" if none)."""
     text = " ".join(c.symbol for c in cards)

@@ -72,7 +72,7 @@ from card_companion.calculators.cardpeegee import (
 from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit
 from card_companion.calculators.odds import trap_odds
 from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds
-from card_companion.calculators.words import plural
+from card_companion.calculators.words import plural, symbols
 from card_companion.companion.ask import Answer, Ask, GrownAnswer
 from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState, won_line
 
@@ -658,10 +658,6 @@ def _deck(players: int, jokers: bool) -> Deck:
     return deck_for(players, jokers)
 
 
-def _symbols(cs: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in cs)
-
-
 def _minus(have: Sequence[Card], take: Iterable[Card]) -> tuple[Card, ...] | None:
     """``have`` without ``take`` (as multisets); None if ``take`` is not all there."""
     left = list(have)
@@ -676,9 +672,6 @@ def _score_total(score: Score) -> tuple[int, tuple[Card, ...] | None]:
     if isinstance(score, int):
         return score, None
     return total(score), tuple(score)
-
-
-_plural = plural
 
 
 class _Work:
@@ -826,14 +819,14 @@ class CardPeeGee(Game):
         if any(c.is_joker for c in everything):
             raise IllegalAction("a Joker does nothing: keep it")
         if len(cs) > hero.hand:
-            raise IllegalAction(f"{s.name(p)} has only {_plural(hero.hand, 'card')} in hand")
+            raise IllegalAction(f"{s.name(p)} has only {plural(hero.hand, 'card')} in hand")
         still_active = _minus(hero.active, from_active)
         if still_active is None:
             missing = [c.symbol for c in from_active if c not in hero.active]
             raise IllegalAction(f"{', '.join(missing) or 'that card'} is not one of {s.name(p)}'s active cards")
         stray = [c for c in conversions if c not in everything]
         if stray:
-            raise IllegalAction(f"{_symbols(stray)} is not among the cards played")
+            raise IllegalAction(f"{symbols(stray)} is not among the cards played")
         try:
             converted, lines = convert(everything, still_active, conversions, in_fight)
             if suits is not None:
@@ -870,7 +863,7 @@ class CardPeeGee(Game):
         elif c.rank not in (Rank.KING, Rank.QUEEN):
             raise IllegalAction(f"Characters are Kings and Queens (Everyman is off): {c.symbol} is neither")
         if len(a.hp_cards) != settings.hp_cards:
-            raise IllegalAction(f"enter the {_plural(settings.hp_cards, 'card')} drawn for the starting HP")
+            raise IllegalAction(f"enter the {plural(settings.hp_cards, 'card')} drawn for the starting HP")
         hp, line = starting_hp(a.hp_cards, settings.hp_base)
         taken = 1 + settings.hand_size
         if s.deck < taken + len(a.hp_cards):
@@ -883,7 +876,7 @@ class CardPeeGee(Game):
         w.add(f"{name}'s Character: {c.symbol} (base Attack "
               + (attack_text.replace(f" ({c.symbol} ", " (", 1) if settings.hero_attack_bonus else str(attack)) +
               (f", {c.suit.word} element)" if settings.elements else ")"), line,
-              f"{name} draws a hand of {_plural(settings.hand_size, 'card')}")
+              f"{name} draws a hand of {plural(settings.hand_size, 'card')}")
         news = f"{name}'s Hero: {c.symbol}, {hp} HP"
         if all(h.ready for h in s.heroes):
             if settings.opening_sale or settings.eat_your_greens:
@@ -923,12 +916,12 @@ class CardPeeGee(Game):
         if len(a.props) != expected:
             level = f" ({why})" if "Level Up" in why else ""
             short = f": the deck holds only {s.deck} cards" if expected < needed else ""
-            raise IllegalAction(f"enter {_plural(expected, 'prop')}{level}{short}")
+            raise IllegalAction(f"enter {plural(expected, 'prop')}{level}{short}")
         drawn = (a.agitator, *a.props) + ((a.beast,) if a.beast else ())
         s = s.model_copy(update={"deck": s.deck - len(drawn), "encounters": s.encounters + 1,
                                  "phase": "encounter"})
         second = s.encounters > 1
-        w.add(f"agitator {a.agitator.symbol}, props {_symbols(a.props) or 'none'} ({why})")
+        w.add(f"agitator {a.agitator.symbol}, props {symbols(a.props) or 'none'} ({why})")
         base = dict(agitator=a.agitator, props=a.props, cards=drawn, second=second)
         hero_name = s.name(p)
         if kind == "monster":
@@ -950,8 +943,8 @@ class CardPeeGee(Game):
             w.add(*stats.explanation)
             if not stats.traps:
                 s = self._finish(s, w, {p: len(stats.loot)})
-                return s, f"{hero_name} opens a treasure chest: {_symbols(stats.loot)}"
-            return s, f"{hero_name} finds a treasure chest with {_plural(len(stats.traps), 'trap')}"
+                return s, f"{hero_name} opens a treasure chest: {symbols(stats.loot)}"
+            return s, f"{hero_name} finds a treasure chest with {plural(len(stats.traps), 'trap')}"
         if kind == "healer":
             stats = healer(a.agitator, a.props, settings.gratitude)
             w.add(*stats.explanation)
@@ -973,11 +966,11 @@ class CardPeeGee(Game):
                 s = self._healed(s, w)
                 return s, f"{hero_name} meets a Healer: +{stats.heal} HP"
             return s, f"{hero_name} meets a Healer ({stats.heal} HP)" + (
-                f", held by {_plural(len(stats.jailors), 'jailor')}" if stats.jailors else f", fee {stats.fee}")
+                f", held by {plural(len(stats.jailors), 'jailor')}" if stats.jailors else f", fee {stats.fee}")
         stats = trap(a.agitator, a.props)
         s = s.model_copy(update={"encounter": TrapEncounter(difficulty=stats.difficulty, damage=stats.damage,
                                                              working=stats.explanation, **base)})
-        w.add(*stats.explanation, f"{hero_name} draws {_plural(self.evasion_draw(s), 'card')} to evade")
+        w.add(*stats.explanation, f"{hero_name} draws {plural(self.evasion_draw(s), 'card')} to evade")
         return s, f"{hero_name} springs a Trap: difficulty {stats.difficulty}, damage {stats.damage}"
 
     def _start_boss(self, s: CardPeeGeeState, p: int, base: dict, w: _Work):
@@ -1105,18 +1098,18 @@ class CardPeeGee(Game):
         if wrong:
             raise IllegalAction(f"only Jacks and Aces can be activated, not {', '.join(wrong)}")
         if len(a.cards) > hero.hand:
-            raise IllegalAction(f"{name} has only {_plural(hero.hand, 'card')} in hand")
+            raise IllegalAction(f"{name} has only {plural(hero.hand, 'card')} in hand")
         why = self.activation_window(s, a.player)
         if why:
             raise IllegalAction(why)
         s = self._hero(s, a.player, hand=hero.hand - len(a.cards), active=hero.active + tuple(a.cards))
         s = self._refresh(s, a.player)
         doubled = [c.symbol for c in a.cards if c in hero.active]
-        w.add(f"{name} activates {_symbols(a.cards)}")
+        w.add(f"{name} activates {symbols(a.cards)}")
         if doubled:
             w.add(f"{', '.join(doubled)} was already active: active effects don't double up")
         self._note_refresh(s, a.player, w)
-        return s, f"{name} activates {_symbols(a.cards)}"
+        return s, f"{name} activates {symbols(a.cards)}"
 
     def activation_window(self, s: CardPeeGeeState, p: int) -> str:
         """"" when player ``p`` may activate cards now, else why not."""
@@ -1161,7 +1154,7 @@ class CardPeeGee(Game):
             s = self._refresh(s, a.player)
             w.add(*lines)
             self._note_refresh(s, a.player, w)
-            return s, f"{name} plays {_symbols(p.card for p in played)}: disarm score {s.encounter.disarm_score}"
+            return s, f"{name} plays {symbols(p.card for p in played)}: disarm score {s.encounter.disarm_score}"
         if enc.battle_or_none is None:
             raise IllegalAction("cards are played here only to pay the fee")
         i = self._prep_window(s, a.player)
@@ -1173,7 +1166,7 @@ class CardPeeGee(Game):
         f = s.encounter.battle.fighters[i]
         w.add(*lines)
         self._note_refresh(s, a.player, w)
-        return s, f"{name} plays {_symbols(p.card for p in played)}: Attack {f.attack}, Deal {f.deal}"
+        return s, f"{name} plays {symbols(p.card for p in played)}: Attack {f.attack}, Deal {f.deal}"
 
     # --- fights ----------------------------------------------------------------------------------
 
@@ -1251,7 +1244,7 @@ class CardPeeGee(Game):
         live = battle.live()
         names = ", ".join(battle.fighters[i].name for i in live)
         if len(a.scores) != len(live):
-            raise IllegalAction(f"enter score cards for {_plural(len(live), 'fighter')}, in order: {names}")
+            raise IllegalAction(f"enter score cards for {plural(len(live), 'fighter')}, in order: {names}")
         self._cards_ok(s, [c for score in a.scores if not isinstance(score, int) for c in score])
         revolted = ""
         if s.settings.revolution_every_draw:
@@ -1369,7 +1362,7 @@ class CardPeeGee(Game):
         won = battle.side_live(0)
         if enc.kind == "monster":
             if won and hero_in:
-                w.add(f"the Monster is dead: {s.name(p)} claims the props {_symbols(enc.props) or '(none)'}")
+                w.add(f"the Monster is dead: {s.name(p)} claims the props {symbols(enc.props) or '(none)'}")
                 return self._finish(s, w, {p: len(enc.props)})
             w.add("the fight is over" + ("; the Hero is not in it, so nobody claims the props" if won else ""))
             return self._finish(s, w)
@@ -1382,7 +1375,7 @@ class CardPeeGee(Game):
             s = self._with_encounter(s, battle=None)
             s = s.model_copy(update={"deck": s.deck + played})
             if freed:
-                w.add("the jailors are defeated" + (f"; the {_plural(played, 'card')} played in the fight "
+                w.add("the jailors are defeated" + (f"; the {plural(played, 'card')} played in the fight "
                                                    "are discarded" if played else ""))
                 if s.encounter.fee:
                     w.add(f"the Healer asks a fee of {s.encounter.fee}")
@@ -1394,13 +1387,13 @@ class CardPeeGee(Game):
             w.add("nobody is left on the Hero's side: the Bosses win")
             return self._finish(s, w)
         if hero_in:
-            w.add(f"every Boss is dead: {s.name(p)} claims the whole stack {_symbols(enc.stack)}")
+            w.add(f"every Boss is dead: {s.name(p)} claims the whole stack {symbols(enc.stack)}")
             return self._finish(s, w, {p: len(enc.stack)})
         allies = tuple(f.player for f in battle.fighters if f.live and f.side == 0 and f.player is not None)
         if len(allies) == 1:
             w.add(f"the Hero died: {s.name(allies[0])}, the surviving Ally, claims the stack")
             return self._finish(s, w, {allies[0]: len(enc.stack)})
-        w.add("the Hero died: the surviving Allies divide the stack " + _symbols(enc.stack))
+        w.add("the Hero died: the surviving Allies divide the stack " + symbols(enc.stack))
         return self._with_encounter(s, stage="divide-loot", sharers=allies)
 
     def _do_divide_loot(self, s: CardPeeGeeState, a: DivideLoot, w: _Work):
@@ -1412,20 +1405,20 @@ class CardPeeGee(Game):
                                 + ", ".join(s.name(q) for q in enc.sharers))
         given = [c for q in sorted(a.shares) for c in a.shares[q]]
         if sorted(given) != sorted(enc.stack):
-            raise IllegalAction(f"share out exactly the stack: {_symbols(enc.stack)}")
+            raise IllegalAction(f"share out exactly the stack: {symbols(enc.stack)}")
         for q in sorted(a.shares):
             if a.shares[q]:
-                w.add(f"{s.name(q)} takes {_symbols(a.shares[q])}")
+                w.add(f"{s.name(q)} takes {symbols(a.shares[q])}")
         s = self._finish(s, w, {q: len(cs) for q, cs in a.shares.items()})
         return s, "The Allies divide the loot: " + "; ".join(
-            f"{s.name(q)} {_symbols(cs)}" for q, cs in sorted(a.shares.items()) if cs)
+            f"{s.name(q)} {symbols(cs)}" for q, cs in sorted(a.shares.items()) if cs)
 
     # --- treasure chests -------------------------------------------------------------------------
 
     def _do_disarm(self, s: CardPeeGeeState, a: Disarm, w: _Work):
         enc = self._encounter(s, "chest")
         if a.trap not in enc.traps:
-            raise IllegalAction(f"{a.trap.symbol} is not an armed trap of this chest: {_symbols(enc.traps)}")
+            raise IllegalAction(f"{a.trap.symbol} is not an armed trap of this chest: {symbols(enc.traps)}")
         self._cards_ok(s, [a.hero_score if isinstance(a.hero_score, Card) else None,
                            a.trap_score if isinstance(a.trap_score, Card) else None])
         hero_draw = value(a.hero_score) if isinstance(a.hero_score, Card) else a.hero_score
@@ -1452,7 +1445,7 @@ class CardPeeGee(Game):
             else:
                 s = s.model_copy(update={"deck": s.deck + 1})
             if not traps:
-                w.add(f"every trap is disarmed: {name} claims the loot {_symbols(enc.loot) or '(nothing)'}")
+                w.add(f"every trap is disarmed: {name} claims the loot {symbols(enc.loot) or '(nothing)'}")
                 s = self._finish(s, w, {p: len(enc.loot)})
             return s, f"{name} disarms {a.trap.symbol} ({attempt.hero_total} against {attempt.trap_total})"
         if attempt.result == "triggered":
@@ -1499,7 +1492,7 @@ class CardPeeGee(Game):
         w.add(f"the Healer heals {s.name(p)}: +{enc.heal} HP → {s.heroes[p].hp}")
         gained = enc.potions + enc.reward
         if gained:
-            w.add(f"{_symbols(gained)} go to {s.name(p)}'s hand")
+            w.add(f"{symbols(gained)} go to {s.name(p)}'s hand")
         return self._finish(s, w, {p: len(gained)})
 
     # --- Traps -------------------------------------------------------------------------------------
@@ -1562,7 +1555,7 @@ class CardPeeGee(Game):
         w.add(*lines, *pv.explanation, *outcome.explanation[1:])
         s = s.model_copy(update={"deck": s.deck + len(played)})
         return self._trap_damage(s, outcome.hp_loss, w), (
-            f"{s.name(p)} plays {_symbols(x.card for x in played)} ({spades}): −{outcome.hp_loss} HP")
+            f"{s.name(p)} plays {symbols(x.card for x in played)} ({spades}): −{outcome.hp_loss} HP")
 
     def _do_take_damage(self, s: CardPeeGeeState, a: TakeDamage, w: _Work):
         enc = self._encounter(s, "trap")
@@ -1600,7 +1593,7 @@ class CardPeeGee(Game):
         settings = s.settings
         levy = town_levy(hero.held, settings.charity_below, settings.tax_above)
         town = TownVisit(levy=levy, tax_due=levy == "tax")
-        held = f"{s.name(p)} holds {_plural(hero.held, 'card')}"
+        held = f"{s.name(p)} holds {plural(hero.held, 'card')}"
         if levy == "charity":
             s = self._revolution_if_due(s, 1, w, "charity")
             hero = s.heroes[p]
@@ -1687,8 +1680,8 @@ class CardPeeGee(Game):
         s = self._hero(s, p, hand=s.heroes[p].hand + buy.bought)
         s = s.model_copy(update={"deck": s.deck - buy.bought, "town": s.town.model_copy(update={"shopped": True})})
         if w.revolutions:
-            w.add(f"{s.name(p)} draws {_plural(buy.bought, 'new card')} from the deck")
-        return s, f"{s.name(p)} spends {diamonds} diamonds on {_plural(buy.bought, 'new card')}"
+            w.add(f"{s.name(p)} draws {plural(buy.bought, 'new card')} from the deck")
+        return s, f"{s.name(p)} spends {diamonds} diamonds on {plural(buy.bought, 'new card')}"
 
     def _do_heal(self, s: CardPeeGeeState, a: Heal, w: _Work):
         self._town_service(s, "heal")
@@ -1699,7 +1692,7 @@ class CardPeeGee(Game):
         s = self._hp(s, p, heal, "potions in town")
         s = s.model_copy(update={"deck": s.deck + len(played)})
         w.add(*lines, *pv.explanation, f"{s.name(p)} heals {heal} HP → {s.heroes[p].hp}")
-        return s, f"{s.name(p)} drinks {_symbols(x.card for x in played)}: +{heal} HP"
+        return s, f"{s.name(p)} drinks {symbols(x.card for x in played)}: +{heal} HP"
 
     def _do_end_turn(self, s: CardPeeGeeState, a: EndTurn, w: _Work):
         self._expect(s, "town", "opening")
@@ -1731,15 +1724,15 @@ class CardPeeGee(Game):
             raise IllegalAction("choose the cards to give")
         self._cards_ok(s, a.active)
         if a.cards > giver.hand:
-            raise IllegalAction(f"{s.name(a.giver)} has only {_plural(giver.hand, 'card')} in hand")
+            raise IllegalAction(f"{s.name(a.giver)} has only {plural(giver.hand, 'card')} in hand")
         left = _minus(giver.active, a.active)
         if left is None:
             raise IllegalAction(f"those are not all {s.name(a.giver)}'s active cards")
         s = self._hero(s, a.giver, hand=giver.hand - a.cards, active=left)
         s = self._hero(s, a.receiver, hand=s.heroes[a.receiver].hand + a.cards + len(a.active))
         s = self._refresh(s, a.giver)
-        what = ", ".join(x for x in (_plural(a.cards, "card from the hand") if a.cards else "",
-                                     _symbols(a.active)) if x)
+        what = ", ".join(x for x in (plural(a.cards, "card from the hand") if a.cards else "",
+                                     symbols(a.active)) if x)
         w.add(f"{s.name(a.giver)} gives {s.name(a.receiver)} {what}")
         return s, f"{s.name(a.giver)} gives {s.name(a.receiver)} {what}"
 
@@ -1754,7 +1747,7 @@ class CardPeeGee(Game):
             raise IllegalAction(f"{title} is not one of this game's ways to win")
         self._cards_ok(s, a.cards)
         if len(a.cards) > hero.hand:
-            raise IllegalAction(f"{s.name(a.player)} has only {_plural(hero.hand, 'card')} in hand")
+            raise IllegalAction(f"{s.name(a.player)} has only {plural(hero.hand, 'card')} in hand")
         held = [*a.cards, *hero.active]
         if a.condition == "full-court":
             suit = full_court(held)
@@ -1767,7 +1760,7 @@ class CardPeeGee(Game):
                 raise IllegalAction(f"an Elemental Union needs a face card of every suit: no {', '.join(missing)}")
             how = "a face card of every suit"
         name = s.name(a.player)
-        w.add(f"{name} shows {_symbols(a.cards)}" + (f" with active {_symbols(hero.active)}" if hero.active else ""),
+        w.add(f"{name} shows {symbols(a.cards)}" + (f" with active {symbols(hero.active)}" if hero.active else ""),
               f"{title}: {how}")
         s = s.model_copy(update={"phase": "over", "winners": (a.player,),
                                  "ended_by": f"{name} holds {how}: {title}"})
@@ -1834,7 +1827,7 @@ class CardPeeGee(Game):
         if not s.settings.revolution_every_draw:  # as games saved before issue 15 were played
             if self.revolution_offer(s) is None:
                 return s
-            w.add(f"the draw needs {_plural(draw, 'card')} and the deck holds {s.deck}")
+            w.add(f"the draw needs {plural(draw, 'card')} and the deck holds {s.deck}")
             s, _ = self._do_revolution(s, Revolution(), w)
             return s
         phase, hero = s.phase, s.turn
@@ -1848,7 +1841,7 @@ class CardPeeGee(Game):
             top = self._top_holders(s)
             if top is None:
                 break
-            w.add(f"{what} needs {_plural(draw, 'card')} and the deck holds {s.deck}")
+            w.add(f"{what} needs {plural(draw, 'card')} and the deck holds {s.deck}")
             s = self._overthrow(s, *top, w)
             if s.phase != phase or s.turn != hero or not s.heroes[hero].alive or fighters(s) != fighting:
                 break
@@ -1866,10 +1859,10 @@ class CardPeeGee(Game):
             s = self._revolution_if_due(s, draw, w, what)
         elif self._top_holders(s) is not None:
             raise IllegalAction(
-                f"{what} needs {_plural(draw, 'card')} and the deck holds only {s.deck}: enter the Glorious "
+                f"{what} needs {plural(draw, 'card')} and the deck holds only {s.deck}: enter the Glorious "
                 "Revolution first (it is off in the settings, so it is a step the players enter)")
         if s.deck < draw and self._top_holders(s) is None:
-            w.add(f"{what} needs {_plural(draw, 'card')}, the deck holds {s.deck} and nobody holds a card to "
+            w.add(f"{what} needs {plural(draw, 'card')}, the deck holds {s.deck} and nobody holds a card to "
                   "lose: draw the deck, note the cards, shuffle them back and draw the rest (Every Day I'm "
                   "Shuffling)")
         return s
@@ -1932,7 +1925,7 @@ class CardPeeGee(Game):
         cards = h.held
         if taker is not None:
             s = self._hero(s, taker, hand=s.heroes[taker].hand + cards)
-            w.add(f"{name} is dead; {s.name(taker)} takes their {_plural(cards, 'card')}")
+            w.add(f"{name} is dead; {s.name(taker)} takes their {plural(cards, 'card')}")
             s = s.model_copy(update={"deck": s.deck + 1})
         else:
             w.add(f"{name} is dead")
@@ -2002,7 +1995,7 @@ class CardPeeGee(Game):
         alive = [q for q, h in enumerate(s.heroes) if h.alive]
         best = max(s.heroes[q].hp for q in alive)
         top = tuple(q for q in alive if s.heroes[q].hp == best)
-        why = (f"play went round the table {_plural(s.laps, 'time')} (the round limit): "
+        why = (f"play went round the table {plural(s.laps, 'time')} (the round limit): "
                f"{' and '.join(s.name(q) for q in top)} {'has' if len(top) == 1 else 'have'} the most HP ({best})")
         w.add(why)
         return s.model_copy(update={"phase": "over", "winners": top, "ended_by": why})
@@ -2045,9 +2038,9 @@ class CardPeeGee(Game):
                 out[f"{name}'s HP"] = f"dead ({h.hp})"
                 continue
             out[f"{name}'s HP"] = str(h.hp)
-            out[f"{name}'s hand"] = _plural(h.hand, "card")
+            out[f"{name}'s hand"] = plural(h.hand, "card")
             if h.active:
-                out[f"{name}'s active cards"] = _symbols(h.active)
+                out[f"{name}'s active cards"] = symbols(h.active)
         enc = s.encounter
         if enc is not None:
             battle = enc.battle_or_none
@@ -2062,7 +2055,7 @@ class CardPeeGee(Game):
                     out[label] = f"{hp}Attack {f.attack}, Deal {f.deal}{flags}"
             if enc.kind == "chest":
                 out["Disarm score"] = str(enc.disarm_score)
-                out["Traps"] = _symbols(enc.traps) or "none"
+                out["Traps"] = symbols(enc.traps) or "none"
             if enc.kind == "healer" and enc.battle is None and enc.fee:
                 out["Healer's fee"] = str(enc.fee)
         if s.town is not None and s.town.tax_due:
@@ -2331,7 +2324,7 @@ class PlayAsk(CardPeeGeeAsk):
         stray = [c for c in conversions if c not in self.cards]
         if stray:
             conversions = {c: x for c, x in conversions.items() if c in self.cards}
-            notes = (f"{_symbols(stray)} {'is' if len(stray) == 1 else 'are'} not among the cards played: "
+            notes = (f"{symbols(stray)} {'is' if len(stray) == 1 else 'are'} not among the cards played: "
                      "no conversion",)
         r = play_value(self.cards, self.active, self.element, conversions, self.in_fight)
         return PlayAnswer(values={x.value: v for x, v in r.values.items()}, deal=r.deal,
@@ -2357,7 +2350,7 @@ def _played(cards: Sequence[Card], active: Sequence[Card], element: Suit | None,
         raise RuleError("a Joker does nothing: keep it")
     stray = [c for c in conversions if c not in cards]
     if stray:
-        raise RuleError(f"{_symbols(stray)} is not among the cards played")
+        raise RuleError(f"{symbols(stray)} is not among the cards played")
     converted, lines = convert(cards, active, conversions)
     if suits is not None:
         check_suits(converted, suits, purpose)
@@ -2577,7 +2570,7 @@ class TrapAsk(CardPeeGeeAsk):
             refusal = draw_refusal(draw, drawn, shown, "the Hero", "card", " (one plus one per active card)")
             if refusal:
                 raise RuleError(refusal)
-            lines.append(f"the Hero draws {_plural(draw, 'card')} to evade: one plus one per active card")
+            lines.append(f"the Hero draws {plural(draw, 'card')} to evade: one plus one per active card")
         crafty = None
         crafty_lines: list[str] = []
         if self.crafty is not None:
@@ -2831,7 +2824,7 @@ class TownAsk(CardPeeGeeAsk):
         known = set(self.shop or ()) | set(self.heal or ())
         stray = [c for c in self.as_ if c not in known]
         if stray:
-            raise RuleError(f"{_symbols(stray)} is not among the cards played")
+            raise RuleError(f"{symbols(stray)} is not among the cards played")
         if self.shop is not None:
             if not self.shop:
                 raise RuleError("give the diamonds played to shop (or leave out \"shop\")")
@@ -2972,7 +2965,7 @@ class SuperPowersAsk(CardPeeGeeAsk):
         if free:
             lines.append(f"no power forces {' or '.join(free)}: they may join only by Cry for help")
         if jacks:
-            lines.append(f"{_symbols(jacks)}: +{JACK_BOSS_BONUS} Attack for every Boss per Jack → +{bonus}")
+            lines.append(f"{symbols(jacks)}: +{JACK_BOSS_BONUS} Attack for every Boss per Jack → +{bonus}")
         else:
             lines.append("no Jack in the stack: no Attack bonus")
         lines += [line for b in bosses for line in b.explanation]

@@ -42,6 +42,7 @@ from card_companion.calculators.fight import (
 from card_companion.calculators.fight import (
     GAME as GAME_NAME,
 )
+from card_companion.calculators.words import symbols
 from card_companion.companion.ask import Answer, Ask
 from card_companion.companion.game import (
     Frozen,
@@ -287,7 +288,7 @@ class FightGame(Game):
             raise IllegalAction(f"it is {s.name(p)}'s turn to pick from the row")
         self._check_in_deck(a.card)
         if a.card not in s.row:
-            raise IllegalAction(f"{a.card.symbol} is not in the row: pick one of {_symbols(s.row)}")
+            raise IllegalAction(f"{a.card.symbol} is not in the row: pick one of {symbols(s.row)}")
         player = s.players[p]
         player = player.model_copy(update={"hand": player.hand + 1, "face_up": player.face_up + (a.card,)})
         s = _replace_player(s, p, player)
@@ -415,7 +416,7 @@ class FightGame(Game):
             raise IllegalAction(f"{s.name(p)} cannot play {c.symbol}: it is {where}")
         if player.face_down < 1:
             raise IllegalAction(
-                f"{s.name(p)}'s hand is {_symbols(player.face_up)}, all picked face up: "
+                f"{s.name(p)}'s hand is {symbols(player.face_up)}, all picked face up: "
                 f"{c.symbol} is not one of them"
             )
 
@@ -443,12 +444,12 @@ class FightGame(Game):
     def describe(self, before: FightState, action, after: FightState) -> str:
         n = before.name
         if isinstance(action, TurnUp):
-            cards = _symbols(action.cards)
+            cards = symbols(action.cards)
             if _opening(before):
                 text = (f"Round {before.round}: {cards} turned face up in the row; "
                         f"each player draws {FACE_DOWN_DRAWS} cards face down")
             else:
-                text = f"Row refilled with {cards} (row: {_symbols(after.row)})"
+                text = f"Row refilled with {cards} (row: {symbols(after.row)})"
             return text
         if isinstance(action, CoinFlip):
             w = action.winner
@@ -485,13 +486,13 @@ class FightGame(Game):
             "Round": str(state.round),
             "Rounds won": f"{state.name(0)} {wins[0]}, {state.name(1)} {wins[1]}",
             "Deck": _count(state.deck, "card"),
-            "Row": _symbols(state.row) if state.row else "empty",
+            "Row": symbols(state.row) if state.row else "empty",
         }
         for i, p in enumerate(state.players):
             name = state.name(i)
             hand = _count(p.hand, "card")
             if p.face_up:
-                hand += f" (face up: {_symbols(p.face_up)})"
+                hand += f" (face up: {symbols(p.face_up)})"
             out[f"{name}'s hand"] = hand
             pile = f"{_count(victory_points(p.pile), 'point')}, {_count(len(p.pile), 'card')}"
             if p.pile:
@@ -655,10 +656,6 @@ def _replace_player(s: FightState, i: int, player: Player) -> FightState:
 def _opening(s: FightState) -> bool:
     """The round's first row is still to be turned (nobody holds cards yet)."""
     return s.turns == 0 and s.players[0].hand == 0 and s.players[1].hand == 0
-
-
-def _symbols(cards) -> str:
-    return " ".join(c.symbol for c in cards)
 
 
 def _count(n: int, word: str) -> str:

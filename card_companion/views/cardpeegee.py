@@ -17,7 +17,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from card_companion.calculators.cards import Card
-from card_companion.calculators.words import plural
+from card_companion.calculators.words import plural, symbols
 from card_companion.companion.advisor import Advice, cardpeegee_disarm, cardpeegee_fight, cardpeegee_trap, what_if
 from card_companion.companion.cardpeegee import (
     Abandon,
@@ -74,13 +74,6 @@ STAGE_WORDS = {
 
 
 # --- small helpers -----------------------------------------------------------------------------
-
-
-_plural = plural
-
-
-def _symbols(cs: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cs)
 
 
 def _number(text: str | None) -> int | None:
@@ -174,7 +167,7 @@ def CardPeeGeeTable(table) -> ft.Control:
 
 def status_bar(s: CardPeeGeeState, game, stage: str) -> ft.Control:
     hero = game.hero(s)
-    bits = [f"Deck: {s.deck} cards", _plural(s.packs, "pack")]
+    bits = [f"Deck: {s.deck} cards", plural(s.packs, "pack")]
     if stage != "heroes":
         bits.append(f"round {s.laps + 1}")
     words = STAGE_WORDS.get(stage, stage)
@@ -245,7 +238,7 @@ def hero_panels(s: CardPeeGeeState, game) -> list[ft.Control]:
             i = battle.of_player(q)
             if i is not None and battle.fighters[i].live:
                 badge = "in the fight"
-        stats = [("HP", str(h.hp)), ("Element", element_text(s, game, q)), ("Hand", _plural(h.hand, "card")),
+        stats = [("HP", str(h.hp)), ("Element", element_text(s, game, q)), ("Hand", plural(h.hand, "card")),
                  ("Status", "alive" if h.alive else "dead")]
         footer = [hp_chart(game.hp_history(s, q), f"hp-chart-{q}", h.alive)]
         if not h.alive and h.died:
@@ -280,8 +273,8 @@ def HeroEntry(table) -> ft.Control:
     parts: list[ft.Control | None] = [
         choice_row([(q, s.name(q)) for q in todo], who, set_who, "enter-hero") if len(todo) > 1 else None,
         note(how),
-        note(f"Then draw {_plural(n, 'card')}: starting HP = {settings.hp_base} + their total "
-             f"(they go back to the deck). {name} then draws a hand of {_plural(settings.hand_size, 'card')}."),
+        note(f"Then draw {plural(n, 'card')}: starting HP = {settings.hp_base} + their total "
+             f"(they go back to the deck). {name} then draws a hand of {plural(settings.hand_size, 'card')}."),
         CardSlots(game.deck(s.setup), labels,
                   lambda cs: attempt(table, lambda: NewHero(player=who, character=cs[0], hp_cards=tuple(cs[1:])),
                                      set_problem),
@@ -332,7 +325,7 @@ def DrawPanel(table) -> ft.Control:
         ]
     if pending is None:
         parts += [
-            note(f"Draw the agitator, then {_plural(count, 'prop')}. The agitator's suit decides: ♣ a Monster, "
+            note(f"Draw the agitator, then {plural(count, 'prop')}. The agitator's suit decides: ♣ a Monster, "
                  f"♦ a treasure chest, ♥ a Healer, ♠ a Trap"
                  + (" (a Jack, Queen or King: a Boss Battle)." if s.settings.boss_battles else ".")),
             note(f"Props: {why}" + (f"; the deck holds only {deck_then} cards" if count < needed else ""),
@@ -348,7 +341,7 @@ def DrawPanel(table) -> ft.Control:
     else:
         agitator, props = pending
         parts += [
-            note(f"{agitator.symbol} {_symbols(props)}: a Monster. Elemental beasts: draw one more card; its suit "
+            note(f"{agitator.symbol} {symbols(props)}: a Monster. Elemental beasts: draw one more card; its suit "
                  "is the Monster's element."),
             CardSlots(deck, ["Beast card"], beast, known=[*known, agitator, *props], submit="Enter the beast card",
                       ident="beast", game_name=GAME_NAME, key="beast"),
@@ -428,9 +421,9 @@ def PlayForm(
         return build(tuple(picked), tuple(from_active), {c: x for c, x in conv.items() if c in everything})
 
     parts: list[ft.Control | None] = [note(hint) if hint else None]
-    held = f"{name} holds {_plural(hero.hand, 'card')} in hand"
+    held = f"{name} holds {plural(hero.hand, 'card')} in hand"
     if hero.active:
-        held += f" and {_symbols(hero.active)} active"
+        held += f" and {symbols(hero.active)} active"
     parts.append(note(held, size=SMALL, italic=True))
     if use_active and hero.active:
         parts += [
@@ -737,7 +730,7 @@ def RoundEntry(table) -> ft.Control:
         mode = modes.get(i, "cards")
         rows.append(ft.Column(_present(
             ft.Row([
-                ft.Text(f"{f.name}: Attack {f.attack}, draws {_plural(k, 'score card')}", weight=ft.FontWeight.BOLD,
+                ft.Text(f"{f.name}: Attack {f.attack}, draws {plural(k, 'score card')}", weight=ft.FontWeight.BOLD,
                         expand=True),
                 *choice_buttons([("cards", "Cards"), ("total", "Total")], mode, functools.partial(set_mode, i),
                                 f"score-mode-{i}"),
@@ -928,7 +921,7 @@ def TrapPanel(table) -> ft.Control:
             attempt(table, lambda: Evade(score=value), set_problem)
 
         parts += [
-            note(f"The trap is sprung without warning. {name} draws {_plural(n, 'card')} (one, plus one per active "
+            note(f"The trap is sprung without warning. {name} draws {plural(n, 'card')} (one, plus one per active "
                  "card): their total is the evasion score. Higher than the difficulty takes twice the difference "
                  "off the damage."),
             OddsPanel(cardpeegee_trap(game, s), ident="trap-odds", key="trap-odds"),
@@ -989,7 +982,7 @@ def TownPanel(table) -> ft.Control:
                                     ("heal with potions (Eat Your Greens)", settings.eat_your_greens)) if on]
         parts.append(note(f"Before play starts, {name} may {' and '.join(services)}."))
     else:
-        held = _plural(hero.held, "card")
+        held = plural(hero.held, "card")
         if town.levy == "charity":
             parts.append(note(f"Charity: {name} held fewer than {settings.charity_below} cards and got one from "
                               f"the deck (now {held})."))
@@ -999,7 +992,7 @@ def TownPanel(table) -> ft.Control:
             parts.append(note(f"{name} holds {held} (hand and active)."))
     if opts.get("tax"):
         parts += [
-            message(f"Tax: {name} holds {_plural(hero.held, 'card')}, more than {settings.tax_above}: one card "
+            message(f"Tax: {name} holds {plural(hero.held, 'card')}, more than {settings.tax_above}: one card "
                     "goes back to the deck before anything else.", "tax-due", kind="warning"),
             ft.Row(
                 ([button("A card from the hand", lambda: attempt(table, PayTax, set_problem), "tax-hand")]
@@ -1052,13 +1045,13 @@ def RevolutionPanel(table) -> ft.Control | None:
     fate = "and die" if s.settings.revolution_deadly else "but keep their HP and Character"
     draw, what = game.next_draw(s)
     why = ("The deck has run out" if s.deck == 0 or draw == 0
-           else f"The deck holds only {_plural(s.deck, 'card')}, too few for {what} ({_plural(draw, 'card')})")
+           else f"The deck holds only {plural(s.deck, 'card')}, too few for {what} ({plural(draw, 'card')})")
     when = (" It happens before the draw when you enter it, or now:" if s.settings.glorious_revolution
             else " (The rule is off in the settings: it is a step you may enter.)")
     return section("Glorious Revolution!", [
         note(f"{why}: the player with the most cards (hand, active and in play) is overthrown in a violent "
              f"uprising, losing every card {fate}.{when}"),
-        ft.Text(f"{names}: {_plural(count, 'card')}", size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(f"{names}: {plural(count, 'card')}", size=16, weight=ft.FontWeight.BOLD),
         button(f"Overthrow {names}", lambda: attempt(table, Revolution, set_problem), "revolution",
                icon=ft.Icons.WHATSHOT),
         message(problem, "revolution-problem"),
@@ -1129,7 +1122,7 @@ def GiveForm(table) -> ft.Control:
         choice_row([(q, s.name(q)) for q in others], receiver, set_receiver, "give-to"),
         ft.Row([
             button("−", (lambda: set_count(count - 1)) if count > 0 else None, "give-less", primary=False),
-            ft.Text(f"{_plural(count, 'card')} from the hand (of {hero.hand})", size=16),
+            ft.Text(f"{plural(count, 'card')} from the hand (of {hero.hand})", size=16),
             button("+", (lambda: set_count(count + 1)) if count < hero.hand else None, "give-more", primary=False),
         ], spacing=8, wrap=True),
         ft.Row([card_face(c, ident=f"give-active-{i}", width=44, selected=i in chosen,
