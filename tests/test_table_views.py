@@ -276,3 +276,31 @@ def test_side_by_side_is_a_row_unless_a_seat_or_table_mode_says_otherwise():
     assert isinstance(side_by_side(fake_table(TABLE), panels), ft.Row)
     column = side_by_side(fake_table(TABLE, table_mode=True), panels)
     assert isinstance(column, ft.Column) and isinstance(column.controls[0], ft.RotatedBox)
+
+
+def test_the_browser_storage_is_asked_again_when_it_does_not_answer(monkeypatch):
+    """Right after a page (re)connects, Flet's web client may not be listening for the storage
+    service yet and answers only after its own 10 s timeout; the app asks again after 0.75 s
+    (then 1.5, 3, 6 s), so a reconnected table shows in about a second, not ten."""
+    import asyncio
+
+    from card_companion.views import app as app_view
+
+    monkeypatch.setattr(app_view, "CLIENT_WAIT", 0.01)
+    calls = []
+
+    async def first_lost():
+        calls.append(1)
+        if len(calls) == 1:
+            await asyncio.sleep(10)  # the first call is never answered in time
+        return "key"
+
+    assert asyncio.run(app_view.client_call(first_lost)) == "key" and len(calls) == 2
+
+    async def refused():
+        calls.append(2)
+        raise RuntimeError("TimeoutException: Timeout waiting for invoke method listener")
+
+    with pytest.raises(RuntimeError, match="invoke method listener"):
+        asyncio.run(app_view.client_call(refused, tries=3))
+    assert calls.count(2) == 3

@@ -3,6 +3,7 @@ and the routes (one per screen)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import flet as ft
@@ -19,6 +20,13 @@ from card_companion.views.table import TableScreen
 
 PREFS_KEY = "card-companion.prefs"
 DEVICE_KEY = "card-companion.device"
+CLIENT_WAIT = 0.75
+"""seconds to wait for the browser's storage before asking again (doubled at each try, so a
+slow phone still gets 0.75 + 1.5 + 3 + 6 s in all): right after a page
+(re)connects, Flet's web client may not be listening for the service yet, and then it answers
+only after its own 10 s timeout (measured: the first reconnect after a server restart showed
+the table 10.5 s after the connection was back)"""
+CLIENT_TRIES = 4
 """this browser's device key, in its own storage (localStorage)"""
 NEW_KEY_NOTICE = ("This browser's device key was not made by this server (changed by hand, or another "
                   "server's): it got a new one. Join your tables again with their codes.")
@@ -46,6 +54,18 @@ def prepare_page(page: ft.Page) -> PageLife:
     return PageLife().attach(page)
 
 
+async def client_call(call, tries: int = CLIENT_TRIES, wait: float = CLIENT_WAIT):
+    """A call to the browser's storage that asks again (a fresh call) when no answer comes
+    within ``wait`` seconds (twice as long at each try); the last failure is raised."""
+    last: BaseException = TimeoutError("no answer from the browser's storage")
+    for attempt in range(tries):
+        try:
+            return await asyncio.wait_for(call(), wait * 2 ** attempt)
+        except (TimeoutError, RuntimeError) as exc:  # no answer yet, or the client's own timeout
+            last = exc
+    raise last
+
+
 async def device_key(tables) -> tuple[str, str | None]:
     """This browser's key (made and kept on first use), and a notice if the one it had was
     refused."""
@@ -53,7 +73,7 @@ async def device_key(tables) -> tuple[str, str | None]:
     notice = None
     key = None
     try:
-        key = await storage.get(DEVICE_KEY)
+        key = await client_call(lambda: storage.get(DEVICE_KEY))
     except Exception:
         pass
     if key and not tables.is_valid_key(key):
@@ -61,7 +81,7 @@ async def device_key(tables) -> tuple[str, str | None]:
     if not key:
         key = tables.new_device_key()
         try:
-            await storage.set(DEVICE_KEY, key)
+            await client_call(lambda: storage.set(DEVICE_KEY, key))
         except Exception:  # no storage: the key lasts as long as this page
             pass
     return key, notice
@@ -78,7 +98,7 @@ def App(tables, store_problem: str | None = None, join_base: str | None = None,
 
     async def load_client_storage() -> None:
         try:
-            raw = await ft.SharedPreferences().get(PREFS_KEY)
+            raw = await client_call(lambda: ft.SharedPreferences().get(PREFS_KEY))
             if raw:
                 data = json.loads(raw)
                 set_prefs_state(Prefs(theme=str(data.get("theme", "system")),
