@@ -19,23 +19,12 @@ from collections import Counter
 
 import pytest
 
-from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from tests.strategies import strategy
+from tests.test_cardpeegee_tracker import act, refused
 
 G = game("cardpeegee")
-
-
-def act(s: Session, **action) -> Session:
-    return s.push(G.parse_action(action))
-
-
-def refused(s: Session, words: str, **action) -> None:
-    before = s.state
-    with pytest.raises(IllegalAction, match=words):
-        act(s, **action)
-    assert s.state == before
 
 
 def four(**settings) -> Session:

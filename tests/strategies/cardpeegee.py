@@ -39,16 +39,11 @@ from card_companion.companion.cardpeegee import (
     TakeDamage,
 )
 from card_companion.companion.game import IllegalAction
+from tests.strategies.base import GameStrategy
 
 
-class Strategy:
+class Strategy(GameStrategy):
     """The game's random play and invariants; the game's own queries through ``self``."""
-
-    def __init__(self, game):
-        self.game = game
-
-    def __getattr__(self, name):
-        return getattr(self.game, name)
 
     def random_setup(self, rng: random.Random) -> CardPeeGeeSetup:
         n = rng.choice([1, 2, 2, 3, 4, 5])

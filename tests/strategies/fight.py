@@ -15,16 +15,11 @@ from card_companion.calculators.fight import (
     victory_points,
 )
 from card_companion.companion.fight import Fight, FightSetup, FightState, Pick, TurnUp
+from tests.strategies.base import GameStrategy
 
 
-class Strategy:
+class Strategy(GameStrategy):
     """The game's random play and invariants; the game's own queries through ``self``."""
-
-    def __init__(self, game):
-        self.game = game
-
-    def __getattr__(self, name):
-        return getattr(self.game, name)
 
     def random_setup(self, rng: random.Random) -> FightSetup:
         return self.make_setup(

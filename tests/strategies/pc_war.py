@@ -19,19 +19,14 @@ from card_companion.companion.pc_war import (
     War,
     _side,
 )
+from tests.strategies.base import GameStrategy
 
 RANDOM_PLAY_STOP = 1500
 """random play stops a game that is still going after this many flips"""
 
 
-class Strategy:
+class Strategy(GameStrategy):
     """The game's random play and invariants; the game's own queries through ``self``."""
-
-    def __init__(self, game):
-        self.game = game
-
-    def __getattr__(self, name):
-        return getattr(self.game, name)
 
     def random_setup(self, rng: random.Random) -> PCWarSetup:
         return self.make_setup(

@@ -19,16 +19,11 @@ from card_companion.companion.peace_and_love import (
     StartFight,
     Stop,
 )
+from tests.strategies.base import GameStrategy
 
 
-class Strategy:
+class Strategy(GameStrategy):
     """The game's random play and invariants; the game's own queries through ``self``."""
-
-    def __init__(self, game):
-        self.game = game
-
-    def __getattr__(self, name):
-        return getattr(self.game, name)
 
     def random_setup(self, rng: random.Random) -> PeaceAndLoveSetup:
         n = rng.choice([2, 2, 3, 4, 6, 11, 12])
