@@ -110,3 +110,21 @@ def test_peace_and_love_one_card_left(open_page, start_server, tmp_path, shots):
     boxes_apart(page, "fight-odds", "play-submit")
     into_view(page, "fight-odds")
     shots(page, "one-card-left")
+
+
+def test_peace_and_love_stopped_early(open_page, start_server, tmp_path, shots):
+    """Issue 14 item 11 in Chromium: Stop asks first with who leads, then the result says
+    "Stopped early"."""
+    s = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
+    s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
+    s = s.push(Deal(player=1, fighters=(card("5S"), card("2C"), card("7D"))))
+    page = resume(open_page, start_server, tmp_path, s)
+    see(page, "Bea's turn")
+    into_view(page, "stop")
+    tap(page, "stop")
+    see(page, "Stop the game?")
+    shots(page, "stop-asks-first")
+    tap(page, "stop-confirm")
+    see(page, "Game over")
+    expect(by_id(page, "outcome")).to_be_visible()
+    shots(page, "stopped-early")
