@@ -254,7 +254,7 @@ class Hero(Frozen):
         return self.hand + len(self.active)
 
 
-class Fighter(Frozen):
+class Combatant(Frozen):
     """One combatant of a fight: a player, the Monster, a jailor or a Boss."""
 
     name: str
@@ -287,7 +287,7 @@ class Fighter(Frozen):
 
 
 class Battle(Frozen):
-    fighters: tuple[Fighter, ...]
+    fighters: tuple[Combatant, ...]
     rounds: int = 0
     can_flee: bool = True
     play_between_rounds: bool = False
@@ -480,7 +480,7 @@ class Activate(Frozen):
     cards: tuple[Card, ...]
 
 
-class PlayCards(Frozen):
+class PlayIntoEncounter(Frozen):
     """Cards played into a fight (clubs: Attack, spades: Deal) or on a chest's traps (spades).
     ``from_active``: played off the active display; ``convert``: card → suit an active Jack
     turns it into."""
@@ -517,7 +517,7 @@ class HealAndDefend(Frozen):
     convert: Suit | None = None
 
 
-class FightRound(Frozen):
+class CombatRound(Frozen):
     """Score cards of every fighter still in the fight, in the fight's order: each as the
     cards drawn (one per point of Deal) or as their total."""
 
@@ -610,7 +610,7 @@ class Heal(Frozen):
     convert: dict[Card, Suit] = Field(default_factory=dict)
 
 
-class EndTurn(Frozen):
+class EndHeroTurn(Frozen):
     """The Hero leaves town; the player on their left becomes the Hero."""
 
     kind: Literal["end-turn"] = "end-turn"
@@ -643,9 +643,9 @@ class Revolution(Frozen):
 
 
 Action = Annotated[
-    NewHero | DrawEncounter | AttackPlayer | Activate | PlayCards | JoinFight | Flee | HealAndDefend
-    | FightRound | Disarm | PayFee | Evade | CraftyEvasion | TakeDamage | Abandon | DivideLoot | GoToTown
-    | PayTax | Shop | Heal | EndTurn | GiveCards | ClaimWin | Revolution,
+    NewHero | DrawEncounter | AttackPlayer | Activate | PlayIntoEncounter | JoinFight | Flee | HealAndDefend
+    | CombatRound | Disarm | PayFee | Evade | CraftyEvasion | TakeDamage | Abandon | DivideLoot | GoToTown
+    | PayTax | Shop | Heal | EndHeroTurn | GiveCards | ClaimWin | Revolution,
     Field(discriminator="kind"),
 ]
 
@@ -926,7 +926,7 @@ class CardPeeGee(Game):
         hero_name = s.name(p)
         if kind == "monster":
             stats = monster(a.agitator, a.props, a.beast, settings.elements, settings.monster_deal)
-            m = Fighter(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=stats.hp,
+            m = Combatant(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=stats.hp,
                         attack=stats.attack, deal=stats.deal, element=stats.element, working=stats.explanation)
             battle = Battle(fighters=(self._new_fighter(s, p, 0), m), can_flee=True)
             s = s.model_copy(update={"encounter": MonsterEncounter(beast=a.beast, battle=battle,
@@ -956,7 +956,7 @@ class CardPeeGee(Game):
                     js = jailor(j, settings.elements)
                     names[j] += 1
                     label = f"jailor {j.symbol}" + (f" ({names[j]})" if names[j] > 1 else "")
-                    fighters.append(Fighter(name=label, side=1, card=j, hp=js.hp, attack=js.attack, deal=js.deal,
+                    fighters.append(Combatant(name=label, side=1, card=j, hp=js.hp, attack=js.attack, deal=js.deal,
                                             element=js.element, working=js.explanation))
                 battle = Battle(fighters=tuple(fighters), can_flee=True, play_between_rounds=True)
             enc = HealerEncounter(heal=stats.heal, fee=stats.fee, reward=stats.reward, potions=stats.potions,
@@ -992,7 +992,7 @@ class CardPeeGee(Game):
         for b, pos in zip(bosses, positions):
             seen[b.card] += 1
             label = f"Boss {b.card.symbol}" + (f" ({seen[b.card]})" if seen[b.card] > 1 else "")
-            fighters.append(Fighter(name=label, side=1, card=b.card, index=pos, hp=b.hp,
+            fighters.append(Combatant(name=label, side=1, card=b.card, index=pos, hp=b.hp,
                                     attack=b.attack, deal=b.deal,
                                     element=b.card.suit if settings.elements else None, working=b.explanation))
         w.add(*working)
@@ -1052,9 +1052,9 @@ class CardPeeGee(Game):
         return base, (f"{base} ({character.symbol} {value(character)} {sign} {abs(bonus)}, "
                       f"the Hero's Attack bonus{floor})")
 
-    def _new_fighter(self, s: CardPeeGeeState, p: int, side: int, forced: bool = False) -> Fighter:
+    def _new_fighter(self, s: CardPeeGeeState, p: int, side: int, forced: bool = False) -> Combatant:
         attack, deal, working = self._player_numbers(s, p, ())
-        return Fighter(name=s.name(p), side=side, player=p, attack=attack, deal=deal,
+        return Combatant(name=s.name(p), side=side, player=p, attack=attack, deal=deal,
                        element=self._element(s, p), working=working, forced=forced)
 
     def _refresh(self, s: CardPeeGeeState, p: int) -> CardPeeGeeState:
@@ -1140,7 +1140,7 @@ class CardPeeGee(Game):
         if enc.kind == "chest" and p == s.turn:
             w.add(*enc.disarm_working)
 
-    def _do_play(self, s: CardPeeGeeState, a: PlayCards, w: _Work):
+    def _do_play(self, s: CardPeeGeeState, a: PlayIntoEncounter, w: _Work):
         self._expect(s, "encounter")
         self._player(s, a.player)
         enc = s.encounter
@@ -1238,7 +1238,7 @@ class CardPeeGee(Game):
               "no damage dealt this round; the card is discarded")
         return s, f"{s.name(a.player)} heals and defends with {a.card.symbol}: +{heal} HP"
 
-    def _do_round(self, s: CardPeeGeeState, a: FightRound, w: _Work):
+    def _do_round(self, s: CardPeeGeeState, a: CombatRound, w: _Work):
         battle = self._battle(s)
         enc = s.encounter
         live = battle.live()
@@ -1694,7 +1694,7 @@ class CardPeeGee(Game):
         w.add(*lines, *pv.explanation, f"{s.name(p)} heals {heal} HP → {s.heroes[p].hp}")
         return s, f"{s.name(p)} drinks {symbols(x.card for x in played)}: +{heal} HP"
 
-    def _do_end_turn(self, s: CardPeeGeeState, a: EndTurn, w: _Work):
+    def _do_end_turn(self, s: CardPeeGeeState, a: EndHeroTurn, w: _Work):
         self._expect(s, "town", "opening")
         p = s.turn
         if s.town.tax_due:
@@ -2176,7 +2176,7 @@ class CardPeeGee(Game):
             out.append(f.player)
         return out
 
-    def fighters(self, s: CardPeeGeeState) -> list[tuple[Fighter, int, str]]:
+    def fighters(self, s: CardPeeGeeState) -> list[tuple[Combatant, int, str]]:
         """The fighters still in the fight, in the order the round's score cards are entered:
         (fighter, score cards to draw this round, the flee penalty's working)."""
         if self.stage(s) != "battle":

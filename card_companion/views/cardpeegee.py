@@ -25,13 +25,13 @@ from card_companion.companion.cardpeegee import (
     AttackPlayer,
     CardPeeGeeState,
     ClaimWin,
+    CombatRound,
     CraftyEvasion,
     Disarm,
     DivideLoot,
     DrawEncounter,
-    EndTurn,
+    EndHeroTurn,
     Evade,
-    FightRound,
     Flee,
     GiveCards,
     GoToTown,
@@ -41,7 +41,7 @@ from card_companion.companion.cardpeegee import (
     NewHero,
     PayFee,
     PayTax,
-    PlayCards,
+    PlayIntoEncounter,
     Revolution,
     Shop,
     TakeDamage,
@@ -619,7 +619,7 @@ def BattlePanel(table) -> ft.Control:
         parts += [
             who_row(s, players, q, set_who, "play-who"),
             PlayForm(table, q, "play", f"Play for {s.name(q)}",
-                     lambda cs, fa, cv, q=q: PlayCards(player=q, cards=cs, from_active=fa, convert=cv),
+                     lambda cs, fa, cv, q=q: PlayIntoEncounter(player=q, cards=cs, from_active=fa, convert=cv),
                      hint=f"Clubs add their value to Attack; spades add 1 each to Deal (diamonds and hearts do "
                           f"nothing in a fight). {s.name(q)} may play cards {when}. When everyone is ready, "
                           f"tap “Round {number}”.",
@@ -720,7 +720,7 @@ def RoundEntry(table) -> ft.Control:
         return tuple(out)
 
     def resolve(cards: Sequence[Card] = ()) -> None:
-        attempt(table, lambda: FightRound(scores=scores(cards)), set_problem)
+        attempt(table, lambda: CombatRound(scores=scores(cards)), set_problem)
 
     rows: list[ft.Control | None] = [
         note(f"Every fighter draws one score card per point of Deal; score = Attack + the cards. Enter them in "
@@ -848,7 +848,7 @@ def ChestPanel(table) -> ft.Control:
             ]
     elif mode == "play":
         parts.append(PlayForm(table, p, "chest", f"Play for {name}",
-                              lambda cs, fa, cv: PlayCards(player=p, cards=cs, from_active=fa, convert=cv),
+                              lambda cs, fa, cv: PlayIntoEncounter(player=p, cards=cs, from_active=fa, convert=cv),
                               hint="Spades played here count for the whole chest: their total is the disarm score.",
                               odds=lambda after: cardpeegee_disarm(game, after, trap), key="chest-play"))
     else:
@@ -1021,7 +1021,7 @@ def TownPanel(table) -> ft.Control:
     done = "Done: next player" if town.opening else "Leave town: end the turn"
     parts += [
         ft.Divider(),
-        button(done, (lambda: attempt(table, EndTurn, set_problem)) if opts.get("end") else None, "end-turn",
+        button(done, (lambda: attempt(table, EndHeroTurn, set_problem)) if opts.get("end") else None, "end-turn",
                icon=ft.Icons.ARROW_FORWARD),
         message(problem, "town-problem"),
     ]

@@ -17,13 +17,13 @@ from card_companion.companion.cardpeegee import (
     CardPeeGeeSetup,
     CardPeeGeeState,
     ClaimWin,
+    CombatRound,
     CraftyEvasion,
     Disarm,
     DivideLoot,
     DrawEncounter,
-    EndTurn,
+    EndHeroTurn,
     Evade,
-    FightRound,
     Flee,
     GiveCards,
     GoToTown,
@@ -33,7 +33,7 @@ from card_companion.companion.cardpeegee import (
     NewHero,
     PayFee,
     PayTax,
-    PlayCards,
+    PlayIntoEncounter,
     Revolution,
     Shop,
     TakeDamage,
@@ -137,7 +137,7 @@ class Strategy(GameStrategy):
                         return Activate(player=q, cards=(rng.choice(aces_and_jacks),))
                     k = rng.randint(1, min(2, h.hand))
                     weapons = [c for c in suited if c.suit in (Suit.CLUBS, Suit.SPADES)]
-                    return PlayCards(player=q, cards=tuple(rng.choice(weapons) for _ in range(k)))
+                    return PlayIntoEncounter(player=q, cards=tuple(rng.choice(weapons) for _ in range(k)))
             joiners = self.can_join(s)
             if r < 0.32 and joiners:
                 q = rng.choice(sorted(joiners))
@@ -151,7 +151,7 @@ class Strategy(GameStrategy):
                 return Abandon()
             ahead = self.ahead_of_draw(s)
             same = self.stage(ahead) == "battle" and ahead.encounter.battle.live() == s.encounter.battle.live()
-            return FightRound(scores=tuple(score(k) for _, k, _ in self.fighters(ahead if same else s)))
+            return CombatRound(scores=tuple(score(k) for _, k, _ in self.fighters(ahead if same else s)))
         if stage == "divide-loot":
             sharers, stack = self.loot_sharers(s)
             shares: dict[int, list[Card]] = {q: [] for q in sharers}
@@ -162,7 +162,7 @@ class Strategy(GameStrategy):
             enc = s.encounter
             r = rng.random()
             if r < 0.2 and hero.hand:
-                return PlayCards(player=p, cards=of_suit(Suit.SPADES, 1))
+                return PlayIntoEncounter(player=p, cards=of_suit(Suit.SPADES, 1))
             if r < 0.25:
                 return Abandon()
             return Disarm(trap=rng.choice(enc.traps), hero_score=rng.choice([any_card(), rng.randint(0, 11)]),
@@ -204,7 +204,7 @@ class Strategy(GameStrategy):
                 return Heal(cards=of_suit(Suit.HEARTS, 1))
             if r < 0.55 and hero.hand:
                 return Activate(player=p, cards=(rng.choice([c for c in suited if c.rank in (Rank.ACE, Rank.JACK)]),))
-            return EndTurn()
+            return EndHeroTurn()
         return None
 
     def check_invariants(self, s: CardPeeGeeState) -> None:
