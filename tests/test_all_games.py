@@ -90,3 +90,24 @@ def test_rule_text_is_the_rules_only(game_id: str) -> None:
     text = rule_text(GAMES[game_id])
     for leftover in ("Jump to:", "From Ick Wiki", "navigation, search", "Retrieved from"):
         assert leftover not in text
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_one_shape_a_finished_game_and_a_foreign_step_are_refused_the_same_way(game_id: str) -> None:
+    """Issue 13 §1: every game applies a step through the base's one ``apply``: each action
+    type of its union has its handler, a finished game takes no step, and another game's step
+    is refused in one sentence."""
+    import typing
+
+    game = GAMES[game_id]
+    union = typing.get_args(typing.get_args(game.action_type)[0])  # Annotated[A | B | ..., Field(...)]
+    assert set(union) == set(game.handlers), "every step of the game has its handler, and no other"
+    other = next(g for g in GAMES.values() if g.id != game_id)
+    foreign = next(t for t in other.handlers if t not in game.handlers)
+    s = Session.start(game, strategy(game).random_setup(random.Random(1)))
+    with pytest.raises(IllegalAction, match=f"{game.name} has no step"):
+        game.apply(s.state, foreign.model_construct())
+    over = s.state.model_copy(update={"phase": "over"})
+    assert game.is_over(over)
+    with pytest.raises(IllegalAction, match="the game is over: undo to change it"):
+        game.apply(over, next(iter(game.handlers)).model_construct())

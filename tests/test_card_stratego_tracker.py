@@ -545,7 +545,7 @@ def test_an_action_of_another_game_is_refused() -> None:
     from card_companion.companion.peace_and_love import Refresh
 
     s = start()
-    with pytest.raises(IllegalAction, match="not an action of Card Stratego"):
+    with pytest.raises(IllegalAction, match="Card Stratego has no step .refresh."):
         GAME.apply(s.state, Refresh(fighter=0))
     assert GAME.rearrangements(s.state, 2, "row", 0) == []
     assert GAME.rearrangements(s.state, 0, "column", 4) == []

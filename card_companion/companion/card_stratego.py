@@ -305,25 +305,12 @@ class CardStratego(Game):
 
     # --- applying actions --------------------------------------------------------------
 
+    handlers = {Draw: "_draw", PutIntoPlay: "_put_into_play", Attack: "_attack", JackRearrange: "_jack_rearrange",
+                JackReveal: "_jack_reveal", JokerDestroy: "_joker", ScoutReveal: "_scout", SixReturn: "_six",
+                Drain: "_drain", Consolidate: "_consolidate", EndTurn: "_end_turn"}
+
     def apply(self, state: CardStrategoState, action) -> CardStrategoState:
-        if state.phase == "over":
-            raise IllegalAction("the game is over: undo to change it")
-        handler = {
-            "draw": self._draw,
-            "play": self._put_into_play,
-            "attack": self._attack,
-            "jack-rearrange": self._jack_rearrange,
-            "jack-reveal": self._jack_reveal,
-            "joker": self._joker,
-            "scout": self._scout,
-            "six": self._six,
-            "drain": self._drain,
-            "consolidate": self._consolidate,
-            "end-turn": self._end_turn,
-        }.get(getattr(action, "kind", None))
-        if handler is None:
-            raise IllegalAction(f"{action!r} is not an action of {self.name}")
-        s = handler(state, action)
+        s = super().apply(state, action)
         if action.kind != "attack":
             s = s.model_copy(update={"last_battle": None})
         for p in (0, 1):

@@ -714,10 +714,19 @@ class CardPeeGee(Game):
 
     # --- applying actions ------------------------------------------------------------------
 
+    handlers = {NewHero: "_do_hero", DrawEncounter: "_do_encounter", AttackPlayer: "_do_attack",
+                Activate: "_do_activate", PlayIntoEncounter: "_do_play", JoinFight: "_do_join", Flee: "_do_flee",
+                HealAndDefend: "_do_heal_and_defend", CombatRound: "_do_round", Disarm: "_do_disarm",
+                PayFee: "_do_fee", Evade: "_do_evade", CraftyEvasion: "_do_crafty", TakeDamage: "_do_take_damage",
+                Abandon: "_do_abandon", DivideLoot: "_do_divide_loot", GoToTown: "_do_town", PayTax: "_do_tax",
+                Shop: "_do_shop", Heal: "_do_heal", EndHeroTurn: "_do_end_turn", GiveCards: "_do_give",
+                ClaimWin: "_do_claim", Revolution: "_do_revolution"}
+    """each step's handler: ``(state, action, work) -> (state, news)``"""
+
     def apply(self, state: CardPeeGeeState, action) -> CardPeeGeeState:
-        if state.phase == "over":
+        if self.is_over(state):
             raise IllegalAction("the game is over: undo to change it")
-        handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+        handler = self.handler(action)
         work = _Work()
         s = state.model_copy(update={"step": state.step + 1})
         s, news = handler(s, action, work)

@@ -218,14 +218,7 @@ class FightGame(Game):
 
     # --- applying actions --------------------------------------------------------------
 
-    def apply(self, state: FightState, action) -> FightState:
-        handler = {
-            "row": self._turn_up,
-            "coin-flip": self._coin_flip,
-            "pick": self._pick,
-            "fight": self._fight,
-        }[action.kind]
-        return handler(state, action)
+    handlers = {TurnUp: "_turn_up", CoinFlip: "_coin_flip", Pick: "_pick", Fight: "_fight"}
 
     def _turn_up(self, s: FightState, a: TurnUp) -> FightState:
         self._expect(s, "row")

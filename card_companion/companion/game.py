@@ -164,10 +164,24 @@ class Game(ABC):
 
     # --- playing ---------------------------------------------------------------------
 
-    @abstractmethod
+    handlers: ClassVar[dict[type, str]] = {}
+    """each action type → the name of the method that applies it, ``(state, action) -> state``"""
+
     def apply(self, state: Any, action: Any) -> Any:
-        """The state after the action. Raise IllegalAction (and change nothing) if the
-        action is not allowed now."""
+        """The state after the action, one way for every game: a finished game takes no more
+        steps, and the action's type finds its handler. Raise IllegalAction (and change
+        nothing) if the action is not allowed now."""
+        if self.is_over(state):
+            raise IllegalAction("the game is over: undo to change it")
+        return self.handler(action)(state, action)
+
+    def handler(self, action: Any) -> Any:
+        """The method that applies this action (IllegalAction for a step of another game)."""
+        name = self.handlers.get(type(action))
+        if name is None:
+            kind = getattr(action, "kind", type(action).__name__)
+            raise IllegalAction(f"{self.name} has no step {kind!r}")
+        return getattr(self, name)
 
     @abstractmethod
     def is_over(self, state: Any) -> bool: ...

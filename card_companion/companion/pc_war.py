@@ -222,19 +222,7 @@ class PCWar(Game):
 
     # --- applying actions --------------------------------------------------------------
 
-    def apply(self, state: PCWarState, action) -> PCWarState:
-        if state.phase == "over":
-            raise IllegalAction("the game is over: undo to change it")
-        handler = {
-            "flip": self._flip,
-            "swap": self._swap,
-            "war": self._war,
-            "stop": self._stop,
-            "recount": self._recount,
-        }.get(getattr(action, "kind", None))
-        if handler is None:
-            raise IllegalAction(f"{self.name} has no action {getattr(action, 'kind', action)!r}")
-        return handler(state, action)
+    handlers = {Flip: "_flip", SwapHands: "_swap", War: "_war", Stop: "_stop", Recount: "_recount"}
 
     def _reveal(self, s: PCWarState, a: Flip | War, in_war: bool) -> FlipResult:
         """Who takes, from the entered cards or the tap (checked against each other)."""

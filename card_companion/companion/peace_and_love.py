@@ -241,18 +241,8 @@ class PeaceAndLove(Game):
 
     # --- applying actions --------------------------------------------------------------
 
-    def apply(self, state: PeaceAndLoveState, action) -> PeaceAndLoveState:
-        handler = {
-            "deal": self._deal,
-            "first-player": self._first_player,
-            "fight": self._start_fight,
-            "play": self._play,
-            "new-fighter": self._new_fighter,
-            "retire": self._retire,
-            "refresh": self._refresh,
-            "stop": self._stop,
-        }[action.kind]
-        return handler(state, action)
+    handlers = {Deal: "_deal", FirstPlayer: "_first_player", StartFight: "_start_fight", PlayCards: "_play",
+                NewFighter: "_new_fighter", Retire: "_retire", Refresh: "_refresh", Stop: "_stop"}
 
     def _stop(self, s: PeaceAndLoveState, a: Stop) -> PeaceAndLoveState:
         if s.phase == "fight":

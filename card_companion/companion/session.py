@@ -343,9 +343,8 @@ class Session:
     # --- changing --------------------------------------------------------------------
 
     def push(self, action: Any) -> Session:
-        """Apply one action; raise IllegalAction and change nothing if it is not allowed."""
-        if self.game.is_over(self.state):
-            raise IllegalAction("the game is over: undo to change it")
+        """Apply one action; raise IllegalAction and change nothing if it is not allowed (a
+        finished game takes none: ``Game.apply``)."""
         new_state = self.game.apply(self.state, action)
         actions = self.actions + (action,)
         return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, new_state),
