@@ -285,6 +285,7 @@ def test_the_browser_storage_is_asked_again_when_it_does_not_answer(monkeypatch)
     import asyncio
 
     from card_companion.views import app as app_view
+    from tests.viewkit import run_coroutine
 
     monkeypatch.setattr(app_view, "CLIENT_WAIT", 0.01)
     calls = []
@@ -295,12 +296,12 @@ def test_the_browser_storage_is_asked_again_when_it_does_not_answer(monkeypatch)
             await asyncio.sleep(10)  # the first call is never answered in time
         return "key"
 
-    assert asyncio.run(app_view.client_call(first_lost)) == "key" and len(calls) == 2
+    assert run_coroutine(app_view.client_call(first_lost)) == "key" and len(calls) == 2
 
     async def refused():
         calls.append(2)
         raise RuntimeError("TimeoutException: Timeout waiting for invoke method listener")
 
     with pytest.raises(RuntimeError, match="invoke method listener"):
-        asyncio.run(app_view.client_call(refused, tries=3))
+        run_coroutine(app_view.client_call(refused, tries=3))
     assert calls.count(2) == 3
