@@ -204,3 +204,12 @@ def to_top(page) -> None:
     page.mouse.move(200, 300)
     page.mouse.wheel(0, -20000)
     page.wait_for_timeout(250)
+
+
+def choose_theme(page, theme: str) -> None:
+    """From the home screen: Settings, the theme ("Light", "Dark" or "System"), back home."""
+    see(page, "Card Companion")
+    tap(page, "settings")
+    by_id(page, "theme").get_by_text(theme).click()
+    page.wait_for_timeout(400)
+    tap(page, "back")

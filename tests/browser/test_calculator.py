@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from card_companion.companion.protocol import resolve
-from tests.browser.harness import by_id, pick_cards, see, tap
+from tests.browser.harness import by_id, choose_theme, pick_cards, see, tap
 
 pytestmark = pytest.mark.browser
 
@@ -128,11 +128,7 @@ def test_cardpeegee_the_boss_stack_example_and_the_elemental_example(open_page, 
 def test_a_calculator_in_the_light_and_the_dark_theme(open_page, server, shots):
     page = phone(open_page, server)
     for theme in ("Light", "Dark"):
-        see(page, "Card Companion")
-        tap(page, "settings")
-        by_id(page, "theme").get_by_text(theme).click()
-        page.wait_for_timeout(400)
-        tap(page, "back")
+        choose_theme(page, theme)
         open_calculator(page, "card-stratego", "A battle")
         pick_cards(page, "calc-slots-picker", "QS 7H")
         see(page, "Attacker's Q♠ wins: Defender's 7♥ is destroyed")

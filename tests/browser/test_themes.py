@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from card_companion.companion.registry import GAMES
-from tests.browser.harness import by_id, save_game, see, tap
+from tests.browser.harness import choose_theme, save_game, see, tap
 from tests.test_contrast import played
 
 pytestmark = pytest.mark.browser
@@ -20,11 +20,7 @@ def test_every_table_in_light_and_dark(open_page, start_server, tmp_path, shots)
     games = {game_id: save_game(data, played(game_id, 3, 25)) for game_id in sorted(GAMES)}
     page = open_page(start_server(data).url, *PHONE)
     for theme in ("Light", "Dark"):
-        see(page, "Card Companion")
-        tap(page, "settings")
-        by_id(page, "theme").get_by_text(theme).click()
-        page.wait_for_timeout(400)
-        tap(page, "back")
+        choose_theme(page, theme)
         for game_id, gid in games.items():
             see(page, "Saved games")
             tap(page, f"resume-{gid}")
