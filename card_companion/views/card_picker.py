@@ -218,7 +218,7 @@ def CardSlots(
     (Card Stratego's two armies), the picker offers the active place's deck, named
     ``deck_names[i]`` in its messages; ``deck`` still counts the over-count warning.
     """
-    zoom = use_text_scale()
+    use_text_scale()  # the places' card faces follow the text-size setting
     values, set_values = ft.use_state(
         lambda: list(initial) if initial is not None and len(initial) == len(labels) else [None] * len(labels))
     active, set_active = ft.use_state(lambda: next((i for i, v in enumerate(values) if v is None), 0))
@@ -258,7 +258,7 @@ def CardSlots(
                 [
                     card_face(values[i], ident=f"{ident}-slot-{i}", selected=i == active,
                               label=f"{label}: {values[i].symbol if values[i] else 'not entered'}",
-                              on_click=lambda e, i=i: choose(i), width=54, scale=zoom),
+                              on_click=lambda e, i=i: choose(i), width=54),
                     ft.Text(label, size=12, text_align=ft.TextAlign.CENTER, width=96,
                             weight=ft.FontWeight.BOLD if i == active and picking else None),
                 ],

@@ -266,12 +266,11 @@ def card_face(
     on_click: Callable | None = None,
     width: int = 58,
     caption: str | None = None,
-    scale: float | None = None,
 ) -> ft.Control:
     """A playing card as it lies on the table. Tapped cards are drawn turned sideways;
-    a face-down card shows its back; ``card=None`` is an empty place. ``scale``: the
-    text-size setting (use_text_scale), so a larger setting draws larger cards."""
-    width = round(width * (_TEXT_SCALE.get() if scale is None else scale))
+    a face-down card shows its back; ``card=None`` is an empty place. Its size follows the
+    text-size setting of the component drawing it (``use_text_scale``)."""
+    width = round(width * _TEXT_SCALE.get())
     height = int(width * 1.4)
     if face_down:
         inner = ft.Container(

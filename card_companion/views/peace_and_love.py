@@ -51,7 +51,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
     known = game.known_cards(s)
     step = len(table.session.actions)
 
-    zoom = use_text_scale()
+    use_text_scale()  # the fighters' card faces follow the text-size setting
     mode, set_mode = ft.use_state("fight")
     mine, set_mine = ft.use_state(None)  # place of the current player's chosen fighter
     target, set_target = ft.use_state(None)  # (player, place) being attacked
@@ -95,13 +95,13 @@ def PeaceAndLoveTable(table) -> ft.Control:
             chosen = (i == s.turn and mine == place) or target == (i, place) or joining.get(i) == place \
                 or (i, place) in in_fight
             if f is None:
-                faces.append(card_face(None, ident=f"fighter-{i}-{place}", scale=zoom,
+                faces.append(card_face(None, ident=f"fighter-{i}-{place}",
                                        label=f"{s.name(i)}'s fighter {place + 1}: " +
                                        ("not dealt yet" if not player.dealt else "waiting for a new fighter"),
                                        face_down=not player.dealt))
                 continue
             faces.append(card_face(
-                f.card, ident=f"fighter-{i}-{place}", tapped=f.tapped, selected=chosen, scale=zoom,
+                f.card, ident=f"fighter-{i}-{place}", tapped=f.tapped, selected=chosen,
                 label=f"{s.name(i)}'s fighter {f.card.symbol}" + (", tapped" if f.tapped else "")
                 + (", chosen" if chosen else ""),
                 on_click=lambda e, i=i, place=place: tap_fighter(i, place),
