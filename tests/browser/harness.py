@@ -125,7 +125,9 @@ def tap(page, ident: str, timeout: float = 10_000) -> None:
 def settle(page, ms: int = 400) -> None:
     """Let Flutter paint the last frame before a screenshot."""
     page.wait_for_timeout(ms)
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    # two frames, or two seconds where frames do not come (a page in the background)
+    page.evaluate("() => new Promise(r => { requestAnimationFrame(() => requestAnimationFrame(r));"
+                  " setTimeout(r, 2000); })")
 
 
 def pick_card(page, picker: str, card: str) -> None:
