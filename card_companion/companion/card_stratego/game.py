@@ -1,20 +1,10 @@
-"""Card Stratego (Card Warfare, by Thorin N. Tatge) at the table: two armies of 27 cards, a
-battlefield of face-down cards, battles, special cards and Generals.
-
-The app mirrors the table without spoiling it. It records where each card lies on the
-battlefield; a card put into play is a face-down card with no value. The app learns a card
-only when the rules turn it face up (a battle, a Scout, a Jack) or when it is discarded
-(discard piles are seen), and then the players enter it. Decks and hands are counts.
-Rules: card_companion/rules/card-warfare.txt; rulings: card_companion/rulings/card-stratego.md.
-"""
+"""Card Stratego at the table: the game, which applies the actions and answers what the players can do."""
 
 from __future__ import annotations
 
 import random
 from itertools import permutations
-from typing import Annotated, Literal
-
-from pydantic import Field
+from typing import Literal
 
 from card_companion.calculators.card_stratego import (
     ARMIES,
@@ -22,10 +12,6 @@ from card_companion.calculators.card_stratego import (
     COLUMNS,
     DECK,
     DEPTH,
-    HAND,
-    RULES,
-    BattleError,
-    BattleResult,
     BoardError,
     Colour,
     Side,
@@ -41,240 +27,34 @@ from card_companion.calculators.card_stratego import (
     remove,
 )
 from card_companion.calculators.cards import JOKER, Card, Deck, Rank
-from card_companion.calculators.odds import stratego_attack_odds
 from card_companion.calculators.words import plural
-from card_companion.companion.ask import Answer, Ask
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState, won_line
-
-# --- setup ---------------------------------------------------------------------------
-
-
-class CardStrategoSettings(Settings):
-    first_army: Colour = Field(
-        "red",
-        title="First player's army",
-        description="The colour of the army of the player who takes the first turn; the other "
-        "player takes the other colour.",
-    )
-    jack_turns_up_one: bool = Field(
-        True,
-        title="A Jack may turn up a lone face-down card",
-        description="When only one face-down card is in play, a Jack discarded to turn two "
-        "face-down cards up may turn up that one card.",
-    )
-    jack_may_keep_order: bool = Field(
-        False,
-        title="A Jack may leave a line as it was",
-        description="A Jack discarded to rearrange a row or column may leave every card where "
-        "it was (otherwise at least one card must move).",
-    )
-
-
-class CardStrategoSetup(Setup):
-    settings: CardStrategoSettings = CardStrategoSettings()
-
-
-# --- state ---------------------------------------------------------------------------
-
-
-class InPlay(Frozen):
-    """A card on the battlefield: face down (its value unknown to the app) or face up."""
-
-    card: Card | None = None
-    """None while the card lies face down"""
-
-    @property
-    def face_up(self) -> bool:
-        return self.card is not None
-
-    @property
-    def symbol(self) -> str:
-        """ "7♥", or "face-down card" """
-        return "face-down card" if self.card is None else self.card.symbol
-
-
-FACE_DOWN = InPlay()
-
-Column = tuple[InPlay, ...]
-"""one player's cards in one column, from the front rank (next to the battle line) back"""
-
-
-class Army(Frozen):
-    """One player's 27 cards: a count in the deck and the hand, the cards in play and the
-    discard pile card by card."""
-
-    colour: Colour
-    deck: int = ARMY_SIZE - HAND
-    hand: int = HAND
-    columns: tuple[Column, Column, Column, Column] = ((), (), (), ())
-    discard: tuple[Card, ...] = ()
-
-    @property
-    def in_play(self) -> int:
-        return sum(len(c) for c in self.columns)
-
-    @property
-    def is_general(self) -> bool:
-        """A player whose deck is empty is a General."""
-        return self.deck == 0
-
-    def face_up(self) -> list[Card]:
-        return [x.card for col in self.columns for x in col if x.card is not None]
-
-    def face_down(self) -> int:
-        return sum(1 for col in self.columns for x in col if x.card is None)
-
-
-class Place(Frozen):
-    """A card on the battlefield: whose side, which column (0-3), which position (0 = the
-    front rank, 1 the second, 2 the third)."""
-
-    player: int = Field(ge=0, le=1)
-    column: int = Field(ge=0, lt=COLUMNS)
-    position: int = Field(ge=0, lt=DEPTH)
-
-
-class LastBattle(Frozen):
-    """The battle of the latest action, for the battle-result screen."""
-
-    attacker: int
-    """the attacking player"""
-    column: int
-    result: BattleResult
-
-
-class CardStrategoState(TableState):
-    setup: CardStrategoSetup
-    armies: tuple[Army, Army]
-    phase: Literal["turn", "over"] = "turn"
-    turn: int = 0
-    """whose turn it is"""
-    turn_number: int = 1
-    """1 for the first turn of the game, 2 for the other player's first turn, ..."""
-    allotted: int = 1
-    """the actions of this turn"""
-    actions_left: int = 1
-    start_columns: int = 0
-    """columns in which the player had a card at the start of this turn"""
-    last_battle: LastBattle | None = None
-    ended_by: str = ""
-
-
-# --- actions -------------------------------------------------------------------------
-# Every action is taken by the player whose turn it is and uses one action, except EndTurn.
-
-
-class Draw(Frozen):
-    """Take the top card of your deck into your hand."""
-
-    kind: Literal["draw"] = "draw"
-
-
-class PutIntoPlay(Frozen):
-    """Put a card from your hand into play face down (its value is not entered)."""
-
-    kind: Literal["play"] = "play"
-    column: int = Field(ge=0, lt=COLUMNS)
-    position: int = Field(0, ge=0, lt=DEPTH, description="0 = the front rank; cards at and behind it move back")
-
-
-class Attack(Frozen):
-    """Your front-rank card in a column attacks the opposing front-rank card. Both are turned
-    face up: enter a card that was face down (leave out one already face up)."""
-
-    kind: Literal["attack"] = "attack"
-    column: int = Field(ge=0, lt=COLUMNS)
-    attacker: Card | None = None
-    defender: Card | None = None
-
-
-class Reveal(Frozen):
-    """A face-down card turned face up, and what it is."""
-
-    place: Place
-    card: Card
-
-
-class JackRearrange(Frozen):
-    """Discard a Jack to rearrange one row or column of either player's cards.
-
-    ``order``: for a row, ``order[c]`` is the column whose card (or empty place) in that row
-    moves to column c (a permutation of 0-3); for a column, ``order[p]`` is the position whose
-    card moves to position p (a permutation of the column's cards)."""
-
-    kind: Literal["jack-rearrange"] = "jack-rearrange"
-    jack: Card
-    player: int = Field(ge=0, le=1, description="whose cards are rearranged")
-    line: Literal["row", "column"]
-    index: int = Field(ge=0, lt=COLUMNS, description="row 0-2 (0 = the front rank) or column 0-3")
-    order: tuple[int, ...]
-
-
-class JackReveal(Frozen):
-    """Discard a Jack to turn two face-down cards in play face up."""
-
-    kind: Literal["jack-reveal"] = "jack-reveal"
-    jack: Card
-    reveals: tuple[Reveal, ...] = Field(min_length=1, max_length=2)
-
-
-class JokerDestroy(Frozen):
-    """Discard your Joker to destroy any card on the battlefield. The destroyed card goes to
-    its owner's discard pile, where it is seen: enter it if it was face down."""
-
-    kind: Literal["joker"] = "joker"
-    target: Place
-    card: Card | None = None
-
-
-class ScoutReveal(Frozen):
-    """Discard a Scout (2, 3, 4) from your hand to turn a face-down card face up. Not an
-    attack: a Bomb it reveals stays."""
-
-    kind: Literal["scout"] = "scout"
-    scout: Card
-    reveal: Reveal
-
-
-class SixReturn(Frozen):
-    """Discard a 6 to return any card on the battlefield to its owner's hand."""
-
-    kind: Literal["six"] = "six"
-    six: Card
-    target: Place
-
-
-class Drain(Frozen):
-    """A General has the opponent discard the top card of their deck, or, with their deck
-    empty, a card picked at random from their hand. ``pick``: the position in the hand the
-    app drew (1 = the first card), recorded so the log replays the same."""
-
-    kind: Literal["drain"] = "drain"
-    card: Card
-    pick: int | None = Field(None, ge=1)
-
-
-class Consolidate(Frozen):
-    """A General combines a column where only they have cards (``mine``) with one where only
-    the opponent has cards (``theirs``); ``into`` is the column both end up in."""
-
-    kind: Literal["consolidate"] = "consolidate"
-    mine: int = Field(ge=0, lt=COLUMNS)
-    theirs: int = Field(ge=0, lt=COLUMNS)
-    into: int = Field(ge=0, lt=COLUMNS)
-
-
-class EndTurn(Frozen):
-    """The player has no legal action left: the turn ends with the remaining actions unused."""
-
-    kind: Literal["end-turn"] = "end-turn"
-
-
-Action = Annotated[
-    Draw | PutIntoPlay | Attack | JackRearrange | JackReveal | JokerDestroy | ScoutReveal | SixReturn
-    | Drain | Consolidate | EndTurn,
-    Field(discriminator="kind"),
-]
+from card_companion.companion.card_stratego.actions import (
+    Action,
+    Attack,
+    Consolidate,
+    Drain,
+    Draw,
+    EndTurn,
+    JackRearrange,
+    JackReveal,
+    JokerDestroy,
+    PutIntoPlay,
+    Reveal,
+    ScoutReveal,
+    SixReturn,
+)
+from card_companion.companion.card_stratego.state import (
+    FACE_DOWN,
+    Army,
+    CardStrategoSettings,
+    CardStrategoSetup,
+    CardStrategoState,
+    Column,
+    InPlay,
+    LastBattle,
+    Place,
+)
+from card_companion.companion.game import Game, IllegalAction, Outcome, Setup, won_line
 
 _SUITS_TEXT = {"red": "hearts and diamonds", "black": "spades and clubs"}
 _FACES = {colour: tuple(deck.faces()) for colour, deck in ARMIES.items()}
@@ -926,86 +706,5 @@ def _columns_text(army: Army) -> str:
     return " · ".join(parts)
 
 
-# --- the resolve protocol ------------------------------------------------------------
-
-
-class BattleAsk(Ask):
-    """One battle: the attacking card against the defending card it faces."""
-
-    game: Literal["card-stratego"] = "card-stratego"
-    ask: Literal["battle"] = "battle"
-    attacker: Card
-    defender: Card
-
-    def answer(self) -> BattleAnswer:
-        r = battle(self.attacker, self.defender)
-        return BattleAnswer(destroyed=r.destroyed, rule=r.rule, explanation=r.explanation)
-
-
-class BattleAnswer(Answer):
-    destroyed: list[Side]
-    """sorted, from "attacker" and "defender" """
-    rule: str
-    """the short name of the deciding rule (calculators.card_stratego.RULES)"""
-
-
-class AttackOddsAsk(Ask):
-    """The chance of each result when a known card attacks a face-down card (``attacker``
-    known) or a face-down card attacks a known one (``defender`` known), over the unknown
-    cards (the opponent's cards not seen yet)."""
-
-    game: Literal["card-stratego"] = "card-stratego"
-    ask: Literal["attack-odds"] = "attack-odds"
-    attacker: Card | None = None
-    defender: Card | None = None
-    unknown: list[Card] = Field(min_length=1, max_length=54)
-
-    def answer(self) -> AttackOddsAnswer:
-        if (self.attacker is None) == (self.defender is None):
-            raise ValueError("name the known card: the attacker or the defender, not both or neither")
-        Deck(jokers=2).check_copies(self.unknown, "Card Stratego")
-        known = self.attacker or self.defender
-        assert known is not None
-        o = stratego_attack_odds(known, self.unknown, known_attacks=self.attacker is not None)
-        return AttackOddsAnswer(attacker_wins=float(o.attacker_wins), defender_wins=float(o.defender_wins),
-                                both_destroyed=float(o.both_destroyed), counted=o.counted,
-                                explanation=o.explanation)
-
-
-class AttackOddsAnswer(Answer):
-    attacker_wins: float
-    defender_wins: float
-    both_destroyed: float
-    counted: int
-
-
-class ActionsAsk(Ask):
-    """The actions of a turn: the game's first turn 1, the second 2; then 3, 4 or 5 by the
-    battlefield columns holding at least one of the player's cards at the start of the turn."""
-
-    game: Literal["card-stratego"] = "card-stratego"
-    ask: Literal["actions"] = "actions"
-    turn: int = Field(ge=1, description="the turn's number in the game, from 1")
-    columns: int = Field(0, ge=0, le=COLUMNS, description="columns with a card of the player at the turn's start")
-
-    def answer(self) -> ActionsAnswer:
-        k = actions_per_turn(self.turn, self.columns)
-        if self.turn <= 2:
-            why = f"turn {self.turn} of the game: " + ("the first player gets one action" if self.turn == 1
-                                                       else "the other player then takes two")
-        else:
-            why = (f"cards in {plural(self.columns, 'column')} at the start of the turn: "
-                   + ("all four → 5" if self.columns == 4 else "three → 4" if self.columns == 3
-                      else "fewer than three → 3"))
-        return ActionsAnswer(actions=k, explanation=[why, f"{plural(k, 'action')}, all of them used"])
-
-
-class ActionsAnswer(Answer):
-    actions: int
-
-
-CardStratego.asks = (BattleAsk, AttackOddsAsk, ActionsAsk)
 
 GAME = CardStratego()
-
-__all__ = ["GAME", "RULES", "BattleError"]

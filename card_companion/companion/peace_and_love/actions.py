@@ -1,0 +1,79 @@
+"""Peace and Love at the table: the actions, each a step of the log (discriminated by ``kind``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from card_companion.calculators.cards import Card
+from card_companion.companion.game import Frozen
+from card_companion.companion.peace_and_love.state import FIGHTERS
+
+
+class Deal(Frozen):
+    """A player's three starting fighters, as dealt face up."""
+
+    kind: Literal["deal"] = "deal"
+    player: int
+    fighters: tuple[Card, Card, Card]
+
+
+class FirstPlayer(Frozen):
+    """The random pick among the players tied for the lowest total (recorded, so replay
+    gives the same starting player)."""
+
+    kind: Literal["first-player"] = "first-player"
+    player: int
+
+
+class StartFight(Frozen):
+    """The player whose turn it is attacks with an untapped fighter."""
+
+    kind: Literal["fight"] = "fight"
+    fighter: int = Field(ge=0, lt=FIGHTERS, description="the attacking fighter's place (0-2)")
+    defender: int = Field(ge=0, description="the attacked player")
+    defender_fighter: int = Field(ge=0, lt=FIGHTERS)
+    joining: dict[int, int] = Field(default_factory=dict, description="other players joining: player → fighter place")
+
+
+class PlayCards(Frozen):
+    """The cards revealed on the fighters still in the fight: player → card."""
+
+    kind: Literal["play"] = "play"
+    cards: dict[int, Card]
+
+
+class NewFighter(Frozen):
+    """The fighter drawn off the deck for a defeated one (comes in untapped)."""
+
+    kind: Literal["new-fighter"] = "new-fighter"
+    card: Card
+
+
+class Retire(Frozen):
+    """An untapped fighter goes to the hand; a card from the hand comes in tapped."""
+
+    kind: Literal["retire"] = "retire"
+    fighter: int = Field(ge=0, lt=FIGHTERS)
+    new_fighter: Card
+
+
+class Refresh(Frozen):
+    """Tap a fighter, put three cards under the deck, draw three."""
+
+    kind: Literal["refresh"] = "refresh"
+    fighter: int = Field(ge=0, lt=FIGHTERS)
+
+
+class Stop(Frozen):
+    """The players stop before the deck runs out: the game is scored as it stands (the app's
+    own ruling; the rules end it only when the deck runs out)."""
+
+    kind: Literal["stop"] = "stop"
+
+
+Action = Annotated[
+    Deal | FirstPlayer | StartFight | PlayCards | NewFighter | Retire | Refresh | Stop,
+    Field(discriminator="kind"),
+]
