@@ -13,6 +13,8 @@ from card_companion.calculators.words import plural
 from card_companion.companion.advisor import peace_and_love_hand, peace_and_love_round
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love import (
+    FIGHTERS,
+    HAND,
     Deal,
     NewFighter,
     PeaceAndLoveState,
@@ -47,9 +49,6 @@ MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
 def PeaceAndLoveTable(table) -> ft.Control:
     s: PeaceAndLoveState = table.state
     game = table.game
-    deck = game.deck(s.setup)
-    known = game.known_cards(s)
-    step = len(table.session.actions)
 
     use_text_scale()  # the fighters' card faces follow the text-size setting
     mode, set_mode = ft.use_state("fight")
@@ -65,7 +64,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
         if s.phase != "turn":
             return
         refusal = game.tap_refusal(s, p, place, mode)
-        set_problem(refusal[:1].upper() + refusal[1:] + "." if refusal else None)
+        set_problem(_sentence(refusal))
         if refusal:
             return
         if p == s.turn:
@@ -85,15 +84,31 @@ def PeaceAndLoveTable(table) -> ft.Control:
                 new[p] = place
             set_joining(new)
 
-    # --- the players ------------------------------------------------------------------
+    chosen = {(s.turn, mine), target, *joining.items()}
+    panels = _player_panels(s, chosen, tap_fighter)
+
+    parts = [
+        score_strip(s),
+        *_step_panel(table, s, mode, set_mode, mine, target, joining, set_problem),
+        # after the step's panel, so that a message coming and going never moves the panel (whose
+        # card slots would start again empty)
+        message(problem, "pal-problem"),
+        last_round_panel(s),
+        *panels,
+    ]
+    return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
+
+
+def _player_panels(s: PeaceAndLoveState, chosen: set, tap_fighter) -> list[ft.Control]:
+    """Every player's fighters (tapped ones sideways; the chosen ones and the ones in the fight
+    marked), victory pile and hand."""
     fight = s.fight
     in_fight = {(p, place) for p, place in fight.remaining} if fight and s.phase == "fight" else set()
     panels = []
     for i, player in enumerate(s.players):
         faces = []
         for place, f in enumerate(player.fighters):
-            chosen = (i == s.turn and mine == place) or target == (i, place) or joining.get(i) == place \
-                or (i, place) in in_fight
+            marked = (i, place) in chosen or (i, place) in in_fight
             if f is None:
                 faces.append(card_face(None, ident=f"fighter-{i}-{place}",
                                        label=f"{s.name(i)}'s fighter {place + 1}: " +
@@ -101,9 +116,9 @@ def PeaceAndLoveTable(table) -> ft.Control:
                                        face_down=not player.dealt))
                 continue
             faces.append(card_face(
-                f.card, ident=f"fighter-{i}-{place}", tapped=f.tapped, selected=chosen,
+                f.card, ident=f"fighter-{i}-{place}", tapped=f.tapped, selected=marked,
                 label=f"{s.name(i)}'s fighter {f.card.symbol}" + (", tapped" if f.tapped else "")
-                + (", chosen" if chosen else ""),
+                + (", chosen" if marked else ""),
                 on_click=lambda e, i=i, place=place: tap_fighter(i, place),
             ))
         total = pile_total(player.pile)
@@ -121,19 +136,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
             stats=[("Victory pile", f"{count(total, 'point')} · {count(len(player.pile))}"),
                    ("Hand", count(player.hand))],
         ))
-
-    status = score_strip(s)
-
-    parts = [
-        status,
-        *_step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining, set_problem),
-        # after the step's panel, so that a message coming and going never moves the panel (whose
-        # card slots would start again empty)
-        message(problem, "pal-problem"),
-        last_round_panel(s),
-        *panels,
-    ]
-    return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
+    return panels
 
 
 def score_strip(s: PeaceAndLoveState) -> ft.Control:
@@ -162,47 +165,59 @@ def last_round_panel(s: PeaceAndLoveState) -> ft.Control | None:
                            f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}" for e in last.entries))
 
 
-def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joining,
-                set_problem) -> list[ft.Control | None]:
+def _step_panel(table, s, mode, set_mode, mine, target, joining, set_problem) -> list[ft.Control | None]:
     """What the players enter now."""
-    game = table.game
-    name = s.name
     if s.phase == "over":
         return []
     if s.phase == "deal":
-        p = game.next_to_deal(s)
-        totals = game.starting_totals(s)
-        done = [f"{name(i)}: {t}" for i, t in enumerate(totals) if t is not None]
-        return [section(
-            f"Deal: {name(p)}'s three fighters",
-            [
-                ft.Text("Deal five cards to each hand and three face up in front of each player, then enter "
-                        "each player's three fighters. The lowest total goes first."),
-                ft.Text("Totals so far: " + ", ".join(done)) if done else None,
-                CardSlots(deck, ["Fighter 1", "Fighter 2", "Fighter 3"],
-                          lambda cards: table.dispatch(Deal(player=p, fighters=tuple(cards))),
-                          known=known, submit=f"Enter {name(p)}'s fighters", ident="deal",
-                          game_name=game.name, key=f"deal-{step}"),
-            ],
-            ident="deal-panel",
-        )]
+        return [_deal_panel(table, s)]
     if s.phase == "first-player":
-        tied = " and ".join(name(p) for p in s.tied_first)
-        total = game.starting_totals(s)[s.tied_first[0]]
-        return [section(
-            "Who goes first?",
-            [
-                ft.Text(f"{tied} tie with the lowest total ({total}). The app picks one of them at random."),
-                button("Pick at random", lambda: table.dispatch(game.pick_first_player(s, random.Random())),
-                       "pick-first", icon=ft.Icons.CASINO),
-            ],
-            ident="first-player-panel",
-        )]
+        return [_first_player_panel(table, s)]
     if s.phase == "fight":
-        return [FightPanel(table, key=f"fight-{step}")]
+        return [FightPanel(table, key=f"fight-{len(table.session.actions)}")]
+    return _turn_panel(table, s, mode, set_mode, mine, target, joining, set_problem)
 
-    # --- a turn: fight, retire or refresh ------------------------------------------
-    me = s.turn
+
+def _deal_panel(table, s: PeaceAndLoveState) -> ft.Control:
+    """The deal: each player's three fighters, entered one player after the other."""
+    game, name = table.game, s.name
+    p = game.next_to_deal(s)
+    done = [f"{name(i)}: {t}" for i, t in enumerate(game.starting_totals(s)) if t is not None]
+    return section(
+        f"Deal: {name(p)}'s three fighters",
+        [
+            ft.Text("Deal five cards to each hand and three face up in front of each player, then enter "
+                    "each player's three fighters. The lowest total goes first."),
+            ft.Text("Totals so far: " + ", ".join(done)) if done else None,
+            CardSlots(game.deck(s.setup), [f"Fighter {i + 1}" for i in range(FIGHTERS)],
+                      lambda cards: table.dispatch(Deal(player=p, fighters=tuple(cards))),
+                      known=game.known_cards(s), submit=f"Enter {name(p)}'s fighters", ident="deal",
+                      game_name=game.name, key=f"deal-{len(table.session.actions)}"),
+        ],
+        ident="deal-panel",
+    )
+
+
+def _first_player_panel(table, s: PeaceAndLoveState) -> ft.Control:
+    """A tie for the lowest total: the app picks who goes first."""
+    game = table.game
+    tied = " and ".join(s.name(p) for p in s.tied_first)
+    total = game.starting_totals(s)[s.tied_first[0]]
+    return section(
+        "Who goes first?",
+        [
+            ft.Text(f"{tied} tie with the lowest total ({total}). The app picks one of them at random."),
+            button("Pick at random", lambda: table.dispatch(game.pick_first_player(s, random.Random())),
+                   "pick-first", icon=ft.Icons.CASINO),
+        ],
+        ident="first-player-panel",
+    )
+
+
+def _turn_panel(table, s: PeaceAndLoveState, mode, set_mode, mine, target, joining,
+                set_problem) -> list[ft.Control | None]:
+    """A turn: fight, retire or refresh, and the notes on the turn's start."""
+    game, name, me = table.game, s.name, s.turn
 
     def dispatch(action) -> bool:
         """One message at a time: the step's own refusal goes when a step is sent."""
@@ -218,52 +233,74 @@ def _step_panel(table, s, deck, known, step, mode, set_mode, mine, target, joini
         selected=[mode],
         on_change=choose_mode,
     ), label="action")
-    mine_card = s.players[me].fighters[mine].card.symbol if mine is not None else None
-    parts: list[ft.Control | None] = [chooser]
     starts = game.starting_line(s)
-    if starts:
-        parts.append(message(starts + ".", "starting-note", kind="info"))
-    if s.untapped:
-        parts.append(message(
-            "All three fighters of " + " and ".join(name(p) for p in s.untapped)
-            + " were tapped at the end of the turn: they are untapped now.", "untapped-note", kind="info"))
+    untapped = ("All three fighters of " + " and ".join(name(p) for p in s.untapped)
+                + " were tapped at the end of the turn: they are untapped now.")
+    mine_card = s.players[me].fighters[mine].card.symbol if mine is not None else None
     if mode == "fight":
-        tgt = f"{name(target[0])}'s {s.players[target[0]].fighters[target[1]].card.symbol}" if target else None
-        join_text = ", ".join(f"{name(p)}'s {s.players[p].fighters[pl].card.symbol}" for p, pl in joining.items())
-        hint = "Tap one of your untapped fighters, then the fighter you attack."
-        if len(s.players) > 2:
-            hint += " Other players may add an untapped fighter: tap it too."
-        parts += [
-            ft.Text(hint),
-            ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
-                    + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
-            button("Start the fight",
-                   (lambda: dispatch(StartFight(fighter=mine, defender=target[0], defender_fighter=target[1],
-                                                      joining=joining)))
-                   if mine is not None and target is not None else None,
-                   "start-fight", icon=ft.Icons.SPORTS_MMA),
-        ]
+        entry = _fight_entry(s, mine, mine_card, target, joining, dispatch)
     elif mode == "retire":
-        parts += [
-            ft.Text("Tap one of your untapped fighters to retire it to your hand; enter the card from your hand "
-                    "that becomes the new fighter (it comes in tapped)."),
-            ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
-            CardSlots(deck, ["New fighter"],
-                      lambda cards: dispatch(Retire(fighter=mine, new_fighter=cards[0])) if mine is not None
-                      else set_problem("First tap the fighter to retire."),
-                      known=known, submit="Retire", ident="retire", game_name=game.name, key=f"retire-{step}"),
-        ]
+        entry = _retire_entry(table, s, mine, mine_card, dispatch, set_problem)
     else:
-        can = game.can_refresh(s)
-        parts += [
-            ft.Text("Tap one of your untapped fighters to tap it, put three cards from your hand under the deck, "
-                    "draw three and shuffle."),
-            message(_sentence(game.refresh_refusal(s)), "refresh-blocked", kind="warning"),
-            ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
-            button("Refresh", (lambda: dispatch(Refresh(fighter=mine))) if can and mine is not None else None,
-                   "refresh", icon=ft.Icons.AUTORENEW),
-        ]
-    return [section(f"{name(me)}'s turn", parts, ident="turn-panel"), StopGame(table, key=f"stop-{step}")]
+        entry = _refresh_entry(table, s, mine, mine_card, dispatch)
+    parts: list[ft.Control | None] = [
+        chooser,
+        message(starts + ".", "starting-note", kind="info") if starts else None,
+        message(untapped, "untapped-note", kind="info") if s.untapped else None,
+        *entry,
+    ]
+    return [section(f"{name(me)}'s turn", parts, ident="turn-panel"),
+            StopGame(table, key=f"stop-{len(table.session.actions)}")]
+
+
+def _fight_entry(s: PeaceAndLoveState, mine, mine_card, target, joining, dispatch) -> list[ft.Control | None]:
+    """A fight: the fighters tapped (attacker, defender, the other players' joining ones)."""
+    name = s.name
+    tgt = f"{name(target[0])}'s {s.players[target[0]].fighters[target[1]].card.symbol}" if target else None
+    join_text = ", ".join(f"{name(p)}'s {s.players[p].fighters[pl].card.symbol}" for p, pl in joining.items())
+    hint = "Tap one of your untapped fighters, then the fighter you attack."
+    if len(s.players) > 2:
+        hint += " Other players may add an untapped fighter: tap it too."
+    return [
+        ft.Text(hint),
+        ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
+                + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
+        button("Start the fight",
+               (lambda: dispatch(StartFight(fighter=mine, defender=target[0], defender_fighter=target[1],
+                                            joining=joining)))
+               if mine is not None and target is not None else None,
+               "start-fight", icon=ft.Icons.SPORTS_MMA),
+    ]
+
+
+def _retire_entry(table, s: PeaceAndLoveState, mine, mine_card, dispatch,
+                  set_problem) -> list[ft.Control | None]:
+    """A retirement: the fighter tapped, the card from the hand that replaces it."""
+    game = table.game
+    return [
+        ft.Text("Tap one of your untapped fighters to retire it to your hand; enter the card from your hand "
+                "that becomes the new fighter (it comes in tapped)."),
+        ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+        CardSlots(game.deck(s.setup), ["New fighter"],
+                  lambda cards: dispatch(Retire(fighter=mine, new_fighter=cards[0])) if mine is not None
+                  else set_problem("First tap the fighter to retire."),
+                  known=game.known_cards(s), submit="Retire", ident="retire", game_name=game.name,
+                  key=f"retire-{len(table.session.actions)}"),
+    ]
+
+
+def _refresh_entry(table, s: PeaceAndLoveState, mine, mine_card, dispatch) -> list[ft.Control | None]:
+    """A refresh: the fighter tapped for it (refused while the deck is too short, says the tracker)."""
+    game = table.game
+    can = game.can_refresh(s)
+    return [
+        ft.Text("Tap one of your untapped fighters to tap it, put three cards from your hand under the deck, "
+                "draw three and shuffle."),
+        message(_sentence(game.refresh_refusal(s)), "refresh-blocked", kind="warning"),
+        ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+        button("Refresh", (lambda: dispatch(Refresh(fighter=mine))) if can and mine is not None else None,
+               "refresh", icon=ft.Icons.AUTORENEW),
+    ]
 
 
 def _sentence(text: str | None) -> str | None:
@@ -302,18 +339,7 @@ def FightPanel(table) -> ft.Control:
     fight = s.fight
     name = s.name
     if fight.awaiting_replacement is not None:
-        p = fight.awaiting_replacement
-        return section(
-            f"{name(p)}'s new fighter",
-            [
-                ft.Text(f"{name(p)} draws a new fighter off the top of the deck and places it face up (untapped; "
-                        "it stays out of this fight). Enter it:"),
-                CardSlots(deck, ["New fighter"], lambda cards: table.dispatch(NewFighter(card=cards[0])),
-                          known=known, submit="Enter the new fighter", ident="new-fighter", game_name=game.name,
-                          key=f"new-fighter-{step}"),
-            ],
-            ident="fight-panel",
-        )
+        return _new_fighter_panel(table, fight.awaiting_replacement)
 
     owners = [p for p, _ in fight.remaining]
     labels = [f"{name(p)}'s card on {s.players[p].fighters[place].card.symbol}" for p, place in fight.remaining]
@@ -360,6 +386,23 @@ def FightPanel(table) -> ft.Control:
     return section(f"Fight · round {fight.rounds + 1}", parts, ident="fight-panel")
 
 
+def _new_fighter_panel(table, p: int) -> ft.Control:
+    """A defeated fighter's replacement, drawn off the top of the deck by its player ``p``."""
+    s, game = table.state, table.game
+    name = s.name
+    return section(
+        f"{name(p)}'s new fighter",
+        [
+            ft.Text(f"{name(p)} draws a new fighter off the top of the deck and places it face up (untapped; "
+                    "it stays out of this fight). Enter it:"),
+            CardSlots(game.deck(s.setup), ["New fighter"], lambda cards: table.dispatch(NewFighter(card=cards[0])),
+                      known=game.known_cards(s), submit="Enter the new fighter", ident="new-fighter",
+                      game_name=game.name, key=f"new-fighter-{len(table.session.actions)}"),
+        ],
+        ident="fight-panel",
+    )
+
+
 @ft.component
 def PrivateHand(table, player: int) -> ft.Control:
     """On a player's own phone: the hand that player enters here, for the advisor's ranked
@@ -393,6 +436,6 @@ def deal_summary(game, players: list[str], settings: dict) -> ft.Control:
     decks, cards, left = game.deal_counts(n)
     return tagged("decks", ft.Text(
         f"{n} players: shuffle {plural(decks, 'deck')} together ({cards} cards). "
-        f"Each player gets 5 cards in hand and 3 face-up fighters; {left} cards stay in the deck.",
+        f"Each player gets {HAND} cards in hand and {FIGHTERS} face-up fighters; {left} cards stay in the deck.",
         italic=True,
     ), label=f"{decks} decks")
