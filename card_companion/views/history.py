@@ -13,13 +13,15 @@ step of the store, refused on a stale screen as any step is.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
 from card_companion.companion.access import Refused
 from card_companion.companion.action_cards import card_places, with_cards
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.session import Edit
+from card_companion.companion.session import Edit, Step
 from card_companion.companion.storage import StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import button, message, screen, suited, tagged, use_services
@@ -36,6 +38,35 @@ def read_history(device, gid: str):
         return None, str(exc)
 
 
+@dataclass(frozen=True)
+class Shown:
+    """One revision of a game as its history screen shows it, worked out once when it is read
+    (the log replayed once): a render only reads it."""
+
+    opened: Any
+    """the game and this phone's seat (companion.tables.Opened)"""
+    steps: list[Step]
+    can_change: bool
+    """a phone that plays (not a watcher) may go back and enter cards again"""
+    editable: frozenset[int]
+    """the steps with cards to enter again (none when this phone may not change the game)"""
+    following: str | None
+    """the next undone step in plain words (None: none, or it no longer applies)"""
+
+    @classmethod
+    def of(cls, opened, steps: list[Step] | None = None) -> Shown:
+        session = opened.session
+        can_change = opened.seat is not None and opened.seat.can_act
+        editable = frozenset(i for i, a in enumerate(session.actions, 1) if can_change and card_places(a))
+        return cls(opened, session.history() if steps is None else steps, can_change, editable, _next_redo(session))
+
+
+def open_history(device, gid: str) -> Shown | str:
+    """The game's history worked out, or the sentence why it cannot be opened."""
+    opened, steps = read_history(device, gid)
+    return steps if opened is None else Shown.of(opened, steps)
+
+
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -48,10 +79,11 @@ def HistoryScreen() -> ft.Control:
 
 @ft.component
 def StepEditor(session, number: int, on_save, on_cancel) -> ft.Control:
-    """Step ``number``'s cards in the one card picker, filled with the cards entered then."""
+    """Step ``number``'s cards in the one card picker, filled with the cards entered then.
+    Worked out once (its key names the revision it edits), not at every tap in the picker."""
     game = session.game
-    places = card_places(session.actions[number - 1], session.setup.players)
-    before = session.states[number - 1]
+    places, known = ft.use_memo(lambda: (card_places(session.actions[number - 1], session.setup.players),
+                                         game.known_cards(session.states[number - 1])), dependencies=[number])
     return tagged(
         f"edit-{number}",
         ft.Container(
@@ -61,7 +93,7 @@ def StepEditor(session, number: int, on_save, on_cancel) -> ft.Control:
                     ft.Text("Tap a card to enter it again; the later steps are replayed on the new cards.",
                             size=13, italic=True),
                     CardSlots(game.deck(session.setup), [p.label for p in places], on_save,
-                              known=game.known_cards(before), submit="Save the new cards", ident="edit",
+                              known=known, submit="Save the new cards", ident="edit",
                               game_name=game.name, initial=[p.card for p in places],
                               key=f"edit-slots-{number}"),
                     button("Cancel", on_cancel, "edit-cancel", primary=False),
@@ -77,53 +109,57 @@ def StepEditor(session, number: int, on_save, on_cancel) -> ft.Control:
     )
 
 
+def commit(do, gid: str) -> tuple[Any, str | None, bool]:
+    """Commit one change of the log (on the revision the screen shows): (the new snapshot,
+    None, False), or (None, the sentence why nothing was changed, whether the screen was stale)."""
+    try:
+        return do(), None, False
+    except StaleGame as exc:
+        return None, f"{sentence(str(exc))}. Nothing was changed.", True
+    except (IllegalAction, Refused, StoreError) as exc:
+        return None, f"{sentence(str(exc))}. Nothing was changed.", False
+    except Exception as exc:  # a bug must not take the screen down: say so, change nothing
+        log.exception("could not change the log of game %s", gid)
+        return None, f"The app could not make that change ({type(exc).__name__}: {exc}). Nothing was changed.", False
+
+
 @ft.component
 def HistoryPage(gid: str) -> ft.View:
     device = use_services().access()
-    loaded, set_loaded = ft.use_state(lambda: read_history(device, gid))
+    shown, set_shown = ft.use_state(lambda: open_history(device, gid))  # again only after a change made here
     editing, set_editing = ft.use_state(None)  # the step whose cards are being entered again
     error, set_error = ft.use_state(None)
     notice, set_notice = ft.use_state(None)
-    opened, steps = loaded
     route, back = f"/play/{gid}/history", f"/play/{gid}"
-    if opened is None:
-        return screen("History", [message(f"This game cannot be opened: {steps}")], route=route, back=back)
-    session = opened.session
-    shown = opened.snapshot
-    can_change = opened.seat is not None and opened.seat.can_act
+    if isinstance(shown, str):
+        return screen("History", [message(f"This game cannot be opened: {shown}")], route=route, back=back)
+    opened = shown.opened
+    session, snapshot = opened.session, opened.snapshot
 
-    def change(do, said) -> bool:
-        """Commit one change of the log (on the revision this screen shows) and read the
-        history again; a refusal is one sentence and changes nothing."""
-        try:
-            now = do()
-        except StaleGame as exc:
-            set_loaded(read_history(device, gid))
+    def change(do, said) -> None:
+        """Commit one change and work the history out again; a refusal is one sentence and
+        changes nothing (a stale screen shows the latest game)."""
+        now, why, stale = commit(do, gid)
+        if stale:
+            set_shown(open_history(device, gid))
             set_editing(None)
             set_notice(None)
-            set_error(f"{sentence(str(exc))}. Nothing was changed.")
-            return False
-        except (IllegalAction, Refused, StoreError) as exc:
-            set_error(f"{sentence(str(exc))}. Nothing was changed.")
-            return False
-        except Exception as exc:  # a bug must not take the screen down: say so, change nothing
-            log.exception("could not change the log of game %s", gid)
-            set_error(f"The app could not make that change ({type(exc).__name__}: {exc}). Nothing was changed.")
-            return False
-        set_loaded((type(opened)(now, opened.seat), now.session.history()))
+        if now is None:
+            set_error(why)
+            return
+        set_shown(Shown.of(type(opened)(now, opened.seat)))
         set_editing(None)
         set_error(None)
         set_notice(said(now.session))
-        return True
 
     def undo_to(number: int) -> None:
         later = len(session.actions) - number
-        change(lambda: device.undo_to(gid, shown, number),
+        change(lambda: device.undo_to(gid, snapshot, number),
                lambda s: f"Back to step {number}: {later} later step{'s' * (later != 1)} undone. "
                          "Redo (here or on the table) brings them back.")
 
     def redo_all() -> None:
-        change(lambda: device.redo_all(gid, shown),
+        change(lambda: device.redo_all(gid, snapshot),
                lambda s: f"Every undone step is back: {len(s.actions)} steps.")
 
     def save_edit(number: int, cards) -> None:
@@ -132,71 +168,92 @@ def HistoryPage(gid: str) -> ft.View:
         except IllegalAction as exc:
             set_error(f"Step {number} cannot take these cards: {exc}. Nothing was changed.")
             return
-        change(lambda: device.replace(gid, shown, number, action),
+        change(lambda: device.replace(gid, snapshot, number, action),
                lambda s: f"Step {number} now reads: {s.describe_step(number)}. Undo on the table takes "
                          "the change back.")
 
-    last = len(session.actions)
-    rows: list[ft.Control] = []
-    for step in reversed(steps):
+    def edit(number: int) -> None:
+        set_error(None)
+        set_editing(number)
+
+    return screen("History", [
+        message(error, "history-error"),
+        message(notice, "history-notice", kind="info"),
+        *history_lines(shown, editing, undo_to=undo_to, edit=edit, save_edit=save_edit,
+                       cancel_edit=lambda: set_editing(None), redo_all=redo_all),
+    ], route=route, back=back)
+
+
+def history_lines(shown: Shown, editing: int | None, *, undo_to, edit, save_edit, cancel_edit,
+                  redo_all) -> list[ft.Control | None]:
+    """The game and its players, the undone steps waiting, then every step, newest first;
+    the step being edited with its cards in the picker (and no tools meanwhile)."""
+    session, revision = shown.opened.session, shown.opened.snapshot.revision
+
+    def row(step: Step) -> ft.Control:
         n = step.number
-        tools: list[ft.Control] = []
-        if can_change and editing is None:
-            if n < last:
-                tools.append(button("Undo to here", lambda e, n=n: undo_to(n), f"undo-to-{n}", primary=False,
-                                    icon=ft.Icons.UNDO))
-            if card_places(session.actions[n - 1]):
-                tools.append(button("Edit", lambda e, n=n: (set_error(None), set_editing(n)), f"edit-step-{n}",
-                                    primary=False, icon=ft.Icons.EDIT))
-        body: list[ft.Control] = [suited(f"{n}. {step.text}", weight=ft.FontWeight.BOLD)]
-        body += [suited(f"    {c}", size=13) for c in step.changes]
-        if tools:
-            body.append(ft.Row(tools, spacing=8, wrap=True, run_spacing=4))
-        if editing == n:
-            body.append(StepEditor(session, n, lambda cards, n=n: save_edit(n, cards), lambda: set_editing(None),
-                                   key=f"editor-{n}-{opened.snapshot.revision}"))
-        rows.append(
-            tagged(
-                f"step-{n}",
-                ft.Container(
-                    content=ft.Column(body, spacing=2, tight=True),
-                    padding=ft.Padding.symmetric(vertical=6, horizontal=8),
-                    border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-                ),
-                label=f"step {n}: {step.text}",
-            )
-        )
-    if not rows:
-        rows.append(ft.Text("Nothing has happened yet.", italic=True))
-    waiting = len(session.redo_stack)
-    undone = None
-    if waiting:
-        what = "change" if any(isinstance(r, Edit) for r in session.redo_stack) else "step"  # new cards, undone
-        text = f"{waiting} undone {what}{'s' * (waiting != 1)} wait{'s' * (waiting == 1)} to be redone"
-        following = _next_redo(session)
-        undone = tagged("undone", ft.Container(
-            content=ft.Column([
-                ft.Text(f"{text} (next: {following})." if following else f"{text}.", size=13),
-                button(f"Redo all {waiting}" if waiting > 1 else "Redo it", redo_all if can_change else None,
-                       "redo-all", primary=False, icon=ft.Icons.REDO),
-            ], spacing=6, tight=True),
-            padding=10,
-            border_radius=8,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-        ), label=text)
-    names = ", ".join(session.setup.players)
-    return screen(
-        "History",
-        [
-            message(error, "history-error"),
-            message(notice, "history-notice", kind="info"),
-            ft.Text(f"{session.game.name} · {names} · {len(steps)} steps, newest first", italic=True),
-            undone,
-            *rows,
-        ],
-        route=route,
-        back=back,
+        editor = StepEditor(session, n, lambda cards: save_edit(n, cards), cancel_edit,
+                            key=f"editor-{n}-{revision}") if editing == n else None
+        return step_row(step, step_tools(n, shown, undo_to, edit) if shown.can_change and editing is None else [],
+                        editor)
+
+    rows = [row(step) for step in reversed(shown.steps)]
+    return [
+        ft.Text(f"{session.game.name} · {', '.join(session.setup.players)} · {len(shown.steps)} steps, "
+                "newest first", italic=True),
+        undone_panel(session, shown, redo_all),
+        *(rows or [ft.Text("Nothing has happened yet.", italic=True)]),
+    ]
+
+
+def step_tools(n: int, shown: Shown, on_undo_to, on_edit) -> list[ft.Control]:
+    """A step's "Undo to here" (not on the last step) and "Edit" (a step with cards)."""
+    tools: list[ft.Control] = []
+    if n < len(shown.opened.session.actions):
+        tools.append(button("Undo to here", lambda: on_undo_to(n), f"undo-to-{n}", primary=False, icon=ft.Icons.UNDO))
+    if n in shown.editable:
+        tools.append(button("Edit", lambda: on_edit(n), f"edit-step-{n}", primary=False, icon=ft.Icons.EDIT))
+    return tools
+
+
+def step_row(step: Step, tools: list[ft.Control], editor: ft.Control | None) -> ft.Control:
+    """One step in plain words, the numbers it changed, its tools and (being edited) its cards."""
+    n = step.number
+    body: list[ft.Control] = [suited(f"{n}. {step.text}", weight=ft.FontWeight.BOLD)]
+    body += [suited(f"    {c}", size=13) for c in step.changes]
+    if tools:
+        body.append(ft.Row(tools, spacing=8, wrap=True, run_spacing=4))
+    if editor is not None:
+        body.append(editor)
+    return tagged(
+        f"step-{n}",
+        ft.Container(
+            content=ft.Column(body, spacing=2, tight=True),
+            padding=ft.Padding.symmetric(vertical=6, horizontal=8),
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+        label=f"step {n}: {step.text}",
     )
+
+
+def undone_panel(session, shown: Shown, on_redo) -> ft.Control | None:
+    """How many undone steps (or new cards) wait to be redone, the next one, and Redo."""
+    waiting = len(session.redo_stack)
+    if not waiting:
+        return None
+    what = "change" if any(isinstance(r, Edit) for r in session.redo_stack) else "step"  # new cards, undone
+    text = f"{waiting} undone {what}{'s' * (waiting != 1)} wait{'s' * (waiting == 1)} to be redone"
+    following = shown.following
+    return tagged("undone", ft.Container(
+        content=ft.Column([
+            ft.Text(f"{text} (next: {following})." if following else f"{text}.", size=13),
+            button(f"Redo all {waiting}" if waiting > 1 else "Redo it", on_redo if shown.can_change else None,
+                   "redo-all", primary=False, icon=ft.Icons.REDO),
+        ], spacing=6, tight=True),
+        padding=10,
+        border_radius=8,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    ), label=text)
 
 
 def _next_redo(session) -> str | None:
@@ -207,4 +264,4 @@ def _next_redo(session) -> str | None:
         return None
 
 
-__all__ = ["HistoryPage", "HistoryScreen", "StepEditor", "read_history"]
+__all__ = ["HistoryPage", "HistoryScreen", "Shown", "StepEditor", "open_history", "read_history"]

@@ -32,222 +32,31 @@ def when(ts: float, now: float | None = None) -> str:
     return time.strftime("%d %b %Y", time.localtime(ts))
 
 
+def read_games(device) -> tuple[list, str | None]:
+    """This phone's saved games, the latest first (none, and why, when the save file cannot be
+    read). Read when the home screen opens and after a change made on it, never per render."""
+    try:
+        return device.games(), None
+    except StoreError as exc:
+        return [], str(exc)
+
+
 @ft.component
 def HomeScreen() -> ft.View:
     services = use_services()
     device = services.access()
-
-    def read_games():
-        try:
-            return device.games(), None
-        except StoreError as exc:
-            return [], str(exc)
-
-    listed, set_listed = ft.use_state(read_games)  # read when the screen opens and after a change, not per render
-    confirm_delete, set_confirm_delete = ft.use_state(None)
-    importing, set_importing = ft.use_state(False)
-    import_text, set_import_text = ft.use_state("")
-    notice, set_notice = ft.use_state(None)
-    exporting, set_exporting = ft.use_state(None)  # (game id, JSON text, file name)
+    listed, set_listed = ft.use_state(lambda: read_games(device))
+    notice, set_notice = ft.use_state(None)  # (kind, sentence): what the last change made here did
     saved, read_problem = listed
 
-    def reread() -> None:
-        set_listed(read_games())
+    def changed(said: tuple[str, str] | None) -> None:
+        """A change of the saved games made here: say it, and read the list again."""
+        set_notice(said)
+        set_listed(read_games(device))
 
-    def start_export(sg) -> None:
-        try:
-            text = device.export(sg.id)
-        except (IllegalAction, StoreError) as exc:
-            set_notice(("error", f"That game cannot be exported: {exc}"))
-            return
-        slug = "-".join([sg.game, *sg.players]).lower().replace(" ", "_")
-        set_exporting((sg.id, text, f"{slug}.json"))
-
-    async def download() -> None:
-        _, text, name = exporting
-        await ft.FilePicker().save_file(dialog_title="Export the game", file_name=name,
-                                        src_bytes=text.encode("utf-8"))
-
-    async def copy() -> None:
-        await ft.Clipboard().set(exporting[1])
-        set_notice(("info", "The game is copied: paste it into Import on another device."))
-        set_exporting(None)
-
-    def delete(game_id: str) -> None:
-        set_confirm_delete(None)
-        try:
-            gone = device.delete(game_id)
-        except (IllegalAction, StoreError) as exc:
-            set_notice(("error", f"The game was not deleted: {exc}."))
-            return
-        set_notice(("info", "The game was deleted." if gone else
-                    "The game is off this phone; the other phones at its table keep it."))
-        reread()
-
-    def do_import(text: str) -> None:
-        try:
-            gid = device.import_json(text)
-        except (IllegalAction, StoreError) as exc:
-            set_notice(("error", f"That game could not be imported: {exc}"))
-            return
-        set_importing(False)
-        set_import_text("")
-        set_notice(("info", "Game imported."))
-        reread()
+    def imported(gid: str) -> None:
+        changed(("info", "Game imported."))
         navigate(f"/play/{gid}")
-
-    async def pick_file() -> None:
-        files = await ft.FilePicker().pick_files(dialog_title="Import a saved game", with_data=True,
-                                                 file_type=ft.FilePickerFileType.CUSTOM,
-                                                 allowed_extensions=["json"])
-        if files and files[0].bytes is not None:
-            do_import(files[0].bytes)
-
-    victim = next((g for g in saved if g.id == confirm_delete), None)
-    ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text("Delete this game?"),
-            content=ft.Text(f"{GAMES[victim.game].name if victim.game in GAMES else victim.game} with "
-                            f"{', '.join(victim.players)}. This cannot be undone (other phones at its table "
-                            "keep it).") if victim else None,
-            actions=[
-                button("Delete", lambda: delete(victim.id), "confirm-delete"),
-                button("Keep it", lambda: set_confirm_delete(None), "cancel-delete", primary=False),
-            ],
-            on_dismiss=lambda: set_confirm_delete(None),
-        )
-        if victim
-        else None
-    )
-    ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text("Import a saved game"),
-            content=ft.Column(
-                [c for c in [
-                    ft.Text("Paste an exported game (JSON), or choose its file."),
-                    tagged("import-text", ft.TextField(
-                        value=import_text, multiline=True, min_lines=4, max_lines=8,
-                        on_change=lambda e: set_import_text(e.control.value), label="exported game",
-                    ), label="exported game"),
-                    message(notice[1] if notice and notice[0] == "error" else None, "import-error"),
-                ] if c is not None],
-                tight=True,
-                width=400,
-            ),
-            actions=[
-                button("Import", lambda: do_import(import_text), "import-submit"),
-                button("Choose file", pick_file, "import-file", primary=False),
-                button("Cancel", lambda: (set_importing(False), set_notice(None)), "import-cancel", primary=False),
-            ],
-        )
-        if importing
-        else None
-    )
-
-    ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text("Export this game"),
-            content=ft.Column(
-                [
-                    ft.Text("Save this file (or copy the text); Import on the home screen opens it again, "
-                            "on this device or another."),
-                    tagged("export-text", ft.TextField(value=exporting[1], multiline=True, min_lines=4,
-                                                       max_lines=8, read_only=True, label="exported game"),
-                           label="exported game"),
-                ],
-                tight=True,
-                width=400,
-            ),
-            actions=[
-                button("Download", download, "export-download"),
-                button("Copy", copy, "export-copy", primary=False),
-                button("Close", lambda: set_exporting(None), "export-close", primary=False),
-            ],
-        )
-        if exporting
-        else None
-    )
-
-    game_cards = []
-    for g in GAMES.values():
-        game_cards.append(
-            tagged(
-                f"game-{g.id}",
-                ft.Card(
-                    content=ft.Container(
-                        padding=12,
-                        content=ft.Column(
-                            [
-                                ft.Row([ft.Text(g.name, size=18, weight=ft.FontWeight.BOLD, expand=True),
-                                        ft.Text(g.players_text(), italic=True)]),
-                                ft.Text(g.blurb),
-                                ft.Row(
-                                    [
-                                        button("New game", lambda e, g=g: navigate(f"/new/{g.id}"), f"new-{g.id}"),
-                                        button("Rules", lambda e, g=g: navigate(f"/rules/{g.id}"), f"rules-{g.id}",
-                                               primary=False),
-                                        button("Calculator", lambda e, g=g: navigate(f"/calc/{g.id}"), f"calc-{g.id}",
-                                               primary=False, icon=ft.Icons.CALCULATE),
-                                    ],
-                                    spacing=8,
-                                    wrap=True,
-                                    run_spacing=8,
-                                ),
-                            ],
-                            spacing=6,
-                            tight=True,
-                        ),
-                    )
-                ),
-            )
-        )
-
-    saved_rows: list[ft.Control] = []
-    for sg in saved:
-        name = GAMES[sg.game].name if sg.game in GAMES else sg.game
-        state_line, subtitle = saved_lines(sg)
-        seat = seat_words(sg.seat, sg.players)
-        if seat:
-            subtitle += f" · {seat}"
-        if device.admin and sg.code:
-            subtitle += f" · code {format_table_code(sg.code)}"
-        if sg.problem:
-            state_line, subtitle = None, f"Cannot be opened: {sg.problem}. It is left as it is."
-        saved_rows.append(
-            tagged(
-                f"saved-{sg.id}",
-                ft.ListTile(
-                    title=ft.Text(name, weight=ft.FontWeight.BOLD),
-                    subtitle=ft.Column([c for c in (
-                        tagged(f"headline-{sg.id}", ft.Text(state_line, weight=ft.FontWeight.W_600))
-                        if state_line else None,
-                        ft.Text(subtitle),
-                    ) if c is not None], spacing=2, tight=True),
-                    on_click=None if sg.problem else (lambda e, sg=sg: navigate(f"/play/{sg.id}")),
-                    trailing=ft.Row(
-                        [
-                            icon_button(ft.Icons.PLAY_ARROW, f"Resume {name} with {', '.join(sg.players)}",
-                                        None if sg.problem else (lambda e, sg=sg: navigate(f"/play/{sg.id}")),
-                                        f"resume-{sg.id}"),
-                            icon_button(ft.Icons.IOS_SHARE, f"Export {name} with {', '.join(sg.players)}",
-                                        None if sg.problem else (lambda e, sg=sg: start_export(sg)),
-                                        f"export-{sg.id}"),
-                            icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {name} with {', '.join(sg.players)}",
-                                        lambda e, sg=sg: set_confirm_delete(sg.id), f"delete-{sg.id}"),
-                        ],
-                        tight=True,
-                        spacing=0,
-                    ),
-                ),
-                label=f"saved game: {name}, {state_line + ', ' if state_line else ''}{subtitle}",
-            )
-        )
-    if not saved_rows:
-        saved_rows.append(ft.Text("No saved games yet: start one below, or join a table with "
-                                  "its code.", italic=True))
 
     return screen(
         "Card Companion",
@@ -258,20 +67,241 @@ def HomeScreen() -> ft.View:
             message(f"Saved games: {read_problem}" if read_problem else None, "read-problem"),
             message("Host view: every game on this server." if device.admin and services.device is not None
                     else None, "host-view", kind="info"),
-            message(notice[1] if notice and not importing else None, "home-notice",
-                    kind=notice[0] if notice else "info"),
-            section("Saved games" if not device.admin else "Every game on this server", saved_rows + [
-                button("Import a game", lambda: (set_notice(None), set_importing(True)), "import", primary=False,
-                       icon=ft.Icons.UPLOAD_FILE),
-            ], ident="saved-games"),
+            message(notice[1] if notice else None, "home-notice", kind=notice[0] if notice else "info"),
+            SavedGames(saved, device, set_notice, changed, imported, key="saved-games"),
             JoinByCode(key="join"),
-            *game_cards,
+            *[game_card(g) for g in GAMES.values()],
             ft.TextButton("Host view", on_click=lambda: navigate("/admin"))
             if device.tables.has_admin and not device.admin else None,
         ],
         route="/",
         back=None,
         actions=[icon_button(ft.Icons.SETTINGS, "Settings", lambda: navigate("/settings"), "settings")],
+    )
+
+
+@ft.component
+def SavedGames(saved, device, say, changed, imported) -> ft.Control:
+    """The saved games and Import. A component with a key of its own, so that the dialog a row
+    or Import has open stays open when a message above it comes or goes."""
+    rows: list[ft.Control] = [SavedGameRow(sg, say, changed, key=sg.id) for sg in saved]
+    return section("Saved games" if not device.admin else "Every game on this server", [
+        *(rows or [ft.Text("No saved games yet: start one below, or join a table with its code.", italic=True)]),
+        ImportButton(device, lambda: say(None), imported, key="import"),
+    ], ident="saved-games")
+
+
+def game_name(game_id: str) -> str:
+    return GAMES[game_id].name if game_id in GAMES else game_id
+
+
+@ft.component
+def SavedGameRow(sg, say, changed) -> ft.Control:
+    """One saved game: how it stands, who plays, and its Resume, Export and Delete (each asked
+    in a dialog of its own). ``say`` shows a sentence on the home screen, ``changed`` also
+    reads the list again."""
+    device = use_services().access()
+    confirming, set_confirming = ft.use_state(False)
+    exporting, set_exporting = ft.use_state(None)  # (JSON text, file name)
+    name, who = game_name(sg.game), ", ".join(sg.players)
+
+    def start_export() -> None:
+        try:
+            text = device.export(sg.id)
+        except (IllegalAction, StoreError) as exc:
+            say(("error", f"That game cannot be exported: {exc}"))
+            return
+        slug = "-".join([sg.game, *sg.players]).lower().replace(" ", "_")
+        set_exporting((text, f"{slug}.json"))
+
+    def copied() -> None:
+        say(("info", "The game is copied: paste it into Import on another device."))
+        set_exporting(None)
+
+    def delete() -> None:
+        set_confirming(False)
+        try:
+            gone = device.delete(sg.id)
+        except (IllegalAction, StoreError) as exc:
+            say(("error", f"The game was not deleted: {exc}."))
+            return
+        changed(("info", "The game was deleted." if gone else
+                 "The game is off this phone; the other phones at its table keep it."))
+
+    ft.use_dialog(delete_dialog(f"{name} with {who}", delete, lambda: set_confirming(False)) if confirming else None)
+    ft.use_dialog(export_dialog(*exporting, copied, lambda: set_exporting(None)) if exporting else None)
+    resume = None if sg.problem else (lambda: navigate(f"/play/{sg.id}"))
+    state_line, subtitle = row_lines(sg, device.admin)
+    return tagged(
+        f"saved-{sg.id}",
+        ft.ListTile(
+            title=ft.Text(name, weight=ft.FontWeight.BOLD),
+            subtitle=ft.Column([c for c in (
+                tagged(f"headline-{sg.id}", ft.Text(state_line, weight=ft.FontWeight.W_600)) if state_line else None,
+                ft.Text(subtitle),
+            ) if c is not None], spacing=2, tight=True),
+            on_click=resume,
+            trailing=ft.Row([
+                icon_button(ft.Icons.PLAY_ARROW, f"Resume {name} with {who}", resume, f"resume-{sg.id}"),
+                icon_button(ft.Icons.IOS_SHARE, f"Export {name} with {who}", None if sg.problem else start_export,
+                            f"export-{sg.id}"),
+                icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {name} with {who}", lambda: set_confirming(True),
+                            f"delete-{sg.id}"),
+            ], tight=True, spacing=0),
+        ),
+        label=f"saved game: {name}, {state_line + ', ' if state_line else ''}{subtitle}",
+    )
+
+
+def row_lines(sg, admin: bool) -> tuple[str | None, str]:
+    """A saved game's row: how it stands (None for a game that cannot be opened), then who
+    plays, when, this phone's seat and (for the host) the table's code, or why it cannot be
+    opened."""
+    if sg.problem:
+        return None, f"Cannot be opened: {sg.problem}. It is left as it is."
+    state_line, subtitle = saved_lines(sg)
+    seat = seat_words(sg.seat, sg.players)
+    if seat:
+        subtitle += f" · {seat}"
+    if admin and sg.code:
+        subtitle += f" · code {format_table_code(sg.code)}"
+    return state_line, subtitle
+
+
+def delete_dialog(what: str, on_delete, on_keep) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Delete this game?"),
+        content=ft.Text(f"{what}. This cannot be undone (other phones at its table keep it)."),
+        actions=[
+            button("Delete", on_delete, "confirm-delete"),
+            button("Keep it", on_keep, "cancel-delete", primary=False),
+        ],
+        on_dismiss=on_keep,
+    )
+
+
+def export_dialog(text: str, file_name: str, on_copied, on_close) -> ft.AlertDialog:
+    """The exported game: download it as a file, or copy its text."""
+
+    async def download() -> None:
+        await ft.FilePicker().save_file(dialog_title="Export the game", file_name=file_name,
+                                        src_bytes=text.encode("utf-8"))
+
+    async def copy() -> None:
+        await ft.Clipboard().set(text)
+        on_copied()
+
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Export this game"),
+        content=ft.Column(
+            [
+                ft.Text("Save this file (or copy the text); Import on the home screen opens it again, "
+                        "on this device or another."),
+                tagged("export-text", ft.TextField(value=text, multiline=True, min_lines=4, max_lines=8,
+                                                   read_only=True, label="exported game"), label="exported game"),
+            ],
+            tight=True,
+            width=400,
+        ),
+        actions=[
+            button("Download", download, "export-download"),
+            button("Copy", copy, "export-copy", primary=False),
+            button("Close", on_close, "export-close", primary=False),
+        ],
+    )
+
+
+@ft.component
+def ImportButton(device, on_open, on_imported) -> ft.Control:
+    """"Import a game" and its dialog: an exported game pasted or its file chosen; a game
+    that cannot be imported is said in the dialog."""
+    importing, set_importing = ft.use_state(False)
+    text, set_text = ft.use_state("")
+    error, set_error = ft.use_state(None)
+
+    def do_import(data: str | bytes) -> None:
+        try:
+            gid = device.import_json(data)
+        except (IllegalAction, StoreError) as exc:
+            set_error(f"That game could not be imported: {exc}")
+            return
+        set_importing(False)
+        set_text("")
+        set_error(None)
+        on_imported(gid)
+
+    async def pick_file() -> None:
+        files = await ft.FilePicker().pick_files(dialog_title="Import a saved game", with_data=True,
+                                                 file_type=ft.FilePickerFileType.CUSTOM,
+                                                 allowed_extensions=["json"])
+        if files and files[0].bytes is not None:
+            do_import(files[0].bytes)
+
+    def open_dialog() -> None:
+        on_open()
+        set_error(None)
+        set_importing(True)
+
+    ft.use_dialog(import_dialog(text, set_text, error, lambda: do_import(text), pick_file,
+                                lambda: (set_importing(False), set_error(None))) if importing else None)
+    return button("Import a game", open_dialog, "import", primary=False, icon=ft.Icons.UPLOAD_FILE)
+
+
+def import_dialog(text: str, on_text, error: str | None, on_import, on_pick_file, on_cancel) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text("Import a saved game"),
+        content=ft.Column(
+            [c for c in [
+                ft.Text("Paste an exported game (JSON), or choose its file."),
+                tagged("import-text", ft.TextField(
+                    value=text, multiline=True, min_lines=4, max_lines=8,
+                    on_change=lambda e: on_text(e.control.value), label="exported game",
+                ), label="exported game"),
+                message(error, "import-error"),
+            ] if c is not None],
+            tight=True,
+            width=400,
+        ),
+        actions=[
+            button("Import", on_import, "import-submit"),
+            button("Choose file", on_pick_file, "import-file", primary=False),
+            button("Cancel", on_cancel, "import-cancel", primary=False),
+        ],
+    )
+
+
+def game_card(g) -> ft.Control:
+    """One of the five games: its name, players, a line about it, and New game, Rules, Calculator."""
+    return tagged(
+        f"game-{g.id}",
+        ft.Card(
+            content=ft.Container(
+                padding=12,
+                content=ft.Column(
+                    [
+                        ft.Row([ft.Text(g.name, size=18, weight=ft.FontWeight.BOLD, expand=True),
+                                ft.Text(g.players_text(), italic=True)]),
+                        ft.Text(g.blurb),
+                        ft.Row(
+                            [
+                                button("New game", lambda: navigate(f"/new/{g.id}"), f"new-{g.id}"),
+                                button("Rules", lambda: navigate(f"/rules/{g.id}"), f"rules-{g.id}", primary=False),
+                                button("Calculator", lambda: navigate(f"/calc/{g.id}"), f"calc-{g.id}",
+                                       primary=False, icon=ft.Icons.CALCULATE),
+                            ],
+                            spacing=8,
+                            wrap=True,
+                            run_spacing=8,
+                        ),
+                    ],
+                    spacing=6,
+                    tight=True,
+                ),
+            )
+        ),
     )
 
 

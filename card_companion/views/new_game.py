@@ -67,10 +67,10 @@ def NewGameScreen() -> ft.View:
         set_values(lambda prev: {**prev, name: value})
 
     shown = visible_settings(game, len(names))
+    chosen = {k: v for k, v in values.items() if k in shown}
     extra = setup_extra(game.id)
 
     def start() -> None:
-        chosen = {k: v for k, v in values.items() if k in shown}
         try:
             setup = game.make_setup(names, chosen)
             session = Session.start(game, setup)
@@ -84,6 +84,26 @@ def NewGameScreen() -> ft.View:
             return
         navigate(f"/play/{gid}")
 
+    setting_rows = [setting_row(name, info, values, set_value) for name, info in shown.items()]
+    return screen(
+        f"New game: {game.name}",
+        [
+            ft.Text(f"{game.name} · {game.players_text()}", italic=True),
+            section("Players, in seating order", player_rows(game, names, set_name, add_player, remove_player),
+                    ident="players"),
+            section("Settings", setting_rows or [ft.Text("This game has no settings.", italic=True)],
+                    ident="settings"),
+            extra(game, list(names), chosen) if extra else None,
+            message(error, "setup-error"),
+            button("Start the game", start, "start", icon=ft.Icons.PLAY_ARROW),
+        ],
+        route=f"/new/{game_id}",
+    )
+
+
+def player_rows(game, names: list[str], set_name, add_player, remove_player) -> list[ft.Control]:
+    """A name field per player, in seating order, each with Remove (while the game has more
+    than its fewest players), then Add a player (up to its most)."""
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
         rows.append(
@@ -103,52 +123,46 @@ def NewGameScreen() -> ft.View:
     can_add = game.max_players is None or len(names) < game.max_players
     rows.append(button("Add a player", add_player if can_add else None, "add-player", primary=False,
                        icon=ft.Icons.PERSON_ADD))
+    return rows
 
-    setting_rows: list[ft.Control] = []
-    for name, info in shown.items():
-        title = info.title or name.replace("_", " ").capitalize()
-        current = values.get(name, info.get_default(call_default_factory=True))
-        choices = field_choices(info)
-        if info.annotation is bool:
-            control = ft.Switch(label=title, value=bool(current), on_change=lambda e, name=name: set_value(
-                name, bool(e.control.value)))
-        elif choices is not None:
-            control = ft.Column([
-                ft.Text(title, weight=ft.FontWeight.BOLD),
-                ft.SegmentedButton(
-                    segments=[ft.Segment(value=str(v), label=ft.Text(label)) for label, v in choices],
-                    selected=[str(current)],
-                    on_change=lambda e, name=name, choices=choices: set_value(
-                        name, next(v for _, v in choices if str(v) == next(iter(e.control.selected)))),
-                ),
-            ], tight=True, spacing=4)
-        elif info.annotation in (int, float):
-            def parse_number(e, name=name, kind=info.annotation):
-                try:
-                    set_value(name, kind(e.control.value))
-                except ValueError:
-                    set_value(name, e.control.value)
 
-            control = ft.TextField(label=title, value=str(current), on_change=parse_number,
-                                   keyboard_type=ft.KeyboardType.NUMBER, dense=True)
-        else:
-            control = ft.TextField(label=title, value=str(current),
-                                   on_change=lambda e, name=name: set_value(name, e.control.value), dense=True)
-        parts: list[ft.Control] = [tagged(f"setting-{name}", control, label=title)]
-        if info.description:
-            parts.append(ft.Text(info.description, size=12, italic=True))
-        setting_rows.append(ft.Column(parts, spacing=2, tight=True))
+def setting_row(name: str, info: FieldInfo, values: dict[str, Any], set_value) -> ft.Control:
+    """One setting: its control (from its type) and its description."""
+    title = info.title or name.replace("_", " ").capitalize()
+    current = values.get(name, info.get_default(call_default_factory=True))
+    parts: list[ft.Control] = [tagged(f"setting-{name}", setting_control(name, info, title, current, set_value),
+                                      label=title)]
+    if info.description:
+        parts.append(ft.Text(info.description, size=12, italic=True))
+    return ft.Column(parts, spacing=2, tight=True)
 
-    return screen(
-        f"New game: {game.name}",
-        [
-            ft.Text(f"{game.name} · {game.players_text()}", italic=True),
-            section("Players, in seating order", rows, ident="players"),
-            section("Settings", setting_rows or [ft.Text("This game has no settings.", italic=True)],
-                    ident="settings"),
-            extra(game, list(names), {k: v for k, v in values.items() if k in shown}) if extra else None,
-            message(error, "setup-error"),
-            button("Start the game", start, "start", icon=ft.Icons.PLAY_ARROW),
-        ],
-        route=f"/new/{game_id}",
-    )
+
+def setting_control(name: str, info: FieldInfo, title: str, current: Any, set_value) -> ft.Control:
+    """A switch (yes/no), a segmented button (a few choices), or a field (a number, a text)."""
+    choices = field_choices(info)
+    if info.annotation is bool:
+        return ft.Switch(label=title, value=bool(current),
+                         on_change=lambda e: set_value(name, bool(e.control.value)))
+    if choices is not None:
+        return ft.Column([
+            ft.Text(title, weight=ft.FontWeight.BOLD),
+            ft.SegmentedButton(
+                segments=[ft.Segment(value=str(v), label=ft.Text(label)) for label, v in choices],
+                selected=[str(current)],
+                on_change=lambda e: set_value(
+                    name, next(v for _, v in choices if str(v) == next(iter(e.control.selected)))),
+            ),
+        ], tight=True, spacing=4)
+    if info.annotation in (int, float):
+        kind = info.annotation
+
+        def parse_number(e) -> None:
+            try:
+                set_value(name, kind(e.control.value))
+            except ValueError:
+                set_value(name, e.control.value)
+
+        return ft.TextField(label=title, value=str(current), on_change=parse_number,
+                            keyboard_type=ft.KeyboardType.NUMBER, dense=True)
+    return ft.TextField(label=title, value=str(current), on_change=lambda e: set_value(name, e.control.value),
+                        dense=True)
