@@ -62,7 +62,9 @@ def minus(have: Sequence[Card], take: Iterable[Card]) -> tuple[Card, ...] | None
 
 # --- checks shared by the rules -----------------------------------------------------------------
 
+
 def check_cards(s: CardPeeGeeState, cs: Iterable[Card | None]) -> None:
+    """IllegalAction unless every card entered is in this table's deck."""
     deck = table_deck(s.setup)
     for c in cs:
         if c is not None and not deck.contains(c):
@@ -74,6 +76,7 @@ def check_cards(s: CardPeeGeeState, cs: Iterable[Card | None]) -> None:
 
 
 def check_player(s: CardPeeGeeState, p: int) -> Hero:
+    """The Hero of player ``p``, who must exist and be alive."""
     if not 0 <= p < len(s.heroes):
         raise IllegalAction(f"there is no player {p}")
     hero = s.heroes[p]
@@ -83,6 +86,7 @@ def check_player(s: CardPeeGeeState, p: int) -> Hero:
 
 
 def expect(s: CardPeeGeeState, *phases: str) -> None:
+    """IllegalAction, saying what the table is doing, unless it is in one of ``phases``."""
     if s.phase in phases:
         return
     if s.phase == "heroes":
@@ -131,6 +135,7 @@ def in_encounter(
 
 
 def current_battle(s: CardPeeGeeState) -> Battle:
+    """The fight going on (a Boss Battle's only while it is fought), or IllegalAction."""
     enc = current_encounter(s)
     battle = enc.battle_or_none
     if battle is None or (enc.kind == "boss" and enc.stage != "battle"):
