@@ -192,7 +192,7 @@ class Strategy(GameStrategy):
                 k = min(hero.hand, rng.randint(1, 2))
                 cs = tuple(rng.choice([c for c in suited if c.suit == Suit.DIAMONDS and value(c) >= 6])
                            for _ in range(k))
-                pv = play_value(cs, hero.active, self._element(s, p))
+                pv = play_value(cs, hero.active, self.element(s, p))
                 if pv.values[Suit.DIAMONDS] >= s.settings.card_price:
                     try:  # the deck may hold too few cards, even after a revolution
                         self.apply(s, Shop(cards=cs))

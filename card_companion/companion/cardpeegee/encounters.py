@@ -1,0 +1,332 @@
+"""CardPeeGee's encounters: the one the Hero draws (a Monster, a Boss Battle, a treasure
+chest, a Healer or a Trap, as its agitator says), cards played into it, a chest's traps
+disarmed, a Healer's fee, a Trap evaded (crafty evasion), and a chest or a Healer abandoned."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from card_companion.calculators.cardpeegee import (
+    RuleError,
+    chest,
+    disarm,
+    draw_refusal,
+    encounter_kind,
+    fee_paid,
+    healer,
+    jailor,
+    monster,
+    trap,
+    trap_outcome,
+    value,
+    value_played,
+)
+from card_companion.calculators.cards import Card, Suit
+from card_companion.calculators.words import plural, symbols
+from card_companion.companion.cardpeegee.actions import (
+    Abandon,
+    CraftyEvasion,
+    Disarm,
+    DrawEncounter,
+    Evade,
+    PayFee,
+    PlayIntoEncounter,
+    TakeDamage,
+    score_total,
+)
+from card_companion.companion.cardpeegee.endings import (
+    before_draw,
+    finish_encounter,
+    healer_heals,
+    kill,
+    revolution_if_due,
+)
+from card_companion.companion.cardpeegee.fights import start_boss
+from card_companion.companion.cardpeegee.queries import evasion_draw, props_needed, stage
+from card_companion.companion.cardpeegee.state import (
+    Battle,
+    CardPeeGeeState,
+    ChestEncounter,
+    Combatant,
+    HealerEncounter,
+    MonsterEncounter,
+    TrapEncounter,
+)
+from card_companion.companion.cardpeegee.table import (
+    Work,
+    check_cards,
+    check_player,
+    current_encounter,
+    element,
+    encounter_of,
+    expect,
+    minus,
+    new_fighter,
+    note_refresh,
+    prep_window,
+    refresh,
+    take,
+    with_encounter,
+    with_fighter,
+    with_hero,
+    with_hp,
+)
+from card_companion.companion.game import IllegalAction
+
+# --- drawing an encounter, playing cards into it -------------------------------------------------
+
+
+def draw_encounter(s: CardPeeGeeState, a: DrawEncounter, w: Work) -> tuple[CardPeeGeeState, str]:
+    expect(s, "turn", "after-trap")
+    p = s.turn
+    settings = s.settings
+    check_cards(s, [a.agitator, *a.props, a.beast])
+    try:
+        kind = encounter_kind(a.agitator, settings.boss_battles)
+    except RuleError as exc:
+        raise IllegalAction(str(exc)) from None
+    wants_beast = kind == "monster" and settings.elemental_beasts
+    if wants_beast and a.beast is None:
+        raise IllegalAction("Elemental beasts: draw one more card for the Monster's element")
+    if not wants_beast and a.beast is not None:
+        raise IllegalAction("only a Monster under the Elemental beasts rule gets an extra card")
+    if a.beast is not None and a.beast.is_joker:
+        raise IllegalAction("a Joker has no element: put it back and draw another card for the beast")
+    needed, why = props_needed(s)
+    s = revolution_if_due(s, 1 + needed + (1 if wants_beast else 0), w, f"{s.name(p)}'s encounter")
+    if not s.heroes[p].alive:  # overthrown, and the revolution is deadly: no encounter
+        return s, f"Glorious Revolution: {s.name(p)} is overthrown before the encounter"
+    can_draw = s.deck - 1 - (1 if wants_beast else 0)
+    if can_draw < 0:
+        raise IllegalAction("the deck has run out: the Glorious Revolution is due")
+    expected = min(needed, can_draw)
+    if len(a.props) != expected:
+        level = f" ({why})" if "Level Up" in why else ""
+        short = f": the deck holds only {s.deck} cards" if expected < needed else ""
+        raise IllegalAction(f"enter {plural(expected, 'prop')}{level}{short}")
+    drawn = (a.agitator, *a.props) + ((a.beast,) if a.beast else ())
+    s = s.model_copy(update={"deck": s.deck - len(drawn), "encounters": s.encounters + 1,
+                             "phase": "encounter"})
+    second = s.encounters > 1
+    w.add(f"agitator {a.agitator.symbol}, props {symbols(a.props) or 'none'} ({why})")
+    base = dict(agitator=a.agitator, props=a.props, cards=drawn, second=second)
+    hero_name = s.name(p)
+    if kind == "monster":
+        stats = monster(a.agitator, a.props, a.beast, settings.elements, settings.monster_deal)
+        m = Combatant(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=stats.hp,
+                    attack=stats.attack, deal=stats.deal, element=stats.element, working=stats.explanation)
+        battle = Battle(fighters=(new_fighter(s, p, 0), m), can_flee=True)
+        s = s.model_copy(update={"encounter": MonsterEncounter(beast=a.beast, battle=battle,
+                                                                working=stats.explanation, **base)})
+        w.add(*stats.explanation)
+        return s, (f"{hero_name} meets a Monster {a.agitator.symbol}: HP {stats.hp}, Attack {stats.attack}, "
+                   f"Deal {stats.deal}")
+    if kind == "boss":
+        return start_boss(s, p, base, w)
+    if kind == "chest":
+        stats = chest(a.agitator, a.props)
+        enc = ChestEncounter(loot=stats.loot, traps=stats.traps, working=stats.explanation, **base)
+        s = s.model_copy(update={"encounter": enc})
+        w.add(*stats.explanation)
+        if not stats.traps:
+            s = finish_encounter(s, w, {p: len(stats.loot)})
+            return s, f"{hero_name} opens a treasure chest: {symbols(stats.loot)}"
+        return s, f"{hero_name} finds a treasure chest with {plural(len(stats.traps), 'trap')}"
+    if kind == "healer":
+        stats = healer(a.agitator, a.props, settings.gratitude)
+        w.add(*stats.explanation)
+        battle = None
+        if stats.jailors:
+            fighters = [new_fighter(s, p, 0)]
+            names = Counter()
+            for j in stats.jailors:
+                js = jailor(j, settings.elements)
+                names[j] += 1
+                label = f"jailor {j.symbol}" + (f" ({names[j]})" if names[j] > 1 else "")
+                fighters.append(Combatant(name=label, side=1, card=j, hp=js.hp, attack=js.attack, deal=js.deal,
+                                        element=js.element, working=js.explanation))
+            battle = Battle(fighters=tuple(fighters), can_flee=True, play_between_rounds=True)
+        enc = HealerEncounter(heal=stats.heal, fee=stats.fee, reward=stats.reward, potions=stats.potions,
+                              battle=battle, working=stats.explanation, **base)
+        s = s.model_copy(update={"encounter": enc})
+        if battle is None and stats.fee == 0:
+            s = healer_heals(s, w)
+            return s, f"{hero_name} meets a Healer: +{stats.heal} HP"
+        return s, f"{hero_name} meets a Healer ({stats.heal} HP)" + (
+            f", held by {plural(len(stats.jailors), 'jailor')}" if stats.jailors else f", fee {stats.fee}")
+    stats = trap(a.agitator, a.props)
+    s = s.model_copy(update={"encounter": TrapEncounter(difficulty=stats.difficulty, damage=stats.damage,
+                                                         working=stats.explanation, **base)})
+    w.add(*stats.explanation, f"{hero_name} draws {plural(evasion_draw(s), 'card')} to evade")
+    return s, f"{hero_name} springs a Trap: difficulty {stats.difficulty}, damage {stats.damage}"
+
+
+def play(s: CardPeeGeeState, a: PlayIntoEncounter, w: Work) -> tuple[CardPeeGeeState, str]:
+    expect(s, "encounter")
+    check_player(s, a.player)
+    enc = s.encounter
+    name = s.name(a.player)
+    if enc.kind == "chest":
+        if a.player != s.turn:
+            raise IllegalAction("only the Hero plays cards on a chest")
+        s, played, lines = take(s, a.player, a.cards, a.from_active, a.convert, False,
+                                      (Suit.SPADES,), "disarming")
+        s = with_encounter(s, played=enc.played + played)
+        s = refresh(s, a.player)
+        w.add(*lines)
+        note_refresh(s, a.player, w)
+        return s, f"{name} plays {symbols(p.card for p in played)}: disarm score {s.encounter.disarm_score}"
+    if enc.battle_or_none is None:
+        raise IllegalAction("cards are played here only to pay the fee")
+    i = prep_window(s, a.player)
+    s, played, lines = take(s, a.player, a.cards, a.from_active, a.convert, True,
+                                  (Suit.CLUBS, Suit.SPADES), "a fight")
+    f = s.encounter.battle.fighters[i]
+    s = with_fighter(s, i, played=f.played + played)
+    s = refresh(s, a.player)
+    f = s.encounter.battle.fighters[i]
+    w.add(*lines)
+    note_refresh(s, a.player, w)
+    return s, f"{name} plays {symbols(p.card for p in played)}: Attack {f.attack}, Deal {f.deal}"
+
+
+# --- treasure chests ------------------------------------------------------------------------------
+
+
+def disarm_trap(s: CardPeeGeeState, enc: ChestEncounter, a: Disarm, w: Work) -> tuple[CardPeeGeeState, str]:
+    if a.trap not in enc.traps:
+        raise IllegalAction(f"{a.trap.symbol} is not an armed trap of this chest: {symbols(enc.traps)}")
+    check_cards(s, [a.hero_score if isinstance(a.hero_score, Card) else None,
+                       a.trap_score if isinstance(a.trap_score, Card) else None])
+    hero_draw = value(a.hero_score) if isinstance(a.hero_score, Card) else a.hero_score
+    trap_draw = value(a.trap_score) if isinstance(a.trap_score, Card) else a.trap_score
+    p = s.turn
+    name = s.name(p)
+    if s.settings.revolution_every_draw:
+        s = before_draw(s, 2, w, "the disarm draw (the Hero's and the trap's score card)")
+        if w.revolutions:
+            if stage(s) != "disarm":
+                return s, f"Glorious Revolution before {name}'s disarm attempt"
+            enc = encounter_of(s, ChestEncounter)
+            w.add(f"the disarm attempt goes on with the disarm score {enc.disarm_score}")
+    attempt = disarm(a.trap, enc.disarm_score, hero_draw, trap_draw)
+    w.add(*attempt.explanation)
+    s = with_encounter(s, attempts=enc.attempts + 1, last=attempt)
+    if attempt.result == "disarmed":
+        traps = minus(enc.traps, [a.trap])
+        on_table = minus(enc.cards, [a.trap])
+        s = with_encounter(s, traps=traps, cards=on_table)
+        if s.settings.salvage:
+            s = with_hero(s, p, hand=s.heroes[p].hand + 1)
+            w.add(f"salvage: {a.trap.symbol} goes to {name}'s hand")
+        else:
+            s = s.model_copy(update={"deck": s.deck + 1})
+        if not traps:
+            w.add(f"every trap is disarmed: {name} claims the loot {symbols(enc.loot) or '(nothing)'}")
+            s = finish_encounter(s, w, {p: len(enc.loot)})
+        return s, f"{name} disarms {a.trap.symbol} ({attempt.hero_total} against {attempt.trap_total})"
+    if attempt.result == "triggered":
+        s = with_hp(s, p, -attempt.hp_loss, f"chest trap {a.trap.symbol} triggered")
+        if s.heroes[p].hp <= 0:
+            s = kill(s, p, f"killed by the chest trap {a.trap.symbol}", w)
+            s = finish_encounter(s, w)
+        return s, (f"{a.trap.symbol} is triggered ({attempt.trap_total} against {attempt.hero_total}): "
+                   f"{name} loses {attempt.hp_loss} HP")
+    return s, f"{a.trap.symbol}: {attempt.hero_total} against {attempt.trap_total}, still armed"
+
+
+def abandon(s: CardPeeGeeState, a: Abandon, w: Work) -> tuple[CardPeeGeeState, str]:
+    enc = current_encounter(s)
+    if enc.kind not in ("chest", "healer"):
+        raise IllegalAction("only a treasure chest or a Healer can be abandoned")
+    what = "the chest" if enc.kind == "chest" else "the Healer"
+    w.add(f"{s.name(s.turn)} abandons {what}: every card goes back to the deck")
+    s = finish_encounter(s, w)
+    return s, f"{s.name(s.turn)} abandons {what}"
+
+
+# --- Healers --------------------------------------------------------------------------------------
+
+
+def pay_fee(s: CardPeeGeeState, enc: HealerEncounter, a: PayFee, w: Work) -> tuple[CardPeeGeeState, str]:
+    if enc.battle is not None:
+        raise IllegalAction("first defeat the jailors")
+    p = s.turn
+    s, played, lines = take(s, p, a.cards, a.from_active, a.convert, False, None, "the fee")
+    pv = value_played(played, s.heroes[p].active, element(s, p))
+    w.add(*lines, *pv.explanation)
+    paid, why = fee_paid(pv.total, enc.fee)
+    if not paid:
+        raise IllegalAction(why)
+    w.add(why)
+    s = s.model_copy(update={"deck": s.deck + len(played)})
+    s = with_encounter(s, fee=0)
+    s = healer_heals(s, w)
+    return s, f"{s.name(p)} pays the Healer {pv.total} and heals {enc.heal} HP"
+
+
+# --- Traps ----------------------------------------------------------------------------------------
+
+
+def evade(s: CardPeeGeeState, enc: TrapEncounter, a: Evade, w: Work) -> tuple[CardPeeGeeState, str]:
+    if enc.pending is not None:
+        raise IllegalAction("the evasion is already drawn")
+    check_cards(s, () if isinstance(a.score, int) else a.score)
+    n = evasion_draw(s)
+    revolted = ""
+    if s.settings.revolution_every_draw:
+        s = before_draw(s, n, w, f"{s.name(s.turn)}'s evasion draw")
+        if w.revolutions:
+            if stage(s) != "evade":
+                return s, f"Glorious Revolution before {s.name(s.turn)}'s evasion draw"
+            n, revolted = evasion_draw(s), " after the Glorious Revolution"
+    drawn, shown = score_total(a.score)
+    if shown is not None:
+        check_cards(s, shown)
+    refusal = draw_refusal(n, drawn, shown, "the Hero", "card", f" (one plus one per active card{revolted})")
+    if refusal:
+        raise IllegalAction(refusal)
+    stats = trap(enc.agitator, enc.props)
+    outcome = trap_outcome(stats, drawn, evasion_cards=shown)
+    p = s.turn
+    hero = s.heroes[p]
+    if outcome.evaded and outcome.hp_loss and s.settings.crafty_evasion and (hero.hand or hero.active):
+        w.add(*outcome.explanation[:-1], "crafty evasion: the Hero may play spades to reduce the damage")
+        s = with_encounter(s, pending=outcome)
+        return s, f"{s.name(p)} evades with {drawn}: damage down to {outcome.hp_loss} unless spades reduce it"
+    w.add(*outcome.explanation)
+    loss = f"−{outcome.hp_loss} HP" if outcome.hp_loss else "no damage"
+    return trap_damage(s, outcome.hp_loss, w), (
+        f"{s.name(p)} evades with {drawn} against difficulty {enc.difficulty}: {loss}")
+
+
+def trap_damage(s: CardPeeGeeState, loss: int, w: Work) -> CardPeeGeeState:
+    p = s.turn
+    if loss:
+        s = with_hp(s, p, -loss, f"trap {s.encounter.agitator.symbol}")
+        if s.heroes[p].hp <= 0:
+            s = kill(s, p, f"killed by the trap {s.encounter.agitator.symbol}", w)
+    return finish_encounter(s, w)
+
+
+def crafty_evasion(s: CardPeeGeeState, enc: TrapEncounter, a: CraftyEvasion, w: Work) -> tuple[CardPeeGeeState, str]:
+    if enc.pending is None:
+        raise IllegalAction("crafty evasion comes after a successful evasion")
+    p = s.turn
+    s, played, lines = take(s, p, a.cards, a.from_active, a.convert, False, (Suit.SPADES,),
+                                  "crafty evasion")
+    pv = value_played(played, s.heroes[p].active, element(s, p))
+    spades = pv.values[Suit.SPADES]
+    stats = trap(enc.agitator, enc.props)
+    outcome = trap_outcome(stats, enc.pending.evasion, crafty=spades)
+    w.add(*lines, *pv.explanation, *outcome.explanation[1:])
+    s = s.model_copy(update={"deck": s.deck + len(played)})
+    return trap_damage(s, outcome.hp_loss, w), (
+        f"{s.name(p)} plays {symbols(x.card for x in played)} ({spades}): −{outcome.hp_loss} HP")
+
+
+def take_damage(s: CardPeeGeeState, enc: TrapEncounter, a: TakeDamage, w: Work) -> tuple[CardPeeGeeState, str]:
+    if enc.pending is None:
+        raise IllegalAction("first enter the evasion draw")
+    w.add(f"no spades played: the Hero loses {enc.pending.hp_loss} HP")
+    return trap_damage(s, enc.pending.hp_loss, w), f"{s.name(s.turn)} takes {enc.pending.hp_loss} damage"

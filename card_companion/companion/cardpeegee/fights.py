@@ -1,0 +1,298 @@
+"""CardPeeGee's fights: a PvP attack and a Boss Battle starting (a Monster's and the jailors'
+fights start with their encounter), players joining (Cry for help), running away, healing and
+defending, and the combat rounds with their damage, deaths and loot."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from card_companion.calculators.cardpeegee import (
+    Contestant,
+    RoundFighter,
+    after_round,
+    battle_round,
+    boss_stack,
+    draw_refusal,
+    super_powers,
+    value_played,
+)
+from card_companion.calculators.cards import Card, Suit
+from card_companion.calculators.words import plural, symbols
+from card_companion.companion.cardpeegee.actions import (
+    AttackPlayer,
+    CombatRound,
+    DivideLoot,
+    Flee,
+    HealAndDefend,
+    JoinFight,
+    score_total,
+)
+from card_companion.companion.cardpeegee.endings import before_draw, end_fight_if_over, finish_encounter, kill
+from card_companion.companion.cardpeegee.queries import stage
+from card_companion.companion.cardpeegee.state import (
+    Battle,
+    BossEncounter,
+    CardPeeGeeState,
+    Combatant,
+    PvpEncounter,
+)
+from card_companion.companion.cardpeegee.table import (
+    Work,
+    check_cards,
+    check_player,
+    current_battle,
+    element,
+    expect,
+    new_fighter,
+    refresh,
+    round_deal,
+    take,
+    with_encounter,
+    with_fighter,
+    with_hp,
+)
+from card_companion.companion.game import IllegalAction
+
+# --- starting a fight ------------------------------------------------------------------------------
+
+
+def attack_player(s: CardPeeGeeState, a: AttackPlayer, w: Work) -> tuple[CardPeeGeeState, str]:
+    expect(s, "turn")
+    if not s.settings.pvp:
+        raise IllegalAction("PvP is off (see the settings)")
+    p = s.turn
+    if a.defender == p:
+        raise IllegalAction("a Hero cannot attack themselves")
+    check_player(s, a.defender)
+    battle = Battle(fighters=(new_fighter(s, p, 0), new_fighter(s, a.defender, 1)))
+    s = s.model_copy(update={
+        "phase": "encounter", "encounters": s.encounters + 1,
+        "encounter": PvpEncounter(attacker=p, defender=a.defender, battle=battle),
+    })
+    w.add(*battle.fighters[0].working, *battle.fighters[1].working)
+    return s, f"{s.name(p)} attacks {s.name(a.defender)}"
+
+
+def start_boss(s: CardPeeGeeState, p: int, base: dict, w: Work) -> tuple[CardPeeGeeState, str]:
+    settings = s.settings
+    stack = (base["agitator"], *base["props"])
+    bosses = boss_stack(stack, settings.super_powers, base=settings.boss_base, base_deal=settings.boss_deal)
+    fighters = [new_fighter(s, p, 0)]
+    working: list[str] = [line for b in bosses for line in b.explanation]
+    if settings.super_powers:
+        others = [Contestant(player=q, name=s.name(q), character=h.character.suit,
+                             active=tuple(c.suit for c in h.active))
+                  for q, h in enumerate(s.heroes) if q != p and h.alive]
+        sides, why = super_powers(stack, others)
+        working += why
+        for q in sorted(sides):
+            fighters.append(new_fighter(s, q, sides[q], forced=True))
+    positions = [i for i, c in enumerate(stack) if c.rank.is_face]
+    seen: Counter[Card] = Counter()
+    for b, pos in zip(bosses, positions):
+        seen[b.card] += 1
+        label = f"Boss {b.card.symbol}" + (f" ({seen[b.card]})" if seen[b.card] > 1 else "")
+        fighters.append(Combatant(name=label, side=1, card=b.card, index=pos, hp=b.hp,
+                                attack=b.attack, deal=b.deal,
+                                element=b.card.suit if settings.elements else None, working=b.explanation))
+    w.add(*working)
+    battle = Battle(fighters=tuple(fighters), can_flee=False)
+    s = s.model_copy(update={"encounter": BossEncounter(stack=stack, battle=battle, working=tuple(working),
+                                                         **base)})
+    listing = ", ".join(f"{b.card.symbol} {b.hp}/{b.attack}/{b.deal}" for b in bosses)
+    return s, f"{s.name(p)} faces a Boss Battle: {listing} (HP/Attack/Deal)"
+
+
+# --- joining, fleeing, healing and defending ------------------------------------------------------
+
+
+def join_fight(s: CardPeeGeeState, a: JoinFight, w: Work) -> tuple[CardPeeGeeState, str]:
+    battle = current_battle(s)
+    enc = s.encounter
+    if not s.settings.cry_for_help:
+        raise IllegalAction("Cry for help is off (see the settings)")
+    check_player(s, a.player)
+    name = s.name(a.player)
+    if battle.of_player(a.player) is not None:
+        raise IllegalAction(f"{name} is already part of this fight")
+    if a.side == 1 and enc.kind != "pvp":
+        raise IllegalAction("players join the Hero's side (only in PvP can they help the defender)")
+    f = new_fighter(s, a.player, a.side)
+    s = with_encounter(s, battle=battle.model_copy(update={"fighters": battle.fighters + (f,)}))
+    with_whom = s.name(enc.defender) if a.side == 1 else s.name(s.turn)
+    w.add(f"{name} joins the fight with {with_whom}", *f.working)
+    return s, f"{name} joins the fight on {with_whom}'s side"
+
+
+def flee(s: CardPeeGeeState, a: Flee, w: Work) -> tuple[CardPeeGeeState, str]:
+    battle = current_battle(s)
+    if not battle.can_flee:
+        raise IllegalAction("a Boss Battle may not be escaped")
+    if not s.settings.run_away:
+        raise IllegalAction("Run away is off (see the settings)")
+    check_player(s, a.player)
+    i = battle.of_player(a.player)
+    if i is None or not battle.fighters[i].live:
+        raise IllegalAction(f"{s.name(a.player)} is not in the fight")
+    if battle.fighters[i].fleeing:
+        raise IllegalAction(f"{s.name(a.player)} is already fleeing")
+    s = with_fighter(s, i, fleeing=True)
+    deal, why = round_deal(s.encounter.battle, i)
+    w.add(f"{s.name(a.player)} flees: one penalty round first, {why}",
+          "they take damage as normal if they lose, but deal none if they win")
+    return s, f"{s.name(a.player)} tries to run away (Deal {deal} for the penalty round)"
+
+
+def heal_and_defend(s: CardPeeGeeState, a: HealAndDefend, w: Work) -> tuple[CardPeeGeeState, str]:
+    battle = current_battle(s)
+    if not s.settings.heal_and_defend:
+        raise IllegalAction("Heal and defend is off (see the settings)")
+    check_player(s, a.player)
+    i = battle.of_player(a.player)
+    if i is None or not battle.fighters[i].live:
+        raise IllegalAction(f"{s.name(a.player)} is not in the fight")
+    if battle.fighters[i].defending:
+        raise IllegalAction(f"{s.name(a.player)} already healed this round: one heart per round")
+    cs, active = ((), (a.card,)) if a.from_active else ((a.card,), ())
+    conv = {a.card: a.convert} if a.convert else {}
+    s, played, lines = take(s, a.player, cs, active, conv, True, (Suit.HEARTS,), "heal and defend")
+    pv = value_played(played, s.heroes[a.player].active, element(s, a.player))
+    heal = pv.values[Suit.HEARTS]
+    s = with_hp(s, a.player, heal, f"heal and defend with {a.card.symbol}")
+    s = s.model_copy(update={"deck": s.deck + 1})
+    s = with_fighter(s, i, defending=True)
+    s = refresh(s, a.player)
+    w.add(*lines, *pv.explanation, f"{s.name(a.player)} heals {heal} HP → {s.heroes[a.player].hp}; "
+          "no damage dealt this round; the card is discarded")
+    return s, f"{s.name(a.player)} heals and defends with {a.card.symbol}: +{heal} HP"
+
+
+# --- a round --------------------------------------------------------------------------------------
+
+
+def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGeeState, str]:
+    battle = current_battle(s)
+    enc = s.encounter
+    live = battle.live()
+    names = ", ".join(battle.fighters[i].name for i in live)
+    if len(a.scores) != len(live):
+        raise IllegalAction(f"enter score cards for {plural(len(live), 'fighter')}, in order: {names}")
+    check_cards(s, [c for score in a.scores if not isinstance(score, int) for c in score])
+    revolted = ""
+    if s.settings.revolution_every_draw:
+        draw = sum(round_deal(battle, i)[0] for i in live)
+        s = before_draw(s, draw, w, "the round's draw of score cards")
+        if w.revolutions:
+            revolted = " after the Glorious Revolution"
+            if stage(s) != "battle" or s.encounter.battle.live() != live:
+                w.add("the round is not fought: the fight changed; enter the score cards again")
+                return s, f"Glorious Revolution before round {battle.rounds + 1}"
+            battle = s.encounter.battle
+            enc = s.encounter
+    fighters: list[RoundFighter] = []
+    for i, score in zip(live, a.scores):
+        f = battle.fighters[i]
+        deal, why = round_deal(battle, i)
+        drawn, shown = score_total(score)
+        if shown is not None:
+            check_cards(s, shown)
+        refusal = draw_refusal(deal, drawn, shown, f.name, why=f" (Deal {deal}{revolted})")
+        if refusal:
+            raise IllegalAction(refusal)
+        if why:
+            w.add(f"{f.name} flees: {why}")
+        no_damage = "fleeing" if f.fleeing else ("healing and defending" if f.defending else "")
+        fighters.append(RoundFighter(name=f.name, side=f.side, attack=f.attack, element=f.element,
+                                     drawn=drawn, cards=shown, deals_damage=not no_damage,
+                                     why_no_damage=no_damage))
+    result = battle_round(fighters, s.settings.critical_strikes)
+    number = battle.rounds + 1
+    w.add(f"Round {number}:", *result.explanation)
+    # the damage of the round, all at once
+    updated = list(battle.fighters)
+    for i, loss in zip(live, result.hp_loss):
+        f = updated[i]
+        if not loss:
+            continue
+        if f.player is not None:
+            s = with_hp(s, f.player, -loss, f"round {number} of the fight")
+        else:
+            updated[i] = f.model_copy(update={"hp": f.hp - loss})
+    deaths, fled = [], []
+    for i in live:
+        f = updated[i]
+        out = after_round(s.heroes[f.player].hp if f.player is not None else f.hp, f.fleeing)
+        if out == "dead":
+            updated[i] = f.model_copy(update={"out": "dead", "rounds": f.rounds + 1, "fleeing": False,
+                                              "defending": False})
+            deaths.append(i)
+        elif out == "fled":
+            updated[i] = f.model_copy(update={"out": "fled", "rounds": f.rounds + 1, "fleeing": False,
+                                              "defending": False})
+            fled.append(i)
+        else:
+            updated[i] = f.model_copy(update={"rounds": f.rounds + 1, "defending": False})
+    battle = battle.model_copy(update={"fighters": tuple(updated), "rounds": number, "last": result,
+                                       "last_deaths": tuple(updated[i].name for i in deaths)})
+    s = with_encounter(s, battle=battle)
+    for i in fled:
+        w.add(f"{updated[i].name} escapes and is no longer in the fight")
+    for i in deaths:
+        f = updated[i]
+        if f.player is not None:
+            taker = None
+            if enc.kind == "pvp" and f.player in (enc.attacker, enc.defender):
+                other = enc.defender if f.player == enc.attacker else enc.attacker
+                if s.heroes[other].hp > 0:
+                    taker = other
+            s = kill(s, f.player, f"killed in round {number} of a fight", w, taker)
+        else:
+            w.add(f"{f.name} is dead" + (" and turned face down" if enc.kind == "boss" else ""))
+    if enc.kind == "boss" and any(updated[i].card is not None for i in deaths):
+        s = recount_bosses(s, w)
+    losses = [f"{battle.fighters[i].name} −{loss}" for i, loss in zip(live, result.hp_loss) if loss]
+    news = f"Round {number}: " + ", ".join(
+        f"{battle.fighters[i].name} {sc}" for i, sc in zip(live, result.raw_scores))
+    news += " → " + (", ".join(losses) if losses else "no damage")
+    if deaths:
+        news += "; " + ", ".join(battle.fighters[i].name for i in deaths) + " dead"
+    s = end_fight_if_over(s, w)
+    return s, news
+
+
+def recount_bosses(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
+    """A dead Boss is turned face down: it stops being a prop, so the living Bosses'
+    Attack and Deal are worked out again (their HP stays)."""
+    enc = s.encounter
+    battle = enc.battle
+    down = [f.index for f in battle.fighters if f.card is not None and f.out == "dead"]
+    positions = [i for i, c in enumerate(enc.stack) if c.rank.is_face and i not in down]
+    stats = dict(zip(positions, boss_stack(enc.stack, s.settings.super_powers, down, base=s.settings.boss_base,
+                                           base_deal=s.settings.boss_deal)))
+    fighters = list(battle.fighters)
+    for i, f in enumerate(fighters):
+        if f.index is not None and f.live and f.index in stats:
+            b = stats[f.index]
+            if (b.attack, b.deal) != (f.attack, f.deal):
+                w.add(f"{f.name} without the face-down Boss: Attack {f.attack} → {b.attack}, "
+                      f"Deal {f.deal} → {b.deal}")
+            fighters[i] = f.model_copy(update={"attack": b.attack, "deal": b.deal,
+                                               "working": b.explanation[1:]})
+    return with_encounter(s, battle=battle.model_copy(update={"fighters": tuple(fighters)}))
+
+
+def divide_loot(s: CardPeeGeeState, enc: BossEncounter, a: DivideLoot, w: Work) -> tuple[CardPeeGeeState, str]:
+    if enc.stage != "divide-loot":
+        raise IllegalAction("there is no loot to divide")
+    if set(a.shares) - set(enc.sharers):
+        raise IllegalAction("only the surviving Allies share the loot: "
+                            + ", ".join(s.name(q) for q in enc.sharers))
+    given = [c for q in sorted(a.shares) for c in a.shares[q]]
+    if sorted(given) != sorted(enc.stack):
+        raise IllegalAction(f"share out exactly the stack: {symbols(enc.stack)}")
+    for q in sorted(a.shares):
+        if a.shares[q]:
+            w.add(f"{s.name(q)} takes {symbols(a.shares[q])}")
+    s = finish_encounter(s, w, {q: len(cs) for q, cs in a.shares.items()})
+    return s, "The Allies divide the loot: " + "; ".join(
+        f"{s.name(q)} {symbols(cs)}" for q, cs in sorted(a.shares.items()) if cs)

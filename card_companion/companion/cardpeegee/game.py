@@ -1,0 +1,269 @@
+"""CardPeeGee at the table: the ``Game`` the registry lists. Each step's rule is in its
+section's module (heroes, encounters, fights, town, anytime; what follows from a step in
+endings); the view-facing queries are queries.py's; this class ties them to the ``Game``
+shape."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from card_companion.calculators.cardpeegee import packs_for
+from card_companion.calculators.cards import Card, Deck
+from card_companion.calculators.words import plural, symbols
+from card_companion.companion.cardpeegee import anytime, encounters, endings, fights, heroes, queries, table, town
+from card_companion.companion.cardpeegee.actions import (
+    Abandon,
+    Action,
+    Activate,
+    AttackPlayer,
+    ClaimWin,
+    CombatRound,
+    CraftyEvasion,
+    Disarm,
+    DivideLoot,
+    DrawEncounter,
+    EndHeroTurn,
+    Evade,
+    Flee,
+    GiveCards,
+    GoToTown,
+    Heal,
+    HealAndDefend,
+    JoinFight,
+    NewHero,
+    PayFee,
+    PayTax,
+    PlayIntoEncounter,
+    Revolution,
+    Shop,
+    TakeDamage,
+)
+from card_companion.companion.cardpeegee.asks import (
+    BossStackAsk,
+    CombatRoundAsk,
+    DisarmAsk,
+    HealerAsk,
+    MonsterAsk,
+    PlayAsk,
+    PropsAsk,
+    StartingHpAsk,
+    SuperPowersAsk,
+    TownAsk,
+    TrapAsk,
+)
+from card_companion.companion.cardpeegee.odds_asks import DisarmOddsAsk, FightOddsAsk, TrapOddsAsk
+from card_companion.companion.cardpeegee.settings import CardPeeGeeSettings, CardPeeGeeSetup, table_deck
+from card_companion.companion.cardpeegee.state import (
+    BossEncounter,
+    CardPeeGeeState,
+    ChestEncounter,
+    HealerEncounter,
+    Hero,
+    TrapEncounter,
+)
+from card_companion.companion.cardpeegee.table import Rule, Work, in_encounter
+from card_companion.companion.game import Game, IllegalAction, Outcome, Setup, won_line
+
+GAME_NAME = "CardPeeGee"
+
+
+class CardPeeGee(Game):
+    id = "cardpeegee"
+    name = GAME_NAME
+    blurb = "A role-playing adventure: monsters, chests, healers, traps and town, with all the sums done."
+    min_players = 1
+    max_players = None
+    rules_file = "cardpeegee.txt"
+    Settings = CardPeeGeeSettings
+    Setup = CardPeeGeeSetup
+    State = CardPeeGeeState
+    action_type = Action
+    asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, SuperPowersAsk,
+            HealerAsk, DisarmAsk, StartingHpAsk, TownAsk, PropsAsk, FightOddsAsk, DisarmOddsAsk)
+
+    def deck(self, setup: Setup) -> Deck:
+        return table_deck(setup)
+
+    def initial_state(self, setup: CardPeeGeeSetup) -> CardPeeGeeState:
+        n = len(setup.players)
+        deck = self.deck(setup)
+        return CardPeeGeeState(
+            setup=setup, packs=packs_for(n), deck_size=deck.size, deck=deck.size,
+            heroes=tuple(Hero() for _ in range(n)),
+        )
+
+    # --- applying actions ------------------------------------------------------------------
+
+    handlers: ClassVar[dict[type, Any]] = {
+        NewHero: heroes.new_hero,
+        DrawEncounter: encounters.draw_encounter,
+        AttackPlayer: fights.attack_player,
+        Activate: anytime.activate,
+        PlayIntoEncounter: encounters.play,
+        JoinFight: fights.join_fight,
+        Flee: fights.flee,
+        HealAndDefend: fights.heal_and_defend,
+        CombatRound: fights.combat_round,
+        Disarm: in_encounter(ChestEncounter, encounters.disarm_trap),
+        PayFee: in_encounter(HealerEncounter, encounters.pay_fee),
+        Evade: in_encounter(TrapEncounter, encounters.evade),
+        CraftyEvasion: in_encounter(TrapEncounter, encounters.crafty_evasion),
+        TakeDamage: in_encounter(TrapEncounter, encounters.take_damage),
+        Abandon: encounters.abandon,
+        DivideLoot: in_encounter(BossEncounter, fights.divide_loot),
+        GoToTown: town.go_to_town,
+        PayTax: town.pay_tax,
+        Shop: town.shop,
+        Heal: town.heal,
+        EndHeroTurn: town.end_turn,
+        GiveCards: anytime.give_cards,
+        ClaimWin: anytime.claim_win,
+        Revolution: anytime.revolution,
+    }
+    """each step's rule, ``(state, action, work) -> (state, news)``; a step of one kind of
+    encounter gets that encounter (``in_encounter``), refused in any other"""
+
+    def handler(self, action: Any) -> Rule:
+        """The rule that applies this step (the base refuses another game's step)."""
+        rule: Rule | None = self.handlers.get(type(action))
+        return rule if rule is not None else super().handler(action)
+
+    def apply(self, state: CardPeeGeeState, action: Any) -> CardPeeGeeState:
+        if self.is_over(state):
+            raise IllegalAction("the game is over: undo to change it")
+        handler = self.handler(action)
+        work = Work()
+        s = state.model_copy(update={"step": state.step + 1})
+        s, news = handler(s, action, work)
+        if work.revolutions and s.settings.revolution_every_draw and not news.startswith("Glorious Revolution"):
+            news = f"Glorious Revolution: {'; '.join(work.revolutions)} overthrown; {news}"
+        s = endings.check_end(s, work)
+        return s.model_copy(update={"news": news, "working": tuple(work.lines)})
+
+    # --- reading the state ------------------------------------------------------------------------------
+
+    def is_over(self, state: CardPeeGeeState) -> bool:
+        return state.phase == "over"
+
+    def outcome(self, state: CardPeeGeeState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        names = [state.name(q) for q in state.winners]
+        if not names:
+            headline = "Nobody wins: " + state.ended_by
+        elif len(names) == 1:
+            headline = f"{names[0]} wins"
+        else:
+            headline = f"{' and '.join(names)} share the win"
+        details = [f"The game ended: {state.ended_by}."]
+        for q, h in enumerate(state.heroes):
+            details.append(f"{state.name(q)}: {h.hp} HP" if h.alive else f"{state.name(q)}: dead ({h.died})")
+        return Outcome(winners=state.winners, headline=headline, details=tuple(details))
+
+    def describe(self, before: CardPeeGeeState, action, after: CardPeeGeeState) -> str:
+        return after.news or action.kind
+
+    def summary(self, state: CardPeeGeeState) -> dict[str, str]:
+        s = state
+        out = {"Deck": f"{s.deck} cards"}
+        if s.phase in ("turn", "encounter", "after-trap", "town"):
+            out["Hero"] = f"{s.name(s.turn)} (round {s.laps + 1})"
+        elif s.phase == "opening":
+            out["Opening round"] = s.name(s.turn)
+        for q, h in enumerate(s.heroes):
+            name = s.name(q)
+            if not h.ready:
+                continue
+            if not h.alive:
+                out[f"{name}'s HP"] = f"dead ({h.hp})"
+                continue
+            out[f"{name}'s HP"] = str(h.hp)
+            out[f"{name}'s hand"] = plural(h.hand, "card")
+            if h.active:
+                out[f"{name}'s active cards"] = symbols(h.active)
+        enc = s.encounter
+        if enc is not None:
+            battle = enc.battle_or_none
+            if battle is not None:
+                for f in battle.fighters:
+                    label = f.name if f.player is None else f"{f.name} in the fight"
+                    if not f.live:
+                        out[label] = f.out
+                        continue
+                    hp = "" if f.player is not None else f"HP {f.hp}, "
+                    flags = " (fleeing)" if f.fleeing else (" (defending)" if f.defending else "")
+                    out[label] = f"{hp}Attack {f.attack}, Deal {f.deal}{flags}"
+            if enc.kind == "chest":
+                out["Disarm score"] = str(enc.disarm_score)
+                out["Traps"] = symbols(enc.traps) or "none"
+            if enc.kind == "healer" and enc.battle is None and enc.fee:
+                out["Healer's fee"] = str(enc.fee)
+        if s.town is not None and s.town.tax_due:
+            out["Tax"] = "due"
+        return out
+
+    def headline(self, state: CardPeeGeeState) -> str:
+        """The Heroes' HP and the round: "Ann 34 HP, Bea 12 HP · round 3", "Ann won · round 9"."""
+        outcome = self.outcome(state)
+        round_text = f"round {state.laps + 1}"
+        if outcome is not None:
+            return f"{won_line(state.names, outcome)} · {round_text}"
+        if state.phase == "heroes":
+            return "entering the Heroes"
+        hp = ", ".join(f"{state.name(q)} {h.hp} HP" if h.alive else f"{state.name(q)} dead"
+                       for q, h in enumerate(state.heroes) if h.ready)
+        if state.phase == "opening":
+            return f"{hp} · the opening round"
+        return f"{hp} · {round_text}"
+
+    def known_cards(self, state: CardPeeGeeState) -> list[Card]:
+        known: list[Card] = []
+        for h in state.heroes:
+            if h.alive and h.character is not None:
+                known.append(h.character)
+            known += h.active
+        enc = state.encounter
+        if enc is not None:
+            known += enc.cards
+            battle = enc.battle_or_none
+            if battle is not None:
+                known += [p.card for f in battle.fighters for p in f.played]
+            if enc.kind == "chest":
+                known += [p.card for p in enc.played]
+        return known
+
+    # --- what the players can do now (the views ask these: queries.py) --------------------------------
+
+    hero = staticmethod(queries.hero)
+    stage = staticmethod(queries.stage)
+    heroes_to_enter = staticmethod(queries.heroes_to_enter)
+    character_allowed = staticmethod(queries.character_allowed)
+    element = staticmethod(table.element)
+    base_attack = staticmethod(table.base_attack)
+    props_needed = staticmethod(queries.props_needed)
+    needs_beast = staticmethod(queries.needs_beast)
+    encounter_name = staticmethod(queries.encounter_name)
+    pvp_targets = staticmethod(queries.pvp_targets)
+    activation_window = staticmethod(queries.activation_window)
+    can_activate = staticmethod(queries.can_activate)
+    can_play = staticmethod(queries.can_play)
+    fighters = staticmethod(queries.fighters)
+    can_join = staticmethod(queries.can_join)
+    can_flee = staticmethod(queries.can_flee)
+    can_heal_and_defend = staticmethod(queries.can_heal_and_defend)
+    can_abandon = staticmethod(queries.can_abandon)
+    fee_due = staticmethod(queries.fee_due)
+    loot_sharers = staticmethod(queries.loot_sharers)
+    evasion_draw = staticmethod(queries.evasion_draw)
+    town_options = staticmethod(queries.town_options)
+    claimable = staticmethod(queries.claimable)
+    hp_history = staticmethod(queries.hp_history)
+    conversion_suits = staticmethod(queries.conversion_suits)
+    card_counts = staticmethod(queries.card_counts)
+    next_draw = staticmethod(queries.next_draw)
+    revolution_offer = staticmethod(queries.revolution_offer)
+    ahead_of_draw = staticmethod(endings.ahead_of_draw)
+    deck_after_revolution = staticmethod(endings.deck_after_revolution)
+
+
+GAME = CardPeeGee()

@@ -1,0 +1,280 @@
+"""What the players can do now, read off CardPeeGee's state: the views, the advisor and the
+rules ask these (what the table is doing, who may play, fight, join or flee, the next draw
+and who the Glorious Revolution would overthrow). Nothing here changes a state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from card_companion.calculators.cardpeegee import RuleError, encounter_kind, props_for, value
+from card_companion.calculators.cardpeegee import evasion_draw as cards_to_evade
+from card_companion.calculators.cards import SUITS, Card, Rank, Suit
+from card_companion.companion.cardpeegee.settings import table_deck
+from card_companion.companion.cardpeegee.state import ENCOUNTER_NAMES, CardPeeGeeState, Combatant
+from card_companion.companion.cardpeegee.table import minus, prep_window, round_deal
+from card_companion.companion.game import IllegalAction
+
+
+def hero(s: CardPeeGeeState) -> int | None:
+    """Whose turn it is (the Hero), or None before play starts and at the end."""
+    return s.turn if s.phase in ("turn", "encounter", "after-trap", "town") else None
+
+
+def stage(s: CardPeeGeeState) -> str:
+    """What the table is doing now: heroes, opening, turn, battle, divide-loot, disarm, fee,
+    evade, crafty, after-trap, town, over."""
+    if s.phase != "encounter":
+        return s.phase
+    enc = s.encounter
+    if enc.kind in ("monster", "pvp"):
+        return "battle"
+    if enc.kind == "boss":
+        return "battle" if enc.stage == "battle" else "divide-loot"
+    if enc.kind == "chest":
+        return "disarm"
+    if enc.kind == "healer":
+        return "battle" if enc.battle is not None else "fee"
+    return "crafty" if enc.pending is not None else "evade"
+
+
+def heroes_to_enter(s: CardPeeGeeState) -> list[int]:
+    return [q for q, h in enumerate(s.heroes) if not h.ready] if s.phase == "heroes" else []
+
+
+def character_allowed(s: CardPeeGeeState, c: Card) -> bool:
+    """May this card be a Character under the settings (the picker offers only these)?"""
+    if c.is_joker or not table_deck(s.setup).contains(c):
+        return False
+    if s.settings.everyman:
+        return s.settings.everyman_lowest <= value(c) <= s.settings.everyman_highest
+    return c.rank in (Rank.KING, Rank.QUEEN)
+
+
+def props_needed(s: CardPeeGeeState) -> tuple[int, str]:
+    """Props for the Hero's next encounter (with Level Up) and the working."""
+    settings = s.settings
+    return props_for(settings.props, s.laps, s.heroes[s.turn].hp, settings.level_up_v1,
+                     settings.level_up_v2, settings.level_up_v2_start, settings.level_up_v2_step)
+
+
+def needs_beast(s: CardPeeGeeState, agitator: Card) -> bool:
+    """Does this agitator need an extra card for the Elemental beast?"""
+    try:
+        return encounter_kind(agitator, s.settings.boss_battles) == "monster" and s.settings.elemental_beasts
+    except RuleError:
+        return False
+
+
+def encounter_name(s: CardPeeGeeState, agitator: Card) -> str:
+    """What this agitator starts under the settings ("a Monster fight", "a Boss Battle"...),
+    or why it starts nothing (a Joker)."""
+    try:
+        return ENCOUNTER_NAMES[encounter_kind(agitator, s.settings.boss_battles)]
+    except RuleError as exc:
+        return str(exc)
+
+
+def pvp_targets(s: CardPeeGeeState) -> list[int]:
+    if s.phase != "turn" or not s.settings.pvp:
+        return []
+    return [q for q, h in enumerate(s.heroes) if h.alive and q != s.turn]
+
+
+def activation_window(s: CardPeeGeeState, p: int) -> str:
+    """"" when player ``p`` may activate cards now, else why not."""
+    if s.phase in ("opening", "town"):
+        return "" if p == s.turn else f"only {s.name(s.turn)} is in town"
+    if s.phase != "encounter":
+        return "cards are activated in town or when an encounter allows it"
+    enc = s.encounter
+    if enc.kind == "trap":
+        return "traps are sprung without warning: no time to activate cards"
+    if enc.kind == "chest" or (enc.kind == "healer" and enc.battle is None):
+        return "" if p == s.turn else "only the Hero activates cards here"
+    try:
+        prep_window(s, p)
+    except IllegalAction as exc:
+        return str(exc)
+    return ""
+
+
+def can_activate(s: CardPeeGeeState) -> list[int]:
+    """Players who may activate Jacks and Aces now (and have cards in hand)."""
+    return [q for q, h in enumerate(s.heroes)
+            if h.ready and h.alive and h.hand and not activation_window(s, q)]
+
+
+def can_play(s: CardPeeGeeState) -> list[int]:
+    """Players who may play cards into the fight or on the chest now."""
+    if s.phase != "encounter":
+        return []
+    enc = s.encounter
+    if enc.kind == "chest":
+        return [s.turn]
+    if enc.battle_or_none is None or (enc.kind == "boss" and enc.stage != "battle"):
+        return []
+    out = []
+    for f in enc.battle.fighters:
+        if f.player is None:
+            continue
+        try:
+            prep_window(s, f.player)
+        except IllegalAction:
+            continue
+        out.append(f.player)
+    return out
+
+
+def fighters(s: CardPeeGeeState) -> list[tuple[Combatant, int, str]]:
+    """The fighters still in the fight, in the order the round's score cards are entered:
+    (fighter, score cards to draw this round, the flee penalty's working)."""
+    if stage(s) != "battle":
+        return []
+    battle = s.encounter.battle
+    return [(battle.fighters[i], *round_deal(battle, i)) for i in battle.live()]
+
+
+def can_join(s: CardPeeGeeState) -> dict[int, list[int]]:
+    """Players who may join the fight now, with the sides they may join."""
+    if stage(s) != "battle" or not s.settings.cry_for_help:
+        return {}
+    enc = s.encounter
+    sides = [0, 1] if enc.kind == "pvp" else [0]
+    return {q: sides for q, h in enumerate(s.heroes)
+            if h.alive and enc.battle.of_player(q) is None}
+
+
+def can_flee(s: CardPeeGeeState) -> list[int]:
+    if stage(s) != "battle" or not s.settings.run_away or not s.encounter.battle.can_flee:
+        return []
+    return [f.player for f in s.encounter.battle.fighters if f.player is not None and f.live and not f.fleeing]
+
+
+def can_heal_and_defend(s: CardPeeGeeState) -> list[int]:
+    if stage(s) != "battle" or not s.settings.heal_and_defend:
+        return []
+    return [f.player for f in s.encounter.battle.fighters
+            if f.player is not None and f.live and not f.defending and s.heroes[f.player].held]
+
+
+def can_abandon(s: CardPeeGeeState) -> bool:
+    return s.phase == "encounter" and s.encounter.kind in ("chest", "healer")
+
+
+def fee_due(s: CardPeeGeeState) -> int:
+    return s.encounter.fee if stage(s) == "fee" else 0
+
+
+def loot_sharers(s: CardPeeGeeState) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """The Allies who divide a Boss stack and the cards to divide (when the Hero died)."""
+    if stage(s) != "divide-loot":
+        return (), ()
+    return s.encounter.sharers, s.encounter.stack
+
+
+def town_options(s: CardPeeGeeState) -> dict[str, bool]:
+    """What the Hero may do in town (or the opening round) now."""
+    if s.phase not in ("town", "opening"):
+        return {}
+    t = s.town
+    opening = t.opening
+    return {
+        "tax": t.tax_due,
+        "shop": not t.tax_due and not t.shopped and (not opening or s.settings.opening_sale),
+        "heal": not t.tax_due and (not opening or s.settings.eat_your_greens),
+        "activate": True,
+        "end": not t.tax_due,
+    }
+
+
+def claimable(s: CardPeeGeeState) -> list[str]:
+    """Wins a player may claim by showing cards: full-court, elemental-union."""
+    if s.phase in ("heroes", "over"):
+        return []
+    out = []
+    if s.settings.win_full_court:
+        out.append("full-court")
+    if s.settings.win_elemental_union:
+        out.append("elemental-union")
+    return out
+
+
+def hp_history(s: CardPeeGeeState, p: int) -> list[tuple[int, int]]:
+    """(action number, HP after it) for a Hero's HP chart."""
+    return [(c.step, c.hp) for c in s.heroes[p].hp_log]
+
+
+def conversion_suits(s: CardPeeGeeState, p: int, c: Card, from_active: Sequence[Card] = ()) -> list[Suit]:
+    """The suits player ``p`` may declare card ``c`` as when playing it: an active Jack
+    converts a card of its suit to any other suit, or any card to its suit. Jacks played
+    off the display (``from_active``) convert nothing."""
+    if c.is_joker or not 0 <= p < len(s.heroes):
+        return []
+    active = minus(s.heroes[p].active, from_active)
+    if active is None:
+        active = s.heroes[p].active
+    jacks = {j.suit for j in active if j.rank == Rank.JACK}
+    if c.suit in jacks:
+        return [x for x in SUITS if x != c.suit]
+    return [x for x in SUITS if x in jacks]
+
+
+def evasion_draw(s: CardPeeGeeState) -> int:
+    """Cards the Hero draws to evade a trap: one, plus one per active card."""
+    return cards_to_evade(len(s.heroes[s.turn].active))
+
+
+def next_draw(s: CardPeeGeeState) -> tuple[int, str]:
+    """The cards the table's next draw from the deck takes, and what it is, in words (0
+    when the next step draws nothing that is known now: shopping depends on the diamonds).
+    The Elemental beast's card is not counted: the agitator decides whether it is drawn."""
+    now = stage(s)
+    if now in ("turn", "after-trap"):
+        return 1 + props_needed(s)[0], f"{s.name(s.turn)}'s encounter"
+    if not s.settings.revolution_every_draw:
+        return 0, ""
+    if now == "battle":
+        return sum(k for _, k, _ in fighters(s)), "the round's draw of score cards"
+    if now == "evade":
+        return evasion_draw(s), f"{s.name(s.turn)}'s evasion draw"
+    if now == "disarm":
+        return 2, "the disarm draw (the Hero's and the trap's score card)"
+    return 0, ""
+
+
+def card_counts(s: CardPeeGeeState) -> dict[int, int]:
+    """Cards each living player has: hand, active and played into the current encounter."""
+    counts = {q: h.held for q, h in enumerate(s.heroes) if h.alive and h.ready}
+    enc = s.encounter
+    if enc is not None:
+        battle = enc.battle_or_none
+        if battle is not None:
+            for f in battle.fighters:
+                if f.player is not None and f.player in counts:
+                    counts[f.player] += len(f.played)
+        if enc.kind == "chest" and s.turn in counts:
+            counts[s.turn] += len(enc.played)
+    return counts
+
+
+def top_holders(s: CardPeeGeeState) -> tuple[tuple[int, ...], int] | None:
+    """The players with the most cards (all of them when tied) and that count; None when
+    nobody holds a card."""
+    counts = card_counts(s)
+    top = max(counts.values(), default=0)
+    if top == 0:
+        return None
+    return tuple(q for q, n in counts.items() if n == top), top
+
+
+def revolution_offer(s: CardPeeGeeState) -> tuple[tuple[int, ...], int] | None:
+    """When the deck has run out, or is too short for the next draw: the players who would
+    be overthrown and their card count."""
+    if s.phase in ("heroes", "over"):
+        return None
+    short = s.deck == 0 or s.deck < next_draw(s)[0]
+    if not short:
+        return None
+    return top_holders(s)
+
+
