@@ -51,7 +51,7 @@ from card_companion.companion.cardpeegee.asks import (
     TownAsk,
     TrapAsk,
 )
-from card_companion.companion.cardpeegee.odds_asks import DisarmOddsAsk, FightOddsAsk, TrapOddsAsk
+from card_companion.companion.cardpeegee.odds_asks import CombatOddsAsk, DisarmOddsAsk, TrapOddsAsk
 from card_companion.companion.cardpeegee.settings import CardPeeGeeSettings, CardPeeGeeSetup, table_deck
 from card_companion.companion.cardpeegee.state import (
     BossEncounter,
@@ -79,7 +79,7 @@ class CardPeeGee(Game):
     State = CardPeeGeeState
     action_type = Action
     asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, SuperPowersAsk,
-            HealerAsk, DisarmAsk, StartingHpAsk, TownAsk, PropsAsk, FightOddsAsk, DisarmOddsAsk)
+            HealerAsk, DisarmAsk, StartingHpAsk, TownAsk, PropsAsk, CombatOddsAsk, DisarmOddsAsk)
 
     def deck(self, setup: Setup) -> Deck:
         return table_deck(setup)

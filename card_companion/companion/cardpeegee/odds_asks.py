@@ -47,22 +47,22 @@ class TrapOddsAnswer(Answer):
     evaded: float
 
 
-class OddsEntry(Frozen):
+class CombatOddsEntry(Frozen):
     hp: int = Field(ge=1)
     attack: int = Field(ge=0)
     deal: int = Field(ge=0, le=60)
     element: Suit | None = None
 
 
-class FightOddsAsk(CardPeeGeeAsk):
+class CombatOddsAsk(CardPeeGeeAsk):
     """The Hero's odds against one opponent: the next round (win, tie, lose), the fight to the
     end, the HP the Hero can expect to lose. Score cards come from ``deck`` (the unknown
     cards), drawn together each round and put back after it."""
 
     game: Literal["cardpeegee"] = "cardpeegee"
     ask: Literal["fight-odds"] = "fight-odds"
-    hero: OddsEntry
-    monster: OddsEntry
+    hero: CombatOddsEntry
+    monster: CombatOddsEntry
     deck: list[Card] = Field(max_length=16 * 54)
     critical_strikes: bool = False
 
