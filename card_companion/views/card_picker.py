@@ -12,11 +12,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 import flet as ft
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
-from card_companion.views.common import BLACK, RED, TOUCH, button, card_face, message, tagged, use_text_scale
+from card_companion.views.common import (
+    BLACK,
+    RED,
+    TOUCH,
+    button,
+    card_face,
+    message,
+    tagged,
+    use_stable,
+    use_text_scale,
+)
 
 
 def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | None]) -> str | None:
@@ -36,6 +47,27 @@ def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | 
     return "; ".join(parts) + ". Check the card (or undo an earlier mistake)."
 
 
+@dataclass(frozen=True)
+class Taps:
+    """The picker's taps so far: a rank, a suit, or neither (two taps make a card, in either
+    order; tapping the chosen rank or suit again takes it back)."""
+
+    rank: Rank | None = None
+    suit: Suit | None = None
+
+    def rank_tapped(self, rank: Rank) -> tuple[Taps, Card | None]:
+        """The taps after a rank is tapped, and the card they make (None: not yet)."""
+        if self.suit is not None:
+            return Taps(), Card.of(rank, self.suit)
+        return Taps(rank=None if self.rank == rank else rank), None
+
+    def suit_tapped(self, suit: Suit) -> tuple[Taps, Card | None]:
+        """The taps after a suit is tapped, and the card they make (None: not yet)."""
+        if self.rank is not None:
+            return Taps(), Card.of(self.rank, suit)
+        return Taps(suit=None if self.suit == suit else suit), None
+
+
 @ft.component
 def CardPicker(
     deck: Deck,
@@ -43,39 +75,31 @@ def CardPicker(
     ident: str = "picker",
     game_name: str = "this game",
 ) -> ft.Control:
-    """Rank row + suit row + typed entry. Calls on_pick with a card of the deck."""
+    """Rank row + suit row + typed entry. Calls on_pick with a card of the deck.
+
+    Each button is a memoized component with stable handlers, so a tap redraws (and sends)
+    only the buttons whose look changed, not the whole picker."""
     zoom = use_text_scale()
-    rank, set_rank = ft.use_state(None)
-    suit, set_suit = ft.use_state(None)
+    taps, set_taps = ft.use_state(Taps)
     typed, set_typed = ft.use_state("")
     error, set_error = ft.use_state(None)
-    # the rank and suit tapped so far, for the tap handlers: two quick taps can both reach the
-    # app before the picker is drawn again, and the second must see the first
-    tapped = ft.use_ref(lambda: {"rank": None, "suit": None})
+    # the taps so far, for the tap handlers: two quick taps can both reach the app before the
+    # picker is drawn again, and the second must see the first
+    tapped = ft.use_ref(Taps)
 
     def finish(card: Card) -> None:
-        tapped.current = {"rank": None, "suit": None}
-        set_rank(None)
-        set_suit(None)
+        tapped.current = Taps()
+        set_taps(tapped.current)
         set_typed("")
-        set_error(None)
+        set_error(None)  # a refusal of what was typed is no longer true once a card is entered
         on_pick(card)
 
-    def tap_rank(r: Rank) -> None:
-        now = tapped.current
-        if now["suit"] is not None:
-            finish(Card.of(r, now["suit"]))
+    def tap(move: Callable[[Taps], tuple[Taps, Card | None]]) -> None:
+        tapped.current, card = move(tapped.current)
+        if card is not None:
+            finish(card)
         else:
-            now["rank"] = None if now["rank"] == r else r
-            set_rank(now["rank"])
-
-    def tap_suit(s: Suit) -> None:
-        now = tapped.current
-        if now["rank"] is not None:
-            finish(Card.of(now["rank"], s))
-        else:
-            now["suit"] = None if now["suit"] == s else s
-            set_suit(now["suit"])
+            set_taps(tapped.current)
 
     def submit_typed(e=None) -> None:
         text = (typed or "").strip()
@@ -88,107 +112,160 @@ def CardPicker(
             return
         finish(card)
 
+    on_rank = use_stable(lambda r: tap(lambda t: t.rank_tapped(r)))
+    on_suit = use_stable(lambda s: tap(lambda t: t.suit_tapped(s)))
+    on_card = use_stable(finish)
+    on_type, on_submit = use_stable(set_typed), use_stable(submit_typed)
+
     ranks = list(deck.ranks)
     per_row = 7 if len(ranks) > 7 else len(ranks)
-    rank_rows = [ranks[i:i + per_row] for i in range(0, len(ranks), per_row)]
-
-    def rank_button(r: Rank) -> ft.Control:
-        chosen = rank == r
-        return ft.Semantics(
-            identifier=f"{ident}-rank-{r.letter}",
-            label=f"rank {r.word}",
-            button=True,
-            selected=chosen,
-            expand=1,
-            content=ft.Container(
-                content=ft.Text(r.letter, size=round(20 * zoom), weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ON_PRIMARY if chosen else None),
-                height=round((TOUCH + 4) * zoom),
-                alignment=ft.Alignment.CENTER,
-                border_radius=8,
-                bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                on_click=lambda e, r=r: tap_rank(r),
-                ink=True,
-            ),
-        )
-
-    def suit_button(s: Suit) -> ft.Control:
-        chosen = suit == s
-        named = deck.suit_name(s)  # FIGHT!: the move the suit is
-        symbol = ft.Text(s.symbol, size=round((30 if named is None else 24) * zoom), color=RED if s.is_red else BLACK)
-        return ft.Semantics(
-            identifier=f"{ident}-suit-{s.value}",
-            label=s.word if named is None else f"{s.word}, {named}",
-            button=True,
-            selected=chosen,
-            expand=1,
-            content=ft.Container(
-                content=symbol if named is None else ft.Column(
-                    [symbol, ft.Text(named, size=round(12 * zoom), weight=ft.FontWeight.BOLD, color=BLACK)],
-                    spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                height=round((TOUCH + 8) * zoom),
-                alignment=ft.Alignment.CENTER,
-                border_radius=8,
-                bgcolor=ft.Colors.AMBER_200 if chosen else "#f4f1ea",
-                border=ft.Border.all(3 if chosen else 1, ft.Colors.AMBER_800 if chosen else "#bdbdbd"),
-                on_click=lambda e, s=s: tap_suit(s),
-                ink=True,
-            ),
-        )
-
     rows: list[ft.Control] = [
-        ft.Row([rank_button(r) for r in row], spacing=4) for row in rank_rows
+        ft.Row([RankButton(r, taps.rank == r, zoom, ident, on_rank) for r in ranks[i:i + per_row]], spacing=4)
+        for i in range(0, len(ranks), per_row)
     ]
-    def suitless_button(key: str, word: str, color: str) -> ft.Control:
-        """A card without a suit (the Joker, the blank card): one tap picks it."""
-        return ft.Semantics(
-            identifier=f"{ident}-{key}",
-            label=word,
-            button=True,
-            expand=1,
-            content=ft.Container(
-                content=ft.Text(word, size=16, weight=ft.FontWeight.BOLD, color=BLACK),  # on a fixed light face
-                height=TOUCH + 8,
-                alignment=ft.Alignment.CENTER,
-                border_radius=8,
-                bgcolor=color,
-                on_click=lambda e: finish(Card.parse(key)),
-                ink=True,
-            ),
-        )
-
-    suit_row = [suit_button(s) for s in deck.suits]
+    suit_row = [SuitButton(s, taps.suit == s, deck.suit_name(s), zoom, ident, on_suit) for s in deck.suits]
     # only the suitless cards this game's deck holds: Jokers, PC War's blank card
     if deck.jokers:
-        suit_row.append(suitless_button("joker", "Joker", "#efe6ff"))
+        suit_row.append(SuitlessButton("joker", "Joker", "#efe6ff", ident, on_card))
     if deck.blank:
-        suit_row.append(suitless_button("blank", "Blank", "#ffffff"))
+        suit_row.append(SuitlessButton("blank", "Blank", "#ffffff", ident, on_card))
     rows.append(ft.Row(suit_row, spacing=4))
-    rows.append(
-        ft.Row(
-            [
-                tagged(
-                    f"{ident}-typed",
-                    ft.TextField(
-                        label="or type a card",
-                        hint_text="10H, qs, A♠",
-                        value=typed,
-                        on_change=lambda e: set_typed(e.control.value),
-                        on_submit=submit_typed,
-                        dense=True,
-                        expand=True,
-                        capitalization=ft.TextCapitalization.CHARACTERS,
-                    ),
-                    label="type a card",
-                ),
-                button("Enter", submit_typed, f"{ident}-typed-enter", primary=False),
-            ],
-            spacing=6,
-        )
-    )
-    if error:
-        rows.append(message(error, f"{ident}-error"))
+    rows.append(TypedCard(typed, error, ident, on_type, on_submit))
     return ft.Column(rows, spacing=6, tight=True)
+
+
+@ft.memo
+@ft.component
+def RankButton(rank: Rank, chosen: bool, zoom: float, ident: str, on_tap: Callable[[Rank], None]) -> ft.Control:
+    return ft.Semantics(
+        identifier=f"{ident}-rank-{rank.letter}",
+        label=f"rank {rank.word}",
+        button=True,
+        selected=chosen,
+        expand=1,
+        content=ft.Container(
+            content=ft.Text(rank.letter, size=round(20 * zoom), weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_PRIMARY if chosen else None),
+            height=round((TOUCH + 4) * zoom),
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            on_click=lambda e: on_tap(rank),
+            ink=True,
+        ),
+    )
+
+
+@ft.memo
+@ft.component
+def SuitButton(suit: Suit, chosen: bool, named: str | None, zoom: float, ident: str,
+               on_tap: Callable[[Suit], None]) -> ft.Control:
+    """A suit; in FIGHT! with the move it is (``named``)."""
+    symbol = ft.Text(suit.symbol, size=round((30 if named is None else 24) * zoom), color=RED if suit.is_red else BLACK)
+    return ft.Semantics(
+        identifier=f"{ident}-suit-{suit.value}",
+        label=suit.word if named is None else f"{suit.word}, {named}",
+        button=True,
+        selected=chosen,
+        expand=1,
+        content=ft.Container(
+            content=symbol if named is None else ft.Column(
+                [symbol, ft.Text(named, size=round(12 * zoom), weight=ft.FontWeight.BOLD, color=BLACK)],
+                spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            height=round((TOUCH + 8) * zoom),
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            bgcolor=ft.Colors.AMBER_200 if chosen else "#f4f1ea",
+            border=ft.Border.all(3 if chosen else 1, ft.Colors.AMBER_800 if chosen else "#bdbdbd"),
+            on_click=lambda e: on_tap(suit),
+            ink=True,
+        ),
+    )
+
+
+@ft.memo
+@ft.component
+def SuitlessButton(key: str, word: str, color: str, ident: str, on_card: Callable[[Card], None]) -> ft.Control:
+    """A card without a suit (the Joker, the blank card): one tap picks it."""
+    return ft.Semantics(
+        identifier=f"{ident}-{key}",
+        label=word,
+        button=True,
+        expand=1,
+        content=ft.Container(
+            content=ft.Text(word, size=16, weight=ft.FontWeight.BOLD, color=BLACK),  # on a fixed light face
+            height=TOUCH + 8,
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            bgcolor=color,
+            on_click=lambda e: on_card(Card.parse(key)),
+            ink=True,
+        ),
+    )
+
+
+@ft.memo
+@ft.component
+def TypedCard(typed: str, error: str | None, ident: str, on_type: Callable[[str], None],
+              on_submit: Callable[[], None]) -> ft.Control:
+    """A card typed in notation ("10H", "qs", "A♠"), and why it is not a card of this game."""
+    row = ft.Row(
+        [
+            tagged(
+                f"{ident}-typed",
+                ft.TextField(
+                    label="or type a card",
+                    hint_text="10H, qs, A♠",
+                    value=typed,
+                    on_change=lambda e: on_type(e.control.value),
+                    on_submit=lambda e: on_submit(),
+                    dense=True,
+                    expand=True,
+                    capitalization=ft.TextCapitalization.CHARACTERS,
+                ),
+                label="type a card",
+            ),
+            button("Enter", on_submit, f"{ident}-typed-enter", primary=False),
+        ],
+        spacing=6,
+    )
+    if not error:
+        return row
+    return ft.Column([row, message(error, f"{ident}-error")], spacing=6, tight=True)
+
+
+@dataclass(frozen=True)
+class Places:
+    """The named places of ``CardSlots``: the card in each (None: not entered), the place the
+    picker fills next, and whether the picker is out. Filling a place moves on to the next
+    empty place after it (else the first empty one); once every place is filled the picker
+    folds away (``fold``) or stays on the place just filled, for the next change."""
+
+    cards: tuple[Card | None, ...]
+    active: int = 0
+    picking: bool = True
+
+    @staticmethod
+    def start(count: int, initial: Sequence[Card | None] | None = None) -> Places:
+        cards = tuple(initial) if initial is not None and len(initial) == count else (None,) * count
+        empty = [i for i, c in enumerate(cards) if c is None]
+        return Places(cards, empty[0] if empty else 0, bool(empty) or not cards)
+
+    @property
+    def complete(self) -> bool:
+        return all(c is not None for c in self.cards)
+
+    def chosen(self, place: int) -> Places:
+        """A place tapped: the picker fills it next."""
+        return replace(self, active=place, picking=True)
+
+    def picked(self, card: Card, fold: bool = True) -> Places:
+        """The picker gave a card for the active place."""
+        cards = self.cards[:self.active] + (card,) + self.cards[self.active + 1:]
+        empty = [i for i, c in enumerate(cards) if c is None]
+        after = [i for i in empty if i > self.active]
+        active = after[0] if after else (empty[0] if empty else self.active)
+        return Places(cards, active, bool(empty) or not fold)
 
 
 @ft.component
@@ -205,10 +282,13 @@ def CardSlots(
     decks: Sequence[Deck] | None = None,
     deck_names: Sequence[str] | None = None,
     initial: Sequence[Card | None] | None = None,
+    fold: bool = True,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
-    The picker folds away once every place is filled; tapping a place picks it again.
+    The picker folds away once every place is filled (``fold=False``: it stays out on the
+    place just filled, for a calculator where cards are changed one after another); tapping
+    a place picks it again.
     ``known`` (cards already out of the deck) feeds the over-count warning. Give the
     component a ``key`` that changes when the places change, so a new set of places starts
     empty (or with ``initial``, one card or None per place, when the caller keeps what was
@@ -219,37 +299,28 @@ def CardSlots(
     ``deck_names[i]`` in its messages; ``deck`` still counts the over-count warning.
     """
     use_text_scale()  # the places' card faces follow the text-size setting
-    values, set_values = ft.use_state(
-        lambda: list(initial) if initial is not None and len(initial) == len(labels) else [None] * len(labels))
-    active, set_active = ft.use_state(lambda: next((i for i, v in enumerate(values) if v is None), 0))
-    picking, set_picking = ft.use_state(  # the picker folds away once every place is filled
-        lambda: any(v is None for v in values) or not values)
-    if len(values) != len(labels):  # the caller changed the places without a new key
-        values = [None] * len(labels)
+    now, set_now = ft.use_state(lambda: Places.start(len(labels), initial))
+    if len(now.cards) != len(labels):  # the caller changed the places without a new key
+        now = Places.start(len(labels))
+    values, active, picking = list(now.cards), now.active, now.picking
     # the places as the handlers must see them: quick taps can arrive before a new drawing
     live = ft.use_ref(None)
-    live.current = (values, active)
+    live.current = now
 
     def choose(i: int) -> None:
-        live.current = (live.current[0], i)
-        set_active(i)
-        set_picking(True)
+        live.current = live.current.chosen(i)
+        set_now(live.current)
 
-    def pick(card: Card) -> None:
-        values, active = live.current
-        new = list(values)
-        new[active] = card
-        empty = [i for i, v in enumerate(new) if v is None]
-        after = [i for i in empty if i > active]
-        live.current = (new, after[0] if after else (empty[0] if empty else active))
-        set_values(new)
-        set_active(live.current[1])
-        set_picking(bool(empty))
+    def picked(card: Card) -> None:
+        live.current = live.current.picked(card, fold)
+        set_now(live.current)
         if on_change:
-            on_change(new)
+            on_change(list(live.current.cards))
+
+    pick = use_stable(picked)  # the picker keeps its props, so a filled place does not redraw it
 
     def done(e=None) -> None:
-        on_done(list(live.current[0]))
+        on_done(list(live.current.cards))
 
     places = []
     for i, label in enumerate(labels):
@@ -268,13 +339,12 @@ def CardSlots(
             )
         )
     warning = overuse_warning(deck, known, values)
-    complete = all(v is not None for v in values)
+    complete = now.complete
     controls: list[ft.Control | None] = [
         # cards aligned at the top: a label on two lines must not lift its card above the others
         ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER,
                vertical_alignment=ft.CrossAxisAlignment.START),
-        ft.Text(f"Entering: {labels[active]}" if picking else "Tap a card to change it.", italic=True, size=13)
-        if labels else None,
+        ft.Text(_prompt(labels[active], picking, complete), italic=True, size=13) if labels else None,
         _picker(deck, decks, deck_names, active, pick, ident, game_name) if picking else None,
         message(warning, f"{ident}-warning", kind="warning"),
         extra,
@@ -283,11 +353,23 @@ def CardSlots(
     return ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
 
 
+def _prompt(label: str, picking: bool, complete: bool) -> str:
+    if not picking:
+        return "Tap a card to change it."
+    if complete:
+        return f"Changing: {label}. Tap another card to change that one."
+    return f"Entering: {label}"
+
+
 def _picker(deck, decks, deck_names, active, pick, ident, game_name) -> ft.Control:
     """The picker of the active place: the one deck, or the place's own deck (keyed by the
     place, so a rank or suit half-chosen for one deck is not finished in another)."""
     if not decks:
-        return CardPicker(deck, pick, ident=f"{ident}-picker", game_name=game_name)
+        return _SamePicker(deck, pick, ident=f"{ident}-picker", game_name=game_name)
     name = deck_names[active] if deck_names else game_name
-    return CardPicker(decks[active], pick, ident=f"{ident}-picker", game_name=name,
-                      key=f"{ident}-picker-{active}")
+    return _SamePicker(decks[active], pick, ident=f"{ident}-picker", game_name=name,
+                       key=f"{ident}-picker-{active}")
+
+
+_SamePicker = ft.memo(CardPicker)
+"""the places' picker, skipped while its deck and names are the same"""

@@ -124,6 +124,14 @@ def use_text_scale() -> float:
     return scale
 
 
+def use_stable(fn: Callable) -> Callable:
+    """A handler whose identity never changes between renders (so a memoized child's props stay
+    equal) and which always calls this render's ``fn``."""
+    latest = ft.use_ref(None)
+    latest.current = fn
+    return ft.use_callback(lambda *args, **kwargs: latest.current(*args, **kwargs), [])
+
+
 def sized(size: float) -> float:
     """A font size that follows the text-size setting (inside a component that called
     ``use_text_scale``)."""

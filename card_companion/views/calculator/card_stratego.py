@@ -12,10 +12,10 @@ from card_companion.views.calculator.ruling import (
     ask,
     check_deck,
     problem_note,
+    use_initial,
     use_ruling,
-    use_stable,
 )
-from card_companion.views.common import use_text_scale
+from card_companion.views.common import use_stable, use_text_scale
 
 GAME_NAME = "Card Stratego"
 SEATS = ("Attacker", "Defender")
@@ -73,11 +73,12 @@ def CardStrategoCalculator() -> ft.Control:
         set_version(version + 1)
 
     on_swap, on_change = use_stable(swap), use_stable(set_cards)
+    initial = use_initial(cards, version)
     parts = [
         ft.Text("A battle: the attacking card against the defending card it faces. Jacks and Jokers never "
                 "stand on the battlefield."),
         Slots(DECK, list(SEATS), on_swap, submit="Swap attacker and defender", ident="calc-slots",
-              game_name=GAME_NAME, on_change=on_change, initial=cards, key=f"slots-{version}"),
+              game_name=GAME_NAME, on_change=on_change, initial=initial, key=f"slots-{version}"),
         problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]

@@ -23,10 +23,10 @@ from card_companion.views.calculator.ruling import (
     slots_key,
     split_groups,
     switch,
+    use_initial,
     use_ruling,
-    use_stable,
 )
-from card_companion.views.common import use_text_scale
+from card_companion.views.common import use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = {"played": [Card.parse("5C"), Card.parse("7C")], "active": [Card.parse("AC")]}
@@ -79,6 +79,7 @@ def PlayCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_entered(split_groups(groups, v)))
+    initial = use_initial(values, slots_key(groups, version))
 
     def declare(c: Card, suit: str) -> None:
         new = {k: v for k, v in conversions.items() if k != c}
@@ -94,7 +95,7 @@ def PlayCalculator(deck: Deck) -> ft.Control:
         segmented("element", "The player's element (— for none)", ELEMENTS, element, set_element),
         switch("in-fight", "In a fight", in_fight, set_in_fight, "A card played as a spade in a fight costs nothing."),
         Slots(deck, group_labels(groups), on_clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
-              on_change=on_change, initial=values, key=slots_key(groups, version)),
+              on_change=on_change, initial=initial, key=slots_key(groups, version)),
         problem_note(shown),
     ]
     if any(c is not None and c.rank == Rank.JACK for c in active):

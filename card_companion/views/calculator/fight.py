@@ -16,10 +16,10 @@ from card_companion.views.calculator.ruling import (
     check_deck,
     problem_note,
     segmented,
+    use_initial,
     use_ruling,
-    use_stable,
 )
-from card_companion.views.common import use_text_scale
+from card_companion.views.common import use_stable, use_text_scale
 
 GAME_NAME = "FIGHT!"
 SEATS = ("Player 1", "Player 2")
@@ -143,6 +143,8 @@ def FightCalculator(names: tuple[str, ...] = ()) -> ft.Control:
         set_turns(turns + 1)
 
     on_next, on_change = use_stable(next_turn), use_stable(changed)
+    slots_key = f"slots-{version}-{'-'.join(places)}"
+    initial = use_initial([entered.get(r) for r in places], slots_key)
     parts: list[ft.Control | None] = [
         segmented("cycle", "Which move beats which", [(c, c.capitalize()) for c in CYCLES], cycle, set_cycle),
         ft.Text(cycle_text(cycle), size=13, italic=True),
@@ -158,8 +160,7 @@ def FightCalculator(names: tuple[str, ...] = ()) -> ft.Control:
         if holder is None else None,
         Slots(DECK, labels(holder, other_pile, seats), on_next, submit="Next turn: the piles as they are now",
               ident="calc-slots", game_name=GAME_NAME, on_change=on_change,
-              initial=[entered.get(r) for r in places],
-              key=f"slots-{version}-{'-'.join(places)}"),
+              initial=initial, key=slots_key),
         problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]

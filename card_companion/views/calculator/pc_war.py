@@ -17,11 +17,11 @@ from card_companion.views.calculator.ruling import (
     problem_note,
     segmented,
     switch,
+    use_initial,
     use_ruling,
-    use_stable,
     whole_number,
 )
-from card_companion.views.common import button, tagged, use_text_scale
+from card_companion.views.common import button, tagged, use_stable, use_text_scale
 
 GAME_NAME = "Non-Violent, Politically-Correct War"
 SEATS = ("Player 1", "Player 2")
@@ -141,6 +141,7 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_flip, on_war = use_stable(set_flip_cards), use_stable(set_war_cards)
+    flip_initial, war_initial = use_initial(flip_cards, ("flip", version)), use_initial(war_cards, ("war", version))
     parts: list[ft.Control | None] = [
         segmented("mode", None, [("flip", "A flip"), ("war", "Trade and war")], mode, choose_mode),
         segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(jokers),
@@ -152,7 +153,7 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
         parts += [
             ft.Text(f"Both players turn their top card face up: the higher card takes both ({order_text(blank)})."),
             Slots(deck, list(seats), on_clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=on_flip, initial=flip_cards, key=f"flip-{version}"),
+                  on_change=on_flip, initial=flip_initial, key=f"flip-{version}"),
             problem_note(shown),
         ]
         r = shown.ruling
@@ -174,7 +175,7 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
             ft.Text("Then the war's face-up cards (leave them out to see what each lays):", size=13),
             Slots(deck, [f"{seats[0]}'s face-up card", f"{seats[1]}'s face-up card"], on_clear,
                   submit="Clear the war cards", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=on_war, initial=war_cards, key=f"war-{version}"),
+                  on_change=on_war, initial=war_initial, key=f"war-{version}"),
             problem_note(shown),
         ]
         r = shown.ruling

@@ -16,10 +16,10 @@ from card_companion.views.calculator.ruling import (
     check_deck,
     counter,
     problem_note,
+    use_initial,
     use_ruling,
-    use_stable,
 )
-from card_companion.views.common import button, message, tagged, use_text_scale
+from card_companion.views.common import button, message, tagged, use_stable, use_text_scale
 
 GAME_NAME = "Peace and Love"
 MAX_FIGHTERS = 11
@@ -156,6 +156,7 @@ def PeaceAndLoveCalculator() -> ft.Control:
         restart(len(fighting) + len(rounds), players)
 
     on_next, on_change = use_stable(next_round), use_stable(entered)
+    initial = use_initial([v for s in fighting for v in (fighters[s], cards[s])], version)
     count = len(fighting)
     parts: list[ft.Control | None] = [
         ft.Text("Each fighter in the fight gets a card from its owner's hand; reveal them and enter each fighter "
@@ -179,7 +180,6 @@ def PeaceAndLoveCalculator() -> ft.Control:
                              "is tapped.", "fight-over", kind="info"))
     else:
         labels = [label for s in fighting for label in (f"{seats[s]}'s fighter", f"{seats[s]}'s card")]
-        initial = [v for s in fighting for v in (fighters[s], cards[s])]
         parts.append(Slots(
             deck_for(players), labels, on_next, known=lost,
             submit=f"Round {number + 1}: the {plural(count - 1, 'fighter')} left" if count > 2 else "End the fight",
