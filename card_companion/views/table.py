@@ -153,65 +153,66 @@ def TableScreen() -> ft.Control:
     return TablePage(gid, key=f"table-{gid}")
 
 
-@ft.component
-def TablePage(gid: str) -> ft.View:
-    use_text_scale()  # the outcome's headline follows the text-size setting
-    services = use_services()
-    device = services.access()
-    page = ft.context.page
-    route = f"/play/{gid}"
+@dataclass
+class Live:
+    """The table as this page holds it: what was opened (or why not), and the ways to change
+    what is shown. ``latest`` is what the handlers see (quick events can come before a new
+    drawing)."""
 
-    loaded, set_loaded = ft.use_state(lambda: open_game(device, gid))  # read once, when the screen opens
-    error, set_error = ft.use_state(None)
-    news, set_news = ft.use_state(None)
-    table_mode, set_table_mode = ft.use_state(False)
-    picking_seat, set_picking_seat = ft.use_state(False)
-    inviting, set_inviting = ft.use_state(None)  # None: open when the game has no step yet
-    seats_seen, set_seats_seen = ft.use_state(0)  # bumped when a phone takes a seat
-    latest = ft.use_ref(None)
-    subscription = ft.use_ref(None)
+    loaded: tuple
+    set_loaded: Callable
+    latest: object
+    subscription: object
+    set_error: Callable
+    set_news: Callable
+    set_seats_seen: Callable
+    open: Callable
 
-    opened, load_error = loaded
-    refused = isinstance(load_error, Refused)
-    shown: Snapshot | None = opened.snapshot if opened else None
-    latest.current = loaded
+    def show(self, fresh) -> None:
+        self.latest.current = fresh
+        self.set_loaded(fresh)
 
-    def reload(note: str | None = None) -> None:
-        fresh = open_game(device, gid)
-        latest.current = fresh
-        set_loaded(fresh)
+    def reload(self, note: str | None = None) -> None:
+        self.show(self.open())
         if note is not None:
-            set_news(note)
+            self.set_news(note)
 
-    # --- live: the other phones' steps ---------------------------------------------------
-
-    def take(event: Committed) -> None:
-        current = latest.current[0]
+    def take(self, event: Committed) -> None:
+        """A step (or a seat, or a delete) committed on another phone of this table."""
+        current = self.latest.current[0]
         if event.kind == "deleted":
-            latest.current = (None, "this game was deleted on another phone")
-            set_loaded(latest.current)
+            self.show((None, "this game was deleted on another phone"))
             return
         if event.kind == "seat":
-            set_seats_seen(lambda n: n + 1)
+            self.set_seats_seen(lambda n: n + 1)
             return
         now = follow(current.snapshot if current else None, event)
         if now is False:
             return
         if now is None:
-            reload()
+            self.reload()
         else:
-            fresh = (type(current)(now, current.seat), None)
-            latest.current = fresh
-            set_loaded(fresh)
-        set_error(None)
-        set_news(f"{event.by[:1].upper()}{event.by[1:]} {NEWS.get(event.kind, 'changed the game')}.")
+            self.show((type(current)(now, current.seat), None))
+        self.set_error(None)
+        self.set_news(f"{event.by[:1].upper()}{event.by[1:]} {NEWS.get(event.kind, 'changed the game')}.")
+
+
+def use_live(gid: str, device, services, page, set_error, set_news, set_seats_seen) -> Live:
+    """The hooks of a table page: the game read once when the screen opens, the other phones'
+    steps through the live hub, a re-check when the connection comes back, the screen kept
+    awake."""
+    loaded, set_loaded = ft.use_state(lambda: open_game(device, gid))
+    latest = ft.use_ref(None)
+    subscription = ft.use_ref(None)
+    latest.current = loaded
+    live = Live(loaded, set_loaded, latest, subscription, set_error, set_news, set_seats_seen,
+                lambda: open_game(device, gid))
 
     def subscribe():
         life = services.life
-        hub = device.tables.hub
-        subscription.current = hub.subscribe(
+        subscription.current = device.tables.hub.subscribe(
             gid,
-            lambda event: on_page_loop(page, lambda: take(event)),
+            lambda event: on_page_loop(page, lambda: live.take(event)),
             alive=(lambda: not life.closed) if life is not None else (lambda: True),
         )
 
@@ -226,114 +227,138 @@ def TablePage(gid: str) -> ft.View:
         """The page's connection came back: steps may have been missed meanwhile."""
         if services.reconnects == 0 or latest.current[0] is None:
             return
-        before = latest.current[0].snapshot
         try:
-            stale = device.check_stale(before)
+            stale = device.check_stale(latest.current[0].snapshot)
         except StoreError:
             return
         if stale:
-            reload("Reconnected: steps came in while this phone was away; this is the latest state.")
+            live.reload("Reconnected: steps came in while this phone was away; this is the latest state.")
 
     ft.use_effect(came_back, dependencies=[services.reconnects])
+    ft.use_effect(lambda: fire_and_forget(page, lambda service: service(ft.Wakelock).enable()), dependencies=[],
+                  cleanup=lambda: fire_and_forget(page, lambda service: service(ft.Wakelock).disable()))
+    return live
 
-    def keep_awake():
-        fire_and_forget(page, lambda service: service(ft.Wakelock).enable())
 
-    def let_sleep():
-        fire_and_forget(page, lambda service: service(ft.Wakelock).disable())
+def not_opened(route: str, load_error) -> ft.View:
+    """The game cannot be shown: not this phone's (only that, and the way in), or unreadable."""
+    if isinstance(load_error, Refused):
+        return screen("Game", [message(sentence(load_error), "load-error"), JoinByCode(key="join")], route=route)
+    return screen("Game", [
+        message(f"This game cannot be opened: {load_error}. It is left as it is.", "load-error"),
+        button("Home", lambda: navigate("/"), "home", icon=ft.Icons.HOME),
+    ], route=route)
 
-    ft.use_effect(keep_awake, dependencies=[], cleanup=let_sleep)
 
-    # --- nothing to show -------------------------------------------------------------------
+def committer(live: Live, device, gid: str, page, set_error, set_news, set_inviting) -> Callable[..., str | None]:
+    """``commit(kind, action=None, here=False)``: a step bound to the revision this screen
+    shows. None once committed; else the refusal, shown at the top unless ``here`` (the
+    game's screen shows it beside the entry). A stale screen is said at the top in any case
+    (the screen is redrawn at the latest revision), and "" comes back."""
+    opened = live.loaded[0]
+    shown = opened.snapshot
 
-    if opened is None:
-        if refused:  # not this phone's game: say only that, and offer the way in
-            return screen("Game", [message(sentence(load_error), "load-error"), JoinByCode(key="join")], route=route)
-        return screen("Game", [
-            message(f"This game cannot be opened: {load_error}. It is left as it is.", "load-error"),
-            button("Home", lambda: navigate("/"), "home", icon=ft.Icons.HOME),
-        ], route=route)
-
-    session = shown.session
-    game = session.game
-    names = session.setup.players
-
-    if opened.seat is None or picking_seat:
-        def picked(seat: Seat) -> None:
-            set_picking_seat(False)
-            reload(f"This phone sits as {seat.label(names)}." if seat.kind == "player"
-                   else f"This phone is {seat.label(names)}.")
-
-        return screen(game.name, [
-            SeatPicker(gid, names, opened.seat, picked, seats_seen,
-                       on_cancel=(lambda: set_picking_seat(False)) if opened.seat is not None else None),
-        ], route=route)
-
-    # --- steps: each bound to the revision this screen shows --------------------------------
+    def refused(text: str, here: bool) -> str:
+        if not here:
+            set_error(text[:1].upper() + text[1:])
+        return text
 
     def commit(kind: str, action=None, here: bool = False) -> str | None:
-        """None once committed; else the refusal, shown at the top unless ``here`` (the game's
-        screen shows it beside the entry). A stale screen is said at the top in any case (the
-        screen is redrawn at the latest revision), and "" comes back."""
         said = {"undo": opened.session.last_step, "redo": opened.session.next_redo}.get(kind, lambda: None)
         try:
             step = said()  # the words of the step Undo takes back (or Redo brings back), before it goes
         except IllegalAction:
             step = None
+        exclude = live.subscription.current
         try:
             if kind == "push":
-                now = device.push(gid, shown, action, exclude=subscription.current)
+                now = device.push(gid, shown, action, exclude=exclude)
             elif kind == "undo":
-                now = device.undo(gid, shown, exclude=subscription.current)
+                now = device.undo(gid, shown, exclude=exclude)
             else:
-                now = device.redo(gid, shown, exclude=subscription.current)
+                now = device.redo(gid, shown, exclude=exclude)
         except StaleGame as exc:
-            reload()
+            live.reload()
             set_error(f"{str(exc)[:1].upper()}{str(exc)[1:]}. {STALE_TAIL}")
             return ""
         except (IllegalAction, StoreError) as exc:
-            text = str(exc)
-            if not here:
-                set_error(text[:1].upper() + text[1:])
-            return text
+            return refused(str(exc), here)
         except (ValidationError, ValueError) as exc:  # an action built from what was typed
-            text = plain_validation_error(exc)
-            if not here:
-                set_error(text[:1].upper() + text[1:])
-            return text
+            return refused(plain_validation_error(exc), here)
         except Exception as exc:  # a bug must not take the table down: say so, change nothing
             log.exception("could not apply a step to game %s", gid)
             set_error(f"The app could not apply that step ({type(exc).__name__}: {exc}). Nothing was changed; "
                       "the game is saved as it was.")
             return ""
-        fresh = (type(opened)(now, opened.seat), None)
-        latest.current = fresh
-        set_loaded(fresh)
+        live.show((type(opened)(now, opened.seat), None))
         set_error(None)
         set_news(f"{'Undid' if kind == 'undo' else 'Redid'}: {step}" if step else None)
         set_inviting(False)
         fire_and_forget(page, lambda service: service(ft.HapticFeedback).medium_impact())
         return None
 
-    def dispatch(action) -> bool:
-        return commit("push", action) is None
+    return commit
 
-    def refusal(action) -> str | None:
-        return commit("push", action, here=True)
 
-    revision = shown.revision
+def table_actions(gid: str, session: Session, revision: int, commit) -> list[ft.Control]:
+    """The app bar: undo, redo (bound to this revision), history, rules, calculator."""
+    game = session.game
+    return [
+        icon_button(ft.Icons.UNDO, "Undo", (lambda: commit("undo")) if session.can_undo else None, "undo",
+                    key=f"undo-{revision}"),
+        icon_button(ft.Icons.REDO, "Redo", (lambda: commit("redo")) if session.can_redo else None, "redo",
+                    key=f"redo-{revision}"),
+        icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
+        icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game.id}?back=/play/{gid}"), "rules"),
+        icon_button(ft.Icons.CALCULATE, "Calculator",
+                    lambda: navigate(calc_route(game.id, session.state.names, f"/play/{gid}")), "calculator"),
+    ]
+
+
+@ft.component
+def TablePage(gid: str) -> ft.View:
+    use_text_scale()  # the outcome's headline follows the text-size setting
+    services = use_services()
+    device = services.access()
+    page = ft.context.page
+    route = f"/play/{gid}"
+    error, set_error = ft.use_state(None)
+    news, set_news = ft.use_state(None)
+    table_mode, set_table_mode = ft.use_state(False)
+    picking_seat, set_picking_seat = ft.use_state(False)
+    inviting, set_inviting = ft.use_state(None)  # None: open when the game has no step yet
+    seats_seen, set_seats_seen = ft.use_state(0)  # bumped when a phone takes a seat
+    live = use_live(gid, device, services, page, set_error, set_news, set_seats_seen)
+
+    opened, load_error = live.loaded
+    if opened is None:
+        return not_opened(route, load_error)
+    session = opened.snapshot.session
+    game = session.game
+    names = session.setup.players
+
+    if opened.seat is None or picking_seat:
+        def picked(seat: Seat) -> None:
+            set_picking_seat(False)
+            live.reload(f"This phone sits as {seat.label(names)}." if seat.kind == "player"
+                        else f"This phone is {seat.label(names)}.")
+
+        return screen(game.name, [
+            SeatPicker(gid, names, opened.seat, picked, seats_seen,
+                       on_cancel=(lambda: set_picking_seat(False)) if opened.seat is not None else None),
+        ], route=route)
+
+    commit = committer(live, device, gid, page, set_error, set_news, set_inviting)
+    revision = opened.snapshot.revision
     two_players = len(names) == 2
-    prefs = services.prefs
-    scale = getattr(prefs, "scale", 1.0)
-    table = Table(session, dispatch, gid, opened.seat, table_mode and two_players, revision, scale, refusal)
+    scale = getattr(services.prefs, "scale", 1.0)
+    table = Table(session, lambda action: commit("push", action) is None, gid, opened.seat,
+                  table_mode and two_players, revision, scale, lambda action: commit("push", action, here=True))
     # drawn anew at every revision: a tap on the screen of an older revision reaches the
     # handler bound to that revision (refused as stale), never a newer one
     body = table_component(game.id)(table, key=f"{gid}-{revision}")
     outcome = session.outcome
     show_invite = inviting if inviting is not None else not session.actions
-    seat_controls = seat_line(opened.seat, names, lambda: set_picking_seat(True),
-                              table_mode if two_players else None, set_table_mode,
-                              lambda: set_inviting(not show_invite), opened.code)
     return screen(
         game.name,
         [
@@ -341,23 +366,15 @@ def TablePage(gid: str) -> ft.View:
             message(error, "action-error"),
             message("This phone is watching: it shows the table live and cannot change it." if table.watching
                     else None, "watching", kind="info"),
-            seat_controls,
+            seat_line(opened.seat, names, lambda: set_picking_seat(True), table_mode if two_players else None,
+                      set_table_mode, lambda: set_inviting(not show_invite), opened.code),
             InvitePanel(opened.code, services.join_base, key="invite") if show_invite else None,
             outcome_panel(outcome) if outcome else None,
             same_players(game, session, device) if outcome and not table.watching else None,
             body,
         ],
         route=route,
-        actions=[
-            icon_button(ft.Icons.UNDO, "Undo", (lambda: commit("undo")) if session.can_undo else None, "undo",
-                        key=f"undo-{revision}"),
-            icon_button(ft.Icons.REDO, "Redo", (lambda: commit("redo")) if session.can_redo else None, "redo",
-                        key=f"redo-{revision}"),
-            icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
-            icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game.id}?back=/play/{gid}"), "rules"),
-            icon_button(ft.Icons.CALCULATE, "Calculator", lambda: navigate(calc_route(game.id, session.state.names,
-                                                                                      f"/play/{gid}")), "calculator"),
-        ],
+        actions=table_actions(gid, session, revision, commit),
     )
 
 
