@@ -631,3 +631,22 @@ def side_by_side(table, panels: dict[int, ft.Control], **row_args) -> ft.Control
         return ft.Row([ft.Container(content=p, expand=1) for p in panels.values()], **row_args)
     return ft.Column(seated(table, list(panels.values()), panels), spacing=8,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# --- choosing one of a few things ----------------------------------------------------------------
+
+
+def choice_buttons(options: Sequence[tuple[object, str]], chosen: object, on_choose: Callable,
+                   ident: str) -> list[ft.Control]:
+    """Big buttons, one per (value, label) option, the chosen one filled; tapping one calls
+    ``on_choose(value)``. Test ids ``{ident}-{value}``."""
+    from functools import partial  # (kept with the helpers added last; a handler without parameters)
+
+    return [button(label, partial(on_choose, value), f"{ident}-{value}", primary=value == chosen)
+            for value, label in options]
+
+
+def choice_row(options: Sequence[tuple[object, str]], chosen: object, on_choose: Callable,
+               ident: str) -> ft.Control:
+    """A wrapping row of choice buttons (``choice_buttons``): which form, who acts, which mode."""
+    return ft.Row(choice_buttons(options, chosen, on_choose, ident), wrap=True, spacing=6, run_spacing=6)

@@ -1,0 +1,179 @@
+"""A fight: against a Monster, a Healer's jailors, the Bosses, or another player (PvP).
+Every fighter's numbers, the odds, then the round's score cards or what a fighter does
+before it (play or activate cards, cry for help, run away, heal and defend)."""
+
+from __future__ import annotations
+
+import functools
+
+import flet as ft
+
+from card_companion.companion.advisor import cardpeegee_fight, what_if
+from card_companion.companion.cardpeegee import CardPeeGeeState, Flee, HealAndDefend, JoinFight, PlayIntoEncounter
+from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
+from card_companion.views.cardpeegee.play_form import PlayForm
+from card_companion.views.cardpeegee.round_entry import RoundEntry
+from card_companion.views.cardpeegee.shared import SMALL, click, lines_text, note, present
+from card_companion.views.common import button, card_face, sized, tagged, use_text_scale
+from card_companion.views.odds import OddsPanel
+
+
+def side_name(s: CardPeeGeeState, enc, side: int) -> str:
+    if enc.kind == "pvp":
+        return f"{s.name(enc.attacker)}'s side" if side == 0 else f"{s.name(enc.defender)}'s side"
+    if side == 0:
+        return "the Hero's side"
+    return {"monster": "the Monster", "healer": "the jailors", "boss": "the Bosses' side"}.get(enc.kind, "")
+
+
+def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None = None) -> ft.Control:
+    if f.player is not None:
+        hp = s.heroes[f.player].hp
+        face = card_face(s.heroes[f.player].character, ident=f"fighter-{i}-card", width=40,
+                         label=f"{f.name}'s Character {s.heroes[f.player].character.symbol}")
+    else:
+        hp = f.hp
+        face = card_face(f.card, ident=f"fighter-{i}-card", width=40, face_down=f.out == "dead",
+                         label=f"{f.name}" + (", face down" if f.out == "dead" else ""))
+    flags = []
+    if f.out:
+        flags.append(f.out)
+    if f.fleeing:
+        flags.append("fleeing")
+    if f.defending:
+        flags.append("healing and defending")
+    if f.forced:
+        flags.append("forced by a super power")
+    if f.player is not None and f.player != s.turn and not (enc.kind == "pvp" and f.player == enc.defender):
+        flags.append("Ally" if f.side == 0 else "with the Bosses" if enc.kind == "boss" else "Ally")
+    numbers = [ft.Text(f"HP {hp}", size=sized(16), weight=ft.FontWeight.BOLD),
+               ft.Text(f"Attack {f.attack}", size=sized(16)),
+               ft.Text(f"Deal {f.deal}" + (f" → {draws} this round" if draws is not None and draws != f.deal else ""),
+                       size=sized(16))]
+    if f.element is not None:
+        numbers.append(ft.Text(f"{f.element.symbol} {f.element.word}", size=14))
+    head = ft.Row(present(ft.Text(f.name, size=16, weight=ft.FontWeight.BOLD),
+                           ft.Text(" · ".join(flags), size=SMALL, italic=True) if flags else None),
+                  wrap=True, spacing=8)
+    # a player's working (their played cards) always; a Monster's, jailor's or Boss's numbers until
+    # the first round (then the history keeps them)
+    working = f.working if f.player is not None or not f.rounds else ()
+    body = ft.Column([head, ft.Row(numbers, wrap=True, spacing=12, run_spacing=2), *lines_text(working, 12)],
+                     spacing=2, tight=True, expand=True)
+    label = f"{f.name}: HP {hp}, Attack {f.attack}, Deal {f.deal}" + (f", {', '.join(flags)}" if flags else "")
+    return tagged(f"fighter-{i}", ft.Container(
+        ft.Row([face, body], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START),
+        padding=8, border_radius=8, opacity=0.55 if not f.live else 1.0,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if f.side == 0 else ft.Colors.SURFACE_CONTAINER_HIGH,
+    ), label=label)
+
+
+def battle_title(s: CardPeeGeeState, enc) -> str:
+    hero = s.name(s.turn)
+    if enc.kind == "monster":
+        return f"{hero} fights the Monster {enc.agitator.symbol}"
+    if enc.kind == "healer":
+        return f"{hero} frees the Healer {enc.agitator.symbol} from its jailors"
+    if enc.kind == "boss":
+        return f"{hero}'s Boss Battle"
+    return f"{s.name(enc.attacker)} attacks {s.name(enc.defender)}"
+
+
+@ft.component
+def BattlePanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
+    s, game = table.state, table.game
+    enc = s.encounter
+    battle = enc.battle
+    number = battle.rounds + 1
+    players = [q for q in game.can_play(s) if s.heroes[q].held]
+    actions = table.session.actions
+    last = actions[-1].kind if actions else ""
+    # a fighter who just arrived (or just activated cards) prepares first: the play form opens
+    first = "play" if players and last in ("encounter", "attack", "join", "activate") else "round"
+    modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, key="round")])]
+    if players:
+        modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players))
+    if activators := game.can_activate(s):
+        modes.append(activate_mode(table, activators))
+    if game.can_join(s):
+        modes.append(Mode("join", "Cry for help", functools.partial(cry_for_help, table)))
+    if fleers := game.can_flee(s):
+        modes.append(Mode("flee", "Run away", functools.partial(run_away, table, fleers)))
+    if healers := game.can_heal_and_defend(s):
+        modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers))
+    return EncounterPanel(
+        table, "battle", f"{battle_title(s, enc)} · round {number}", fight_lines(s, game), modes,
+        abandon="Abandon the Healer" if game.can_abandon(s) else None, chooser="mode", first=first,
+        first_actor=getattr(actions[-1], "player", None) if last in ("join", "activate") else None,
+        key="encounter",
+    )
+
+
+def fight_lines(s: CardPeeGeeState, game) -> list[ft.Control | None]:
+    """What the fight is: the jailors' or the Bosses' lines, every fighter, the odds."""
+    enc = s.encounter
+    battle = enc.battle
+    parts: list[ft.Control | None] = []
+    if enc.kind == "healer":
+        parts += lines_text(enc.working)
+    if enc.kind == "boss" and not battle.rounds:
+        shown = {line for f in battle.fighters for line in f.working}
+        parts += lines_text([line for line in enc.working if line not in shown])
+    draws = {i: k for i, (_, k, _) in zip(battle.live(), game.fighters(s))}
+    parts += [fighter_row(s, enc, i, f, draws.get(i)) for i, f in enumerate(battle.fighters)]
+    parts.append(OddsPanel(cardpeegee_fight(game, s), ident="fight-odds", key=f"fight-odds-{battle.rounds + 1}"))
+    if not battle.can_flee:
+        parts.append(note("A Boss Battle may not be escaped; every combatant fights every opponent each round.",
+                          size=SMALL, italic=True))
+    return parts
+
+
+def play_cards(table, q: int, send: Send) -> list[ft.Control]:
+    s, game = table.state, table.game
+    battle = s.encounter.battle
+    when = ("before and after every round against jailors" if battle.play_between_rounds
+            else "only before their first round")
+    return [PlayForm(table, q, "play", f"Play for {s.name(q)}",
+                     lambda cs, fa, cv: PlayIntoEncounter(player=q, cards=cs, from_active=fa, convert=cv),
+                     hint=f"Clubs add their value to Attack; spades add 1 each to Deal (diamonds and hearts do "
+                          f"nothing in a fight). {s.name(q)} may play cards {when}. When everyone is ready, "
+                          f"tap “Round {battle.rounds + 1}”.",
+                     odds=functools.partial(cardpeegee_fight, game), key=f"play-{q}")]
+
+
+def cry_for_help(table, q: int, send: Send) -> list[ft.Control]:
+    s, game = table.state, table.game
+    parts: list[ft.Control] = [note(
+        "Cry for help: another player joins the fight and may play and activate cards before their first "
+        "round. Each fighter gets their own score cards and is compared against every opponent.")]
+    for joiner, sides in game.can_join(s).items():
+        parts.append(ft.Row([
+            button(f"{s.name(joiner)} joins {side_name(s, s.encounter, side)}",
+                   click(send, functools.partial(JoinFight, player=joiner, side=side)),
+                   f"join-{joiner}-{side}", primary=False, icon=ft.Icons.GROUP_ADD)
+            for side in sides], wrap=True, spacing=6, run_spacing=6))
+    return parts
+
+
+def run_away(table, fleers: list[int], q: int, send: Send) -> list[ft.Control | None]:
+    s, game = table.state, table.game
+    return [
+        note("Run away: one more penalty round first, with Deal −1 (or −2 when no other player stays in the "
+             "fight). A fleeing fighter takes damage if they lose but deals none; if they survive they escape."),
+        ft.Row([button(f"{s.name(f)} runs away", click(send, functools.partial(Flee, player=f)), f"flee-{f}",
+                       primary=False, icon=ft.Icons.DIRECTIONS_RUN) for f in fleers],
+               wrap=True, spacing=6, run_spacing=6),
+        OddsPanel(what_if(game, s, Flee(player=s.turn), f"if {s.name(s.turn)} runs away"), ident="flee-odds",
+                  key="flee-odds") if s.turn in fleers else None,
+    ]
+
+
+def heal_and_defend(table, q: int, send: Send) -> list[ft.Control]:
+    s, game = table.state, table.game
+    return [PlayForm(table, q, "defend", f"Heal {s.name(q)}",
+                     lambda cs, fa, cv: HealAndDefend(player=q, card=(cs or fa)[0], from_active=not cs,
+                                                      convert=cv.get((cs or fa)[0])),
+                     hint="Play one heart: HP up by its value; this round the fighter deals no damage but takes "
+                          "damage as normal.", max_cards=1, odds=functools.partial(cardpeegee_fight, game),
+                     key=f"defend-{q}")]

@@ -1,0 +1,34 @@
+"""Claiming a win: a Full Court or an Elemental Union shown from the hand."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from card_companion.companion.cardpeegee import ClaimWin
+from card_companion.views.cardpeegee.play_form import PlayForm
+from card_companion.views.common import choice_row, use_text_scale
+
+
+@ft.component
+def ClaimForm(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
+    s, game = table.state, table.game
+    alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
+    claims = game.claimable(s)
+    who, set_who = ft.use_state(alive[0])
+    what, set_what = ft.use_state(claims[0])
+    if who not in alive:
+        who = alive[0]
+    if what not in claims:
+        what = claims[0]
+    titles = {"full-court": "Full Court", "elemental-union": "Elemental Union"}
+    how = {"full-court": "the Jack, Queen and King of one suit", "elemental-union": "a face card of every suit"}
+    return ft.Column([
+        choice_row([(q, s.name(q)) for q in alive], who, set_who, "claim-who"),
+        choice_row([(c, titles[c]) for c in claims], what, set_what, "claim-what"),
+        PlayForm(table, who, "claim", f"{titles[what]} for {s.name(who)}",
+                 lambda cs, fa, cv, who=who, what=what: ClaimWin(player=who, condition=what, cards=cs),
+                 hint=f"{titles[what]}: {how[what]}, in the hand or active. Enter the cards shown from the hand "
+                      "(active cards count by themselves).", use_active=False, convertible=False,
+                 key=f"claim-{who}-{what}"),
+    ], spacing=8, tight=True)

@@ -1,0 +1,89 @@
+"""The start of a turn: the encounter drawn (and an Elemental beast's card), or PvP; after a
+Trap, a second encounter or back to town."""
+
+from __future__ import annotations
+
+import functools
+
+import flet as ft
+
+from card_companion.calculators.cards import Card
+from card_companion.calculators.words import plural, symbols
+from card_companion.companion.cardpeegee import AttackPlayer, DrawEncounter, GoToTown
+from card_companion.views.card_picker import CardSlots
+from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
+from card_companion.views.common import button, message, section, tagged, use_text_scale
+
+
+@ft.component
+def DrawPanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
+    s, game = table.state, table.game
+    p = s.turn
+    name = s.name(p)
+    second = s.phase == "after-trap"
+    pending, set_pending = ft.use_state(None)  # (agitator, props) waiting for the Elemental beast's card
+    agitator, set_agitator = ft.use_state(None)  # the agitator entered so far (to say what it starts)
+    problem, set_problem = ft.use_state(None)
+    needed, why = game.props_needed(s)
+    deck_then = game.deck_after_revolution(s, 1 + needed)  # the Glorious Revolution comes first (setting on)
+    count = max(0, min(needed, deck_then - 1))
+    deck = game.deck(s.setup)
+    known = game.known_cards(s)
+
+    def drawn(cs: list[Card]) -> None:
+        agitator, props = cs[0], tuple(cs[1:])
+        if game.needs_beast(s, agitator):
+            set_problem(None)
+            set_pending((agitator, props))
+            return
+        attempt(table, lambda: DrawEncounter(agitator=agitator, props=props), set_problem)
+
+    def beast(cs: list[Card]) -> None:
+        agitator, props = pending
+        attempt(table, lambda: DrawEncounter(agitator=agitator, props=props, beast=cs[0]), set_problem)
+
+    parts: list[ft.Control | None] = []
+    if second:
+        parts += [
+            note(f"{name} survived the Trap: pick yourself up and draw a second encounter, or limp back to town."),
+            button("Limp back to town", lambda: attempt(table, GoToTown, set_problem), "town",
+                   icon=ft.Icons.HOME, primary=False),
+        ]
+    if pending is None:
+        parts += [
+            note(f"Draw the agitator, then {plural(count, 'prop')}. The agitator's suit decides: ♣ a Monster, "
+                 f"♦ a treasure chest, ♥ a Healer, ♠ a Trap"
+                 + (" (a Jack, Queen or King: a Boss Battle)." if s.settings.boss_battles else ".")),
+            note(f"Props: {why}" + (f"; the deck holds only {deck_then} cards" if count < needed else ""),
+                 size=SMALL, italic=True) if count < needed or "Level Up" in why else None,
+            CardSlots(deck, ["Agitator"] + [f"Prop {i + 1}" for i in range(count)], drawn, known=known,
+                      submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}",
+                      on_change=lambda values: set_agitator(values[0]),
+                      extra=tagged("draw-kind", note(f"{agitator.symbol}: {game.encounter_name(s, agitator)}"
+                                                     + (" (and one more card for the beast's element)"
+                                                        if game.needs_beast(s, agitator) else ""),
+                                                     weight=ft.FontWeight.BOLD)) if agitator else None),
+        ]
+    else:
+        agitator, props = pending
+        parts += [
+            note(f"{agitator.symbol} {symbols(props)}: a Monster. Elemental beasts: draw one more card; its suit "
+                 "is the Monster's element."),
+            CardSlots(deck, ["Beast card"], beast, known=[*known, agitator, *props], submit="Enter the beast card",
+                      ident="beast", game_name=GAME_NAME, key="beast"),
+            button("Back", lambda: set_pending(None), "beast-back", primary=False),
+        ]
+    targets = game.pvp_targets(s)
+    if targets:
+        parts += [
+            ft.Divider(),
+            note("PvP: instead of an encounter, attack another player."),
+            ft.Row([button(f"Attack {s.name(q)}", click(attempt, table, functools.partial(AttackPlayer, defender=q),
+                                                          set_problem),
+                           f"attack-{q}", primary=False, icon=ft.Icons.SPORTS_MMA) for q in targets],
+                   wrap=True, spacing=6, run_spacing=6),
+        ]
+    parts.append(message(problem, "draw-problem"))
+    title = f"{name}'s second encounter" if second else f"{name}'s turn: draw the encounter"
+    return section(title, parts, ident="draw-panel")

@@ -1,0 +1,87 @@
+"""The frame every encounter's panel shares (a fight, a treasure chest, a Healer's fee, a
+Trap): its title and the lines that explain it, a chooser of what to do and, when several
+players may do it, of who does, the form of what was chosen, the button that abandons the
+encounter, and the refusal of the last step tried here. Each encounter's panel hands it only
+what is its own: its lines and its modes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from card_companion.companion.cardpeegee import Abandon, CardPeeGeeState
+from card_companion.views.cardpeegee.play_form import activate_form
+from card_companion.views.cardpeegee.shared import attempt
+from card_companion.views.common import button, choice_row, message, section, use_text_scale
+
+Send = Callable[[Callable[[], object]], bool]
+"""sends the action ``make()`` builds; a refusal is shown in the encounter's panel"""
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One thing the players may do at an encounter: its button in the chooser, and what it
+    shows (``show(player, send)``) for the player who does it."""
+
+    value: str
+    label: str
+    show: Callable[[int, Send], Sequence[ft.Control | None]]
+    actors: Sequence[int] = ()
+    """who may do it, with a chooser of who does when there are several (none: the Hero)"""
+
+
+def activate_mode(table, players: Sequence[int]) -> Mode:
+    """Activating Jacks and Aces from the hand, for one of ``players``."""
+    return Mode("activate", "Activate", lambda q, send: [activate_form(table, q)], players)
+
+
+def who_row(s: CardPeeGeeState, players: Sequence[int], who: int, set_who: Callable, ident: str) -> ft.Control | None:
+    if len(players) < 2:
+        return None
+    return choice_row([(q, s.name(q)) for q in players], who, set_who, ident)
+
+
+@ft.component
+def EncounterPanel(
+    table,
+    name: str,
+    title: str,
+    head: Sequence[ft.Control | None],
+    modes: Sequence[Mode],
+    abandon: str | None = None,
+    chooser: str | None = None,
+    first: str | None = None,
+    first_actor: int | None = None,
+) -> ft.Control:
+    """``name`` makes the test ids (``{name}-panel``, ``{name}-problem``, the chooser's
+    ``{name}-mode`` unless ``chooser`` says otherwise); ``head``: the encounter's lines above
+    the chooser; ``modes``: what may be done, ``first`` chosen at first (else the first mode,
+    which is also chosen when the one chosen is no longer offered), by ``first_actor`` if they
+    may; ``abandon``: the abandon button's text (None: no button)."""
+    use_text_scale()  # sizes below follow the text-size setting
+    s = table.state
+    mode, set_mode = ft.use_state(first or modes[0].value)
+    who, set_who = ft.use_state(first_actor)
+    problem, set_problem = ft.use_state(None)
+    chosen = next((m for m in modes if m.value == mode), modes[0])
+
+    def send(make: Callable[[], object]) -> bool:
+        return attempt(table, make, set_problem)
+
+    q = s.turn
+    if chosen.actors:
+        q = who if who in chosen.actors else s.turn if s.turn in chosen.actors else chosen.actors[0]
+    parts: list[ft.Control | None] = [
+        *head,
+        choice_row([(m.value, m.label) for m in modes], chosen.value, set_mode, chooser or f"{name}-mode")
+        if len(modes) > 1 else None,
+        who_row(s, chosen.actors, q, set_who, f"{chosen.value}-who"),
+        *chosen.show(q, send),
+    ]
+    if abandon:
+        parts += [ft.Divider(), button(abandon, lambda: send(Abandon), "abandon", primary=False,
+                                       icon=ft.Icons.LOGOUT)]
+    parts.append(message(problem, f"{name}-problem"))
+    return section(title, parts, ident=f"{name}-panel")

@@ -1,0 +1,74 @@
+"""Every Hero's panel: HP with its chart, element, Character and active cards, hand size,
+alive or dead."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import flet as ft
+
+from card_companion.calculators.words import plural
+from card_companion.companion.cardpeegee import CardPeeGeeState
+from card_companion.views.cardpeegee.shared import SMALL
+from card_companion.views.common import card_face, player_panel, tagged
+
+
+def element_text(s: CardPeeGeeState, game, q: int) -> str:
+    x = game.element(s, q)
+    if x is None:
+        return "off" if not s.settings.elements else "—"
+    return f"{x.symbol} {x.word}"
+
+
+def hp_chart(points: Sequence[tuple[int, int]], ident: str, alive: bool) -> ft.Control | None:
+    """HP over the game: one bar per change (the last 40), as tall as the HP."""
+    if not points:
+        return None
+    hps = [hp for _, hp in points][-40:]
+    top = max(max(hps), 1)
+    height = 44
+    width = max(4, min(16, 300 // len(hps) - 2))
+    bars = [
+        ft.Container(width=width, height=max(2, round(height * max(hp, 0) / top)), border_radius=2,
+                     bgcolor=ft.Colors.PRIMARY if hp > 0 else ft.Colors.ERROR)
+        for hp in hps
+    ]
+    trail = " → ".join(str(h) for h in hps[-8:])
+    if len(hps) > 8:
+        trail = "… → " + trail
+    chart = ft.Column([
+        ft.Container(ft.Row(bars, spacing=2, vertical_alignment=ft.CrossAxisAlignment.END), height=height,
+                     alignment=ft.Alignment.BOTTOM_LEFT),
+        ft.Text(f"HP over the game: {trail}" + ("" if alive else " (dead)"), size=12),
+    ], spacing=2, tight=True)
+    return tagged(ident, chart, label=f"HP over the game: {', '.join(str(h) for h in hps)}")
+
+
+def hero_panels(s: CardPeeGeeState, game) -> list[ft.Control]:
+    panels = []
+    battle = s.encounter.battle_or_none if s.encounter is not None else None
+    for q, h in enumerate(s.heroes):
+        name = s.name(q)
+        if not h.ready:
+            panels.append(player_panel(name, ident=f"hero-{q}", badge="not entered yet",
+                                       stats=[("HP", "—")]))
+            continue
+        cards = [card_face(h.character, ident=f"character-{q}", caption="Character", width=48,
+                           label=f"{name}'s Character {h.character.symbol}", dimmed=not h.alive)]
+        cards += [card_face(c, ident=f"active-{q}-{i}", caption="active", width=48,
+                            label=f"{name}'s active {c.symbol}") for i, c in enumerate(h.active)]
+        badge = None
+        if not h.alive:
+            badge = "dead"
+        elif battle is not None:
+            i = battle.of_player(q)
+            if i is not None and battle.fighters[i].live:
+                badge = "in the fight"
+        stats = [("HP", str(h.hp)), ("Element", element_text(s, game, q)), ("Hand", plural(h.hand, "card")),
+                 ("Status", "alive" if h.alive else "dead")]
+        footer = [hp_chart(game.hp_history(s, q), f"hp-chart-{q}", h.alive)]
+        if not h.alive and h.died:
+            footer.append(ft.Text(f"Out of the game: {h.died}", size=SMALL, italic=True))
+        panels.append(player_panel(name, ident=f"hero-{q}", active=game.hero(s) == q and h.alive, badge=badge,
+                                   stats=stats, cards=cards, footer=footer, dimmed=not h.alive))
+    return panels

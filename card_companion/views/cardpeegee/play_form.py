@@ -1,0 +1,168 @@
+"""Cards a player plays (or activates, or shows): from the hand through the card picker, off
+the active display by tapping, each declared as another suit where an active Jack allows it;
+the tracker's working previewed before anything counts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+from pydantic import ValidationError
+
+from card_companion.calculators.cards import Card
+from card_companion.calculators.words import plural, symbols
+from card_companion.companion.advisor import Advice
+from card_companion.companion.cardpeegee import Activate, CardPeeGeeState
+from card_companion.companion.game import IllegalAction, plain_validation_error
+from card_companion.views.card_picker import CardPicker, overuse_warning
+from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
+from card_companion.views.common import button, card_face, explanation, message, use_text_scale
+from card_companion.views.odds import OddsPanel
+
+
+@ft.component
+def PlayForm(
+    table,
+    player: int,
+    ident: str,
+    submit: str,
+    build: Callable[[tuple[Card, ...], tuple[Card, ...], dict[Card, object]], object],
+    hint: str = "",
+    max_cards: int | None = None,
+    use_active: bool = True,
+    convertible: bool = True,
+    odds: Callable[[CardPeeGeeState], Advice | None] | None = None,
+) -> ft.Control:
+    """Cards a player plays (or activates, or shows): from the hand through the card picker,
+    off the active display by tapping, each declared as another suit where an active Jack
+    allows it. The tracker's working is previewed before anything counts, and with ``odds``
+    the advisor's odds as they would be with these cards played."""
+    use_text_scale()  # sizes below follow the text-size setting
+    s, game = table.state, table.game
+    deck = game.deck(s.setup)
+    hero = s.heroes[player]
+    picked, set_picked = ft.use_state(list)
+    off, set_off = ft.use_state(list)  # positions of active cards played off the display
+    conv, set_conv = ft.use_state(dict)  # card → suit an active Jack turns it into
+    problem, set_problem = ft.use_state(None)
+    off = [i for i in off if i < len(hero.active)]
+    from_active = [hero.active[i] for i in off]
+    count = len(picked) + len(from_active)
+    full = max_cards is not None and count >= max_cards
+
+    def add(c: Card) -> None:
+        set_problem(None)
+        set_picked([*picked, c])
+
+    def remove(i: int) -> None:
+        set_problem(None)
+        set_picked(picked[:i] + picked[i + 1:])
+
+    def toggle(i: int) -> None:
+        set_problem(None)
+        set_off([x for x in off if x != i] if i in off else [*off, i])
+
+    def declare(c: Card, suit) -> None:
+        new = dict(conv)
+        if suit is None:
+            new.pop(c, None)
+        else:
+            new[c] = suit
+        set_conv(new)
+
+    def make():
+        everything = [*picked, *from_active]
+        return build(tuple(picked), tuple(from_active), {c: x for c, x in conv.items() if c in everything})
+
+    parts: list[ft.Control | None] = [note(hint) if hint else None, held_note(s, player)]
+    if use_active and hero.active:
+        parts += active_cards(s, player, ident, off, full, toggle)
+    if picked:
+        parts.append(ft.Row([card_face(c, ident=f"{ident}-card-{i}", width=48, caption="tap to take back",
+                                       label=f"{c.symbol} from the hand; tap to take it back",
+                                       on_click=click(remove, i)) for i, c in enumerate(picked)],
+                            wrap=True, spacing=6))
+    if convertible:
+        parts += conversions(s, game, player, ident, picked, from_active, conv, declare)
+    if not full:
+        parts.append(CardPicker(deck, add, ident=f"{ident}-picker", game_name=GAME_NAME, key=f"{ident}-picker"))
+    parts.append(message(overuse_warning(deck, game.known_cards(s), picked), f"{ident}-warning", kind="warning"))
+    if count:
+        parts += preview(table, make, ident, odds)
+    parts += [
+        button(submit, click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
+               icon=ft.Icons.CHECK),
+        message(problem, f"{ident}-problem"),
+    ]
+    return ft.Column([p for p in parts if p is not None], spacing=8, tight=True)
+
+
+def held_note(s: CardPeeGeeState, player: int) -> ft.Control:
+    """What the player holds: the hand's size and the active cards."""
+    hero = s.heroes[player]
+    held = f"{s.name(player)} holds {plural(hero.hand, 'card')} in hand"
+    if hero.active:
+        held += f" and {symbols(hero.active)} active"
+    return note(held, size=SMALL, italic=True)
+
+
+def active_cards(s: CardPeeGeeState, player: int, ident: str, off: Sequence[int], full: bool,
+                 toggle: Callable[[int], None]) -> list[ft.Control]:
+    """The active display, each card tapped to play it off (or to take it back)."""
+    name = s.name(player)
+    return [
+        note("Active cards can be played too: tap one to play it off the display.", size=SMALL),
+        ft.Row([card_face(c, ident=f"{ident}-active-{i}", selected=i in off, width=48,
+                          caption="played" if i in off else "active",
+                          label=f"{name}'s active {c.symbol}" + (", played" if i in off else ""),
+                          on_click=click(toggle, i) if (i in off or not full) else None)
+                for i, c in enumerate(s.heroes[player].active)], wrap=True, spacing=6),
+    ]
+
+
+def conversions(s: CardPeeGeeState, game, player: int, ident: str, picked: Sequence[Card],
+                from_active: Sequence[Card], conv: dict, declare: Callable) -> list[ft.Control]:
+    """For every card played that an active Jack may turn into another suit: what it counts as."""
+    rows: list[ft.Control] = []
+    seen: list[Card] = []
+    for c in [*picked, *from_active]:
+        if c in seen:
+            continue
+        seen.append(c)
+        options = game.conversion_suits(s, player, c, from_active)
+        if not options:
+            continue
+        chosen = conv.get(c)
+        rows.append(ft.Row(
+            [note(f"{c.symbol} counts as:"),
+             button("itself", click(declare, c, None), f"{ident}-as-{c}-self", primary=chosen is None)]
+            + [button(f"{x.symbol} {x.word}", click(declare, c, x), f"{ident}-as-{c}-{x.value}",
+                      primary=chosen == x) for x in options],
+            wrap=True, spacing=6, run_spacing=6,
+        ))
+    return rows
+
+
+def preview(table, make: Callable[[], object], ident: str,
+            odds: Callable[[CardPeeGeeState], Advice | None] | None) -> list[ft.Control | None]:
+    """The tracker's working as it would be with these cards (or its refusal), and with ``odds``
+    the advisor's odds then."""
+    try:
+        after = table.game.apply(table.state, make())
+    except IllegalAction as exc:
+        return [message(str(exc), f"{ident}-check", kind="warning")]
+    except (ValidationError, ValueError) as exc:
+        return [message(plain_validation_error(exc), f"{ident}-check", kind="warning")]
+    return [explanation(after.working, ident=f"{ident}-preview", title="The working"),
+            OddsPanel(odds(after), ident=f"{ident}-odds", key=f"{ident}-odds") if odds is not None else None]
+
+
+def activate_form(table, player: int, ident: str = "activate") -> ft.Control:
+    name = table.state.name(player)
+    return PlayForm(
+        table, player, ident, f"Activate for {name}",
+        lambda cs, fa, cv: Activate(player=player, cards=cs),
+        hint="Jacks and Aces from the hand go on display next to the Character: Aces add 50 % to cards of "
+             "their suit, Jacks let cards be played as another suit (2 points less).",
+        use_active=False, convertible=False, key=f"{ident}-{player}",
+    )

@@ -1,0 +1,102 @@
+"""A fight's score cards for one round, every fighter's as the cards drawn or as their total."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import flet as ft
+
+from card_companion.calculators.cards import Card
+from card_companion.calculators.words import plural
+from card_companion.companion.cardpeegee import CombatRound
+from card_companion.views.card_picker import CardSlots
+from card_companion.views.cardpeegee.shared import (
+    GAME_NAME,
+    SMALL,
+    attempt,
+    note,
+    number_field,
+    number_or_refuse,
+    present,
+)
+from card_companion.views.common import button, choice_buttons, message, tagged, use_text_scale
+
+
+@ft.component
+def RoundEntry(table) -> ft.Control:
+    """Every fighter's score cards for the round, in the fight's order: as the cards drawn
+    (one per point of Deal) or as their total."""
+    use_text_scale()  # sizes below follow the text-size setting
+    s, game = table.state, table.game
+    # the score cards are counted as the draw will find the table: after the Glorious
+    # Revolution it brings first (an overthrown fighter's played spades are gone)
+    ahead = game.ahead_of_draw(s)
+    same = game.stage(ahead) == "battle" and ahead.encounter.battle.live() == s.encounter.battle.live()
+    order = game.fighters(ahead if same else s)
+    number = s.encounter.battle.rounds + 1
+    modes, set_modes = ft.use_state(dict)  # position → "total"
+    totals, set_totals = ft.use_state(dict)
+    entered, set_entered = ft.use_state(dict)  # position → the cards entered so far (kept across a mode change)
+    problem, set_problem = ft.use_state(None)
+    by_cards = [i for i in range(len(order)) if modes.get(i) != "total"]
+    labels, owners = [], []
+    for i in by_cards:
+        f, k, _ = order[i]
+        short = f.name.removeprefix("the ")
+        labels += [f"{short} {j + 1}" for j in range(k)]
+        owners += [i] * k
+
+    def changed(values: Sequence[Card | None]) -> None:
+        new = {i: [] for i in by_cards}
+        for i, c in zip(owners, values):
+            new[i].append(c)
+        set_entered({**entered, **new})
+
+    initial = [c for i in by_cards for c in entered.get(i, [None] * order[i][1])]
+
+    def set_mode(i: int, value: str) -> None:
+        set_modes({**modes, i: value})
+
+    def set_total(i: int, value: str) -> None:
+        set_totals({**totals, i: value})
+
+    def scores(cards: Sequence[Card]) -> tuple:
+        out = []
+        drawn = iter(cards)
+        for i, (f, k, _) in enumerate(order):
+            if modes.get(i) == "total":
+                out.append(number_or_refuse(totals.get(i),
+                                            f"enter the total of {f.name}'s score cards (a whole number)"))
+            else:
+                out.append(tuple(next(drawn) for _ in range(k)))
+        return tuple(out)
+
+    def resolve(cards: Sequence[Card] = ()) -> None:
+        attempt(table, lambda: CombatRound(scores=scores(cards)), set_problem)
+
+    rows: list[ft.Control | None] = [
+        note(f"Every fighter draws one score card per point of Deal; score = Attack + the cards. Enter them in "
+             f"order{': ' + ', then '.join(f.name for f, _, _ in order) if len(order) > 1 else ''}."),
+    ]
+    for i, (f, k, why) in enumerate(order):
+        mode = modes.get(i, "cards")
+        rows.append(ft.Column(present(
+            ft.Row([
+                ft.Text(f"{f.name}: Attack {f.attack}, draws {plural(k, 'score card')}", weight=ft.FontWeight.BOLD,
+                        expand=True),
+                *choice_buttons([("cards", "Cards"), ("total", "Total")], mode, functools.partial(set_mode, i),
+                                f"score-mode-{i}"),
+            ], spacing=6),
+            note(f"Fleeing: {why}", size=SMALL, italic=True) if why else None,
+            number_field(f"score-total-{i}", f"{f.name}'s total", totals.get(i, ""), functools.partial(set_total, i))
+            if mode == "total" else None,
+        ), spacing=4, tight=True))
+    if labels:
+        rows.append(CardSlots(game.deck(s.setup), labels, resolve, known=game.known_cards(s),
+                              submit=f"Resolve round {number}", ident="score", game_name=GAME_NAME,
+                              on_change=changed, initial=initial, key="score-" + "-".join(map(str, by_cards))))
+    else:
+        rows.append(button(f"Resolve round {number}", lambda: resolve(()), "score-submit", icon=ft.Icons.CHECK))
+    rows.append(message(problem, "score-problem"))
+    return tagged("round-entry", ft.Column([r for r in rows if r is not None], spacing=8, tight=True))

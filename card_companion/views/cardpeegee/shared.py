@@ -1,0 +1,79 @@
+"""What every CardPeeGee panel uses: sending a step with its refusal shown beside the form,
+small texts, a typed number."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+
+import flet as ft
+from pydantic import ValidationError
+
+from card_companion.companion.game import IllegalAction, plain_validation_error
+from card_companion.views.common import tagged
+
+GAME_NAME = "CardPeeGee"
+SMALL = 13
+
+Report = Callable[[str | None], None]
+"""shows a problem beside the form (None: no problem)"""
+
+
+def typed_number(text: str | None) -> int | None:
+    """A whole number the players typed (0 or more), or None."""
+    try:
+        n = int(str(text).strip())
+    except (TypeError, ValueError):
+        return None
+    return n if n >= 0 else None
+
+
+def number_or_refuse(text: str | None, problem: str) -> int:
+    """A typed whole number; if it is not one, ``problem`` is the refusal shown beside the form
+    (inside an ``attempt``'s ``make``)."""
+    n = typed_number(text)
+    if n is None:
+        raise IllegalAction(problem)
+    return n
+
+
+def click(fn: Callable, *args) -> Callable:
+    """A click handler that ignores the event (Flet passes one to handlers with parameters)."""
+    return functools.partial(fn, *args)
+
+
+def attempt(table, make: Callable[[], object], set_problem: Report) -> bool:
+    """Build an action and send it: a refusal (the tracker's, through the table) is shown next
+    to the form, once, and nothing is saved; an accepted action is committed and the screen
+    redraws."""
+    try:
+        action = make()
+    except IllegalAction as exc:
+        set_problem(str(exc))
+        return False
+    except (ValidationError, ValueError) as exc:
+        set_problem(plain_validation_error(exc))
+        return False
+    refused = table.refusal(action)
+    set_problem(refused or None)
+    return refused is None
+
+
+def present(*controls: ft.Control | None) -> list[ft.Control]:
+    """The controls that are there (a controls list must not hold None)."""
+    return [c for c in controls if c is not None]
+
+
+def note(text: str, size: int = 14, **kw) -> ft.Text:
+    return ft.Text(text, size=size, **kw)
+
+
+def lines_text(lines: Sequence[str], size: int = SMALL) -> list[ft.Control]:
+    return [ft.Text(line, size=size, italic=True) for line in lines]
+
+
+def number_field(ident: str, label: str, value: str, on_change: Callable[[str], None]) -> ft.Control:
+    return tagged(ident, ft.TextField(
+        label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER, dense=True, width=170,
+        on_change=lambda e: on_change(e.control.value),
+    ), label=label)

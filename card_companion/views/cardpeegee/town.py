@@ -1,0 +1,88 @@
+"""Town: tax or charity, shopping, healing with potions, activating cards, then the end of the
+turn (the opening round too, with the settings' Opening Sale and Eat Your Greens)."""
+
+from __future__ import annotations
+
+import functools
+
+import flet as ft
+
+from card_companion.calculators.words import plural
+from card_companion.companion.cardpeegee import EndHeroTurn, Heal, PayTax, Shop
+from card_companion.views.cardpeegee.play_form import PlayForm, activate_form
+from card_companion.views.cardpeegee.shared import SMALL, attempt, click, note
+from card_companion.views.common import button, choice_row, message, section, use_text_scale
+
+
+@ft.component
+def TownPanel(table) -> ft.Control:
+    use_text_scale()  # sizes below follow the text-size setting
+    s, game = table.state, table.game
+    p = s.turn
+    name = s.name(p)
+    hero = s.heroes[p]
+    town = s.town
+    opts = game.town_options(s)
+    settings = s.settings
+    mode, set_mode = ft.use_state(None)
+    problem, set_problem = ft.use_state(None)
+    options = []
+    if opts.get("shop"):
+        options.append(("shop", "Shop"))
+    if opts.get("heal"):
+        options.append(("heal", "Heal"))
+    if opts.get("activate") and hero.hand:
+        options.append(("activate", "Activate"))
+    if mode not in dict(options):
+        mode = None
+    parts: list[ft.Control | None] = []
+    if town.opening:
+        services = [x for x, on in (("shop once (Opening Sale)", settings.opening_sale),
+                                    ("heal with potions (Eat Your Greens)", settings.eat_your_greens)) if on]
+        parts.append(note(f"Before play starts, {name} may {' and '.join(services)}."))
+    else:
+        held = plural(hero.held, "card")
+        if town.levy == "charity":
+            parts.append(note(f"Charity: {name} held fewer than {settings.charity_below} cards and got one from "
+                              f"the deck (now {held})."))
+        elif town.levy == "tax" and not town.tax_due:
+            parts.append(note(f"Tax paid: {name} now holds {held}."))
+        else:
+            parts.append(note(f"{name} holds {held} (hand and active)."))
+    if opts.get("tax"):
+        parts += [
+            message(f"Tax: {name} holds {plural(hero.held, 'card')}, more than {settings.tax_above}: one card "
+                    "goes back to the deck before anything else.", "tax-due", kind="warning"),
+            ft.Row(
+                ([button("A card from the hand", lambda: attempt(table, PayTax, set_problem), "tax-hand")]
+                 if hero.hand else [])
+                + [button(f"The active {c.symbol}",
+                          click(attempt, table, functools.partial(PayTax, card=c), set_problem),
+                          f"tax-active-{i}", primary=False) for i, c in enumerate(hero.active)],
+                wrap=True, spacing=6, run_spacing=6),
+        ]
+    parts.append(note(f"Charity below {settings.charity_below} cards, tax above {settings.tax_above}; a new card "
+                      f"costs {settings.card_price} diamonds.", size=SMALL, italic=True) if not town.opening else None)
+    if town.shopped:
+        parts.append(note("Shopping: done this turn.", size=SMALL, italic=True))
+    parts.append(choice_row(options, mode, set_mode, "town-mode") if options else None)
+    if mode == "shop":
+        parts.append(PlayForm(table, p, "shop", "Go shopping",
+                              lambda cs, fa, cv: Shop(cards=cs, from_active=fa, convert=cv),
+                              hint=f"Play diamonds: every {settings.card_price} diamonds buy one new card from the "
+                                   "deck; points left over are lost. One shopping trip per turn.", key="shop"))
+    elif mode == "heal":
+        parts.append(PlayForm(table, p, "heal", "Drink the potions",
+                              lambda cs, fa, cv: Heal(cards=cs, from_active=fa, convert=cv),
+                              hint="Play hearts (potions): their value is added to HP.", key="heal"))
+    elif mode == "activate":
+        parts.append(activate_form(table, p))
+    done = "Done: next player" if town.opening else "Leave town: end the turn"
+    parts += [
+        ft.Divider(),
+        button(done, (lambda: attempt(table, EndHeroTurn, set_problem)) if opts.get("end") else None, "end-turn",
+               icon=ft.Icons.ARROW_FORWARD),
+        message(problem, "town-problem"),
+    ]
+    title = f"Opening round: {name}" if town.opening else f"{name} in town"
+    return section(title, parts, ident="town-panel")
