@@ -47,7 +47,7 @@ def check_step(before, action, after) -> None:
         assert h1.hp - h0.hp == sum(c.change for c in new)
         assert h1.hand >= 0
     # a round's HP losses are the ones its working shows
-    # (while the fight goes on; once it is over, the round's working is in state.working)
+    # (while the fight goes on; once it is over, the round's working is the step's: Session.said)
     # (a round the Glorious Revolution stopped is not fought: no new round, nothing to compare)
     if action.kind == "round" and after.encounter is not None and getattr(after.encounter, "battle", None) \
             and after.encounter.battle.rounds == before.encounter.battle.rounds + 1:

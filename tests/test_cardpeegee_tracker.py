@@ -119,7 +119,7 @@ def test_hero_attack_bonus_is_a_setting() -> None:
     """Issue 15: "Check the numbers — most of the base values in the game can be changed". The
     Hero's base Attack is the Character's value; the setting adds to it, for every Hero."""
     s = heroes(start(hero_attack_bonus=2), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
-    first = G.apply(G.initial_state(s.setup), s.actions[0])
+    first = G.step(G.initial_state(s.setup), s.actions[0])
     assert "Ann's Character: K♥ (base Attack 12 (10 + 2, the Hero's Attack bonus))" in first.working
     # 9♣ with 5♣ 3♠: Monster HP 9, Attack 9 + 5 = 14, Deal 4; Ann: Attack 10 + 2 = 12
     s = act(s, kind="encounter", agitator="9C", props=["5C", "3S"])
@@ -738,7 +738,7 @@ def test_glorious_revolution_happens_when_a_draw_finds_the_deck_short() -> None:
     # then Dee draws agitator and 2 props: 38 − 3 = 35
     assert [h.hand for h in s.state.heroes][:3] == [0, 0, 0] and s.state.deck == 35
     assert all(h.alive for h in s.state.heroes)
-    assert "Ann and Bea and Cy have the most cards (12) and are overthrown" in " ".join(s.state.working)
+    assert "Ann and Bea and Cy have the most cards (12) and are overthrown" in " ".join(s.said[-1].working)
     # the deadly setting: the three die, Dee is the last Hero standing
     deadly = _deck_runs_short(revolution_deadly=True)
     deadly = act(deadly, kind="encounter", agitator="4D", props=["5H", "6C"])
@@ -781,7 +781,7 @@ def test_history_and_summary_show_the_numbers() -> None:
     assert {"Deck", "Ann's hand"} <= changed
     summary = G.summary(s.state)
     assert summary["Ann's HP"] == "34" and summary["Bea's hand"] == "5 cards"
-    assert s.state.working   # the working of the last action, line by line
+    assert s.said[-1].working   # the working of the last action, line by line
 
 
 def test_save_and_load_mid_fight() -> None:

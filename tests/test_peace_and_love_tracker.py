@@ -178,7 +178,7 @@ def test_three_tapped_fighters_are_untapped_after_any_turn():
     st = s.state
     assert st.untapped == (1,)  # at the end of that turn Bea's three are untapped
     assert not any(f.tapped for f in st.players[1].fighters)
-    assert "Bea's fighters were tapped: untapped" in GAME.describe(s.states[-2], s.actions[-1], st)
+    assert "Bea's fighters were tapped: untapped" in s.said[-1].line
 
 
 def three_player_game() -> Session:

@@ -36,7 +36,7 @@ def four(**settings) -> Session:
 
 
 def text(s: Session) -> str:
-    return " | ".join(s.state.working)
+    return " | ".join(s.said[-1].working)
 
 
 # --- score cards of a combat round ----------------------------------------------------------------
@@ -64,7 +64,7 @@ def test_a_round_whose_score_cards_the_deck_cannot_supply_overthrows_first() -> 
     working = text(s)
     assert "the round's draw of score cards needs 9 cards and the deck holds 5" in working
     assert "Ann has the most cards (11) and is overthrown, losing everything" in working
-    assert s.state.news.startswith("Glorious Revolution: Ann overthrown; Round 1:")
+    assert s.said[-1].line.startswith("Glorious Revolution: Ann overthrown; Round 1:")
     # then the round: Ann 10 + 9 = 19 against 14 + 0 = 14: the Monster loses 10 → 9 − 10, dead.
     # Ann claims the 2 props (hand 2); the deck: 16 + 3 encounter cards − 2 looted = 17;
     # in town Ann holds 2 < 4: charity, 17 − 1 = 16, hand 3
@@ -104,7 +104,7 @@ def test_deadly_revolution_before_a_round_takes_the_round_away() -> None:
     s = act(s, kind="round", scores=[0, 0])
     assert not s.state.heroes[0].alive and s.state.deck == 20
     assert s.state.phase == "turn" and s.state.turn == 1
-    assert s.state.news == "Glorious Revolution before round 1"
+    assert s.said[-1].line == "Glorious Revolution before round 1"
 
 
 @pytest.mark.parametrize("rule", [True, False])
@@ -229,7 +229,7 @@ def test_shopping_the_deck_cannot_supply_overthrows_first() -> None:
     assert "Ann's shopping needs 9 cards and the deck holds 8" in working
     assert "Ann and Bea and Cy and Dee have the most cards (10) and are overthrown" in working
     assert [h.hand for h in s.state.heroes] == [9, 0, 0, 0] and s.state.deck == 39
-    assert s.state.news == ("Glorious Revolution: Ann and Bea and Cy and Dee overthrown; "
+    assert s.said[-1].line == ("Glorious Revolution: Ann and Bea and Cy and Dee overthrown; "
                             "Ann spends 19 diamonds on 9 new cards")
 
 

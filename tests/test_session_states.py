@@ -1,6 +1,8 @@
 """The session keeps its states as checkpoints (every 64th plus the last ones): every state it
 answers, after any mix of steps, undos and redos, must be exactly the state a plain list of
-every state gives. Random play of every game crosses several checkpoints."""
+every state gives, and what every step said (its history line and working) must be what its
+rule said when it was applied, all of them kept. Random play of every game crosses several
+checkpoints."""
 
 from __future__ import annotations
 
@@ -23,30 +25,39 @@ def test_checkpointed_states_equal_every_state(game_id: str, seed: int) -> None:
     rng = random.Random(seed)
     session = Session.start(game, strategy(game).random_setup(rng))
     plain = [session.state]  # the reference: every state, kept by hand
+    said = []  # and what each step's rule said when it was applied
     for _ in range(3 * CHECKPOINT_EVERY + 7):
         roll = rng.random()
         if roll < 0.15 and session.can_undo:
             session = session.undo()
             plain.pop()
+            said.pop()
         elif roll < 0.25 and session.can_redo:
+            said.append(game.step(session.state, session.redo_stack[-1]).said)
             session = session.redo()
             plain.append(session.state)
         elif not session.is_over:
-            session = session.push(strategy(game).random_action(session.state, rng))
+            action = strategy(game).random_action(session.state, rng)
+            said.append(game.step(session.state, action).said)
+            session = session.push(action)
             plain.append(session.state)
         assert session.state == plain[-1]
         assert len(session.states) == len(plain) == len(session.actions) + 1
+        assert session.said == tuple(said)
     assert list(session.states) == plain  # iteration, one pass
     for i in rng.sample(range(len(plain)), min(20, len(plain))):
         assert session.states[i] == plain[i] and session.states[i - len(plain)] == plain[i]
     # the log replayed from its save gives the same states
     loaded = Session.from_json(session.to_json())
     assert list(loaded.states) == plain
+    assert loaded.said == tuple(said)
     # undo all the way back, across every checkpoint
     while session.can_undo:
         session = session.undo()
         plain.pop()
+        said.pop()
         assert session.state == plain[-1]
+        assert session.said == tuple(said)
 
 
 def test_a_long_log_keeps_few_states():

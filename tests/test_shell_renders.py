@@ -40,15 +40,16 @@ def reads(tables, monkeypatch) -> list[str]:
 
 @pytest.fixture
 def applied(monkeypatch) -> list[object]:
-    """Every step the tracker applies (a replay of the log applies them again)."""
+    """Every step the tracker applies (a replay of the log applies them again): ``Game.step``,
+    which ``apply`` calls too."""
     calls: list[object] = []
-    real = type(PAL).apply
+    real = type(PAL).step
 
     def counted(self, state, action):
         calls.append(action)
         return real(self, state, action)
 
-    monkeypatch.setattr(type(PAL), "apply", counted)
+    monkeypatch.setattr(type(PAL), "step", counted)
     return calls
 
 

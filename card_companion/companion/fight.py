@@ -45,6 +45,7 @@ from card_companion.calculators.fight import (
 from card_companion.calculators.words import symbols
 from card_companion.companion.ask import Answer, Ask
 from card_companion.companion.game import (
+    Applied,
     Frozen,
     Game,
     IllegalAction,
@@ -220,7 +221,7 @@ class FightGame(Game):
 
     handlers = {TurnUp: "_turn_up", CoinFlip: "_coin_flip", Pick: "_pick", Fight: "_fight"}
 
-    def _turn_up(self, s: FightState, a: TurnUp) -> FightState:
+    def _turn_up(self, s: FightState, a: TurnUp) -> Applied:
         self._expect(s, "row")
         needed = self.row_needed(s)
         opening = _opening(s)
@@ -241,16 +242,18 @@ class FightGame(Game):
                 raise IllegalAction(f"{c.symbol} cannot come off the deck: it is {where}")
             seen.add(c)
         s = s.model_copy(update={"row": s.row + a.cards, "deck": s.deck - len(a.cards)})
+        cards = symbols(a.cards)
         if opening:
             # both players draw 3 face down, then a coin flip says who picks first from the row
             players = tuple(p.model_copy(update={"hand": FACE_DOWN_DRAWS}) for p in s.players)
-            return s.model_copy(update={
+            return Applied(s.model_copy(update={
                 "players": players, "deck": s.deck - PLAYERS * FACE_DOWN_DRAWS,
                 "phase": "coin-flip", "flip": "first-pick",
-            })
-        return s.model_copy(update={"phase": "fight"})
+            }), f"Round {s.round}: {cards} turned face up in the row; "
+                f"each player draws {FACE_DOWN_DRAWS} cards face down")
+        return Applied(s.model_copy(update={"phase": "fight"}), f"Row refilled with {cards} (row: {symbols(s.row)})")
 
-    def _coin_flip(self, s: FightState, a: CoinFlip) -> FightState:
+    def _coin_flip(self, s: FightState, a: CoinFlip) -> Applied:
         self._expect(s, "coin-flip")
         if a.purpose != s.flip:
             raise IllegalAction(f"the coin flip now is {_FLIP_QUESTION[s.flip]}")
@@ -258,21 +261,23 @@ class FightGame(Game):
             raise IllegalAction(f"a coin flip favours player 0 or player 1, not {a.winner}")
         w = a.winner
         if s.flip == "first-pick":
-            return s.model_copy(update={"phase": "pick", "flip": None, "pickers": (w, 1 - w)})
+            return Applied(s.model_copy(update={"phase": "pick", "flip": None, "pickers": (w, 1 - w)}),
+                           f"Coin flip: {s.name(w)} picks first from the row")
         if s.flip == "tie":
             cards = s.played
             result = resolve_turn(
                 Turn(cards=cards, tie_breaker=None, cycle=s.setup.settings.cycle, coin=w), s.names
             )
             record = s.last_turn.model_copy(update={"result": result})
-            s = s.model_copy(update={"played": None, "flip": None, "last_turn": record})
-            return self._collect(s)
-        return self._end_round(
+            after = self._collect(s.model_copy(update={"played": None, "flip": None, "last_turn": record}))
+            return Applied(after, f"Coin flip for the tie: {s.name(w)} wins the turn" + _turn_tail(s, after))
+        after = self._end_round(
             s.model_copy(update={"flip": None, "ending": ""}), w, "coin",
             f"{s.ending}; nobody held the Tie Breaker, so a coin flip gave the round to {s.name(w)}",
         )
+        return Applied(after, f"Coin flip: {s.name(w)} wins round {s.round}" + _round_tail(s, after))
 
-    def _pick(self, s: FightState, a: Pick) -> FightState:
+    def _pick(self, s: FightState, a: Pick) -> Applied:
         self._expect(s, "pick")
         p = s.pickers[0]
         if a.player != p:
@@ -286,12 +291,35 @@ class FightGame(Game):
         player = player.model_copy(update={"hand": player.hand + 1, "face_up": player.face_up + (a.card,)})
         s = _replace_player(s, p, player)
         s = s.model_copy(update={"row": tuple(c for c in s.row if c != a.card), "pickers": s.pickers[1:]})
+        line = f"{s.name(p)} picks {a.card.symbol} from the row"
         if s.pickers:
-            return s
+            return Applied(s, line)
         # step IV (and after the opening picks): the row is refilled to three from the deck
-        return s.model_copy(update={"phase": "row" if self._refill_count(s) > 0 else "fight"})
+        if self._refill_count(s) > 0:
+            s = s.model_copy(update={"phase": "row"})
+            return Applied(s, line + f"; the row needs {_count(self.row_needed(s), 'card')}")
+        return Applied(s.model_copy(update={"phase": "fight"}), line)
 
-    def _fight(self, s: FightState, a: Fight) -> FightState:
+    def _fight(self, s: FightState, a: Fight) -> Applied:
+        after = self._play_turn(s, a)
+        n = s.name
+        first, second = a.cards
+        turn = after.last_turn
+        text = f"Turn {turn.number}: {n(0)} plays {first.symbol}, {n(1)} plays {second.symbol} → "
+        result = turn.result
+        if result.outcome == "coin-flip-needed":
+            return Applied(after, text + "a tie of two attack cards and nobody holds the Tie Breaker: flip a coin")
+        if result.outcome == "both-discard":
+            text += "two defence cards, both discarded"
+            if after.phase == "pick":
+                text += f"; {n(after.pickers[0])} picks first from the row"
+            elif after.flip == "first-pick":
+                text += "; nobody holds the Tie Breaker: flip a coin for who picks first"
+            return Applied(after, text + _round_tail(s, after))
+        return Applied(after, text + f"{n(result.winner)} wins" + _turn_tail(s, after))
+
+    def _play_turn(self, s: FightState, a: Fight) -> FightState:
+        """The state after a turn: the cards played, the turn's result and what follows."""
         self._expect(s, "fight")
         first, second = a.cards
         self._check_in_deck(first)
@@ -433,45 +461,6 @@ class FightGame(Game):
             headline=f"{state.name(w)} wins the FIGHT! {wins[w]}–{wins[1 - w]}",
             details=details + (f"Moves: {cycle_text(cycle)} ({cycle} cycle)",),
         )
-
-    def describe(self, before: FightState, action, after: FightState) -> str:
-        n = before.name
-        if isinstance(action, TurnUp):
-            cards = symbols(action.cards)
-            if _opening(before):
-                text = (f"Round {before.round}: {cards} turned face up in the row; "
-                        f"each player draws {FACE_DOWN_DRAWS} cards face down")
-            else:
-                text = f"Row refilled with {cards} (row: {symbols(after.row)})"
-            return text
-        if isinstance(action, CoinFlip):
-            w = action.winner
-            if action.purpose == "first-pick":
-                return f"Coin flip: {n(w)} picks first from the row"
-            if action.purpose == "tie":
-                return f"Coin flip for the tie: {n(w)} wins the turn" + _turn_tail(before, after)
-            return f"Coin flip: {n(w)} wins round {before.round}" + _round_tail(before, after)
-        if isinstance(action, Pick):
-            text = f"{n(action.player)} picks {action.card.symbol} from the row"
-            if after.phase == "row":
-                text += f"; the row needs {_count(self.row_needed(after), 'card')}"
-            return text
-        if isinstance(action, Fight):
-            a, b = action.cards
-            turn = after.last_turn
-            text = f"Turn {turn.number}: {n(0)} plays {a.symbol}, {n(1)} plays {b.symbol} → "
-            result = turn.result
-            if result.outcome == "coin-flip-needed":
-                return text + "a tie of two attack cards and nobody holds the Tie Breaker: flip a coin"
-            if result.outcome == "both-discard":
-                text += "two defence cards, both discarded"
-                if after.phase == "pick":
-                    text += f"; {n(after.pickers[0])} picks first from the row"
-                elif after.flip == "first-pick":
-                    text += "; nobody holds the Tie Breaker: flip a coin for who picks first"
-                return text + _round_tail(before, after)
-            return text + f"{n(result.winner)} wins" + _turn_tail(before, after)
-        return action.kind
 
     def summary(self, state: FightState) -> dict[str, str]:
         wins = self.rounds_won(state)

@@ -7,8 +7,9 @@ state can be compared, copied and saved exactly.
 
 Each game module in companion/ defines, in this order:
   constants and settings; the Setup and State models; the Action models (one union with a
-  ``kind`` discriminator); the Game subclass with ``initial_state``, ``apply``,
-  ``is_over``, ``outcome``, ``describe``, ``summary``; the resolve-protocol asks; and
+  ``kind`` discriminator); the Game subclass with ``initial_state``, ``handlers`` (each
+  returns the new state and its history line: ``Applied``), ``is_over``, ``outcome``,
+  ``summary``; the resolve-protocol asks; and
   ``GAME = TheGame()`` at the end. Random play and the invariants a state always keeps are
   test support: tests/strategies/<game>.py.
 companion/registry.py lists the GAME objects; nothing else needs to know them.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
@@ -110,6 +112,29 @@ class Change(Frozen):
         return f"{self.label}: {self.before} → {self.after}"
 
 
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A step in the players' words: its line in the history ("Ann attacks Bea's 5♠ with
+    9♥") and, where the game shows it, its working, line by line."""
+
+    line: str
+    working: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What a step's rule returns: the state after the step and what it said (the rule that
+    applied the step is the one place that says what happened)."""
+
+    state: Any
+    line: str
+    working: tuple[str, ...] = ()
+
+    @property
+    def said(self) -> Said:
+        return Said(self.line, self.working)
+
+
 class Game(ABC):
     """One game's rules at the table. Subclasses are stateless; states are values."""
 
@@ -165,15 +190,22 @@ class Game(ABC):
     # --- playing ---------------------------------------------------------------------
 
     handlers: ClassVar[dict[type, str]] = {}
-    """each action type → the name of the method that applies it, ``(state, action) -> state``"""
+    """each action type → the name of the method that applies it,
+    ``(state, action) -> Applied`` (the new state and its history line)"""
 
-    def apply(self, state: Any, action: Any) -> Any:
-        """The state after the action, one way for every game: a finished game takes no more
-        steps, and the action's type finds its handler. Raise IllegalAction (and change
-        nothing) if the action is not allowed now."""
+    def step(self, state: Any, action: Any) -> Applied:
+        """The state after the action and what it said, one way for every game: a finished
+        game takes no more steps, and the action's type finds its handler. Raise
+        IllegalAction (and change nothing) if the action is not allowed now."""
         if self.is_over(state):
             raise IllegalAction("the game is over: undo to change it")
-        return self.handler(action)(state, action)
+        applied: Applied = self.handler(action)(state, action)
+        return applied
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The state after the action (``step`` without its line, for callers that only
+        want the state)."""
+        return self.step(state, action).state
 
     def handler(self, action: Any) -> Any:
         """The method that applies this action (IllegalAction for a step of another game)."""
@@ -189,10 +221,6 @@ class Game(ABC):
     @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
         """None while the game goes on."""
-
-    @abstractmethod
-    def describe(self, before: Any, action: Any, after: Any) -> str:
-        """The action in plain words for the history: "Ann attacks Bea's 5♠ with 9♥"."""
 
     @abstractmethod
     def summary(self, state: Any) -> dict[str, str]:

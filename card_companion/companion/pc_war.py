@@ -41,7 +41,17 @@ from card_companion.calculators.pc_war import (
 )
 from card_companion.calculators.words import plural
 from card_companion.companion.ask import Answer, Ask
-from card_companion.companion.game import Frozen, Game, IllegalAction, Outcome, Settings, Setup, TableState, won_line
+from card_companion.companion.game import (
+    Applied,
+    Frozen,
+    Game,
+    IllegalAction,
+    Outcome,
+    Settings,
+    Setup,
+    TableState,
+    won_line,
+)
 
 SIDES = ("left", "right")
 """player 0 is shown on the left, player 1 on the right"""
@@ -244,7 +254,37 @@ class PCWar(Game):
                 result = called(takes, s.names, in_war)
         return result
 
-    def _flip(self, s: PCWarState, a: Flip) -> PCWarState:
+    def _flip(self, s: PCWarState, a: Flip) -> Applied:
+        after = self._after_flip(s, a)
+        return self._said(after, _reveal_line(s, after, f"Flip {after.flips}: ", in_war=False))
+
+    def _swap(self, s: PCWarState, a: SwapHands) -> Applied:
+        after = self._after_swap(s)
+        n = s.name
+        b0, b1 = s.players
+        return self._said(after, f"{n(0)} and {n(1)} swap hands ({n(0)} gets {_cards(b1.hand)}, "
+                                 f"{n(1)} gets {_cards(b0.hand)}); " + "; ".join(_war_words(after, after.lays)))
+
+    def _war(self, s: PCWarState, a: War) -> Applied:
+        after = self._after_war(s, a)
+        return self._said(after, _reveal_line(s, after, "War, face up: ", in_war=True))
+
+    def _stop(self, s: PCWarState, a: Stop) -> Applied:
+        return self._said(self._after_stop(s), "The players stop the game")
+
+    def _recount(self, s: PCWarState, a: Recount) -> Applied:
+        return self._said(self._after_recount(s, a), "Recount: " + "; ".join(
+            f"{s.name(i)} {h} in hand, {q} in the pile" for i, (h, q) in enumerate(zip(a.hands, a.piles))))
+
+    @staticmethod
+    def _said(after: PCWarState, text: str) -> Applied:
+        """A step's line with what follows every step: the pickups, the end of the game."""
+        text += "".join(f"; {note}" for note in _pickup_notes(after))
+        if after.phase == "over":
+            text += f"; the game is over: {after.ended_by}"
+        return Applied(after, text)
+
+    def _after_flip(self, s: PCWarState, a: Flip) -> PCWarState:
         if s.phase == "swap":
             raise IllegalAction("it is a tie: swap hands first (trade and war)")
         if s.phase == "war":
@@ -273,7 +313,7 @@ class PCWar(Game):
             return s
         return self._taken(s.model_copy(update={"table": 2, "table_cards": tuple(shown)}), result.takes)
 
-    def _swap(self, s: PCWarState, a: SwapHands) -> PCWarState:
+    def _after_swap(self, s: PCWarState) -> PCWarState:
         if s.phase == "flip":
             raise IllegalAction("hands are only swapped after a tie")
         if s.phase == "war":
@@ -300,7 +340,7 @@ class PCWar(Game):
             return self._run_out(s, tw.out, why)
         return s
 
-    def _war(self, s: PCWarState, a: War) -> PCWarState:
+    def _after_war(self, s: PCWarState, a: War) -> PCWarState:
         if s.phase == "flip":
             raise IllegalAction("there is no war: enter a flip")
         if s.phase == "swap":
@@ -377,7 +417,7 @@ class PCWar(Game):
     def _names(s: PCWarState, players: tuple[int, ...]) -> str:
         return " and ".join(s.name(p) for p in players)
 
-    def _stop(self, s: PCWarState, a: Stop) -> PCWarState:
+    def _after_stop(self, s: PCWarState) -> PCWarState:
         if s.phase != "flip":
             raise IllegalAction("finish the war first: the game can be stopped between flips")
         c0, c1 = (p.cards for p in s.players)
@@ -389,7 +429,7 @@ class PCWar(Game):
                f"({min(c0, c1)} against {max(c0, c1)})")
         return self._end(s, (w,), why, stopped=True)
 
-    def _recount(self, s: PCWarState, a: Recount) -> PCWarState:
+    def _after_recount(self, s: PCWarState, a: Recount) -> PCWarState:
         if s.phase != "flip":
             raise IllegalAction("finish the war first: cards can be recounted between flips")
         if min(a.hands + a.piles) < 0:
@@ -450,40 +490,6 @@ class PCWar(Game):
         text = f"{state.flips} flips, {state.wars} {'war' if state.wars == 1 else 'wars'}"
         if state.longest_war:
             text += f", longest war: {_rounds(state.longest_war)} ({state.longest_war_cards} cards)"
-        return text
-
-    def describe(self, before: PCWarState, action, after: PCWarState) -> str:
-        n = before.name
-        if isinstance(action, (Flip, War)):
-            last = after.last
-            if last.cards is not None:
-                shown = f"{n(0)} {last.cards[0].symbol}, {n(1)} {last.cards[1].symbol}"
-            else:
-                shown = _verdict(before, last.takes)
-            head = "War, face up: " if isinstance(action, War) else f"Flip {after.flips}: "
-            if last.takes is None:
-                then = "swap hands again and war again" if last.in_war else "trade and war"
-                text = f"{head}{shown} → {then}" if last.cards is None else f"{head}{shown} → a tie: {then}"
-            elif isinstance(action, War):
-                taken = before.table
-                text = f"{head}{shown} → {n(last.takes)} takes all {taken} cards"
-            else:
-                text = f"{head}{shown} → {n(last.takes)} takes both"
-        elif isinstance(action, SwapHands):
-            b0, b1 = before.players
-            text = (f"{n(0)} and {n(1)} swap hands ({n(0)} gets {_cards(b1.hand)}, {n(1)} gets {_cards(b0.hand)}); "
-                    + "; ".join(_war_words(after, after.lays)))
-        elif isinstance(action, Stop):
-            text = "The players stop the game"
-        elif isinstance(action, Recount):
-            text = "Recount: " + "; ".join(
-                f"{n(i)} {h} in hand, {q} in the pile" for i, (h, q) in enumerate(zip(action.hands, action.piles))
-            )
-        else:
-            text = action.kind
-        text += "".join(f"; {note}" for note in _pickup_notes(after))
-        if after.phase == "over":
-            text += f"; the game is over: {after.ended_by}"
         return text
 
     def summary(self, state: PCWarState) -> dict[str, str]:
@@ -616,6 +622,23 @@ def _rounds(n: int) -> str:
 
 def _side(takes: int | None) -> str:
     return "tie" if takes is None else SIDES[takes]
+
+
+def _reveal_line(before: PCWarState, after: PCWarState, head: str, in_war: bool) -> str:
+    """A flip or a war's face-up cards: what was shown and who takes ("Flip 3: Ann K♥, Bea 7♠
+    → Ann takes both")."""
+    n = before.name
+    last = after.last
+    if last.cards is not None:
+        shown = f"{n(0)} {last.cards[0].symbol}, {n(1)} {last.cards[1].symbol}"
+    else:
+        shown = _verdict(before, last.takes)
+    if last.takes is None:
+        then = "swap hands again and war again" if last.in_war else "trade and war"
+        return f"{head}{shown} → {then}" if last.cards is None else f"{head}{shown} → a tie: {then}"
+    if in_war:
+        return f"{head}{shown} → {n(last.takes)} takes all {before.table} cards"
+    return f"{head}{shown} → {n(last.takes)} takes both"
 
 
 def _verdict(s: PCWarState, takes: int | None) -> str:

@@ -19,7 +19,16 @@ from typing import Any, overload
 
 from pydantic import BaseModel, ConfigDict
 
-from card_companion.companion.game import Change, Game, IllegalAction, Outcome, Setup, plain_validation_error
+from card_companion.companion.game import (
+    Applied,
+    Change,
+    Game,
+    IllegalAction,
+    Outcome,
+    Said,
+    Setup,
+    plain_validation_error,
+)
 
 FORMAT = "card-companion-game"
 FORMAT_VERSION = 1
@@ -36,7 +45,9 @@ class States(Sequence[Any]):
     """The state after each action of a log, kept as checkpoints: ``states[i]`` is the state
     after the first ``i`` actions, exactly as a tuple of every state would give it, but a
     long game holds ``n / 64 + 63`` states instead of ``n`` (a few KB each), and replaying a
-    log is linear. Immutable: ``pushed`` and ``popped`` return new ones.
+    log is linear. Beside them, what every step said (``said[i]``: action ``i``'s history
+    line and working), all of them: a line is a short string, cheap to keep. Immutable:
+    ``pushed`` and ``popped`` return new ones.
 
     >>> from card_companion.companion.registry import game
     >>> pc = game("pc-war")
@@ -45,39 +56,44 @@ class States(Sequence[Any]):
     (1, True)
     """
 
-    __slots__ = ("_game", "_actions", "_marks", "_tail")
+    __slots__ = ("_game", "_actions", "_marks", "_tail", "said")
 
-    def __init__(self, game: Game, actions: tuple[Any, ...], marks: tuple[Any, ...], tail: tuple[Any, ...]):
+    def __init__(self, game: Game, actions: tuple[Any, ...], marks: tuple[Any, ...], tail: tuple[Any, ...],
+                 said: tuple[Said, ...]):
         self._game, self._actions, self._marks, self._tail = game, actions, marks, tail
+        self.said = said
+        """what each action said (``said[i]``: action ``i``, 0-based), every one kept"""
 
     @classmethod
     def build(cls, game: Game, first: Any, actions: tuple[Any, ...]) -> States:
         """The states of a log from its first state, each action applied once (linear).
         Raises IllegalAction naming the first action that does not apply."""
-        marks, tail, state = [first], [], first
+        marks, tail, said, state = [first], [], [], first
         for i, action in enumerate(actions, 1):
             try:
-                if game.is_over(state):
-                    raise IllegalAction("the game is over: undo to change it")
-                state = game.apply(state, action)
+                applied = game.step(state, action)
             except IllegalAction as exc:
                 raise IllegalAction(f"action {i} of the log cannot be applied: {exc}") from None
+            state = applied.state
+            said.append(applied.said)
             if i % CHECKPOINT_EVERY == 0:
                 marks.append(state)
                 tail = []
             else:
                 tail.append(state)
-        return cls(game, actions, tuple(marks), tuple(tail))
+        return cls(game, actions, tuple(marks), tuple(tail), tuple(said))
 
     @classmethod
     def of(cls, game: Game, actions: tuple[Any, ...], states: Sequence[Any]) -> States:
-        """From every state of a log (``states[i]`` after ``i`` actions)."""
+        """From every state of a log (``states[i]`` after ``i`` actions); what each step said
+        is asked of its rule again."""
         if isinstance(states, States):
             return states
         if len(states) != len(actions) + 1:
             raise ValueError("a log of n actions has n + 1 states")
         last = (len(states) - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
-        return cls(game, actions, tuple(states[::CHECKPOINT_EVERY]), tuple(states[last + 1:]))
+        said = tuple(game.step(state, action).said for state, action in zip(states, actions))
+        return cls(game, actions, tuple(states[::CHECKPOINT_EVERY]), tuple(states[last + 1:]), said)
 
     def __len__(self) -> int:
         return (len(self._marks) - 1) * CHECKPOINT_EVERY + len(self._tail) + 1
@@ -120,26 +136,29 @@ class States(Sequence[Any]):
                 state = self._game.apply(state, self._actions[i - 1])
             yield state
 
-    def pushed(self, actions: tuple[Any, ...], state: Any) -> States:
-        """With the state after one more action (``actions`` is the longer log)."""
+    def pushed(self, actions: tuple[Any, ...], applied: Applied) -> States:
+        """With the state after one more action and what it said (``actions`` is the longer
+        log)."""
+        said = self.said + (applied.said,)
         if len(self) % CHECKPOINT_EVERY == 0:
-            return States(self._game, actions, self._marks + (state,), ())
-        return States(self._game, actions, self._marks, self._tail + (state,))
+            return States(self._game, actions, self._marks + (applied.state,), (), said)
+        return States(self._game, actions, self._marks, self._tail + (applied.state,), said)
 
     def popped(self, actions: tuple[Any, ...]) -> States:
         """Without the last state (``actions`` is the shorter log); a checkpoint that goes
         takes the states before it back from the one before, at most 63 actions again."""
         if len(self) == 1:
             raise IndexError("the first state stays")
+        said = self.said[:-1]
         if self._tail:
-            return States(self._game, actions, self._marks, self._tail[:-1])
+            return States(self._game, actions, self._marks, self._tail[:-1], said)
         marks = self._marks[:-1]
         start = (len(marks) - 1) * CHECKPOINT_EVERY
         tail, state = [], marks[-1]
         for action in actions[start:]:
             state = self._game.apply(state, action)
             tail.append(state)
-        return States(self._game, actions, marks, tuple(tail))
+        return States(self._game, actions, marks, tuple(tail), said)
 
     def rebuilt(self, actions: tuple[Any, ...], first: int) -> States:
         """The states of ``actions``, a log equal to this one before its action ``first``
@@ -148,32 +167,35 @@ class States(Sequence[Any]):
         longer applies."""
         keep = min(first, len(self) - 1) // CHECKPOINT_EVERY
         marks, tail = list(self._marks[:keep + 1]), []
+        said = list(self.said[:keep * CHECKPOINT_EVERY])
         state = marks[-1]
         for j in range(keep * CHECKPOINT_EVERY, len(actions)):
             try:
                 if self._game.is_over(state):
                     raise IllegalAction("the game is over before it")
-                state = self._game.apply(state, actions[j])
+                applied = self._game.step(state, actions[j])
             except IllegalAction as exc:
                 raise StepFails(j, str(exc)) from None
+            state = applied.state
+            said.append(applied.said)
             if (j + 1) % CHECKPOINT_EVERY == 0:
                 marks.append(state)
                 tail = []
             else:
                 tail.append(state)
-        return States(self._game, actions, tuple(marks), tuple(tail))
+        return States(self._game, actions, tuple(marks), tuple(tail), tuple(said))
 
     def truncated(self, actions: tuple[Any, ...]) -> States:
         """The states of the first ``len(actions)`` actions of this log (a prefix of it)."""
         j, r = divmod(len(actions), CHECKPOINT_EVERY)
-        marks = self._marks[:j + 1]
+        marks, said = self._marks[:j + 1], self.said[:len(actions)]
         if j == len(self._marks) - 1:
-            return States(self._game, actions, marks, self._tail[:r])
+            return States(self._game, actions, marks, self._tail[:r], said)
         tail, state = [], marks[-1]
         for action in actions[j * CHECKPOINT_EVERY:]:
             state = self._game.apply(state, action)
             tail.append(state)
-        return States(self._game, actions, marks, tuple(tail))
+        return States(self._game, actions, marks, tuple(tail), said)
 
     def __repr__(self) -> str:
         return f"<{len(self)} states, {len(self._marks) + len(self._tail)} kept>"
@@ -266,6 +288,12 @@ class Session:
         return self.states[-1]
 
     @property
+    def said(self) -> tuple[Said, ...]:
+        """What each step said, in order (``said[i]``: step ``i + 1``): its history line and,
+        where the game shows it, its working (the working of the last step: ``said[-1]``)."""
+        return self._states.said
+
+    @property
     def can_undo(self) -> bool:
         return bool(self.actions)
 
@@ -284,14 +312,12 @@ class Session:
     def history(self) -> list[Step]:
         """Every action in plain words with the numbers it changed."""
         steps = []
-        states = iter(self.states)  # one pass over the log, two states held at a time
-        before = next(states)
-        summary_before = self.game.summary(before)
-        for i, (action, after) in enumerate(zip(self.actions, states)):
+        states = iter(self.states)  # one pass over the log, one state's summary held at a time
+        summary_before = self.game.summary(next(states))
+        for i, (said, after) in enumerate(zip(self.said, states)):
             summary_after = self.game.summary(after)
-            text = self.game.describe(before, action, after)
-            steps.append(Step(i + 1, text, diff(summary_before, summary_after)))
-            before, summary_before = after, summary_after
+            steps.append(Step(i + 1, said.line, diff(summary_before, summary_after)))
+            summary_before = summary_after
         return steps
 
     @property
@@ -310,8 +336,7 @@ class Session:
 
     def describe_step(self, number: int) -> str:
         """Step ``number`` (1-based) in plain words, as the history says it."""
-        i = number - 1
-        return self.game.describe(self.states[i], self.actions[i], self.states[i + 1])
+        return self.said[number - 1].line
 
     def last_step(self) -> str | None:
         """The last step in plain words (what Undo takes back), or None before the first."""
@@ -320,7 +345,7 @@ class Session:
         edit = self.undoes_edit
         if edit is not None:
             return f"the new cards of step {edit.index + 1} ({self.describe_step(edit.index + 1)})"
-        return self.game.describe(self.states[-2], self.actions[-1], self.states[-1])
+        return self.said[-1].line
 
     def next_redo(self) -> str | None:
         """The step Redo brings back, in plain words, or None."""
@@ -329,7 +354,7 @@ class Session:
         action = self.redo_stack[-1]
         if isinstance(action, Edit):
             return f"the new cards of step {action.index + 1} ({self.redo().describe_step(action.index + 1)})"
-        return self.game.describe(self.state, action, self.game.apply(self.state, action))
+        return self.game.step(self.state, action).line
 
     def _swap(self, edit: Edit) -> tuple[tuple[Any, ...], States]:
         """The log with ``edit.before`` in its step, and its states (IllegalAction naming the
@@ -345,9 +370,9 @@ class Session:
     def push(self, action: Any) -> Session:
         """Apply one action; raise IllegalAction and change nothing if it is not allowed (a
         finished game takes none: ``Game.apply``)."""
-        new_state = self.game.apply(self.state, action)
+        applied = self.game.step(self.state, action)
         actions = self.actions + (action,)
-        return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, new_state),
+        return self._with(actions=actions, redo_stack=(), states=self._states.pushed(actions, applied),
                           edits=tuple(e for e in self.edits if e.at < len(actions)))  # the redo stack's go with it
 
     def undo(self) -> Session:
@@ -372,10 +397,10 @@ class Session:
             actions, states = self._swap(action)
             return self._with(actions=actions, states=states, redo_stack=self.redo_stack[:-1],
                               edits=self.edits + (Edit(action.index, self.actions[action.index], action.at),))
-        new_state = self.game.apply(self.state, action)
+        applied = self.game.step(self.state, action)
         actions = self.actions + (action,)
         return self._with(actions=actions, redo_stack=self.redo_stack[:-1],
-                          states=self._states.pushed(actions, new_state))
+                          states=self._states.pushed(actions, applied))
 
     def undo_to(self, step: int) -> Session:
         """Back to the state after step ``step`` (0: before the first): every later step goes

@@ -253,7 +253,7 @@ def _last_result(table, s: CardStrategoState) -> ft.Control | None:
         return message("Sort the cards into a red and a black army of 27, a Joker in each. Each player "
                        f"shuffles and draws a hand of 5. {s.name(0)} ({s.armies[0].colour}) takes the first "
                        "turn.", "last-action", kind="info")
-    text = table.game.describe(session.states[-2], session.actions[-1], session.states[-1])
+    text = session.said[-1].line
     return message(f"Last: {text}", "last-action", kind="info")
 
 def _chooser(e: _Entry, choose, problem: str | None = None) -> ft.Control:

@@ -333,8 +333,7 @@ def _last_result(s: PCWarState, session, game) -> ft.Control:
             ident="last-result", title="The deal",
         )
     action = session.actions[-1]
-    before = session.states[-2]
-    said = game.describe(before, action, s).split("; ")
+    said = session.said[-1].line.split("; ")
     # the pick-ups and the end are said below and in the result panel, not in the title
     title = said[0] if isinstance(action, (Flip, War, SwapHands)) else "; ".join(said)
     lines: list[str] = []

@@ -54,7 +54,7 @@ from card_companion.companion.card_stratego.state import (
     LastBattle,
     Place,
 )
-from card_companion.companion.game import Game, IllegalAction, Outcome, Setup, won_line
+from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, Setup, won_line
 
 _SUITS_TEXT = {"red": "hearts and diamonds", "black": "spades and clubs"}
 _FACES = {colour: tuple(deck.faces()) for colour, deck in ARMIES.items()}
@@ -89,8 +89,11 @@ class CardStratego(Game):
                 JackReveal: "_jack_reveal", JokerDestroy: "_joker", ScoutReveal: "_scout", SixReturn: "_six",
                 Drain: "_drain", Consolidate: "_consolidate", EndTurn: "_end_turn"}
 
-    def apply(self, state: CardStrategoState, action) -> CardStrategoState:
-        s = super().apply(state, action)
+    def step(self, state: CardStrategoState, action) -> Applied:
+        """The handler's step, then the turn's bookkeeping (an action used, the next turn, the
+        end of the game) and what it adds to the line."""
+        applied = super().step(state, action)
+        s, text = applied.state, applied.line
         if action.kind != "attack":
             s = s.model_copy(update={"last_battle": None})
         for p in (0, 1):
@@ -101,22 +104,33 @@ class CardStratego(Game):
                 why = f"all {ARMY_SIZE} cards of both armies are discarded at once"
             else:
                 why = f"all {ARMY_SIZE} of {s.name(gone[0])}'s cards are discarded"
-            return s.model_copy(update={"phase": "over", "ended_by": why})
-        if action.kind == "end-turn":
-            return _next_turn(s)
-        s = s.model_copy(update={"actions_left": s.actions_left - 1})
-        return _next_turn(s) if s.actions_left == 0 else s
+            s = s.model_copy(update={"phase": "over", "ended_by": why})
+        elif action.kind == "end-turn":
+            s = _next_turn(s)
+        else:
+            s = s.model_copy(update={"actions_left": s.actions_left - 1})
+            s = _next_turn(s) if s.actions_left == 0 else s
+        for p in (0, 1):
+            if state.armies[p].deck > 0 and s.armies[p].deck == 0:
+                text += f"; {s.name(p)}'s deck is empty: {s.name(p)} is now a General"
+        if s.phase == "over":
+            return Applied(s, f"{text}; the game is over: {s.ended_by}")
+        if s.turn_number != state.turn_number:
+            text += f"; {s.name(s.turn)}'s turn: {plural(s.allotted, 'action')}"
+        return Applied(s, text)
 
     # each handler checks its action and returns the state after it (turn bookkeeping aside)
+    # and what happened in the players' words
 
-    def _draw(self, s: CardStrategoState, a: Draw) -> CardStrategoState:
+    def _draw(self, s: CardStrategoState, a: Draw) -> Applied:
         me = s.turn
         army = s.armies[me]
         if army.deck == 0:
             raise IllegalAction(f"{s.name(me)}'s deck is empty: there is no card to draw")
-        return _with_army(s, me, army.model_copy(update={"deck": army.deck - 1, "hand": army.hand + 1}))
+        return Applied(_with_army(s, me, army.model_copy(update={"deck": army.deck - 1, "hand": army.hand + 1})),
+                       f"{s.name(me)} draws a card")
 
-    def _put_into_play(self, s: CardStrategoState, a: PutIntoPlay) -> CardStrategoState:
+    def _put_into_play(self, s: CardStrategoState, a: PutIntoPlay) -> Applied:
         me = s.turn
         army = s.armies[me]
         if army.hand == 0:
@@ -126,9 +140,13 @@ class CardStratego(Game):
             raise IllegalAction(f"{s.name(me)}'s hand can only hold {hidden} now (the cards not seen yet "
                                 "that cannot be in play), and Jacks and Jokers are never put into play")
         columns = _board(lambda: insert(army.columns, a.column, a.position, FACE_DOWN))
-        return _with_army(s, me, army.model_copy(update={"hand": army.hand - 1, "columns": columns}))
+        text = (f"{s.name(me)} puts a card into play face down in column {a.column + 1}, "
+                f"{rank_name(a.position)}")
+        if a.position < len(army.columns[a.column]):
+            text += " (the cards behind move back)"
+        return Applied(_with_army(s, me, army.model_copy(update={"hand": army.hand - 1, "columns": columns})), text)
 
-    def _attack(self, s: CardStrategoState, a: Attack) -> CardStrategoState:
+    def _attack(self, s: CardStrategoState, a: Attack) -> Applied:
         me, them = s.turn, 1 - s.turn
         mine, theirs = s.armies[me].columns[a.column], s.armies[them].columns[a.column]
         if not mine:
@@ -150,12 +168,18 @@ class CardStratego(Game):
                 columns = _set_column(army.columns, a.column, (InPlay(card=card),) + col[1:])
                 army = army.model_copy(update={"columns": columns})
             s = _with_army(s, player, army)
-        return s.model_copy(update={"last_battle": LastBattle(attacker=me, column=a.column, result=result)})
+        r = result
+        return Applied(s.model_copy(update={"last_battle": LastBattle(attacker=me, column=a.column, result=result)}),
+                       f"{s.name(me)}'s {r.attacker.symbol} attacks {s.name(them)}'s {r.defender.symbol} in column "
+                       f"{a.column + 1}: {r.explanation[1]} → {r.explanation[-1]}")
 
-    def _jack_rearrange(self, s: CardStrategoState, a: JackRearrange) -> CardStrategoState:
+    def _jack_rearrange(self, s: CardStrategoState, a: JackRearrange) -> Applied:
         s = self._discard_from_hand(s, a.jack, "a Jack", lambda c: c.rank == Rank.JACK)
         columns = self._rearranged(s, a.player, a.line, a.index, a.order)
-        return _with_army(s, a.player, s.armies[a.player].model_copy(update={"columns": columns}))
+        s = _with_army(s, a.player, s.armies[a.player].model_copy(update={"columns": columns}))
+        what = (f"{rank_name(a.index)}" if a.line == "row" else f"column {a.index + 1}")
+        return Applied(s, f"{s.name(s.turn)} discards {a.jack.symbol} to rearrange {s.name(a.player)}'s {what}: "
+                          f"{_columns_text(s.armies[a.player])}")
 
     def _rearranged(self, s: CardStrategoState, player: int, line: str, index: int,
                     order: tuple[int, ...]) -> tuple[Column, ...]:
@@ -175,7 +199,7 @@ class CardStratego(Game):
                                 "at least one card")
         return columns
 
-    def _jack_reveal(self, s: CardStrategoState, a: JackReveal) -> CardStrategoState:
+    def _jack_reveal(self, s: CardStrategoState, a: JackReveal) -> Applied:
         places = [(r.place.player, r.place.column, r.place.position) for r in a.reveals]
         if len(set(places)) != len(places):
             raise IllegalAction("a Jack turns up two different face-down cards")
@@ -189,34 +213,51 @@ class CardStratego(Game):
         s = self._discard_from_hand(s, a.jack, "a Jack", lambda c: c.rank == Rank.JACK)
         for r in a.reveals:
             s = self._turn_face_up(s, r)
-        return s
+        shown = " and ".join(f"{s.name(r.place.player)}'s {r.card.symbol} ({_at(r.place)})" for r in a.reveals)
+        return Applied(s, f"{s.name(s.turn)} discards {a.jack.symbol} to turn up {shown}")
 
-    def _joker(self, s: CardStrategoState, a: JokerDestroy) -> CardStrategoState:
+    def _joker(self, s: CardStrategoState, a: JokerDestroy) -> Applied:
         s = self._discard_from_hand(s, JOKER, "the Joker", lambda c: c.is_joker)
         t = a.target
         army = s.armies[t.player]
         slot = self._slot(s, t)
         card = self._turned_up(s, t.player, slot, a.card, "the destroyed card")
         columns, _ = remove(army.columns, t.column, t.position)
-        return _with_army(s, t.player, army.model_copy(update={"columns": columns,
-                                                               "discard": army.discard + (card,)}))
+        text = f"{s.name(s.turn)} discards the Joker to destroy {s.name(t.player)}'s {slot.symbol} ({_at(t)})"
+        if not slot.face_up:
+            text += f": it was {a.card.symbol}"
+        return Applied(_with_army(s, t.player, army.model_copy(update={"columns": columns,
+                                                                       "discard": army.discard + (card,)})), text)
 
-    def _scout(self, s: CardStrategoState, a: ScoutReveal) -> CardStrategoState:
+    def _scout(self, s: CardStrategoState, a: ScoutReveal) -> Applied:
         s = self._discard_from_hand(s, a.scout, "a Scout (2, 3 or 4)", is_scout)
-        return self._turn_face_up(s, a.reveal)
+        r = a.reveal
+        text = (f"{s.name(s.turn)} discards the Scout {a.scout.symbol} to turn up {s.name(r.place.player)}'s "
+                f"{r.card.symbol} ({_at(r.place)})")
+        if r.card.rank == Rank.ACE:
+            text += ": not an attack, the Bomb stays"
+        return Applied(self._turn_face_up(s, a.reveal), text)
 
-    def _six(self, s: CardStrategoState, a: SixReturn) -> CardStrategoState:
+    def _six(self, s: CardStrategoState, a: SixReturn) -> Applied:
         s = self._discard_from_hand(s, a.six, "a 6", lambda c: c.rank == Rank.SIX)
         t = a.target
-        self._slot(s, t)
+        slot = self._slot(s, t)
         army = s.armies[t.player]
         columns, _ = remove(army.columns, t.column, t.position)
-        return _with_army(s, t.player, army.model_copy(update={"columns": columns, "hand": army.hand + 1}))
+        return Applied(_with_army(s, t.player, army.model_copy(update={"columns": columns, "hand": army.hand + 1})),
+                       f"{s.name(s.turn)} discards {a.six.symbol} to return {s.name(t.player)}'s {slot.symbol} "
+                       f"({_at(t)}) to {s.name(t.player)}'s hand")
 
-    def _drain(self, s: CardStrategoState, a: Drain) -> CardStrategoState:
-        them = 1 - s.turn
+    def _drain(self, s: CardStrategoState, a: Drain) -> Applied:
+        me, them = s.turn, 1 - s.turn
         self._expect_general(s, "Drain")
         army = s.armies[them]
+        if army.deck > 0:
+            src = f"the top card of {s.name(them)}'s deck"
+        elif a.pick is not None:
+            src = f"card {a.pick} of the {army.hand} in {s.name(them)}'s hand, picked at random"
+        else:
+            src = f"a card picked at random from {s.name(them)}'s hand"
         if army.deck > 0:
             if a.pick is not None:
                 raise IllegalAction(f"{s.name(them)}'s deck is not empty: the top card of the deck "
@@ -231,9 +272,10 @@ class CardStratego(Game):
             army = army.model_copy(update={"hand": army.hand - 1})
         else:
             raise IllegalAction(f"{s.name(them)} has no card in deck or hand to drain")
-        return _with_army(s, them, army.model_copy(update={"discard": army.discard + (a.card,)}))
+        return Applied(_with_army(s, them, army.model_copy(update={"discard": army.discard + (a.card,)})),
+                       f"General {s.name(me)} drains {s.name(them)}: {src}, {a.card.symbol}, is discarded")
 
-    def _consolidate(self, s: CardStrategoState, a: Consolidate) -> CardStrategoState:
+    def _consolidate(self, s: CardStrategoState, a: Consolidate) -> Applied:
         me, them = s.turn, 1 - s.turn
         self._expect_general(s, "Consolidate")
         mine, theirs = s.armies[me], s.armies[them]
@@ -245,19 +287,23 @@ class CardStratego(Game):
                                 f"and {s.name(me)} has none")
         if a.into not in (a.mine, a.theirs):
             raise IllegalAction(f"the cards are combined in column {a.mine + 1} or column {a.theirs + 1}")
+        head = f"General {s.name(me)} consolidates columns {a.mine + 1} and {a.theirs + 1}: "
         if a.into == a.mine:  # the opponent's cards move over
             moved = theirs.columns[a.theirs]
             columns = _set_column(_set_column(theirs.columns, a.theirs, ()), a.mine, moved)
-            return _with_army(s, them, theirs.model_copy(update={"columns": columns}))
+            return Applied(_with_army(s, them, theirs.model_copy(update={"columns": columns})),
+                           head + f"{s.name(them)}'s cards move from column {a.theirs + 1} to column {a.mine + 1}")
         moved = mine.columns[a.mine]
         columns = _set_column(_set_column(mine.columns, a.mine, ()), a.theirs, moved)
-        return _with_army(s, me, mine.model_copy(update={"columns": columns}))
+        return Applied(_with_army(s, me, mine.model_copy(update={"columns": columns})),
+                       head + f"{s.name(me)}'s cards move from column {a.mine + 1} to column {a.theirs + 1}")
 
-    def _end_turn(self, s: CardStrategoState, a: EndTurn) -> CardStrategoState:
+    def _end_turn(self, s: CardStrategoState, a: EndTurn) -> Applied:
         still = self._what_remains(s)
         if still:
             raise IllegalAction(f"{s.name(s.turn)} must use every action and can still {still}")
-        return s
+        return Applied(s, f"{s.name(s.turn)} has no legal action left: the turn ends with "
+                          f"{plural(s.actions_left, 'action')} unused")
 
     # --- checks shared by the handlers ------------------------------------------------
 
@@ -359,73 +405,6 @@ class CardStratego(Game):
         w = 1 - out[0]
         return Outcome(winners=(w,), headline=f"{state.name(w)} wins: {state.name(out[0])}'s army is destroyed",
                        details=tuple(details))
-
-    def describe(self, before: CardStrategoState, action, after: CardStrategoState) -> str:
-        n = before.name
-        me, them = before.turn, 1 - before.turn
-        if isinstance(action, Draw):
-            text = f"{n(me)} draws a card"
-        elif isinstance(action, PutIntoPlay):
-            text = (f"{n(me)} puts a card into play face down in column {action.column + 1}, "
-                    f"{rank_name(action.position)}")
-            if action.position < len(before.armies[me].columns[action.column]):
-                text += " (the cards behind move back)"
-        elif isinstance(action, Attack):
-            r = after.last_battle.result
-            text = (f"{n(me)}'s {r.attacker.symbol} attacks {n(them)}'s {r.defender.symbol} in column "
-                    f"{action.column + 1}: {r.explanation[1]} → {r.explanation[-1]}")
-        elif isinstance(action, JackRearrange):
-            what = (f"{rank_name(action.index)}" if action.line == "row" else f"column {action.index + 1}")
-            text = (f"{n(me)} discards {action.jack.symbol} to rearrange {n(action.player)}'s {what}: "
-                    f"{_columns_text(after.armies[action.player])}")
-        elif isinstance(action, JackReveal):
-            shown = " and ".join(f"{n(r.place.player)}'s {r.card.symbol} ({_at(r.place)})" for r in action.reveals)
-            text = f"{n(me)} discards {action.jack.symbol} to turn up {shown}"
-        elif isinstance(action, JokerDestroy):
-            t = action.target
-            slot = before.armies[t.player].columns[t.column][t.position]
-            text = f"{n(me)} discards the Joker to destroy {n(t.player)}'s {slot.symbol} ({_at(t)})"
-            if not slot.face_up:
-                text += f": it was {action.card.symbol}"
-        elif isinstance(action, ScoutReveal):
-            r = action.reveal
-            text = (f"{n(me)} discards the Scout {action.scout.symbol} to turn up {n(r.place.player)}'s "
-                    f"{r.card.symbol} ({_at(r.place)})")
-            if r.card.rank == Rank.ACE:
-                text += ": not an attack, the Bomb stays"
-        elif isinstance(action, SixReturn):
-            t = action.target
-            slot = before.armies[t.player].columns[t.column][t.position]
-            text = (f"{n(me)} discards {action.six.symbol} to return {n(t.player)}'s {slot.symbol} "
-                    f"({_at(t)}) to {n(t.player)}'s hand")
-        elif isinstance(action, Drain):
-            if before.armies[them].deck > 0:
-                src = f"the top card of {n(them)}'s deck"
-            elif action.pick is not None:
-                src = f"card {action.pick} of the {before.armies[them].hand} in {n(them)}'s hand, picked at random"
-            else:
-                src = f"a card picked at random from {n(them)}'s hand"
-            text = f"General {n(me)} drains {n(them)}: {src}, {action.card.symbol}, is discarded"
-        elif isinstance(action, Consolidate):
-            if action.into == action.mine:
-                moved = f"{n(them)}'s cards move from column {action.theirs + 1} to column {action.mine + 1}"
-            else:
-                moved = f"{n(me)}'s cards move from column {action.mine + 1} to column {action.theirs + 1}"
-            text = f"General {n(me)} consolidates columns {action.mine + 1} and {action.theirs + 1}: {moved}"
-        elif isinstance(action, EndTurn):
-            left = before.actions_left
-            text = (f"{n(me)} has no legal action left: the turn ends with "
-                    f"{plural(left, 'action')} unused")
-        else:
-            text = action.kind
-        for p in (0, 1):
-            if before.armies[p].deck > 0 and after.armies[p].deck == 0:
-                text += f"; {n(p)}'s deck is empty: {n(p)} is now a General"
-        if after.phase == "over":
-            return f"{text}; the game is over: {after.ended_by}"
-        if after.turn_number != before.turn_number:
-            text += f"; {n(after.turn)}'s turn: {plural(after.allotted, 'action')}"
-        return text
 
     def summary(self, state: CardStrategoState) -> dict[str, str]:
         out: dict[str, str] = {}

@@ -62,7 +62,7 @@ from card_companion.companion.cardpeegee.state import (
     TrapEncounter,
 )
 from card_companion.companion.cardpeegee.table import Rule, Work, in_encounter
-from card_companion.companion.game import Game, IllegalAction, Outcome, Setup, won_line
+from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, Setup, won_line
 
 GAME_NAME = "CardPeeGee"
 
@@ -128,7 +128,9 @@ class CardPeeGee(Game):
         rule: Rule | None = self.handlers.get(type(action))
         return rule if rule is not None else super().handler(action)
 
-    def apply(self, state: CardPeeGeeState, action: Any) -> CardPeeGeeState:
+    def step(self, state: CardPeeGeeState, action: Any) -> Applied:
+        """The rule's state, its news as the history line and its working; then what follows
+        from any step (``endings.check_end``)."""
         if self.is_over(state):
             raise IllegalAction("the game is over: undo to change it")
         handler = self.handler(action)
@@ -138,7 +140,9 @@ class CardPeeGee(Game):
         if work.revolutions and s.settings.revolution_every_draw and not news.startswith("Glorious Revolution"):
             news = f"Glorious Revolution: {'; '.join(work.revolutions)} overthrown; {news}"
         s = endings.check_end(s, work)
-        return s.model_copy(update={"news": news, "working": tuple(work.lines)})
+        working = tuple(work.lines)
+        # news and working stay in the state only while views/cardpeegee reads them there
+        return Applied(s.model_copy(update={"news": news, "working": working}), news or action.kind, working)
 
     # --- reading the state ------------------------------------------------------------------------------
 
@@ -159,9 +163,6 @@ class CardPeeGee(Game):
         for q, h in enumerate(state.heroes):
             details.append(f"{state.name(q)}: {h.hp} HP" if h.alive else f"{state.name(q)}: dead ({h.died})")
         return Outcome(winners=state.winners, headline=headline, details=tuple(details))
-
-    def describe(self, before: CardPeeGeeState, action, after: CardPeeGeeState) -> str:
-        return after.news or action.kind
 
     def summary(self, state: CardPeeGeeState) -> dict[str, str]:
         s = state

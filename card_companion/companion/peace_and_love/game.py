@@ -18,7 +18,7 @@ from card_companion.calculators.peace_and_love import (
     value,
 )
 from card_companion.calculators.words import plural
-from card_companion.companion.game import Game, IllegalAction, Outcome, Setup, lead_line, won_line
+from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, Setup, lead_line, won_line
 from card_companion.companion.peace_and_love.actions import (
     Action,
     Deal,
@@ -81,7 +81,7 @@ class PeaceAndLove(Game):
     handlers = {Deal: "_deal", FirstPlayer: "_first_player", StartFight: "_start_fight", PlayCards: "_play",
                 NewFighter: "_new_fighter", Retire: "_retire", Refresh: "_refresh", Stop: "_stop"}
 
-    def _stop(self, s: PeaceAndLoveState, a: Stop) -> PeaceAndLoveState:
+    def _stop(self, s: PeaceAndLoveState, a: Stop) -> Applied:
         if s.phase == "fight":
             raise IllegalAction("finish the fight first: the game can be stopped between turns")
         if s.phase != "turn":
@@ -89,7 +89,8 @@ class PeaceAndLove(Game):
                                 if s.phase != "over" else "the game is already over")
         why = (f"stopped early after {plural(s.turns, 'turn')}, with {count(s.deck)} left in the deck: scored as "
                "it stands (the app's ruling; the rules end the game when the deck runs out)")
-        return _end_game(s.model_copy(update={"stopped": True}), why)
+        return Applied(_end_game(s.model_copy(update={"stopped": True}), why),
+                       f"The players stop the game after {plural(s.turns, 'turn')}: scored as it stands")
 
     def _check_cards(self, state: PeaceAndLoveState, cards) -> None:
         deck = self.deck(state.setup)
@@ -99,7 +100,7 @@ class PeaceAndLove(Game):
             except CardError as exc:
                 raise IllegalAction(str(exc)) from None
 
-    def _deal(self, s: PeaceAndLoveState, a: Deal) -> PeaceAndLoveState:
+    def _deal(self, s: PeaceAndLoveState, a: Deal) -> Applied:
         if s.phase != "deal":
             raise IllegalAction("the fighters have all been dealt")
         if not 0 <= a.player < len(s.players):
@@ -117,24 +118,30 @@ class PeaceAndLove(Game):
             update={"dealt": True, "fighters": tuple(Fighter(card=c) for c in a.fighters)}
         )
         s = _replace_player(s, a.player, player)
+        total = sum(value(c) for c in a.fighters)
+        text = f"{s.name(a.player)}'s fighters: {' '.join(c.symbol for c in a.fighters)} (total {total})"
         if not all(p.dealt for p in s.players):
-            return s
+            return Applied(s, text)
         totals = [sum(value(f.card) for f in p.fighters) for p in s.players]
         low = min(totals)
         tied = tuple(i for i, t in enumerate(totals) if t == low)
         if len(tied) == 1:
-            return s.model_copy(update={"phase": "turn", "turn": tied[0]})
-        return s.model_copy(update={"phase": "first-player", "tied_first": tied})
+            return Applied(s.model_copy(update={"phase": "turn", "turn": tied[0]}),
+                           f"{text}; {s.name(tied[0])} has the lowest total and goes first")
+        return Applied(s.model_copy(update={"phase": "first-player", "tied_first": tied}),
+                       f"{text}; {' and '.join(s.name(p) for p in tied)} tie for the lowest total")
 
-    def _first_player(self, s: PeaceAndLoveState, a: FirstPlayer) -> PeaceAndLoveState:
+    def _first_player(self, s: PeaceAndLoveState, a: FirstPlayer) -> Applied:
         if s.phase != "first-player":
             raise IllegalAction("the first player is already known")
         if a.player not in s.tied_first:
             names = ", ".join(s.name(p) for p in s.tied_first)
             raise IllegalAction(f"the first player is picked among {names}")
-        return s.model_copy(update={"phase": "turn", "turn": a.player})
+        tied = " and ".join(s.name(p) for p in s.tied_first)
+        return Applied(s.model_copy(update={"phase": "turn", "turn": a.player}),
+                       f"Random pick among {tied}: {s.name(a.player)} goes first")
 
-    def _start_fight(self, s: PeaceAndLoveState, a: StartFight) -> PeaceAndLoveState:
+    def _start_fight(self, s: PeaceAndLoveState, a: StartFight) -> Applied:
         self._expect_turn(s)
         me = s.turn
         n = len(s.players)
@@ -154,7 +161,13 @@ class PeaceAndLove(Game):
         fight = FightInProgress(
             attacker=me, defender=a.defender, remaining=tuple((p, entrants[p]) for p in order)
         )
-        return s.model_copy(update={"phase": "fight", "fight": fight, "last_round": None, "untapped": ()})
+        mine = s.players[me].fighters[a.fighter].card.symbol
+        theirs = s.players[a.defender].fighters[a.defender_fighter].card.symbol
+        text = f"{s.name(me)} attacks {s.name(a.defender)}'s {theirs} with {mine}"
+        for p, place in a.joining.items():
+            text += f"; {s.name(p)} joins with {s.players[p].fighters[place].card.symbol}"
+        return Applied(s.model_copy(update={"phase": "fight", "fight": fight, "last_round": None, "untapped": ()}),
+                       text)
 
     def preview_round(self, s: PeaceAndLoveState, cards: dict[int, Card]) -> tuple[tuple[Entry, ...], RoundResult]:
         """The round's result for these played cards, without applying it (the Resolve
@@ -181,7 +194,7 @@ class PeaceAndLove(Game):
         )
         return entries, result
 
-    def _play(self, s: PeaceAndLoveState, a: PlayCards) -> PeaceAndLoveState:
+    def _play(self, s: PeaceAndLoveState, a: PlayCards) -> Applied:
         entries, result = self.preview_round(s, a.cards)
         fight = s.fight
         owners = [p for p, _ in fight.remaining]
@@ -202,14 +215,24 @@ class PeaceAndLove(Game):
             "awaiting_replacement": loser_p,
             "involved": tuple(owners),
         })
-        return s.model_copy(update={
+        played = ", ".join(f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}" for e in entries)
+        return Applied(s.model_copy(update={
             "players": tuple(players),
             "discards": s.discards + tuple(a.cards[p] for p in owners),
             "fight": fight,
             "last_round": LastRound(number=number, entries=entries, result=result),
-        })
+        }), f"Round {number}: {played} → {result.explanation[-1]}")
 
-    def _new_fighter(self, s: PeaceAndLoveState, a: NewFighter) -> PeaceAndLoveState:
+    def _new_fighter(self, s: PeaceAndLoveState, a: NewFighter) -> Applied:
+        after = self._after_new_fighter(s, a)
+        text = f"{s.name(s.fight.awaiting_replacement)}'s new fighter: {a.card.symbol}"
+        if after.phase == "over":
+            return Applied(after, f"{text}; the game is over ({after.ended_by})")
+        if after.fight is None:
+            text += "; the fight is over"
+        return Applied(after, text + _untap_note(after))
+
+    def _after_new_fighter(self, s: PeaceAndLoveState, a: NewFighter) -> PeaceAndLoveState:
         fight = self._expect_fight(s)
         p = fight.awaiting_replacement
         if p is None:
@@ -237,7 +260,7 @@ class PeaceAndLove(Game):
             return _end_turn(s)
         return s
 
-    def _retire(self, s: PeaceAndLoveState, a: Retire) -> PeaceAndLoveState:
+    def _retire(self, s: PeaceAndLoveState, a: Retire) -> Applied:
         self._expect_turn(s)
         me = s.turn
         player = s.players[me]
@@ -249,10 +272,11 @@ class PeaceAndLove(Game):
             raise IllegalAction(f"{old.symbol} goes to the hand: bring in another card as the new fighter")
         fighters = list(player.fighters)
         fighters[a.fighter] = Fighter(card=a.new_fighter, tapped=True)
-        s = _replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)}))
-        return _end_turn(s)
+        after = _end_turn(_replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)})))
+        return Applied(after, f"{s.name(me)} retires {old.symbol} and brings in {a.new_fighter.symbol} (tapped)"
+                              + _untap_note(after))
 
-    def _refresh(self, s: PeaceAndLoveState, a: Refresh) -> PeaceAndLoveState:
+    def _refresh(self, s: PeaceAndLoveState, a: Refresh) -> Applied:
         self._expect_turn(s)
         me = s.turn
         player = s.players[me]
@@ -262,9 +286,10 @@ class PeaceAndLove(Game):
         if a.fighter not in player.untapped():
             raise IllegalAction("a refresh taps one of your untapped fighters")
         fighters = list(player.fighters)
+        tapped = fighters[a.fighter].card.symbol
         fighters[a.fighter] = fighters[a.fighter].model_copy(update={"tapped": True})
-        s = _replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)}))
-        return _end_turn(s)
+        after = _end_turn(_replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)})))
+        return Applied(after, f"{s.name(me)} refreshes their hand, tapping {tapped}" + _untap_note(after))
 
     def _expect_turn(self, s: PeaceAndLoveState) -> None:
         if s.phase == "deal":
@@ -306,51 +331,6 @@ class PeaceAndLove(Game):
                         settings.shoot_the_moon, settings.anti_math_geek, state.ended_by)
         headline = f"Stopped early: {f.headline}" if state.stopped else f.headline
         return Outcome(winners=f.winners, headline=headline, details=f.details)
-
-    def describe(self, before: PeaceAndLoveState, action, after: PeaceAndLoveState) -> str:
-        n = before.name
-        if isinstance(action, Deal):
-            total = sum(value(c) for c in action.fighters)
-            text = f"{n(action.player)}'s fighters: {' '.join(c.symbol for c in action.fighters)} (total {total})"
-            if after.phase == "turn":
-                text += f"; {n(after.turn)} has the lowest total and goes first"
-            elif after.phase == "first-player":
-                text += f"; {' and '.join(n(p) for p in after.tied_first)} tie for the lowest total"
-            return text
-        if isinstance(action, FirstPlayer):
-            tied = " and ".join(n(p) for p in before.tied_first)
-            return f"Random pick among {tied}: {n(action.player)} goes first"
-        if isinstance(action, StartFight):
-            me = before.turn
-            mine = before.players[me].fighters[action.fighter].card.symbol
-            theirs = before.players[action.defender].fighters[action.defender_fighter].card.symbol
-            text = f"{n(me)} attacks {n(action.defender)}'s {theirs} with {mine}"
-            for p, place in action.joining.items():
-                text += f"; {n(p)} joins with {before.players[p].fighters[place].card.symbol}"
-            return text
-        if isinstance(action, PlayCards):
-            last = after.last_round
-            played = ", ".join(f"{n(e.player)} {e.card.symbol} on {e.fighter.symbol}" for e in last.entries)
-            return f"Round {last.number}: {played} → {last.result.explanation[-1]}"
-        if isinstance(action, NewFighter):
-            p = before.fight.awaiting_replacement
-            text = f"{n(p)}'s new fighter: {action.card.symbol}"
-            if after.phase == "over":
-                return f"{text}; the game is over ({after.ended_by})"
-            if after.fight is None and before.fight is not None:
-                text += "; the fight is over"
-            return text + _untap_note(after)
-        if isinstance(action, Retire):
-            me = before.turn
-            old = before.players[me].fighters[action.fighter].card.symbol
-            return f"{n(me)} retires {old} and brings in {action.new_fighter.symbol} (tapped)" + _untap_note(after)
-        if isinstance(action, Refresh):
-            me = before.turn
-            tapped = before.players[me].fighters[action.fighter].card.symbol
-            return f"{n(me)} refreshes their hand, tapping {tapped}" + _untap_note(after)
-        if isinstance(action, Stop):
-            return f"The players stop the game after {plural(before.turns, 'turn')}: scored as it stands"
-        return action.kind
 
     def summary(self, state: PeaceAndLoveState) -> dict[str, str]:
         out = {"Deck": count(state.deck)}
