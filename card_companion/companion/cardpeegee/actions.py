@@ -15,13 +15,13 @@ Score = tuple[Card, ...] | Annotated[int, Field(ge=0)]
 """Score cards as the cards drawn, or as their total."""
 
 
-class Step(Frozen):
+class TableStep(Frozen):
     """A step at the table: its ``kind`` names it in the saved games (a literal in each step)."""
 
     kind: str
 
 
-class PlayerStep(Step):
+class PlayerStep(TableStep):
     """A step one player takes."""
 
     player: int
@@ -31,7 +31,7 @@ class PlayedCards(Frozen):
     """Cards played from the hand (``cards``) and off the active display (``from_active``);
     ``convert``: card → the suit an active Jack turns it into.
 
-    A step lists it first among its bases, before ``Step`` or ``PlayerStep``: pydantic orders
+    A step lists it first among its bases, before ``TableStep`` or ``PlayerStep``: pydantic orders
     the fields from the last base to the first, so these three follow the step's ``kind`` (and
     ``player``), as in the JSON of the games saved before."""
 
@@ -121,7 +121,7 @@ class Disarm(Frozen):
     trap_score: Card | Annotated[int, Field(ge=0, le=11)]
 
 
-class PayFee(PlayedCards, Step):
+class PayFee(PlayedCards, TableStep):
     """Cards of any suit paid to the Healer (worth at least the fee)."""
 
     kind: Literal["fee"] = "fee"
@@ -134,7 +134,7 @@ class Evade(Frozen):
     score: Score
 
 
-class CraftyEvasion(PlayedCards, Step):
+class CraftyEvasion(PlayedCards, TableStep):
     """After evading: spades played to take their value off the trap's damage."""
 
     kind: Literal["crafty"] = "crafty"
@@ -173,13 +173,13 @@ class PayTax(Frozen):
     card: Card | None = None
 
 
-class Shop(PlayedCards, Step):
+class Shop(PlayedCards, TableStep):
     """Diamonds played for new cards from the deck (once per turn)."""
 
     kind: Literal["shop"] = "shop"
 
 
-class Heal(PlayedCards, Step):
+class Heal(PlayedCards, TableStep):
     """Healing potions (hearts) played in town."""
 
     kind: Literal["heal"] = "heal"

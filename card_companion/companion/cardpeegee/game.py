@@ -141,8 +141,7 @@ class CardPeeGee(Game):
             news = f"Glorious Revolution: {'; '.join(work.revolutions)} overthrown; {news}"
         s = endings.check_end(s, work)
         working = tuple(work.lines)
-        # news and working stay in the state only while views/cardpeegee reads them there
-        return Applied(s.model_copy(update={"news": news, "working": working}), news or action.kind, working)
+        return Applied(s, news or action.kind, working)
 
     # --- reading the state ------------------------------------------------------------------------------
 

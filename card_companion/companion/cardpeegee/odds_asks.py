@@ -69,13 +69,13 @@ class CombatOddsAsk(CardPeeGeeAsk):
     def cards_entered(self) -> list[Card]:
         return list(self.deck)
 
-    def answer(self) -> FightOddsAnswer:
+    def answer(self) -> CombatOddsAnswer:
         self.check_deck()
         h, m = (OddsFighter(name=name, **e.model_dump())
                 for name, e in (("the Hero", self.hero), ("the Monster", self.monster)))
         f = fight_odds(h, m, self.deck, self.critical_strikes)
         r = f.round
-        return FightOddsAnswer(
+        return CombatOddsAnswer(
             round=RoundChances(hero=r.hero, tie=r.tie, monster=r.monster),
             fight=FightChances(hero=f.hero, monster=f.monster),
             expected_hero_hp_loss=f.expected_hero_hp_loss,
@@ -101,7 +101,7 @@ class RoundDamage(Frozen):
     to_hero: dict[str, float]
 
 
-class FightOddsAnswer(Answer):
+class CombatOddsAnswer(Answer):
     round: RoundChances
     fight: FightChances
     expected_hero_hp_loss: float

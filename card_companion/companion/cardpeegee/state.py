@@ -219,12 +219,6 @@ class CardPeeGeeState(TableState):
     town: TownVisit | None = None
     step: int = 0
     """actions applied so far (the HP history's step numbers)"""
-    news: str = ""
-    """the last action in one line. The history reads it from the step (``Applied.line``,
-    ``Session.said``); kept here only until views/cardpeegee asks the session for it"""
-    working: tuple[str, ...] = ()
-    """the last action's working, line by line: as ``news``, kept only for views/cardpeegee
-    (``Session.said[-1].working``; a preview: ``game.step(state, action).working``)"""
     winners: tuple[int, ...] = ()
     ended_by: str = ""
 

@@ -148,13 +148,13 @@ def preview(table, make: Callable[[], object], ident: str,
     """The tracker's working as it would be with these cards (or its refusal), and with ``odds``
     the advisor's odds then."""
     try:
-        after = table.game.apply(table.state, make())
+        after = table.game.step(table.state, make())  # the tracker's own working, nothing committed
     except IllegalAction as exc:
         return [message(str(exc), f"{ident}-check", kind="warning")]
     except (ValidationError, ValueError) as exc:
         return [message(plain_validation_error(exc), f"{ident}-check", kind="warning")]
     return [explanation(after.working, ident=f"{ident}-preview", title="The working"),
-            OddsPanel(odds(after), ident=f"{ident}-odds", key=f"{ident}-odds") if odds is not None else None]
+            OddsPanel(odds(after.state), ident=f"{ident}-odds", key=f"{ident}-odds") if odds is not None else None]
 
 
 def activate_form(table, player: int, ident: str = "activate") -> ft.Control:

@@ -43,11 +43,12 @@ def CardPeeGeeTable(table) -> ft.Control:
     s: CardPeeGeeState = table.state
     game = table.game
     stage = game.stage(s)
+    said = table.session.said[-1] if table.session.actions else None  # what the last step said
     parts: list[ft.Control | None] = [
-        status_bar(s, game, stage),
+        status_bar(s, game, stage, said.line if said else None),
         RevolutionPanel(table, key="revolution") if game.revolution_offer(s) else None,
         now_panel(table, stage),
-        explanation(s.working, ident="working", title=s.news or "Last step") if s.working else None,
+        explanation(said.working, ident="working", title=said.line) if said and said.working else None,
         *(heroes := hero_panels(s, game)),
         AnyTimePanel(table, key="any-time") if stage not in ("heroes", "over") else None,
     ]
@@ -55,14 +56,14 @@ def CardPeeGeeTable(table) -> ft.Control:
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def status_bar(s: CardPeeGeeState, game, stage: str) -> ft.Control:
+def status_bar(s: CardPeeGeeState, game, stage: str, last_step: str | None) -> ft.Control:
     hero = game.hero(s)
     bits = [f"Deck: {s.deck} cards", plural(s.packs, "pack")]
     if stage != "heroes":
         bits.append(f"round {s.laps + 1}")
     words = STAGE_WORDS.get(stage, stage)
     who = f"{s.name(hero)} is the Hero · {words}" if hero is not None else words[:1].upper() + words[1:]
-    last = f"Last step: {s.news}" if s.news else None
+    last = f"Last step: {last_step}" if last_step else None
     return tagged("status", ft.Column(present(
         ft.Text(who, size=16, weight=ft.FontWeight.BOLD),
         ft.Text(" · ".join(bits), size=14),
