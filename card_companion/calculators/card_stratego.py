@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from card_companion.calculators.cards import Card, Deck, Rank, Suit
+from card_companion.calculators.cards import Card, Deck, Rank, RulesError, Suit
 
 GAME = "Card Stratego"
 ARMY_SIZE = 27
@@ -63,11 +63,11 @@ RULES: dict[str, str] = {
 """The rules that can decide a battle: short name → the players' words for it."""
 
 
-class BattleError(ValueError):
+class BattleError(RulesError):
     """A battle the rules cannot have (a Jack or a Joker on the battlefield)."""
 
 
-class BoardError(ValueError):
+class BoardError(RulesError):
     """A battlefield move the rules do not allow (a gap, a fourth card in a column...)."""
 
 

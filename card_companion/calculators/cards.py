@@ -29,7 +29,13 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 
-class CardError(ValueError):
+class RulesError(ValueError):
+    """The rules refuse this input: the base of every calculator's own error (a card, a fight,
+    a battle, a flip, a count of odds), so the table turns any of them into one refusal a
+    player reads, in one place (``Game.step``)."""
+
+
+class CardError(RulesError):
     """A card that cannot be read, or that is not in the game's deck."""
 
 

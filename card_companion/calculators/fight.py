@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit, card  # noqa: F401 (card: the doctests)
+from card_companion.calculators.cards import Card, CardError, Deck, Rank, RulesError, Suit, card  # noqa: F401 (card: the doctests)
 
 GAME = "FIGHT!"
 ROW = 3
@@ -53,7 +53,7 @@ Cycle = Literal["default", "reverse"]
 CYCLES: tuple[Cycle, ...] = ("default", "reverse")
 
 
-class FightError(ValueError):
+class FightError(RulesError):
     """Input the FIGHT! rules cannot take (a card outside the deck, the same card twice,
     piles that cannot happen). The message says why, in plain words."""
 

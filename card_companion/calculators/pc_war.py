@@ -31,7 +31,7 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from card_companion.calculators.cards import Card, Deck, Rank, card  # noqa: F401 (card: the doctests)
+from card_companion.calculators.cards import Card, Deck, Rank, RulesError, card  # noqa: F401 (card: the doctests)
 
 GAME = "Non-Violent, Politically-Correct War"
 PLAYERS = 2
@@ -65,7 +65,7 @@ def order_text(blank: BlankCard = "none") -> str:
     return {"strongest": f"Blank > {ORDER_TEXT}", "weakest": f"{ORDER_TEXT} > Blank"}.get(blank, ORDER_TEXT)
 
 
-class PCWarError(ValueError):
+class PCWarError(RulesError):
     """Input the rules cannot take (the message says why)."""
 
 

@@ -11,8 +11,9 @@ from card_companion.calculators.cards import (
     Card,
     Deck,
     Rank,
+    RulesError,
     Suit,
-    cards,  # noqa: F401 (the doctests' names)
+    cards,  # noqa: F401 (the doctests' names),
 )
 from card_companion.calculators.words import plural, symbols
 
@@ -33,7 +34,7 @@ ELEMENT_DAMAGE_KEEP = 8  # tenths: the weaker element's damage −20 %
 JACK_BOSS_BONUS = 2
 
 
-class RuleError(ValueError):
+class RuleError(RulesError):
     """Input the rules cannot accept; the message says why in plain words."""
 
 

@@ -27,7 +27,7 @@ from math import comb
 from pydantic import BaseModel, ConfigDict
 
 from card_companion.calculators.card_stratego import RULES, battle, can_stand
-from card_companion.calculators.cards import Card
+from card_companion.calculators.cards import Card, RulesError
 from card_companion.calculators.peace_and_love import Entry, FightRound, resolve_round
 from card_companion.calculators.words import plural
 
@@ -60,7 +60,7 @@ def ways(n: int, total: int) -> str:
     return f"{n:,} of {total:,} draws ({percent(n / total)})"
 
 
-class OddsError(ValueError):
+class OddsError(RulesError):
     """Odds that cannot be counted (no unknown card could be the hidden one)."""
 
 

@@ -32,8 +32,10 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from math import comb
 
+from card_companion.calculators.cards import RulesError
 
-class DrawError(ValueError):
+
+class DrawError(RulesError):
     """A draw the pool cannot give (more cards than it holds)."""
 
 
