@@ -41,7 +41,7 @@ from card_companion.companion.cardpeegee.endings import (
     kill,
     revolution_if_due,
 )
-from card_companion.companion.cardpeegee.fights import start_boss
+from card_companion.companion.cardpeegee.fights import Drawn, start_boss
 from card_companion.companion.cardpeegee.queries import evasion_draw, props_needed, stage
 from card_companion.companion.cardpeegee.state import (
     Battle,
@@ -56,6 +56,7 @@ from card_companion.companion.cardpeegee.table import (
     Work,
     check_cards,
     check_player,
+    current_battle,
     current_encounter,
     element,
     encounter_of,
@@ -109,62 +110,62 @@ def draw_encounter(s: CardPeeGeeState, a: DrawEncounter, w: Work) -> tuple[CardP
                              "phase": "encounter"})
     second = s.encounters > 1
     w.add(f"agitator {a.agitator.symbol}, props {symbols(a.props) or 'none'} ({why})")
-    base = dict(agitator=a.agitator, props=a.props, cards=drawn, second=second)
+    base = Drawn(agitator=a.agitator, props=a.props, cards=drawn, second=second)
     hero_name = s.name(p)
     if kind == "monster":
-        stats = monster(a.agitator, a.props, a.beast, settings.elements, settings.monster_deal)
-        m = Combatant(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=stats.hp,
-                    attack=stats.attack, deal=stats.deal, element=stats.element, working=stats.explanation)
+        ms = monster(a.agitator, a.props, a.beast, settings.elements, settings.monster_deal)
+        m = Combatant(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=ms.hp,
+                    attack=ms.attack, deal=ms.deal, element=ms.element, working=ms.explanation)
         battle = Battle(fighters=(new_fighter(s, p, 0), m), can_flee=True)
         s = s.model_copy(update={"encounter": MonsterEncounter(beast=a.beast, battle=battle,
-                                                                working=stats.explanation, **base)})
-        w.add(*stats.explanation)
-        return s, (f"{hero_name} meets a Monster {a.agitator.symbol}: HP {stats.hp}, Attack {stats.attack}, "
-                   f"Deal {stats.deal}")
+                                                                working=ms.explanation, **base)})
+        w.add(*ms.explanation)
+        return s, (f"{hero_name} meets a Monster {a.agitator.symbol}: HP {ms.hp}, Attack {ms.attack}, "
+                   f"Deal {ms.deal}")
     if kind == "boss":
         return start_boss(s, p, base, w)
     if kind == "chest":
-        stats = chest(a.agitator, a.props)
-        enc = ChestEncounter(loot=stats.loot, traps=stats.traps, working=stats.explanation, **base)
-        s = s.model_copy(update={"encounter": enc})
-        w.add(*stats.explanation)
-        if not stats.traps:
-            s = finish_encounter(s, w, {p: len(stats.loot)})
-            return s, f"{hero_name} opens a treasure chest: {symbols(stats.loot)}"
-        return s, f"{hero_name} finds a treasure chest with {plural(len(stats.traps), 'trap')}"
+        cs = chest(a.agitator, a.props)
+        s = s.model_copy(update={"encounter": ChestEncounter(loot=cs.loot, traps=cs.traps, working=cs.explanation,
+                                                              **base)})
+        w.add(*cs.explanation)
+        if not cs.traps:
+            s = finish_encounter(s, w, {p: len(cs.loot)})
+            return s, f"{hero_name} opens a treasure chest: {symbols(cs.loot)}"
+        return s, f"{hero_name} finds a treasure chest with {plural(len(cs.traps), 'trap')}"
     if kind == "healer":
-        stats = healer(a.agitator, a.props, settings.gratitude)
-        w.add(*stats.explanation)
-        battle = None
-        if stats.jailors:
+        hs = healer(a.agitator, a.props, settings.gratitude)
+        w.add(*hs.explanation)
+        jailors: Battle | None = None
+        if hs.jailors:
             fighters = [new_fighter(s, p, 0)]
-            names = Counter()
-            for j in stats.jailors:
+            names: Counter[Card] = Counter()
+            for j in hs.jailors:
                 js = jailor(j, settings.elements)
                 names[j] += 1
                 label = f"jailor {j.symbol}" + (f" ({names[j]})" if names[j] > 1 else "")
                 fighters.append(Combatant(name=label, side=1, card=j, hp=js.hp, attack=js.attack, deal=js.deal,
                                         element=js.element, working=js.explanation))
-            battle = Battle(fighters=tuple(fighters), can_flee=True, play_between_rounds=True)
-        enc = HealerEncounter(heal=stats.heal, fee=stats.fee, reward=stats.reward, potions=stats.potions,
-                              battle=battle, working=stats.explanation, **base)
+            jailors = Battle(fighters=tuple(fighters), can_flee=True, play_between_rounds=True)
+        enc = HealerEncounter(heal=hs.heal, fee=hs.fee, reward=hs.reward, potions=hs.potions,
+                              battle=jailors, working=hs.explanation, **base)
         s = s.model_copy(update={"encounter": enc})
-        if battle is None and stats.fee == 0:
+        if jailors is None and hs.fee == 0:
             s = healer_heals(s, w)
-            return s, f"{hero_name} meets a Healer: +{stats.heal} HP"
-        return s, f"{hero_name} meets a Healer ({stats.heal} HP)" + (
-            f", held by {plural(len(stats.jailors), 'jailor')}" if stats.jailors else f", fee {stats.fee}")
-    stats = trap(a.agitator, a.props)
-    s = s.model_copy(update={"encounter": TrapEncounter(difficulty=stats.difficulty, damage=stats.damage,
-                                                         working=stats.explanation, **base)})
-    w.add(*stats.explanation, f"{hero_name} draws {plural(evasion_draw(s), 'card')} to evade")
-    return s, f"{hero_name} springs a Trap: difficulty {stats.difficulty}, damage {stats.damage}"
+            return s, f"{hero_name} meets a Healer: +{hs.heal} HP"
+        return s, f"{hero_name} meets a Healer ({hs.heal} HP)" + (
+            f", held by {plural(len(hs.jailors), 'jailor')}" if hs.jailors else f", fee {hs.fee}")
+    ts = trap(a.agitator, a.props)
+    s = s.model_copy(update={"encounter": TrapEncounter(difficulty=ts.difficulty, damage=ts.damage,
+                                                         working=ts.explanation, **base)})
+    w.add(*ts.explanation, f"{hero_name} draws {plural(evasion_draw(s), 'card')} to evade")
+    return s, f"{hero_name} springs a Trap: difficulty {ts.difficulty}, damage {ts.damage}"
 
 
 def play(s: CardPeeGeeState, a: PlayIntoEncounter, w: Work) -> tuple[CardPeeGeeState, str]:
     expect(s, "encounter")
     check_player(s, a.player)
-    enc = s.encounter
+    enc = current_encounter(s)
     name = s.name(a.player)
     if enc.kind == "chest":
         if a.player != s.turn:
@@ -175,16 +176,17 @@ def play(s: CardPeeGeeState, a: PlayIntoEncounter, w: Work) -> tuple[CardPeeGeeS
         s = refresh(s, a.player)
         w.add(*lines)
         note_refresh(s, a.player, w)
-        return s, f"{name} plays {symbols(p.card for p in played)}: disarm score {s.encounter.disarm_score}"
+        score = encounter_of(s, ChestEncounter).disarm_score
+        return s, f"{name} plays {symbols(p.card for p in played)}: disarm score {score}"
     if enc.battle_or_none is None:
         raise IllegalAction("cards are played here only to pay the fee")
     i = prep_window(s, a.player)
     s, played, lines = take(s, a.player, a.cards, a.from_active, a.convert, True,
                                   (Suit.CLUBS, Suit.SPADES), "a fight")
-    f = s.encounter.battle.fighters[i]
+    f = current_battle(s).fighters[i]
     s = with_fighter(s, i, played=f.played + played)
     s = refresh(s, a.player)
-    f = s.encounter.battle.fighters[i]
+    f = current_battle(s).fighters[i]
     w.add(*lines)
     note_refresh(s, a.player, w)
     return s, f"{name} plays {symbols(p.card for p in played)}: Attack {f.attack}, Deal {f.deal}"
@@ -286,7 +288,7 @@ def evade(s: CardPeeGeeState, enc: TrapEncounter, a: Evade, w: Work) -> tuple[Ca
     refusal = draw_refusal(n, drawn, shown, "the Hero", "card", f" (one plus one per active card{revolted})")
     if refusal:
         raise IllegalAction(refusal)
-    stats = trap(enc.agitator, enc.props)
+    stats = trap(trap_card(enc), enc.props)
     outcome = trap_outcome(stats, drawn, evasion_cards=shown)
     p = s.turn
     hero = s.heroes[p]
@@ -300,12 +302,19 @@ def evade(s: CardPeeGeeState, enc: TrapEncounter, a: Evade, w: Work) -> tuple[Ca
         f"{s.name(p)} evades with {drawn} against difficulty {enc.difficulty}: {loss}")
 
 
+def trap_card(enc: TrapEncounter) -> Card:
+    """The card that is the Trap (its agitator)."""
+    assert enc.agitator is not None  # draw_encounter gives every Trap the agitator it was drawn with
+    return enc.agitator
+
+
 def trap_damage(s: CardPeeGeeState, loss: int, w: Work) -> CardPeeGeeState:
     p = s.turn
     if loss:
-        s = with_hp(s, p, -loss, f"trap {s.encounter.agitator.symbol}")
+        card = trap_card(encounter_of(s, TrapEncounter))
+        s = with_hp(s, p, -loss, f"trap {card.symbol}")
         if s.heroes[p].hp <= 0:
-            s = kill(s, p, f"killed by the trap {s.encounter.agitator.symbol}", w)
+            s = kill(s, p, f"killed by the trap {card.symbol}", w)
     return finish_encounter(s, w)
 
 
@@ -317,7 +326,7 @@ def crafty_evasion(s: CardPeeGeeState, enc: TrapEncounter, a: CraftyEvasion, w: 
                                   "crafty evasion")
     pv = value_played(played, s.heroes[p].active, element(s, p))
     spades = pv.values[Suit.SPADES]
-    stats = trap(enc.agitator, enc.props)
+    stats = trap(trap_card(enc), enc.props)
     outcome = trap_outcome(stats, enc.pending.evasion, crafty=spades)
     w.add(*lines, *pv.explanation, *outcome.explanation[1:])
     s = s.model_copy(update={"deck": s.deck + len(played)})

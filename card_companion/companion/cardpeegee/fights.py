@@ -5,6 +5,7 @@ defending, and the combat rounds with their damage, deaths and loot."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypedDict
 
 from card_companion.calculators.cardpeegee import (
     Contestant,
@@ -41,7 +42,9 @@ from card_companion.companion.cardpeegee.table import (
     check_cards,
     check_player,
     current_battle,
+    current_encounter,
     element,
+    encounter_of,
     expect,
     new_fighter,
     refresh,
@@ -73,16 +76,23 @@ def attack_player(s: CardPeeGeeState, a: AttackPlayer, w: Work) -> tuple[CardPee
     return s, f"{s.name(p)} attacks {s.name(a.defender)}"
 
 
-def start_boss(s: CardPeeGeeState, p: int, base: dict, w: Work) -> tuple[CardPeeGeeState, str]:
+class Drawn(TypedDict):
+    """The cards an encounter is drawn with, the part every drawn encounter shares."""
+
+    agitator: Card
+    props: tuple[Card, ...]
+    cards: tuple[Card, ...]
+    second: bool
+
+
+def start_boss(s: CardPeeGeeState, p: int, base: Drawn, w: Work) -> tuple[CardPeeGeeState, str]:
     settings = s.settings
     stack = (base["agitator"], *base["props"])
     bosses = boss_stack(stack, settings.super_powers, base=settings.boss_base, base_deal=settings.boss_deal)
     fighters = [new_fighter(s, p, 0)]
     working: list[str] = [line for b in bosses for line in b.explanation]
     if settings.super_powers:
-        others = [Contestant(player=q, name=s.name(q), character=h.character.suit,
-                             active=tuple(c.suit for c in h.active))
-                  for q, h in enumerate(s.heroes) if q != p and h.alive]
+        others = [contestant(s, q) for q, h in enumerate(s.heroes) if q != p and h.alive]
         sides, why = super_powers(stack, others)
         working += why
         for q in sorted(sides):
@@ -103,12 +113,23 @@ def start_boss(s: CardPeeGeeState, p: int, base: dict, w: Work) -> tuple[CardPee
     return s, f"{s.name(p)} faces a Boss Battle: {listing} (HP/Attack/Deal)"
 
 
+def contestant(s: CardPeeGeeState, q: int) -> Contestant:
+    """A player the Bosses' super powers may force into the fight: their Character's suit and
+    their active cards' suits."""
+    h = s.heroes[q]
+    # a Boss is drawn in a turn, after every Hero entered a Character (expect(s, "turn"));
+    # heroes.py refuses a Joker as a Character, and only Jacks and Aces are activated
+    assert h.character is not None
+    return Contestant(player=q, name=s.name(q), character=h.character.suited,
+                      active=tuple(c.suited for c in h.active))
+
+
 # --- joining, fleeing, healing and defending ------------------------------------------------------
 
 
 def join_fight(s: CardPeeGeeState, a: JoinFight, w: Work) -> tuple[CardPeeGeeState, str]:
     battle = current_battle(s)
-    enc = s.encounter
+    enc = current_encounter(s)
     if not s.settings.cry_for_help:
         raise IllegalAction("Cry for help is off (see the settings)")
     check_player(s, a.player)
@@ -119,7 +140,8 @@ def join_fight(s: CardPeeGeeState, a: JoinFight, w: Work) -> tuple[CardPeeGeeSta
         raise IllegalAction("players join the Hero's side (only in PvP can they help the defender)")
     f = new_fighter(s, a.player, a.side)
     s = with_encounter(s, battle=battle.model_copy(update={"fighters": battle.fighters + (f,)}))
-    with_whom = s.name(enc.defender) if a.side == 1 else s.name(s.turn)
+    # a.side == 1 only in PvP (refused above): the defender's side
+    with_whom = s.name(enc.defender) if a.side == 1 and enc.kind == "pvp" else s.name(s.turn)
     w.add(f"{name} joins the fight with {with_whom}", *f.working)
     return s, f"{name} joins the fight on {with_whom}'s side"
 
@@ -137,7 +159,7 @@ def flee(s: CardPeeGeeState, a: Flee, w: Work) -> tuple[CardPeeGeeState, str]:
     if battle.fighters[i].fleeing:
         raise IllegalAction(f"{s.name(a.player)} is already fleeing")
     s = with_fighter(s, i, fleeing=True)
-    deal, why = round_deal(s.encounter.battle, i)
+    deal, why = round_deal(current_battle(s), i)
     w.add(f"{s.name(a.player)} flees: one penalty round first, {why}",
           "they take damage as normal if they lose, but deal none if they win")
     return s, f"{s.name(a.player)} tries to run away (Deal {deal} for the penalty round)"
@@ -172,7 +194,7 @@ def heal_and_defend(s: CardPeeGeeState, a: HealAndDefend, w: Work) -> tuple[Card
 
 def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGeeState, str]:
     battle = current_battle(s)
-    enc = s.encounter
+    enc = current_encounter(s)
     live = battle.live()
     names = ", ".join(battle.fighters[i].name for i in live)
     if len(a.scores) != len(live):
@@ -184,11 +206,11 @@ def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGe
         s = before_draw(s, draw, w, "the round's draw of score cards")
         if w.revolutions:
             revolted = " after the Glorious Revolution"
-            if stage(s) != "battle" or s.encounter.battle.live() != live:
+            if stage(s) != "battle" or current_battle(s).live() != live:
                 w.add("the round is not fought: the fight changed; enter the score cards again")
                 return s, f"Glorious Revolution before round {battle.rounds + 1}"
-            battle = s.encounter.battle
-            enc = s.encounter
+            battle = current_battle(s)
+            enc = current_encounter(s)
     fighters: list[RoundFighter] = []
     for i, score in zip(live, a.scores):
         f = battle.fighters[i]
@@ -263,9 +285,10 @@ def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGe
 def recount_bosses(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
     """A dead Boss is turned face down: it stops being a prop, so the living Bosses'
     Attack and Deal are worked out again (their HP stays)."""
-    enc = s.encounter
+    enc = encounter_of(s, BossEncounter)
     battle = enc.battle
-    down = [f.index for f in battle.fighters if f.card is not None and f.out == "dead"]
+    # the Bosses are the fighters with a card and a place in the stack (start_boss)
+    down = [f.index for f in battle.fighters if f.card is not None and f.index is not None and f.out == "dead"]
     positions = [i for i, c in enumerate(enc.stack) if c.rank.is_face and i not in down]
     stats = dict(zip(positions, boss_stack(enc.stack, s.settings.super_powers, down, base=s.settings.boss_base,
                                            base_deal=s.settings.boss_deal)))
