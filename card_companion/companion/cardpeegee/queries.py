@@ -10,7 +10,19 @@ from card_companion.calculators.cardpeegee import RuleError, encounter_kind, pro
 from card_companion.calculators.cardpeegee import evasion_draw as cards_to_evade
 from card_companion.calculators.cards import SUITS, Card, Rank, Suit
 from card_companion.companion.cardpeegee.settings import table_deck
-from card_companion.companion.cardpeegee.state import ENCOUNTER_NAMES, CardPeeGeeState, Combatant
+from card_companion.companion.cardpeegee.state import (
+    ENCOUNTER_NAMES,
+    AnyEncounter,
+    Battle,
+    BossEncounter,
+    CardPeeGeeState,
+    ChestEncounter,
+    Combatant,
+    HealerEncounter,
+    MonsterEncounter,
+    PvpEncounter,
+    TrapEncounter,
+)
 from card_companion.companion.cardpeegee.table import minus, prep_window, round_deal
 from card_companion.companion.game import IllegalAction
 
@@ -20,19 +32,38 @@ def hero(s: CardPeeGeeState) -> int | None:
     return s.turn if s.phase in ("turn", "encounter", "after-trap", "town") else None
 
 
+def _encounter(s: CardPeeGeeState) -> AnyEncounter | None:
+    """The encounter going on, or None when the table is not in one (a finished game may
+    still show its last encounter: that one is not going on)."""
+    if s.phase != "encounter":
+        return None
+    # the encounter phase always has its encounter: the step that draws one sets both, the
+    # end of an encounter clears both (tests/strategies/cardpeegee.py checks it of every state)
+    assert s.encounter is not None, "the encounter phase without an encounter"
+    return s.encounter
+
+
+def _fight(s: CardPeeGeeState) -> Battle | None:
+    """The fight going on (the stage is "battle"), or None."""
+    enc = _encounter(s)
+    if enc is None or stage(s) != "battle":
+        return None
+    return enc.battle_or_none
+
+
 def stage(s: CardPeeGeeState) -> str:
     """What the table is doing now: heroes, opening, turn, battle, divide-loot, disarm, fee,
     evade, crafty, after-trap, town, over."""
-    if s.phase != "encounter":
+    enc = _encounter(s)
+    if enc is None:
         return s.phase
-    enc = s.encounter
-    if enc.kind in ("monster", "pvp"):
+    if isinstance(enc, (MonsterEncounter, PvpEncounter)):
         return "battle"
-    if enc.kind == "boss":
+    if isinstance(enc, BossEncounter):
         return "battle" if enc.stage == "battle" else "divide-loot"
-    if enc.kind == "chest":
+    if isinstance(enc, ChestEncounter):
         return "disarm"
-    if enc.kind == "healer":
+    if isinstance(enc, HealerEncounter):
         return "battle" if enc.battle is not None else "fee"
     return "crafty" if enc.pending is not None else "evade"
 
@@ -84,12 +115,12 @@ def activation_window(s: CardPeeGeeState, p: int) -> str:
     """"" when player ``p`` may activate cards now, else why not."""
     if s.phase in ("opening", "town"):
         return "" if p == s.turn else f"only {s.name(s.turn)} is in town"
-    if s.phase != "encounter":
+    enc = _encounter(s)
+    if enc is None:
         return "cards are activated in town or when an encounter allows it"
-    enc = s.encounter
-    if enc.kind == "trap":
+    if isinstance(enc, TrapEncounter):
         return "traps are sprung without warning: no time to activate cards"
-    if enc.kind == "chest" or (enc.kind == "healer" and enc.battle is None):
+    if isinstance(enc, ChestEncounter) or (isinstance(enc, HealerEncounter) and enc.battle is None):
         return "" if p == s.turn else "only the Hero activates cards here"
     try:
         prep_window(s, p)
@@ -106,15 +137,13 @@ def can_activate(s: CardPeeGeeState) -> list[int]:
 
 def can_play(s: CardPeeGeeState) -> list[int]:
     """Players who may play cards into the fight or on the chest now."""
-    if s.phase != "encounter":
-        return []
-    enc = s.encounter
-    if enc.kind == "chest":
+    if isinstance(_encounter(s), ChestEncounter):
         return [s.turn]
-    if enc.battle_or_none is None or (enc.kind == "boss" and enc.stage != "battle"):
+    battle = _fight(s)
+    if battle is None:
         return []
     out = []
-    for f in enc.battle.fighters:
+    for f in battle.fighters:
         if f.player is None:
             continue
         try:
@@ -128,48 +157,53 @@ def can_play(s: CardPeeGeeState) -> list[int]:
 def fighters(s: CardPeeGeeState) -> list[tuple[Combatant, int, str]]:
     """The fighters still in the fight, in the order the round's score cards are entered:
     (fighter, score cards to draw this round, the flee penalty's working)."""
-    if stage(s) != "battle":
+    battle = _fight(s)
+    if battle is None:
         return []
-    battle = s.encounter.battle
     return [(battle.fighters[i], *round_deal(battle, i)) for i in battle.live()]
 
 
 def can_join(s: CardPeeGeeState) -> dict[int, list[int]]:
     """Players who may join the fight now, with the sides they may join."""
-    if stage(s) != "battle" or not s.settings.cry_for_help:
+    battle = _fight(s)
+    if battle is None or not s.settings.cry_for_help:
         return {}
-    enc = s.encounter
-    sides = [0, 1] if enc.kind == "pvp" else [0]
+    sides = [0, 1] if isinstance(s.encounter, PvpEncounter) else [0]
     return {q: sides for q, h in enumerate(s.heroes)
-            if h.alive and enc.battle.of_player(q) is None}
+            if h.alive and battle.of_player(q) is None}
 
 
 def can_flee(s: CardPeeGeeState) -> list[int]:
-    if stage(s) != "battle" or not s.settings.run_away or not s.encounter.battle.can_flee:
+    battle = _fight(s)
+    if battle is None or not s.settings.run_away or not battle.can_flee:
         return []
-    return [f.player for f in s.encounter.battle.fighters if f.player is not None and f.live and not f.fleeing]
+    return [f.player for f in battle.fighters if f.player is not None and f.live and not f.fleeing]
 
 
 def can_heal_and_defend(s: CardPeeGeeState) -> list[int]:
-    if stage(s) != "battle" or not s.settings.heal_and_defend:
+    battle = _fight(s)
+    if battle is None or not s.settings.heal_and_defend:
         return []
-    return [f.player for f in s.encounter.battle.fighters
+    return [f.player for f in battle.fighters
             if f.player is not None and f.live and not f.defending and s.heroes[f.player].held]
 
 
 def can_abandon(s: CardPeeGeeState) -> bool:
-    return s.phase == "encounter" and s.encounter.kind in ("chest", "healer")
+    return isinstance(_encounter(s), (ChestEncounter, HealerEncounter))
 
 
 def fee_due(s: CardPeeGeeState) -> int:
-    return s.encounter.fee if stage(s) == "fee" else 0
+    """The Healer's fee while it is due, else 0."""
+    enc = s.encounter
+    return enc.fee if stage(s) == "fee" and isinstance(enc, HealerEncounter) else 0
 
 
 def loot_sharers(s: CardPeeGeeState) -> tuple[tuple[int, ...], tuple[Card, ...]]:
     """The Allies who divide a Boss stack and the cards to divide (when the Hero died)."""
-    if stage(s) != "divide-loot":
+    enc = s.encounter
+    if stage(s) != "divide-loot" or not isinstance(enc, BossEncounter):
         return (), ()
-    return s.encounter.sharers, s.encounter.stack
+    return enc.sharers, enc.stack
 
 
 def town_options(s: CardPeeGeeState) -> dict[str, bool]:
@@ -177,6 +211,9 @@ def town_options(s: CardPeeGeeState) -> dict[str, bool]:
     if s.phase not in ("town", "opening"):
         return {}
     t = s.town
+    # the opening round and town always have their visit: the step that starts one sets both
+    # (tests/strategies/cardpeegee.py checks it of every state)
+    assert t is not None, "a town phase without its visit"
     opening = t.opening
     return {
         "tax": t.tax_due,
@@ -252,7 +289,7 @@ def card_counts(s: CardPeeGeeState) -> dict[int, int]:
             for f in battle.fighters:
                 if f.player is not None and f.player in counts:
                     counts[f.player] += len(f.played)
-        if enc.kind == "chest" and s.turn in counts:
+        if isinstance(enc, ChestEncounter) and s.turn in counts:
             counts[s.turn] += len(enc.played)
     return counts
 
