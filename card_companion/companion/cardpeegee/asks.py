@@ -306,6 +306,7 @@ class MonsterAsk(CardPeeGeeAsk):
             raise RuleError(f"a Monster's agitator is a club; {self.agitator.symbol} starts another encounter")
         self.check_deck()
         m = monster(self.agitator, self.props, self.beast)
+        assert m.element is not None  # monster() with Elements on (its default) always gives one
         return MonsterAnswer(hp=m.hp, attack=m.attack, deal=m.deal, element=m.element.value,
                              explanation=list(m.explanation))
 

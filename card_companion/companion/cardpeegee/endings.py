@@ -10,7 +10,7 @@ from __future__ import annotations
 from card_companion.calculators.cardpeegee import master_of_the_elements, town_levy
 from card_companion.calculators.words import plural, symbols
 from card_companion.companion.cardpeegee.queries import next_draw, revolution_offer, top_holders
-from card_companion.companion.cardpeegee.state import CardPeeGeeState, TownVisit
+from card_companion.companion.cardpeegee.state import CardPeeGeeState, FightEncounter, HealerEncounter, TownVisit
 from card_companion.companion.cardpeegee.table import (
     Work,
     refresh,
@@ -45,6 +45,7 @@ def settle(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
     longer go on, pass the turn of a dead Hero."""
     if s.phase == "encounter":
         enc = s.encounter
+        assert enc is not None  # the "encounter" phase always has its encounter (draw and finish set both)
         battle = enc.battle_or_none
         if battle is not None:
             fighters = tuple(f.model_copy(update={"out": "dead"})
@@ -74,6 +75,8 @@ def settle(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
 def end_fight_if_over(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
     """End the fight when one side has nobody left."""
     enc = s.encounter
+    # a fight is on: a round of it was just fought (combat_round), or settle took the dead out of it
+    assert isinstance(enc, FightEncounter) and enc.battle is not None
     battle = enc.battle
     p = s.turn
     hero_i = battle.of_player(p) if enc.kind != "pvp" else battle.of_player(enc.attacker)
@@ -101,8 +104,8 @@ def end_fight_if_over(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
         if freed:
             w.add("the jailors are defeated" + (f"; the {plural(played, 'card')} played in the fight "
                                                "are discarded" if played else ""))
-            if s.encounter.fee:
-                w.add(f"the Healer asks a fee of {s.encounter.fee}")
+            if enc.fee:
+                w.add(f"the Healer asks a fee of {enc.fee}")
                 return s
             return healer_heals(s, w)
         return finish_encounter(s, w)
@@ -123,6 +126,9 @@ def end_fight_if_over(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
 
 def healer_heals(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
     enc = s.encounter
+    # a Healer's step: its jailors beaten (end_fight_if_over), no jailors and no fee (draw_encounter),
+    # the fee paid (pay_fee, in_encounter(HealerEncounter, ...)); drawn with its agitator
+    assert isinstance(enc, HealerEncounter) and enc.agitator is not None
     p = s.turn
     s = with_hp(s, p, enc.heal, f"healed by the Healer {enc.agitator.symbol}")
     w.add(f"the Healer heals {s.name(p)}: +{enc.heal} HP → {s.heroes[p].hp}")
@@ -135,6 +141,7 @@ def healer_heals(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
 def finish_encounter(s: CardPeeGeeState, w: Work, loot: dict[int, int] | None = None) -> CardPeeGeeState:
     """The encounter is over: loot to hands, every other card on the table back to the deck."""
     enc = s.encounter
+    assert enc is not None  # every caller ends the encounter on the table
     loot = {q: n for q, n in (loot or {}).items() if n}
     on_table = len(enc.cards) + enc.played_count()
     for q, n in loot.items():
@@ -261,7 +268,7 @@ def overthrow(s: CardPeeGeeState, overthrown: tuple[int, ...], count: int, w: Wo
         if enc is not None:
             battle = enc.battle_or_none
             i = battle.of_player(q) if battle is not None else None
-            if i is not None and battle.fighters[i].played:
+            if battle is not None and i is not None and battle.fighters[i].played:
                 s = s.model_copy(update={"deck": s.deck + len(battle.fighters[i].played)})
                 s = with_fighter(s, i, played=())
             if enc.kind == "chest" and q == s.turn and enc.played:

@@ -62,7 +62,7 @@ from card_companion.companion.cardpeegee.state import (
     TrapEncounter,
 )
 from card_companion.companion.cardpeegee.table import Rule, Work, in_encounter
-from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, Setup, won_line
+from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, won_line
 
 GAME_NAME = "CardPeeGee"
 
@@ -81,7 +81,7 @@ class CardPeeGee(Game):
     asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, SuperPowersAsk,
             HealerAsk, DisarmAsk, StartingHpAsk, TownAsk, PropsAsk, CombatOddsAsk, DisarmOddsAsk)
 
-    def deck(self, setup: Setup) -> Deck:
+    def deck(self, setup: CardPeeGeeSetup) -> Deck:
         return table_deck(setup)
 
     def initial_state(self, setup: CardPeeGeeSetup) -> CardPeeGeeState:

@@ -49,7 +49,7 @@ def new_hero(s: CardPeeGeeState, a: NewHero, w: Work) -> tuple[CardPeeGeeState, 
     attack, attack_text = base_attack(s, a.player)
     w.add(f"{name}'s Character: {c.symbol} (base Attack "
           + (attack_text.replace(f" ({c.symbol} ", " (", 1) if settings.hero_attack_bonus else str(attack)) +
-          (f", {c.suit.word} element)" if settings.elements else ")"), line,
+          (f", {c.suited.word} element)" if settings.elements else ")"), line,
           f"{name} draws a hand of {plural(settings.hand_size, 'card')}")
     news = f"{name}'s Hero: {c.symbol}, {hp} HP"
     if all(h.ready for h in s.heroes):

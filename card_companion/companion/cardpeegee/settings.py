@@ -6,15 +6,17 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pydantic import Field, ValidationInfo, model_validator
+from pydantic import Field, JsonValue, ValidationInfo, model_validator
 
 from card_companion.calculators.cardpeegee import BOSS_BASE, BOSS_DEAL, HERO_DEAL, MONSTER_DEAL, deck_for
 from card_companion.calculators.cards import Deck
 from card_companion.companion.game import Settings, Setup
 
 
-def _option(title: str, description: str, default: bool = False, min_players: int = 1):
-    extra = {"min_players": min_players} if min_players > 1 else None
+def _option(title: str, description: str, default: bool = False, min_players: int = 1) -> Any:
+    """A switch of the setup screen (pydantic's ``Field``, typed ``Any`` as ``Field`` is: the
+    setting's own annotation gives its type)."""
+    extra: dict[str, JsonValue] | None = {"min_players": min_players} if min_players > 1 else None
     return Field(default, title=title, description=description, json_schema_extra=extra)
 
 
@@ -156,7 +158,7 @@ def _deck(players: int, jokers: bool) -> Deck:
     return deck_for(players, jokers)
 
 
-def table_deck(setup: Setup) -> Deck:
+def table_deck(setup: CardPeeGeeSetup) -> Deck:
     """The deck of this table: one pack for every four players, with their Jokers if the
     setting says so."""
     return _deck(len(setup.players), setup.settings.jokers)

@@ -186,6 +186,9 @@ class TrapEncounter(EncounterBase):
 
 AnyEncounter = MonsterEncounter | BossEncounter | PvpEncounter | ChestEncounter | HealerEncounter | TrapEncounter
 """one of the encounters (the type checker's view of it)"""
+FightEncounter = MonsterEncounter | BossEncounter | PvpEncounter | HealerEncounter
+"""the encounters that can hold a fight (a Healer's while its jailors fight); for
+``isinstance``, which narrows ``AnyEncounter`` to them"""
 Encounter = Annotated[AnyEncounter, Field(discriminator="kind")]
 
 

@@ -166,11 +166,16 @@ def with_hp(s: CardPeeGeeState, p: int, change: int, why: str) -> CardPeeGeeStat
 
 
 def with_encounter(s: CardPeeGeeState, **changes) -> CardPeeGeeState:
-    return s.model_copy(update={"encounter": s.encounter.model_copy(update=changes)})
+    """The encounter on the table, changed; for rules that have just read it."""
+    enc = s.encounter
+    assert enc is not None  # every caller has read this encounter (or had it from encounter_of)
+    return s.model_copy(update={"encounter": enc.model_copy(update=changes)})
 
 
 def with_fighter(s: CardPeeGeeState, i: int, **changes) -> CardPeeGeeState:
-    battle = s.encounter.battle
+    """Fighter ``i`` of the fight on the table, changed; for rules that have just found them there."""
+    battle = s.encounter.battle_or_none if s.encounter is not None else None
+    assert battle is not None  # every caller has just taken fighter i from this battle
     fighters = list(battle.fighters)
     fighters[i] = fighters[i].model_copy(update=changes)
     return with_encounter(s, battle=battle.model_copy(update={"fighters": tuple(fighters)}))
@@ -217,7 +222,7 @@ def player_numbers(s: CardPeeGeeState, p: int, played: Sequence[Played]) -> tupl
     hero = s.heroes[p]
     name = s.name(p)
     base, base_text = base_attack(s, p)
-    lines = []
+    lines: list[str] = []
     if not played:
         hd = s.settings.hero_deal
         return base, hd, (f"{name}: Attack {base_text}, Deal {hd}",)
@@ -235,6 +240,9 @@ def base_attack(s: CardPeeGeeState, p: int) -> tuple[int, str]:
     setting, "Check the numbers"), never below 0; and its working ("12 (K♥ 10 + 2, the
     Hero's Attack bonus)")."""
     character = s.heroes[p].character
+    # asked only of an entered Hero: new_hero sets the Character before it asks, and every
+    # fight comes after the "heroes" phase, which ends once every Hero is entered
+    assert character is not None
     bonus = s.settings.hero_attack_bonus
     if not bonus:
         return value(character), f"{value(character)} ({character.symbol})"

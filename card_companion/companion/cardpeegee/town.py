@@ -14,6 +14,16 @@ from card_companion.companion.cardpeegee.table import Work, element, expect, min
 from card_companion.companion.game import IllegalAction
 
 
+def town_visit(s: CardPeeGeeState, *phases: str) -> TownVisit:
+    """The town visit going on, when the table is in one of ``phases``; else IllegalAction
+    (``expect``'s words)."""
+    expect(s, *phases)
+    town = s.town
+    # the "town" and "opening" phases always have their visit (to_town and the opening set both)
+    assert town is not None
+    return town
+
+
 def go_to_town(s: CardPeeGeeState, a: GoToTown, w: Work) -> tuple[CardPeeGeeState, str]:
     expect(s, "after-trap")
     s = to_town(s, w)
@@ -21,8 +31,8 @@ def go_to_town(s: CardPeeGeeState, a: GoToTown, w: Work) -> tuple[CardPeeGeeStat
 
 
 def pay_tax(s: CardPeeGeeState, a: PayTax, w: Work) -> tuple[CardPeeGeeState, str]:
-    expect(s, "town")
-    if not s.town.tax_due:
+    town = town_visit(s, "town")
+    if not town.tax_due:
         raise IllegalAction("no tax is due")
     p = s.turn
     hero = s.heroes[p]
@@ -37,25 +47,27 @@ def pay_tax(s: CardPeeGeeState, a: PayTax, w: Work) -> tuple[CardPeeGeeState, st
             raise IllegalAction(f"{a.card.symbol} is not one of {s.name(p)}'s active cards")
         s = with_hero(s, p, active=left)
         what = f"the active {a.card.symbol}"
-    s = s.model_copy(update={"deck": s.deck + 1, "town": s.town.model_copy(update={"tax_due": False})})
+    s = s.model_copy(update={"deck": s.deck + 1, "town": town.model_copy(update={"tax_due": False})})
     w.add(f"tax: {what} goes back to the deck")
     return s, f"{s.name(p)} pays tax: {what}"
 
 
-def town_service(s: CardPeeGeeState, which: str) -> None:
-    expect(s, "town", "opening")
-    if s.town.tax_due:
+def town_service(s: CardPeeGeeState, which: str) -> TownVisit:
+    """The visit, if it offers this service now; else IllegalAction."""
+    town = town_visit(s, "town", "opening")
+    if town.tax_due:
         raise IllegalAction("first pay the tax")
-    if s.town.opening:
+    if town.opening:
         on = s.settings.opening_sale if which == "shop" else s.settings.eat_your_greens
         if not on:
             rule = "Opening Sale" if which == "shop" else "Eat Your Greens"
             raise IllegalAction(f"{rule} is off: the opening round allows only the other service")
+    return town
 
 
 def shop(s: CardPeeGeeState, a: Shop, w: Work) -> tuple[CardPeeGeeState, str]:
-    town_service(s, "shop")
-    if s.town.shopped:
+    town = town_service(s, "shop")
+    if town.shopped:
         raise IllegalAction("only one shopping trip is allowed each turn")
     p = s.turn
     s2, played, lines = take(s, p, a.cards, a.from_active, a.convert, False, (Suit.DIAMONDS,), "shopping")
@@ -74,7 +86,8 @@ def shop(s: CardPeeGeeState, a: Shop, w: Work) -> tuple[CardPeeGeeState, str]:
     if buy.bought > s.deck:
         raise IllegalAction(f"the deck holds only {s.deck} cards")
     s = with_hero(s, p, hand=s.heroes[p].hand + buy.bought)
-    s = s.model_copy(update={"deck": s.deck - buy.bought, "town": s.town.model_copy(update={"shopped": True})})
+    # the visit as it was: a revolution above that leaves p in town leaves the visit alone
+    s = s.model_copy(update={"deck": s.deck - buy.bought, "town": town.model_copy(update={"shopped": True})})
     if w.revolutions:
         w.add(f"{s.name(p)} draws {plural(buy.bought, 'new card')} from the deck")
     return s, f"{s.name(p)} spends {diamonds} diamonds on {plural(buy.bought, 'new card')}"
@@ -93,11 +106,11 @@ def heal(s: CardPeeGeeState, a: Heal, w: Work) -> tuple[CardPeeGeeState, str]:
 
 
 def end_turn(s: CardPeeGeeState, a: EndHeroTurn, w: Work) -> tuple[CardPeeGeeState, str]:
-    expect(s, "town", "opening")
+    town = town_visit(s, "town", "opening")
     p = s.turn
-    if s.town.tax_due:
+    if town.tax_due:
         raise IllegalAction("first pay the tax")
-    if s.town.opening:
+    if town.opening:
         nxt = p + 1
         if nxt < len(s.heroes):
             w.add(f"opening round: {s.name(nxt)}'s turn to shop and heal")
