@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from card_companion.calculators.cardpeegee.played import Played, convert, value_played  # noqa: F401 (convert: a doctest)
 from card_companion.calculators.cardpeegee.values import (
@@ -256,8 +257,7 @@ def chest(agitator: Card, props: Sequence[Card]) -> ChestStats:
 class DisarmAttempt(Frozen):
     hero_total: int
     trap_total: int
-    result: str
-    """"disarmed", "triggered" or "tie" """
+    result: Literal["disarmed", "triggered", "tie"]
     hp_loss: int
     explanation: tuple[str, ...]
 

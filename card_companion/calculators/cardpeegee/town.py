@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from card_companion.calculators.cardpeegee.values import Frozen, RuleError, total, value
 from card_companion.calculators.cards import Card, cards  # noqa: F401 (the doctests' names)
@@ -44,7 +45,11 @@ def props_for(
     return n, " ".join(parts) + (f" = {n}" if len(parts) > 1 else "")
 
 
-def town_levy(hand_size: int, charity_below: int = 4, tax_above: int = 6) -> str | None:
+Levy = Literal["charity", "tax"]
+"""what a Hero in town owes or is owed by the hand size"""
+
+
+def town_levy(hand_size: int, charity_below: int = 4, tax_above: int = 6) -> Levy | None:
     """"charity" (fewer than 4 cards, active ones included), "tax" (more than 6) or None.
 
     >>> town_levy(3), town_levy(4), town_levy(6), town_levy(7)
