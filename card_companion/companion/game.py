@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from card_companion.calculators.cards import Card, Deck
+from card_companion.companion.ask import Ask
 
 
 class IllegalAction(ValueError):
@@ -157,8 +158,8 @@ class Game(ABC, Generic[SetupT]):
     State: ClassVar[type[Frozen]]
     action_type: ClassVar[Any]
     """the union of the game's action models (each with a ``kind`` literal)"""
-    asks: ClassVar[tuple[type, ...]] = ()
-    """the game's resolve-protocol requests (companion.protocol.Ask subclasses)"""
+    asks: ClassVar[tuple[type[Ask], ...]] = ()
+    """the game's resolve-protocol requests (companion.ask.Ask subclasses)"""
 
     _adapter: TypeAdapter | None = None
 
