@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Literal, cast
 
 from pydantic import Field, field_validator
 
@@ -60,6 +60,8 @@ from card_companion.companion.game import (
 PLAYERS = 2
 FlipPurpose = Literal["first-pick", "tie", "round"]
 Phase = Literal["row", "coin-flip", "pick", "fight", "over"]
+DecidedBy = Literal["points", "tie-breaker", "coin"]
+"""what gave a round to its winner"""
 
 
 # --- setup ---------------------------------------------------------------------------
@@ -125,7 +127,7 @@ class RoundRecord(Frozen):
     points: tuple[int, int]
     piles: tuple[Pile, Pile]
     turns: int
-    decided_by: Literal["points", "tie-breaker", "coin"]
+    decided_by: DecidedBy
     ended_by: str
     """why the round ended, in plain words"""
 
@@ -199,7 +201,7 @@ Action = Annotated[TurnUp | CoinFlip | Pick | Fight, Field(discriminator="kind")
 # --- the game ------------------------------------------------------------------------
 
 
-class FightGame(Game):
+class FightGame(Game[FightSetup]):
     id = "fight"
     name = GAME_NAME
     blurb = "Punch, Kick, Parry, Dodge: two fighters, a row of cards and the Tie Breaker."
@@ -211,7 +213,7 @@ class FightGame(Game):
     State = FightState
     action_type = Action
 
-    def deck(self, setup: Setup) -> Deck:
+    def deck(self, setup: FightSetup) -> Deck:
         return DECK
 
     def initial_state(self, setup: FightSetup) -> FightState:
@@ -255,6 +257,7 @@ class FightGame(Game):
 
     def _coin_flip(self, s: FightState, a: CoinFlip) -> Applied:
         self._expect(s, "coin-flip")
+        assert s.flip is not None  # phase coin-flip always says what the flip decides
         if a.purpose != s.flip:
             raise IllegalAction(f"the coin flip now is {_FLIP_QUESTION[s.flip]}")
         if a.winner not in (0, 1):
@@ -265,8 +268,11 @@ class FightGame(Game):
                            f"Coin flip: {s.name(w)} picks first from the row")
         if s.flip == "tie":
             cards = s.played
+            # a tie's flip comes after the turn that played the two cards (_play_turn)
+            assert cards is not None and s.last_turn is not None
+            coin = cast(Literal[0, 1], w)  # the check above: a coin favours player 0 or player 1
             result = resolve_turn(
-                Turn(cards=cards, tie_breaker=None, cycle=s.setup.settings.cycle, coin=w), s.names
+                Turn(cards=cards, tie_breaker=None, cycle=s.setup.settings.cycle, coin=coin), s.names
             )
             record = s.last_turn.model_copy(update={"result": result})
             after = self._collect(s.model_copy(update={"played": None, "flip": None, "last_turn": record}))
@@ -305,6 +311,7 @@ class FightGame(Game):
         n = s.name
         first, second = a.cards
         turn = after.last_turn
+        assert turn is not None  # _play_turn records the turn
         text = f"Turn {turn.number}: {n(0)} plays {first.symbol}, {n(1)} plays {second.symbol} → "
         result = turn.result
         if result.outcome == "coin-flip-needed":
@@ -316,6 +323,7 @@ class FightGame(Game):
             elif after.flip == "first-pick":
                 text += "; nobody holds the Tie Breaker: flip a coin for who picks first"
             return Applied(after, text + _round_tail(s, after))
+        assert result.winner is not None  # the outcome left is a win
         return Applied(after, text + f"{n(result.winner)} wins" + _turn_tail(s, after))
 
     def _play_turn(self, s: FightState, a: Fight) -> FightState:
@@ -330,7 +338,9 @@ class FightGame(Game):
             )
         for p, c in enumerate(a.cards):
             self._check_playable(s, p, c)
-        turn = Turn(cards=a.cards, tie_breaker=tie_breaker_holder(s.piles), cycle=s.setup.settings.cycle)
+        # two piles: the holder is player 0, player 1 or nobody (tie_breaker_holder says int | None)
+        tie_breaker = cast(Literal[0, 1] | None, tie_breaker_holder(s.piles))
+        turn = Turn(cards=a.cards, tie_breaker=tie_breaker, cycle=s.setup.settings.cycle)
         result = resolve_turn(turn, s.names)
         players = tuple(
             pl.model_copy(update={"hand": pl.hand - 1, "face_up": tuple(x for x in pl.face_up if x != c)})
@@ -356,8 +366,10 @@ class FightGame(Game):
     def _collect(self, s: FightState) -> FightState:
         """The winner's card goes to their victory pile; then the round ends, or the draws."""
         record = s.last_turn
+        assert record is not None  # a won turn is recorded before its card is collected
         result = record.result
         w = result.winner
+        assert w is not None and result.collected is not None  # a won turn: its winner collects a card
         placement = place_won_card(s.piles, w, result.collected, s.names)
         players = tuple(pl.model_copy(update={"pile": pile}) for pl, pile in zip(s.players, placement.piles))
         s = s.model_copy(update={
@@ -383,7 +395,7 @@ class FightGame(Game):
             return s.model_copy(update={"phase": "coin-flip", "flip": "round", "pickers": (), "ending": why})
         return self._end_round(s, holder, "tie-breaker", f"{why}; {s.name(holder)} held the Tie Breaker")
 
-    def _end_round(self, s: FightState, winner: int, decided_by: str, why: str) -> FightState:
+    def _end_round(self, s: FightState, winner: int, decided_by: DecidedBy, why: str) -> FightState:
         record = RoundRecord(
             number=s.round,
             winner=winner,
@@ -518,6 +530,7 @@ class FightGame(Game):
             them = "it" if k == 1 else "them"
             return f"Refill the row: turn up {_count(k, 'card')} from the deck and enter {them}"
         if state.phase == "coin-flip":
+            assert state.flip is not None  # phase coin-flip always says what the flip decides
             return f"Flip a coin: {_FLIP_QUESTION[state.flip]}"
         if state.phase == "pick":
             return f"{n(state.pickers[0])} picks a face-up card from the row"
@@ -666,6 +679,7 @@ def _turn_tail(before: FightState, after: FightState) -> str:
     text = ""
     if turn and turn.placement:
         w = turn.result.winner
+        assert w is not None and turn.result.collected is not None  # a placed card is a won turn's
         text += f" and collects {turn.result.collected.symbol}"
         text += {
             "first": " (face up: the Tie Breaker)",

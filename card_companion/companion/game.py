@@ -20,11 +20,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from card_companion.calculators.cards import Card, Deck
+from card_companion.companion.ask import Ask
 
 
 class IllegalAction(ValueError):
@@ -135,7 +136,11 @@ class Applied:
         return Said(self.line, self.working)
 
 
-class Game(ABC):
+SetupT = TypeVar("SetupT", bound=Setup)
+"""a game's own Setup (each game names it: ``class PCWar(Game[PCWarSetup])``)"""
+
+
+class Game(ABC, Generic[SetupT]):
     """One game's rules at the table. Subclasses are stateless; states are values."""
 
     id: ClassVar[str]
@@ -153,8 +158,8 @@ class Game(ABC):
     State: ClassVar[type[Frozen]]
     action_type: ClassVar[Any]
     """the union of the game's action models (each with a ``kind`` literal)"""
-    asks: ClassVar[tuple[type, ...]] = ()
-    """the game's resolve-protocol requests (companion.protocol.Ask subclasses)"""
+    asks: ClassVar[tuple[type[Ask], ...]] = ()
+    """the game's resolve-protocol requests (companion.ask.Ask subclasses)"""
 
     _adapter: TypeAdapter | None = None
 
@@ -167,25 +172,28 @@ class Game(ABC):
             return f"{self.min_players} players"
         return f"{self.min_players}–{self.max_players} players"
 
-    def make_setup(self, players: Sequence[str], settings: dict[str, Any] | None = None) -> Setup:
+    def make_setup(self, players: Sequence[str], settings: dict[str, Any] | None = None) -> SetupT:
         """Build and check a setup; raise IllegalAction with a readable message."""
         self.check_player_count(len(players))
         try:
-            return self.Setup(players=tuple(players), settings=self.Settings(**(settings or {})))
+            setup = self.Setup(players=tuple(players), settings=self.Settings(**(settings or {})))
         except ValueError as exc:
             raise IllegalAction(plain_validation_error(exc)) from None
+        # a game's Setup class attribute is its SetupT (mypy cannot tie a ClassVar to the
+        # type parameter, and a TypeVar cannot be checked with isinstance)
+        return cast(SetupT, setup)
 
     def check_player_count(self, n: int) -> None:
         """IllegalAction unless the game is for ``n`` players (a new game and an import alike)."""
         if n < self.min_players or (self.max_players is not None and n > self.max_players):
             raise IllegalAction(f"{self.name} is for {self.players_text()}, not {n}")
 
-    def deck(self, setup: Setup) -> Deck:
+    def deck(self, setup: SetupT) -> Deck:
         """The cards of this game's deck (the picker offers exactly these)."""
         return Deck()
 
     @abstractmethod
-    def initial_state(self, setup: Setup) -> Any: ...
+    def initial_state(self, setup: SetupT) -> Any: ...
 
     # --- playing ---------------------------------------------------------------------
 

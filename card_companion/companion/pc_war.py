@@ -210,7 +210,7 @@ Action = Annotated[Flip | SwapHands | War | Stop | Recount, Field(discriminator=
 # --- the game ------------------------------------------------------------------------
 
 
-class PCWar(Game):
+class PCWar(Game[PCWarSetup]):
     id = "pc-war"
     name = "Non-Violent, Politically-Correct War"
     blurb = "War where the higher card takes the cards and the first to lose them all wins."
@@ -222,7 +222,7 @@ class PCWar(Game):
     State = PCWarState
     action_type = Action
 
-    def deck(self, setup: Setup) -> Deck:
+    def deck(self, setup: PCWarSetup) -> Deck:
         return deck_for(setup.settings.jokers, setup.settings.blank_card)
 
     def initial_state(self, setup: PCWarSetup) -> PCWarState:
@@ -252,6 +252,7 @@ class PCWar(Game):
                                     f"{_verdict(s, takes)}: enter one or the other")
             if result is None:
                 result = called(takes, s.names, in_war)
+        assert result is not None  # the first check: the cards or the tap set it
         return result
 
     def _flip(self, s: PCWarState, a: Flip) -> Applied:
@@ -260,6 +261,7 @@ class PCWar(Game):
 
     def _swap(self, s: PCWarState, a: SwapHands) -> Applied:
         after = self._after_swap(s)
+        assert after.lays is not None  # _after_swap records what each player laid
         n = s.name
         b0, b1 = s.players
         return self._said(after, f"{n(0)} and {n(1)} swap hands ({n(0)} gets {_cards(b1.hand)}, "
@@ -563,7 +565,9 @@ class PCWar(Game):
             return "A tie! Swap hands, then each lays 3 cards face down and 1 face up"
         if state.phase == "war":
             return "Enter the war's face-up cards: the higher one takes everything on the table"
-        return self.outcome(state).headline
+        outcome = self.outcome(state)
+        assert outcome is not None  # the phases above are the game going on: this one is over
+        return outcome.headline
 
     def war_preview(self, state: PCWarState) -> TradeAndWar | None:
         """Phase swap: what the swap and the laying will do (counts, pickups, too few cards)."""
@@ -577,6 +581,7 @@ class PCWar(Game):
         if state.phase == "swap":
             p0, p1 = state.players
             preview = self.war_preview(state)
+            assert preview is not None  # phase swap: war_preview answers
             steps = [f"Swap hands: {state.name(0)} hands {_cards(p0.hand)} to {state.name(1)} "
                      f"and takes {state.name(1)}'s {_cards(p1.hand)}"]
             after = state.model_copy(update={"players": (p0.model_copy(update={"hand": p1.hand}),
@@ -595,8 +600,9 @@ class PCWar(Game):
     def announcements(self, state: PCWarState) -> list[str]:
         """What the app says after the last action: pickups and the end."""
         notes = _pickup_notes(state)
-        if state.phase == "over":
-            notes.append(self.outcome(state).headline)
+        outcome = self.outcome(state)  # an outcome once the phase is over
+        if outcome is not None:
+            notes.append(outcome.headline)
         return notes
 
     def cards_left(self, state: PCWarState, player: int) -> int:
@@ -629,6 +635,7 @@ def _reveal_line(before: PCWarState, after: PCWarState, head: str, in_war: bool)
     → Ann takes both")."""
     n = before.name
     last = after.last
+    assert last is not None  # a flip and a war's face-up cards record what they showed
     if last.cards is not None:
         shown = f"{n(0)} {last.cards[0].symbol}, {n(1)} {last.cards[1].symbol}"
     else:
@@ -740,15 +747,17 @@ class TradeAndWarAsk(Ask):
         hands, piles, table = self.hands, self.piles, self.table
         lines: list[str] = []
 
-        def ran_out(out: tuple[int, ...], why: str, hands, piles, table, **done) -> TradeAndWarAnswer:
+        def ran_out(out: tuple[int, ...], why: str, hands: tuple[int, int], piles: tuple[int, int], table: int,
+                    swapped: tuple[int, int] | None = None, lays: list[LaidCards] | None = None,
+                    laid: int = 0) -> TradeAndWarAnswer:
             who = " and ".join(f"player {i}" for i in out)
             line = f"{who} {why} and {'has' if len(out) == 1 else 'have'} run out of cards: "
             line += f"{who} {'wins' if len(out) == 1 else 'share the win'}"
             if len(out) == 1:
                 line += f"; the table ({plural(table, 'card')}) goes to player {1 - out[0]}'s pile"
                 piles, table = hand_over_table(piles, out, table), 0
-            return TradeAndWarAnswer(**{"swapped": None, "lays": None, "laid": 0, "takes": None, "war_again": False,
-                                        "picked_up": (0, 0), **done}, out=list(out), hands=hands, piles=piles,
+            return TradeAndWarAnswer(swapped=swapped, lays=lays, laid=laid, takes=None, war_again=False,
+                                     picked_up=(0, 0), out=list(out), hands=hands, piles=piles,
                                      table=table, explanation=[*lines, line])
 
         out = out_at_tie(hands, piles, at_once)
@@ -774,19 +783,18 @@ class TradeAndWarAsk(Ask):
             lines.append(line)
         table += tw.laid
         lines.append(f"{plural(table, 'card')} on the table")
-        done = {"swapped": swapped, "lays": lays, "laid": tw.laid}
         if tw.out:
             return ran_out(tw.out, "laid their last card in the war (Last card wins at once)", tw.hands, tw.piles,
-                           table, **done)
+                           table, swapped=swapped, lays=lays, laid=tw.laid)
         if self.cards is None:
             lines.append("turn up the face-up cards: the higher one takes everything on the table")
-            return TradeAndWarAnswer(**done, takes=None, war_again=False, out=[], hands=tw.hands, piles=tw.piles,
-                                     table=table, picked_up=(0, 0), explanation=lines)
+            return TradeAndWarAnswer(swapped=swapped, lays=lays, laid=tw.laid, takes=None, war_again=False, out=[],
+                                     hands=tw.hands, piles=tw.piles, table=table, picked_up=(0, 0), explanation=lines)
         r = flip(self.cards[0], self.cards[1], in_war=True, blank=self.blank_card)
         lines += r.explanation
         if r.takes is None:
-            return TradeAndWarAnswer(**done, takes=None, war_again=True, out=[], hands=tw.hands, piles=tw.piles,
-                                     table=table, picked_up=(0, 0), explanation=lines)
+            return TradeAndWarAnswer(swapped=swapped, lays=lays, laid=tw.laid, takes=None, war_again=True, out=[],
+                                     hands=tw.hands, piles=tw.piles, table=table, picked_up=(0, 0), explanation=lines)
         t = take(tw.hands, tw.piles, r.takes, table)
         for i in (0, 1):
             if t.picked_up[i]:
@@ -796,8 +804,9 @@ class TradeAndWarAsk(Ask):
             who = " and ".join(f"player {i}" for i in t.out)
             lines.append(f"{who} {'has' if len(t.out) == 1 else 'have'} no cards left in hand or pile: "
                          f"{who} {'wins' if len(t.out) == 1 else 'share the win'}")
-        return TradeAndWarAnswer(**done, takes=r.takes, war_again=False, out=list(t.out), hands=t.hands,
-                                 piles=t.piles, table=0, picked_up=t.picked_up, explanation=lines)
+        return TradeAndWarAnswer(swapped=swapped, lays=lays, laid=tw.laid, takes=r.takes, war_again=False,
+                                 out=list(t.out), hands=t.hands, piles=t.piles, table=0, picked_up=t.picked_up,
+                                 explanation=lines)
 
 
 class TradeAndWarAnswer(Answer):

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -68,7 +69,8 @@ class States(Sequence[Any]):
     def build(cls, game: Game, first: Any, actions: tuple[Any, ...]) -> States:
         """The states of a log from its first state, each action applied once (linear).
         Raises IllegalAction naming the first action that does not apply."""
-        marks, tail, said, state = [first], [], [], first
+        marks, said, state = [first], [], first
+        tail: list[Any] = []  # the states since the last checkpoint (a game's state)
         for i, action in enumerate(actions, 1):
             try:
                 applied = game.step(state, action)
@@ -166,7 +168,8 @@ class States(Sequence[Any]):
         actions before ``first``). Raises ``StepFails`` naming the first action that no
         longer applies."""
         keep = min(first, len(self) - 1) // CHECKPOINT_EVERY
-        marks, tail = list(self._marks[:keep + 1]), []
+        marks = list(self._marks[:keep + 1])
+        tail: list[Any] = []  # the states since the last checkpoint (a game's state)
         said = list(self.said[:keep * CHECKPOINT_EVERY])
         state = marks[-1]
         for j in range(keep * CHECKPOINT_EVERY, len(actions)):
@@ -271,10 +274,7 @@ class Session:
         return cls(game, setup, log, tuple(redo), states)
 
     def _with(self, **changes: Any) -> Session:
-        values = dict(game=self.game, setup=self.setup, actions=self.actions,
-                      redo_stack=self.redo_stack, states=self.states, edits=self.edits)
-        values.update(changes)
-        return Session(**values)
+        return dataclasses.replace(self, **changes)
 
     # --- reading ---------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from card_companion.companion.access import (
     format_table_code,
     parse_table_code,
 )
-from card_companion.companion.live import Committed, Hub
+from card_companion.companion.live import Committed, Hub, Kind
 from card_companion.companion.session import Session
 from card_companion.companion.storage import SavedGame, SeatTaken, Snapshot, StaleGame, Store, headline_of
 
@@ -195,7 +195,7 @@ class Device:
                 seat = Seat.parse(text)
             except Refused:
                 continue
-            if seat is not None and seat.kind == "player":
+            if seat is not None and seat.kind == "player" and seat.player is not None:  # parse numbers it
                 taken.add(seat.player)
         return taken
 
@@ -225,12 +225,12 @@ class Device:
             raise Refused(WATCHING)
         return seat
 
-    def _commit(self, game_id: str, shown: Snapshot, kind: str, after: Session, revision: int,
+    def _commit(self, game_id: str, shown: Snapshot, kind: Kind, after: Session, revision: int,
                 seat: Seat, exclude: Any) -> Snapshot:
         now = Snapshot(game_id, after, revision, shown.code)
         who = "the host" if self.admin and self.key is None else (
             "the table phone" if seat.kind == "table" else seat.label(after.setup.players))
-        told = self.tables.hub.publish(Committed(game_id, shown.revision, revision, kind, after, who),  # type: ignore[arg-type]
+        told = self.tables.hub.publish(Committed(game_id, shown.revision, revision, kind, after, who),
                                        exclude=exclude)
         log.info("game %s revision %d: %s by %s, told %d other page(s)", game_id, revision, kind, who, told)
         return now

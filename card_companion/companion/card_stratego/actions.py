@@ -5,7 +5,7 @@ Every action is taken by the player whose turn it is and uses one action, except
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeGuard
 
 from pydantic import Field
 
@@ -13,6 +13,14 @@ from card_companion.calculators.card_stratego import COLUMNS, DEPTH
 from card_companion.calculators.cards import Card
 from card_companion.companion.card_stratego.state import Place
 from card_companion.companion.game import Frozen
+
+Line = Literal["row", "column"]
+"""what a Jack rearranges: one row or one column of a player's cards"""
+
+
+def is_line(line: str) -> TypeGuard[Line]:
+    """A row or a column (what a screen asks a Jack to rearrange, checked before it is used)."""
+    return line in ("row", "column")
 
 
 class Draw(Frozen):
@@ -56,7 +64,7 @@ class JackRearrange(Frozen):
     kind: Literal["jack-rearrange"] = "jack-rearrange"
     jack: Card
     player: int = Field(ge=0, le=1, description="whose cards are rearranged")
-    line: Literal["row", "column"]
+    line: Line
     index: int = Field(ge=0, lt=COLUMNS, description="row 0-2 (0 = the front rank) or column 0-3")
     order: tuple[int, ...]
 

@@ -38,10 +38,12 @@ from card_companion.companion.card_stratego.actions import (
     JackRearrange,
     JackReveal,
     JokerDestroy,
+    Line,
     PutIntoPlay,
     Reveal,
     ScoutReveal,
     SixReturn,
+    is_line,
 )
 from card_companion.companion.card_stratego.state import (
     FACE_DOWN,
@@ -54,7 +56,7 @@ from card_companion.companion.card_stratego.state import (
     LastBattle,
     Place,
 )
-from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, Setup, won_line
+from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, won_line
 
 _SUITS_TEXT = {"red": "hearts and diamonds", "black": "spades and clubs"}
 _FACES = {colour: tuple(deck.faces()) for colour, deck in ARMIES.items()}
@@ -63,7 +65,7 @@ _FACES = {colour: tuple(deck.faces()) for colour, deck in ARMIES.items()}
 # --- the game ------------------------------------------------------------------------
 
 
-class CardStratego(Game):
+class CardStratego(Game[CardStrategoSetup]):
     id = "card-stratego"
     name = "Card Stratego"
     blurb = "Face-down armies, Bombs and Scouts: Card Warfare by Thorin N. Tatge."
@@ -75,7 +77,7 @@ class CardStratego(Game):
     State = CardStrategoState
     action_type = Action
 
-    def deck(self, setup: Setup) -> Deck:
+    def deck(self, setup: CardStrategoSetup) -> Deck:
         return DECK
 
     def initial_state(self, setup: CardStrategoSetup) -> CardStrategoState:
@@ -181,7 +183,7 @@ class CardStratego(Game):
         return Applied(s, f"{s.name(s.turn)} discards {a.jack.symbol} to rearrange {s.name(a.player)}'s {what}: "
                           f"{_columns_text(s.armies[a.player])}")
 
-    def _rearranged(self, s: CardStrategoState, player: int, line: str, index: int,
+    def _rearranged(self, s: CardStrategoState, player: int, line: Line, index: int,
                     order: tuple[int, ...]) -> tuple[Column, ...]:
         """A player's columns after a Jack gives one line a new order; IllegalAction if not
         allowed."""
@@ -192,9 +194,9 @@ class CardStratego(Game):
             raise IllegalAction(f"{s.name(player)} has no card in the {rank_name(index)} to rearrange")
         if line == "column" and not army.columns[index]:
             raise IllegalAction(f"{s.name(player)} has no card in column {index + 1} to rearrange")
-        columns = _board(lambda: rearrange(army.columns, line, index, order))  # type: ignore[arg-type]
+        columns = _board(lambda: rearrange(army.columns, line, index, order))
         keep_ok = s.setup.settings.jack_may_keep_order
-        if not keep_ok and not moves_a_card(army.columns, line, index, order):  # type: ignore[arg-type]
+        if not keep_ok and not moves_a_card(army.columns, line, index, order):
             raise IllegalAction("that leaves every card where it was: a Jack's rearrangement moves "
                                 "at least one card")
         return columns
@@ -225,7 +227,7 @@ class CardStratego(Game):
         columns, _ = remove(army.columns, t.column, t.position)
         text = f"{s.name(s.turn)} discards the Joker to destroy {s.name(t.player)}'s {slot.symbol} ({_at(t)})"
         if not slot.face_up:
-            text += f": it was {a.card.symbol}"
+            text += f": it was {card.symbol}"  # the card entered (_turned_up checked it)
         return Applied(_with_army(s, t.player, army.model_copy(update={"columns": columns,
                                                                        "discard": army.discard + (card,)})), text)
 
@@ -533,7 +535,7 @@ class CardStratego(Game):
         """Every distinct order a Jack may give this line (see JackRearrange.order); orders
         that differ only in which empty places swap count once."""
         lines = {"row": DEPTH, "column": COLUMNS}
-        if player not in (0, 1) or line not in lines or not 0 <= index < lines[line]:
+        if player not in (0, 1) or not is_line(line) or not 0 <= index < lines[line]:
             return []
         columns = state.armies[player].columns
         size = COLUMNS if line == "row" else len(columns[index])
@@ -542,7 +544,7 @@ class CardStratego(Game):
         out: dict[tuple[int | None, ...], tuple[int, ...]] = {}
         for order in permutations(range(size)):
             try:
-                rearrange(columns, line, index, order)  # type: ignore[arg-type]
+                rearrange(columns, line, index, order)
             except BoardError:
                 continue
             if state.setup.settings.jack_may_keep_order or moves_a_card(columns, line, index, order):
@@ -555,7 +557,7 @@ class CardStratego(Game):
                               order: tuple[int, ...]) -> str | None:
         """Why a Jack cannot give this line this order (see JackRearrange.order), in words;
         None when it can (the Jack itself aside)."""
-        if player not in (0, 1) or line not in ("row", "column") or not 0 <= index < COLUMNS:
+        if player not in (0, 1) or not is_line(line) or not 0 <= index < COLUMNS:
             return "choose a row or a column of one player's cards"
         try:
             self._rearranged(state, player, line, index, tuple(order))

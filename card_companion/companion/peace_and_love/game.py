@@ -18,7 +18,7 @@ from card_companion.calculators.peace_and_love import (
     value,
 )
 from card_companion.calculators.words import plural
-from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, Setup, lead_line, won_line
+from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, lead_line, won_line
 from card_companion.companion.peace_and_love.actions import (
     Action,
     Deal,
@@ -45,7 +45,7 @@ from card_companion.companion.peace_and_love.state import (
 # --- the game ------------------------------------------------------------------------
 
 
-class PeaceAndLove(Game):
+class PeaceAndLove(Game[PeaceAndLoveSetup]):
     id = "peace-and-love"
     name = "Peace and Love"
     blurb = "Beat the bluff out of each other: fighters, trumps and victory piles."
@@ -57,7 +57,7 @@ class PeaceAndLove(Game):
     State = PeaceAndLoveState
     action_type = Action
 
-    def deck(self, setup: Setup) -> Deck:
+    def deck(self, setup: PeaceAndLoveSetup) -> Deck:
         return deck_for(len(setup.players))
 
     def deal_counts(self, players: int) -> tuple[int, int, int]:
@@ -108,7 +108,8 @@ class PeaceAndLove(Game):
         if s.players[a.player].dealt:
             raise IllegalAction(f"{s.name(a.player)}'s fighters are already entered")
         self._check_cards(s, a.fighters)
-        face_up = [f.card for p in s.players if p.dealt for f in p.fighters]  # the fighters already dealt
+        # the fighters already dealt (every place holds one until a fight)
+        face_up = [f.card for p in s.players if p.dealt for f in p.fighters if f is not None]
         try:
             Deck(copies=s.decks).check_copies(list(a.fighters) + face_up, self.name
                                               + (f" with {s.decks} packs" if s.decks > 1 else ""))
@@ -122,7 +123,7 @@ class PeaceAndLove(Game):
         text = f"{s.name(a.player)}'s fighters: {' '.join(c.symbol for c in a.fighters)} (total {total})"
         if not all(p.dealt for p in s.players):
             return Applied(s, text)
-        totals = [sum(value(f.card) for f in p.fighters) for p in s.players]
+        totals = [sum(value(f.card) for f in p.fighters if f is not None) for p in s.players]
         low = min(totals)
         tied = tuple(i for i, t in enumerate(totals) if t == low)
         if len(tied) == 1:
@@ -161,11 +162,11 @@ class PeaceAndLove(Game):
         fight = FightInProgress(
             attacker=me, defender=a.defender, remaining=tuple((p, entrants[p]) for p in order)
         )
-        mine = s.players[me].fighters[a.fighter].card.symbol
-        theirs = s.players[a.defender].fighters[a.defender_fighter].card.symbol
+        mine = s.players[me].fighter(a.fighter).card.symbol
+        theirs = s.players[a.defender].fighter(a.defender_fighter).card.symbol
         text = f"{s.name(me)} attacks {s.name(a.defender)}'s {theirs} with {mine}"
         for p, place in a.joining.items():
-            text += f"; {s.name(p)} joins with {s.players[p].fighters[place].card.symbol}"
+            text += f"; {s.name(p)} joins with {s.players[p].fighter(place).card.symbol}"
         return Applied(s.model_copy(update={"phase": "fight", "fight": fight, "last_round": None, "untapped": ()}),
                        text)
 
@@ -184,7 +185,7 @@ class PeaceAndLove(Game):
             if s.players[p].hand < 1:
                 raise IllegalAction(f"{s.name(p)} has no card in hand to play")
         entries = tuple(
-            Entry(player=p, fighter=s.players[p].fighters[place].card, card=cards[p])
+            Entry(player=p, fighter=s.players[p].fighter(place).card, card=cards[p])
             for p, place in fight.remaining
         )
         result = resolve_round(
@@ -196,11 +197,11 @@ class PeaceAndLove(Game):
 
     def _play(self, s: PeaceAndLoveState, a: PlayCards) -> Applied:
         entries, result = self.preview_round(s, a.cards)
-        fight = s.fight
+        fight = self._expect_fight(s)  # preview_round checked it already
         owners = [p for p, _ in fight.remaining]
         loser_p, loser_place = fight.remaining[result.loser]
         winner_p = fight.remaining[result.winner][0]
-        loser_card = s.players[loser_p].fighters[loser_place].card
+        loser_card = s.players[loser_p].fighter(loser_place).card
         players = list(s.players)
         for p in owners:
             players[p] = players[p].model_copy(update={"hand": players[p].hand - 1})
@@ -225,7 +226,9 @@ class PeaceAndLove(Game):
 
     def _new_fighter(self, s: PeaceAndLoveState, a: NewFighter) -> Applied:
         after = self._after_new_fighter(s, a)
-        text = f"{s.name(s.fight.awaiting_replacement)}'s new fighter: {a.card.symbol}"
+        who = self._expect_fight(s).awaiting_replacement
+        assert who is not None  # _after_new_fighter refuses a step with no fighter to replace
+        text = f"{s.name(who)}'s new fighter: {a.card.symbol}"
         if after.phase == "over":
             return Applied(after, f"{text}; the game is over ({after.ended_by})")
         if after.fight is None:
@@ -242,8 +245,8 @@ class PeaceAndLove(Game):
         place = fighters.index(None)
         fighters[place] = Fighter(card=a.card)
         s = _replace_player(s, p, s.players[p].model_copy(update={"fighters": tuple(fighters)}))
-        s = s.model_copy(update={"deck": s.deck - 1,
-                                 "fight": fight.model_copy(update={"awaiting_replacement": None})})
+        fight = fight.model_copy(update={"awaiting_replacement": None})
+        s = s.model_copy(update={"deck": s.deck - 1, "fight": fight})
         if s.deck == 0:
             return _end_game(s, f"{s.name(p)}'s new fighter was the last card of the deck")
         # everyone involved in the round draws a card, in turn order from the attacker
@@ -252,10 +255,10 @@ class PeaceAndLove(Game):
             s = s.model_copy(update={"deck": s.deck - 1})
             if s.deck == 0:
                 return _end_game(s, f"{s.name(q)} drew the last card of the deck")
-        if len(s.fight.remaining) == 1:
-            (wp, wplace), = s.fight.remaining
+        if len(fight.remaining) == 1:
+            (wp, wplace), = fight.remaining
             fighters = list(s.players[wp].fighters)
-            fighters[wplace] = fighters[wplace].model_copy(update={"tapped": True})
+            fighters[wplace] = s.players[wp].fighter(wplace).model_copy(update={"tapped": True})
             s = _replace_player(s, wp, s.players[wp].model_copy(update={"fighters": tuple(fighters)}))
             return _end_turn(s)
         return s
@@ -267,7 +270,7 @@ class PeaceAndLove(Game):
         if a.fighter not in player.untapped():
             raise IllegalAction("only an untapped fighter can retire")
         self._check_cards(s, [a.new_fighter])
-        old = player.fighters[a.fighter].card
+        old = player.fighter(a.fighter).card
         if old == a.new_fighter and s.decks == 1:
             raise IllegalAction(f"{old.symbol} goes to the hand: bring in another card as the new fighter")
         fighters = list(player.fighters)
@@ -286,8 +289,8 @@ class PeaceAndLove(Game):
         if a.fighter not in player.untapped():
             raise IllegalAction("a refresh taps one of your untapped fighters")
         fighters = list(player.fighters)
-        tapped = fighters[a.fighter].card.symbol
-        fighters[a.fighter] = fighters[a.fighter].model_copy(update={"tapped": True})
+        tapped = player.fighter(a.fighter).card.symbol
+        fighters[a.fighter] = player.fighter(a.fighter).model_copy(update={"tapped": True})
         after = _end_turn(_replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)})))
         return Applied(after, f"{s.name(me)} refreshes their hand, tapping {tapped}" + _untap_note(after))
 
@@ -412,7 +415,8 @@ class PeaceAndLove(Game):
 
     def starting_totals(self, state: PeaceAndLoveState) -> list[int | None]:
         """Each player's total of starting fighters (None until entered)."""
-        return [sum(value(f.card) for f in p.fighters) if p.dealt else None for p in state.players]
+        # before any fight, every place of a dealt player holds a fighter
+        return [sum(value(f.card) for f in p.fighters if f is not None) if p.dealt else None for p in state.players]
 
     def starting_line(self, state: PeaceAndLoveState) -> str | None:
         """Before the first turn is played: who starts and why, in players' words."""
@@ -448,7 +452,8 @@ def _end_turn(s: PeaceAndLoveState) -> PeaceAndLoveState:
     untapped = []
     for i, p in enumerate(players):
         if p.all_tapped():
-            fresh = tuple(f.model_copy(update={"tapped": False}) for f in p.fighters)
+            # all tapped: every place holds a fighter
+            fresh = tuple(f.model_copy(update={"tapped": False}) for f in p.fighters if f is not None)
             players[i] = p.model_copy(update={"fighters": fresh})
             untapped.append(i)
     return s.model_copy(update={

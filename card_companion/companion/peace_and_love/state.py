@@ -54,6 +54,13 @@ class Player(Frozen):
     pile: tuple[Card, ...] = ()
     """the victory pile: the fighters this player defeated"""
 
+    def fighter(self, place: int) -> Fighter:
+        """The fighter at a place the caller knows holds one (an untapped one, or one in the
+        fight: a place is empty only until its defeated fighter's replacement is entered)."""
+        fighter = self.fighters[place]
+        assert fighter is not None, f"no fighter at place {place}"
+        return fighter
+
     def untapped(self) -> list[int]:
         return [i for i, f in enumerate(self.fighters) if f is not None and not f.tapped]
 
