@@ -17,11 +17,13 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# The layers' checks: lint, strict types for the pure rules, and the import contracts
+# The layers' checks: lint, strict types for the pure rules, types for the table (pydantic plugin),
+# and the import contracts
 # (views -> companion -> calculators; no Flet below views; no I/O in calculators).
 check: $(STAMP)
 	$(VENV)/bin/ruff check card_companion tests benchmarks
 	$(VENV)/bin/mypy --strict card_companion/calculators
+	$(VENV)/bin/mypy card_companion/companion
 	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
