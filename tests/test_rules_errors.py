@@ -7,8 +7,13 @@ import importlib
 import inspect
 import pkgutil
 
+import pytest
+
 import card_companion.calculators as calculators
-from card_companion.calculators.cards import RulesError
+from card_companion.calculators.cards import RulesError, card
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.pc_war import GAME, Flip
+from card_companion.companion.session import Session
 
 
 def calculator_errors() -> dict[str, type]:
@@ -32,3 +37,12 @@ def test_every_calculator_error_is_a_rules_error():
 def test_a_rules_error_is_still_a_value_error():
     # callers that catch ValueError (the protocol, the calculator screens) keep working
     assert issubclass(RulesError, ValueError)
+
+
+def test_a_calculators_refusal_reaches_the_table_as_an_illegal_action_and_changes_nothing():
+    # PC War: K♥ entered for both players. calculators.pc_war.check_pair refuses it with a
+    # PCWarError; the tracker no longer re-wraps it by hand: Game.step does, for every game.
+    s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
+    with pytest.raises(IllegalAction, match="K♥ is entered for both players, but the deck holds only one K♥"):
+        s.push(Flip(cards=(card("KH"), card("KH"))))
+    assert s.actions == () and s.state == Session.start(GAME, GAME.make_setup(["Ann", "Bea"])).state

@@ -419,10 +419,7 @@ class FightGame(Game[FightSetup]):
         raise IllegalAction(f"that is not the next step; now: {self.prompt(s)}")
 
     def _check_in_deck(self, c: Card) -> None:
-        try:
-            check_card(c)
-        except FightError as exc:
-            raise IllegalAction(str(exc)) from None
+        check_card(c)  # its FightError is refused as an IllegalAction by Game.step
 
     def _whereabouts(self, s: FightState, c: Card) -> str | None:
         """Where a card entered earlier this round is now (None: unseen, in the deck or face down
@@ -608,7 +605,7 @@ class FightGame(Game[FightSetup]):
                     where = self._whereabouts(state, c)
                     if where:
                         raise IllegalAction(f"{c.symbol} cannot come off the deck: it is {where}")
-            except IllegalAction as exc:
+            except (IllegalAction, FightError) as exc:  # the tracker's words, or the deck's
                 problems.append(str(exc))
         return problems
 

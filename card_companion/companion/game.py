@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from card_companion.calculators.cards import Card, Deck
+from card_companion.calculators.cards import Card, Deck, RulesError
 from card_companion.companion.ask import Ask
 
 
@@ -203,10 +203,19 @@ class Game(ABC, Generic[SetupT]):
 
     def step(self, state: Any, action: Any) -> Applied:
         """The state after the action and what it said, one way for every game: a finished
-        game takes no more steps, and the action's type finds its handler. Raise
-        IllegalAction (and change nothing) if the action is not allowed now."""
+        game takes no more steps, the action's type finds its handler, and any refusal of the
+        calculators (a ``RulesError``) becomes an IllegalAction. Raise IllegalAction (and
+        change nothing) if the action is not allowed now."""
         if self.is_over(state):
             raise IllegalAction("the game is over: undo to change it")
+        try:
+            return self.applied(state, action)
+        except RulesError as exc:  # a calculator's refusal, in the words a player reads
+            raise IllegalAction(str(exc)) from None
+
+    def applied(self, state: Any, action: Any) -> Applied:
+        """What the action's handler returns; a game with bookkeeping around every step
+        (the turn's actions, what follows any step) extends this, never ``step``."""
         applied: Applied = self.handler(action)(state, action)
         return applied
 

@@ -23,7 +23,6 @@ from card_companion.calculators.pc_war import (
     BlankCard,
     FlipResult,
     Lay,
-    PCWarError,
     SimulationProgress,
     TradeAndWar,
     called,
@@ -240,10 +239,7 @@ class PCWar(Game[PCWarSetup]):
             raise IllegalAction("enter both face-up cards, or tap whose card is higher (or tie)")
         result = None
         if a.cards is not None:
-            try:
-                check_pair(a.cards[0], a.cards[1], self.deck(s.setup))
-            except PCWarError as exc:
-                raise IllegalAction(str(exc)) from None
+            check_pair(a.cards[0], a.cards[1], self.deck(s.setup))
             result = flip(a.cards[0], a.cards[1], s.names, in_war, s.setup.settings.blank_card)
         if a.higher is not None:
             takes = {"left": 0, "right": 1, "tie": None}[a.higher]

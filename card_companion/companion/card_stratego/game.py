@@ -26,7 +26,7 @@ from card_companion.calculators.card_stratego import (
     rearrange,
     remove,
 )
-from card_companion.calculators.cards import JOKER, Card, Deck, Rank
+from card_companion.calculators.cards import JOKER, Card, Deck, Rank, RulesError
 from card_companion.calculators.words import plural
 from card_companion.companion.card_stratego.actions import (
     Action,
@@ -91,10 +91,10 @@ class CardStratego(Game[CardStrategoSetup]):
                 JackReveal: "_jack_reveal", JokerDestroy: "_joker", ScoutReveal: "_scout", SixReturn: "_six",
                 Drain: "_drain", Consolidate: "_consolidate", EndTurn: "_end_turn"}
 
-    def step(self, state: CardStrategoState, action) -> Applied:
+    def applied(self, state: CardStrategoState, action) -> Applied:
         """The handler's step, then the turn's bookkeeping (an action used, the next turn, the
         end of the game) and what it adds to the line."""
-        applied = super().step(state, action)
+        applied = super().applied(state, action)
         s, text = applied.state, applied.line
         if action.kind != "attack":
             s = s.model_copy(update={"last_battle": None})
@@ -141,7 +141,7 @@ class CardStratego(Game[CardStrategoSetup]):
             hidden = " ".join(c.symbol for c in self.unseen(s, me) if not can_stand(c))
             raise IllegalAction(f"{s.name(me)}'s hand can only hold {hidden} now (the cards not seen yet "
                                 "that cannot be in play), and Jacks and Jokers are never put into play")
-        columns = _board(lambda: insert(army.columns, a.column, a.position, FACE_DOWN))
+        columns = insert(army.columns, a.column, a.position, FACE_DOWN)
         text = (f"{s.name(me)} puts a card into play face down in column {a.column + 1}, "
                 f"{rank_name(a.position)}")
         if a.position < len(army.columns[a.column]):
@@ -194,7 +194,7 @@ class CardStratego(Game[CardStrategoSetup]):
             raise IllegalAction(f"{s.name(player)} has no card in the {rank_name(index)} to rearrange")
         if line == "column" and not army.columns[index]:
             raise IllegalAction(f"{s.name(player)} has no card in column {index + 1} to rearrange")
-        columns = _board(lambda: rearrange(army.columns, line, index, order))
+        columns = rearrange(army.columns, line, index, order)
         keep_ok = s.setup.settings.jack_may_keep_order
         if not keep_ok and not moves_a_card(army.columns, line, index, order):
             raise IllegalAction("that leaves every card where it was: a Jack's rearrangement moves "
@@ -561,7 +561,7 @@ class CardStratego(Game[CardStrategoSetup]):
             return "choose a row or a column of one player's cards"
         try:
             self._rearranged(state, player, line, index, tuple(order))
-        except IllegalAction as exc:
+        except (IllegalAction, RulesError) as exc:  # the tracker's refusal or the board's
             return str(exc)
         return None
 
@@ -636,14 +636,6 @@ class CardStratego(Game[CardStrategoSetup]):
         if all(not fits(c) for c in forced):
             return army.hand > must_be_in_hand
         return True
-
-
-def _board(move):
-    """Run a calculator board move; its BoardError becomes an IllegalAction."""
-    try:
-        return move()
-    except BoardError as exc:
-        raise IllegalAction(str(exc)) from None
 
 
 def _with_army(s: CardStrategoState, i: int, army: Army) -> CardStrategoState:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter
 
 from card_companion.calculators.cardpeegee import (
-    RuleError,
     chest,
     disarm,
     draw_refusal,
@@ -82,10 +81,7 @@ def draw_encounter(s: CardPeeGeeState, a: DrawEncounter, w: Work) -> tuple[CardP
     p = s.turn
     settings = s.settings
     check_cards(s, [a.agitator, *a.props, a.beast])
-    try:
-        kind = encounter_kind(a.agitator, settings.boss_battles)
-    except RuleError as exc:
-        raise IllegalAction(str(exc)) from None
+    kind = encounter_kind(a.agitator, settings.boss_battles)
     wants_beast = kind == "monster" and settings.elemental_beasts
     if wants_beast and a.beast is None:
         raise IllegalAction("Elemental beasts: draw one more card for the Monster's element")

@@ -62,7 +62,7 @@ from card_companion.companion.cardpeegee.state import (
     TrapEncounter,
 )
 from card_companion.companion.cardpeegee.table import Rule, Work, in_encounter
-from card_companion.companion.game import Applied, Game, IllegalAction, Outcome, won_line
+from card_companion.companion.game import Applied, Game, Outcome, won_line
 
 GAME_NAME = "CardPeeGee"
 
@@ -128,11 +128,9 @@ class CardPeeGee(Game):
         rule: Rule | None = self.handlers.get(type(action))
         return rule if rule is not None else super().handler(action)
 
-    def step(self, state: CardPeeGeeState, action: Any) -> Applied:
+    def applied(self, state: CardPeeGeeState, action: Any) -> Applied:
         """The rule's state, its news as the history line and its working; then what follows
         from any step (``endings.check_end``)."""
-        if self.is_over(state):
-            raise IllegalAction("the game is over: undo to change it")
         handler = self.handler(action)
         work = Work()
         s = state.model_copy(update={"step": state.step + 1})

@@ -10,7 +10,6 @@ from typing import Any, TypeVar
 
 from card_companion.calculators.cardpeegee import (
     Played,
-    RuleError,
     check_suits,
     convert,
     disarm_score,
@@ -203,12 +202,9 @@ def take(
     stray = [c for c in conversions if c not in everything]
     if stray:
         raise IllegalAction(f"{symbols(stray)} is not among the cards played")
-    try:
-        converted, lines = convert(everything, still_active, conversions, in_fight)
-        if suits is not None:
-            check_suits(converted, suits, purpose)
-    except RuleError as exc:
-        raise IllegalAction(str(exc)) from None
+    converted, lines = convert(everything, still_active, conversions, in_fight)
+    if suits is not None:
+        check_suits(converted, suits, purpose)
     s = with_hero(s, p, hand=hero.hand - len(cs), active=still_active)
     return s, converted, lines
 

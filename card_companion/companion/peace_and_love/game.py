@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from card_companion.calculators.cards import Card, CardError, Deck, count
+from card_companion.calculators.cards import Card, Deck, count
 from card_companion.calculators.peace_and_love import (
     Entry,
     FightRound,
@@ -95,10 +95,7 @@ class PeaceAndLove(Game[PeaceAndLoveSetup]):
     def _check_cards(self, state: PeaceAndLoveState, cards) -> None:
         deck = self.deck(state.setup)
         for c in cards:
-            try:
-                deck.check(c, self.name)
-            except CardError as exc:
-                raise IllegalAction(str(exc)) from None
+            deck.check(c, self.name)
 
     def _deal(self, s: PeaceAndLoveState, a: Deal) -> Applied:
         if s.phase != "deal":
@@ -110,11 +107,8 @@ class PeaceAndLove(Game[PeaceAndLoveSetup]):
         self._check_cards(s, a.fighters)
         # the fighters already dealt (every place holds one until a fight)
         face_up = [f.card for p in s.players if p.dealt for f in p.fighters if f is not None]
-        try:
-            Deck(copies=s.decks).check_copies(list(a.fighters) + face_up, self.name
-                                              + (f" with {s.decks} packs" if s.decks > 1 else ""))
-        except CardError as exc:
-            raise IllegalAction(str(exc)) from None
+        Deck(copies=s.decks).check_copies(list(a.fighters) + face_up, self.name
+                                          + (f" with {s.decks} packs" if s.decks > 1 else ""))
         player = s.players[a.player].model_copy(
             update={"dealt": True, "fighters": tuple(Fighter(card=c) for c in a.fighters)}
         )
