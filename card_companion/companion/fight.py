@@ -201,7 +201,7 @@ Action = Annotated[TurnUp | CoinFlip | Pick | Fight, Field(discriminator="kind")
 # --- the game ------------------------------------------------------------------------
 
 
-class FightGame(Game[FightSetup]):
+class FightGame(Game[FightSetup, FightState, Action]):
     id = "fight"
     name = GAME_NAME
     blurb = "Punch, Kick, Parry, Dodge: two fighters, a row of cards and the Tie Breaker."

@@ -137,10 +137,14 @@ class Applied:
 
 
 SetupT = TypeVar("SetupT", bound=Setup)
-"""a game's own Setup (each game names it: ``class PCWar(Game[PCWarSetup])``)"""
+"""a game's own Setup"""
+StateT = TypeVar("StateT", bound=TableState)
+"""a game's own state"""
+ActionT = TypeVar("ActionT")
+"""a game's own steps (the union of its action models)"""
 
 
-class Game(ABC, Generic[SetupT]):
+class Game(ABC, Generic[SetupT, StateT, ActionT]):
     """One game's rules at the table. Subclasses are stateless; states are values."""
 
     id: ClassVar[str]
@@ -193,7 +197,7 @@ class Game(ABC, Generic[SetupT]):
         return Deck()
 
     @abstractmethod
-    def initial_state(self, setup: SetupT) -> Any: ...
+    def initial_state(self, setup: SetupT) -> StateT: ...
 
     # --- playing ---------------------------------------------------------------------
 
@@ -201,7 +205,7 @@ class Game(ABC, Generic[SetupT]):
     """each action type → the name of the method that applies it,
     ``(state, action) -> Applied`` (the new state and its history line)"""
 
-    def step(self, state: Any, action: Any) -> Applied:
+    def step(self, state: StateT, action: ActionT) -> Applied:
         """The state after the action and what it said, one way for every game: a finished
         game takes no more steps, the action's type finds its handler, and any refusal of the
         calculators (a ``RulesError``) becomes an IllegalAction. Raise IllegalAction (and
@@ -213,13 +217,13 @@ class Game(ABC, Generic[SetupT]):
         except RulesError as exc:  # a calculator's refusal, in the words a player reads
             raise IllegalAction(str(exc)) from None
 
-    def applied(self, state: Any, action: Any) -> Applied:
+    def applied(self, state: StateT, action: ActionT) -> Applied:
         """What the action's handler returns; a game with bookkeeping around every step
         (the turn's actions, what follows any step) extends this, never ``step``."""
         applied: Applied = self.handler(action)(state, action)
         return applied
 
-    def apply(self, state: Any, action: Any) -> Any:
+    def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after the action (``step`` without its line, for callers that only
         want the state)."""
         return self.step(state, action).state
@@ -233,25 +237,25 @@ class Game(ABC, Generic[SetupT]):
         return getattr(self, name)
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: StateT) -> bool: ...
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: StateT) -> Outcome | None:
         """None while the game goes on."""
 
     @abstractmethod
-    def summary(self, state: Any) -> dict[str, str]:
+    def summary(self, state: StateT) -> dict[str, str]:
         """The numbers players track (deck, piles, HP, turn...), label → value. The
         history shows which of them an action changed."""
 
-    def headline(self, state: Any) -> str:
+    def headline(self, state: StateT) -> str:
         """The game in one line of the players' words, for the saved-games list: who leads
         or who won, and how far the game is ("Bea leads 3–1 · round 4", "Ann won 12–9").
         Each game says it its own way; this default says only how it ended."""
         outcome = self.outcome(state)
         return outcome.headline if outcome is not None else "in progress"
 
-    def known_cards(self, state: Any) -> list[Card]:
+    def known_cards(self, state: StateT) -> list[Card]:
         """Cards entered so far that are out of the deck now (face up, in piles, discarded):
         the card picker warns when a card would exceed the deck's copies."""
         return []
@@ -264,7 +268,7 @@ class Game(ABC, Generic[SetupT]):
             self._adapter = TypeAdapter(self.action_type)
         return self._adapter
 
-    def parse_action(self, data: Any) -> Any:
+    def parse_action(self, data: Any) -> ActionT:
         try:
             if isinstance(data, (str, bytes)):
                 return self.actions.validate_json(data)
@@ -272,7 +276,7 @@ class Game(ABC, Generic[SetupT]):
         except ValueError as exc:
             raise IllegalAction(plain_validation_error(exc)) from None
 
-    def dump_action(self, action: Any) -> dict[str, Any]:
+    def dump_action(self, action: ActionT) -> dict[str, Any]:
         return self.actions.dump_python(action, mode="json")
 
 

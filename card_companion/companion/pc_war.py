@@ -209,7 +209,7 @@ Action = Annotated[Flip | SwapHands | War | Stop | Recount, Field(discriminator=
 # --- the game ------------------------------------------------------------------------
 
 
-class PCWar(Game[PCWarSetup]):
+class PCWar(Game[PCWarSetup, PCWarState, Action]):
     id = "pc-war"
     name = "Non-Violent, Politically-Correct War"
     blurb = "War where the higher card takes the cards and the first to lose them all wins."

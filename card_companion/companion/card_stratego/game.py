@@ -65,7 +65,7 @@ _FACES = {colour: tuple(deck.faces()) for colour, deck in ARMIES.items()}
 # --- the game ------------------------------------------------------------------------
 
 
-class CardStratego(Game[CardStrategoSetup]):
+class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
     id = "card-stratego"
     name = "Card Stratego"
     blurb = "Face-down armies, Bombs and Scouts: Card Warfare by Thorin N. Tatge."

@@ -67,7 +67,7 @@ from card_companion.companion.game import Applied, Game, Outcome, won_line
 GAME_NAME = "CardPeeGee"
 
 
-class CardPeeGee(Game[CardPeeGeeSetup]):
+class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
     id = "cardpeegee"
     name = GAME_NAME
     blurb = "A role-playing adventure: monsters, chests, healers, traps and town, with all the sums done."

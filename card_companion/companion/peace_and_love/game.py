@@ -45,7 +45,7 @@ from card_companion.companion.peace_and_love.state import (
 # --- the game ------------------------------------------------------------------------
 
 
-class PeaceAndLove(Game[PeaceAndLoveSetup]):
+class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
     id = "peace-and-love"
     name = "Peace and Love"
     blurb = "Beat the bluff out of each other: fighters, trumps and victory piles."
