@@ -236,7 +236,7 @@ class FightGame(Game[FightSetup, FightState, Action]):
             )
         seen: set[Card] = set()
         for c in a.cards:
-            self._check_in_deck(c)
+            self._check_card(c)
             if c in seen:
                 raise IllegalAction(f"{c.symbol} is entered twice: a {GAME_NAME} deck has one of each card")
             where = self._whereabouts(s, c)
@@ -290,12 +290,12 @@ class FightGame(Game[FightSetup, FightState, Action]):
             if a.player not in (0, 1):
                 raise IllegalAction(f"there is no player {a.player}")
             raise IllegalAction(f"it is {s.name(p)}'s turn to pick from the row")
-        self._check_in_deck(a.card)
+        self._check_card(a.card)
         if a.card not in s.row:
             raise IllegalAction(f"{a.card.symbol} is not in the row: pick one of {symbols(s.row)}")
         player = s.players[p]
         player = player.model_copy(update={"hand": player.hand + 1, "face_up": player.face_up + (a.card,)})
-        s = _replace_player(s, p, player)
+        s = _with_player(s, p, player)
         s = s.model_copy(update={"row": tuple(c for c in s.row if c != a.card), "pickers": s.pickers[1:]})
         line = f"{s.name(p)} picks {a.card.symbol} from the row"
         if s.pickers:
@@ -330,8 +330,8 @@ class FightGame(Game[FightSetup, FightState, Action]):
         """The state after a turn: the cards played, the turn's result and what follows."""
         self._expect(s, "fight")
         first, second = a.cards
-        self._check_in_deck(first)
-        self._check_in_deck(second)
+        self._check_card(first)
+        self._check_card(second)
         if first == second:
             raise IllegalAction(
                 f"both players cannot play {first.symbol}: a {GAME_NAME} deck has one of each card"
@@ -385,7 +385,7 @@ class FightGame(Game[FightSetup, FightState, Action]):
             return self._depleted(s, f"{s.name(w)} had to pick a face-up card and the row was empty")
         if s.deck == 0:
             return self._depleted(s, f"{s.name(loser)} had to draw from the deck and it was empty")
-        s = _replace_player(s, loser, s.players[loser].model_copy(update={"hand": s.players[loser].hand + 1}))
+        s = _with_player(s, loser, s.players[loser].model_copy(update={"hand": s.players[loser].hand + 1}))
         return s.model_copy(update={"deck": s.deck - 1, "phase": "pick", "pickers": (w,)})
 
     def _depleted(self, s: FightState, why: str) -> FightState:
@@ -418,7 +418,7 @@ class FightGame(Game[FightSetup, FightState, Action]):
             return
         raise IllegalAction(f"that is not the next step; now: {self.prompt(s)}")
 
-    def _check_in_deck(self, c: Card) -> None:
+    def _check_card(self, c: Card) -> None:
         check_card(c)  # its FightError is refused as an IllegalAction by Game.step
 
     def _whereabouts(self, s: FightState, c: Card) -> str | None:
@@ -598,7 +598,7 @@ class FightGame(Game[FightSetup, FightState, Action]):
             if c is None:
                 continue
             try:
-                self._check_in_deck(c)
+                self._check_card(c)
                 if state.phase == "fight":
                     self._check_playable(state, i, c)
                 else:
@@ -639,7 +639,7 @@ class FightGame(Game[FightSetup, FightState, Action]):
         return t if t is not None and t.round == state.round else None
 
 
-def _replace_player(s: FightState, i: int, player: Player) -> FightState:
+def _with_player(s: FightState, i: int, player: Player) -> FightState:
     players = list(s.players)
     players[i] = player
     return s.model_copy(update={"players": tuple(players)})

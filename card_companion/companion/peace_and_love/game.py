@@ -112,7 +112,7 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
         player = s.players[a.player].model_copy(
             update={"dealt": True, "fighters": tuple(Fighter(card=c) for c in a.fighters)}
         )
-        s = _replace_player(s, a.player, player)
+        s = _with_player(s, a.player, player)
         total = sum(value(c) for c in a.fighters)
         text = f"{s.name(a.player)}'s fighters: {' '.join(c.symbol for c in a.fighters)} (total {total})"
         if not all(p.dealt for p in s.players):
@@ -238,14 +238,14 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
         fighters = list(s.players[p].fighters)
         place = fighters.index(None)
         fighters[place] = Fighter(card=a.card)
-        s = _replace_player(s, p, s.players[p].model_copy(update={"fighters": tuple(fighters)}))
+        s = _with_player(s, p, s.players[p].model_copy(update={"fighters": tuple(fighters)}))
         fight = fight.model_copy(update={"awaiting_replacement": None})
         s = s.model_copy(update={"deck": s.deck - 1, "fight": fight})
         if s.deck == 0:
             return _end_game(s, f"{s.name(p)}'s new fighter was the last card of the deck")
         # everyone involved in the round draws a card, in turn order from the attacker
         for q in fight.involved:
-            s = _replace_player(s, q, s.players[q].model_copy(update={"hand": s.players[q].hand + 1}))
+            s = _with_player(s, q, s.players[q].model_copy(update={"hand": s.players[q].hand + 1}))
             s = s.model_copy(update={"deck": s.deck - 1})
             if s.deck == 0:
                 return _end_game(s, f"{s.name(q)} drew the last card of the deck")
@@ -253,7 +253,7 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
             (wp, wplace), = fight.remaining
             fighters = list(s.players[wp].fighters)
             fighters[wplace] = s.players[wp].fighter(wplace).model_copy(update={"tapped": True})
-            s = _replace_player(s, wp, s.players[wp].model_copy(update={"fighters": tuple(fighters)}))
+            s = _with_player(s, wp, s.players[wp].model_copy(update={"fighters": tuple(fighters)}))
             return _end_turn(s)
         return s
 
@@ -269,7 +269,7 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
             raise IllegalAction(f"{old.symbol} goes to the hand: bring in another card as the new fighter")
         fighters = list(player.fighters)
         fighters[a.fighter] = Fighter(card=a.new_fighter, tapped=True)
-        after = _end_turn(_replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)})))
+        after = _end_turn(_with_player(s, me, player.model_copy(update={"fighters": tuple(fighters)})))
         return Applied(after, f"{s.name(me)} retires {old.symbol} and brings in {a.new_fighter.symbol} (tapped)"
                               + _untap_note(after))
 
@@ -285,7 +285,7 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
         fighters = list(player.fighters)
         tapped = player.fighter(a.fighter).card.symbol
         fighters[a.fighter] = player.fighter(a.fighter).model_copy(update={"tapped": True})
-        after = _end_turn(_replace_player(s, me, player.model_copy(update={"fighters": tuple(fighters)})))
+        after = _end_turn(_with_player(s, me, player.model_copy(update={"fighters": tuple(fighters)})))
         return Applied(after, f"{s.name(me)} refreshes their hand, tapping {tapped}" + _untap_note(after))
 
     def _expect_turn(self, s: PeaceAndLoveState) -> None:
@@ -434,7 +434,7 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
         return FirstPlayer(player=rng.choice(state.tied_first))
 
 
-def _replace_player(s: PeaceAndLoveState, i: int, player: Player) -> PeaceAndLoveState:
+def _with_player(s: PeaceAndLoveState, i: int, player: Player) -> PeaceAndLoveState:
     players = list(s.players)
     players[i] = player
     return s.model_copy(update={"players": tuple(players)})
