@@ -78,9 +78,12 @@ def test_the_opening_and_the_first_two_turns() -> None:
     assert counts(s, ANN) == (22, 5, 0, 0) and counts(s, BEA) == (22, 5, 0, 0)  # 22 + 5 = 27
     # "The first player to take a turn gets only one action."
     assert (st.turn, st.allotted, st.actions_left) == (ANN, 1, 1)
+    assert GAME.allowance_reason(st) == "the first turn of the game has 1 action"
+    assert GAME.jack_reveals(st) == 0  # no card on the battlefield yet
     s = push(s, DRAW)
     # "The other player then takes two actions."
     assert (s.state.turn, s.state.allotted, s.state.actions_left) == (BEA, 2, 2)
+    assert GAME.allowance_reason(s.state) == "the other player's first turn has 2 actions"
     s = push(s, play(2))
     assert s.state.actions_left == 1
     s = push(s, play(2, 1))
@@ -89,6 +92,7 @@ def test_the_opening_and_the_first_two_turns() -> None:
     assert counts(s, ANN) == (21, 6, 0, 0)   # drew one: deck 22 - 1, hand 5 + 1
     assert counts(s, BEA) == (22, 3, 2, 0)   # played two: hand 5 - 2
     assert shown(s, BEA) == [[], [], ["?", "?"], []]
+    assert GAME.jack_reveals(s.state) == 2  # Bea's two face-down cards: a Jack turns up two
     summary = GAME.summary(s.state)
     assert summary["Turn"] == "Ann (turn 3)"
     assert summary["Actions left"] == "3 of 3"
@@ -249,6 +253,7 @@ def test_a_jack_turns_two_face_down_cards_up() -> None:
 def test_a_jack_with_only_one_face_down_card_in_play() -> None:
     one = {"kind": "jack-reveal", "jack": "JD", "reveals": [{"place": place(ANN, 0), "card": "KH"}]}
     s = push(start(), play(0), DRAW, DRAW)          # only Ann's card lies face down
+    assert GAME.jack_reveals(s.state) == 1
     s2 = push(s, one)                               # default: the lone card is turned up
     assert shown(s2, ANN)[0] == ["KH"]
     refused(push(start(jack_turns_up_one=False), play(0), DRAW, DRAW), one, "setting for a lone")
@@ -319,6 +324,7 @@ def test_the_action_count_after_columns_are_emptied() -> None:
     s = push(s, DRAW, DRAW, DRAW)
     # T7 Ann: cards in columns 3 and 4 only → 3 actions
     assert (s.state.turn, s.state.turn_number, s.state.allotted) == (ANN, 7, 3)
+    assert GAME.allowance_reason(s.state) == "cards in 2 columns at the start of the turn: 3 actions"
     # Ann: 22 - 3 draws = 19 in the deck; hand 5 - 4 plays + 3 = 4; in play 2; discard 2♥ 3♥
     assert counts(s, ANN) == (19, 4, 2, 2)
     # Bea: deck 22 - 2 - 3 = 17; hand 5 - 2 + 2 + 3 = 8; in play 9♠ 10♣: 17 + 8 + 2 = 27

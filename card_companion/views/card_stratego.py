@@ -19,7 +19,6 @@ import flet as ft
 
 from card_companion.calculators.card_stratego import COLUMNS, DEPTH, rank_name
 from card_companion.calculators.cards import Card
-from card_companion.calculators.words import plural
 from card_companion.companion.advisor import card_stratego_attack
 from card_companion.companion.card_stratego import (
     RULES,
@@ -115,7 +114,7 @@ def CardStrategoTable(table) -> ft.Control:
     armies = {top: _army_panel(table.game, s, top), bottom: _army_panel(table.game, s, bottom)}
     field = _field(s, choice, o, lambda key: set_choice(taps.tap(choice, key, o)))
     parts = [
-        _status(s) if playing else None,
+        _status(table.game, s) if playing else None,
         _last_result(table, s),
         _chooser(entry, choose, None if choice.mode else problem) if playing else None,
         armies[top], _battlefield(s, field, top, bottom), armies[bottom],
@@ -141,6 +140,7 @@ def _options(game, s: CardStrategoState) -> Options:
         face_down=tuple(_key(p) for p in game.face_down_places(s)),
         pairs=tuple(game.consolidations(s)),
         jack_lines=tuple(game.jack_lines(s)) if "jack-rearrange" in specials else (),
+        jack_reveals=game.jack_reveals(s),
     )
 
 
@@ -205,15 +205,9 @@ def _what(game, s: CardStrategoState, key: Key) -> str:
     return f"{s.name(key[0])}'s {what} in {_where(key)}"
 
 
-def _status(s: CardStrategoState) -> ft.Control:
+def _status(game, s: CardStrategoState) -> ft.Control:
     left, allotted = s.actions_left, s.allotted
-    if s.turn_number == 1:
-        why = "the first turn of the game has 1 action"
-    elif s.turn_number == 2:
-        why = "the other player's first turn has 2 actions"
-    else:
-        n = s.start_columns
-        why = f"cards in {plural(n, 'column')} at the start of the turn: {allotted} actions"
+    why = game.allowance_reason(s)
     pips = [ft.Icon(ft.Icons.CIRCLE if i < left else ft.Icons.CIRCLE_OUTLINED, size=16,
                     color=ft.Colors.PRIMARY) for i in range(allotted)]
     return tagged("status", ft.Container(

@@ -64,6 +64,8 @@ class Options:
     pairs: tuple[tuple[int, int], ...] = ()
     """(mine, theirs): the columns a General can consolidate"""
     jack_lines: tuple[Line, ...] = ()
+    jack_reveals: int = 2
+    """how many face-down cards a Jack turns up now (the tracker's ``jack_reveals``)"""
 
     @property
     def them(self) -> int:
@@ -107,8 +109,8 @@ def choose_card(choice: Choice, card: Card) -> Choice:
 
 
 def reveals_needed(o: Options) -> int:
-    """How many face-down cards a Jack turns up: two, or the only one in play."""
-    return min(2, len(o.face_down))
+    """How many face-down cards a Jack turns up, as the tracker said."""
+    return o.jack_reveals
 
 
 def line_keys(line: Line, o: Options) -> list[Key]:

@@ -490,6 +490,18 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
                 for p, army in enumerate(state.armies)
                 for c, col in enumerate(army.columns) for i in range(len(col))]
 
+    def jack_reveals(self, state: CardStrategoState) -> int:
+        """How many face-down cards a Jack turns up now: two, or the only one in play."""
+        return min(2, len(self.face_down_places(state)))
+
+    def allowance_reason(self, state: CardStrategoState) -> str:
+        """Why this turn has the actions it has, in the rule's words."""
+        if state.turn_number == 1:
+            return "the first turn of the game has 1 action"
+        if state.turn_number == 2:
+            return "the other player's first turn has 2 actions"
+        return f"cards in {plural(state.start_columns, 'column')} at the start of the turn: {state.allotted} actions"
+
     def face_down_places(self, state: CardStrategoState) -> list[Place]:
         """Every face-down card on the battlefield (targets of a Scout or a Jack)."""
         return [Place(player=p, column=c, position=i)
