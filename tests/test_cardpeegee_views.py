@@ -207,6 +207,10 @@ def test_allies_fleeing_and_heal_and_defend(store):
     h.click("defend-submit")
     assert state(store, gid).heroes[1].hp == 35  # 30 + 5
     h.click("mode-flee")
+    # before the tap, the tracker's words for each: Bea stays if Ann runs, and Ann if Bea does
+    # (Deal 3 − 1 = 2 either way; a Monster is not a player)
+    assert "If Ann runs away: another player stays in the fight: Deal 3 − 1 = 2." in h.texts()
+    assert "If Bea runs away: another player stays in the fight: Deal 3 − 1 = 2." in h.texts()
     h.click("flee-0")
     # Ann flees with Bea staying: Deal 3 − 1 = 2 for the penalty round
     assert "Fleeing: another player stays in the fight: Deal 3 − 1 = 2" in h.texts()

@@ -248,6 +248,7 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
     fighters = staticmethod(queries.fighters)
     can_join = staticmethod(queries.can_join)
     can_flee = staticmethod(queries.can_flee)
+    flee_penalty = staticmethod(queries.flee_penalty)
     can_heal_and_defend = staticmethod(queries.can_heal_and_defend)
     can_abandon = staticmethod(queries.can_abandon)
     fee_due = staticmethod(queries.fee_due)

@@ -180,6 +180,20 @@ def can_flee(s: CardPeeGeeState) -> list[int]:
     return [f.player for f in battle.fighters if f.player is not None and f.live and not f.fleeing]
 
 
+def flee_penalty(s: CardPeeGeeState, p: int) -> str:
+    """What running away costs this player now, in the rule's words ("" if they cannot flee):
+    the penalty round's Deal (1 less when another player stays in the fight, 2 less when none
+    does), worked out as the Flee step would."""
+    battle = _fight(s)
+    if p not in can_flee(s) or battle is None:
+        return ""
+    i = battle.of_player(p)
+    assert i is not None  # can_flee lists only players in the fight
+    fleeing = battle.model_copy(update={"fighters": tuple(
+        f.model_copy(update={"fleeing": True}) if j == i else f for j, f in enumerate(battle.fighters))})
+    return round_deal(fleeing, i)[1]
+
+
 def can_heal_and_defend(s: CardPeeGeeState) -> list[int]:
     battle = _fight(s)
     if battle is None or not s.settings.heal_and_defend:

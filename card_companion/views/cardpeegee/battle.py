@@ -159,8 +159,9 @@ def cry_for_help(table, q: int, send: Send) -> list[ft.Control]:
 def run_away(table, fleers: list[int], q: int, send: Send) -> list[ft.Control | None]:
     s, game = table.state, table.game
     return [
-        note("Run away: one more penalty round first, with Deal −1 (or −2 when no other player stays in the "
-             "fight). A fleeing fighter takes damage if they lose but deals none; if they survive they escape."),
+        note("Run away: one more penalty round first. A fleeing fighter takes damage if they lose but deals "
+             "none; if they survive they escape."),
+        *[note(f"If {s.name(f)} runs away: {game.flee_penalty(s, f)}.") for f in fleers],
         ft.Row([button(f"{s.name(f)} runs away", click(send, functools.partial(Flee, player=f)), f"flee-{f}",
                        primary=False, icon=ft.Icons.DIRECTIONS_RUN) for f in fleers],
                wrap=True, spacing=6, run_spacing=6),
