@@ -68,6 +68,12 @@ def test_cardpeegee_fight_odds_before_the_round(open_page, start_server, tmp_pat
     tap(page, "mode-flee")
     expect(by_id(page, "flee-odds")).to_be_visible()
     boxes_apart(page, "flee-odds", "flee-0")
+    # Ann fights alone: no other player stays, so her penalty round has Deal 3 − 2 = 1
+    see(page, "If Ann runs away: no other player stays in the fight: Deal 3 − 2 = 1.")
+    into_view(page, "flee-0")
+    page.mouse.wheel(0, -220)  # the notes above the button: what running away costs her
+    page.wait_for_timeout(250)
+    shots(page, "ann-may-run-away")
     into_view(page, "flee-odds")
     shots(page, "if-ann-runs-away")
 
