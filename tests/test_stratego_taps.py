@@ -110,7 +110,6 @@ def test_the_card_discarded_is_asked_when_there_is_a_choice():
 
 def test_a_jack_turns_up_two_face_down_cards_the_oldest_of_three_taps_goes():
     reveal = Choice(mode="jack-reveal", card=card("JH"))
-    assert taps.reveals_needed(JACKS) == 2
     assert taps.targets(reveal, JACKS) == set(JACKS.face_down)
     assert step(JACKS, reveal) == "Tap 2 more face-down cards to turn up."
     one = taps.tap(reveal, (BEA, 0, 0), JACKS)
@@ -126,7 +125,6 @@ def test_a_jack_turns_up_two_face_down_cards_the_oldest_of_three_taps_goes():
 def test_a_lone_face_down_card_is_the_only_one_a_jack_turns_up():
     lone = Options(me=ANN, specials={"jack-reveal": [card("JH")]}, in_play=((BEA, 3, 0),),
                    face_down=((BEA, 3, 0),), jack_reveals=1)  # the tracker's answer with one face down
-    assert taps.reveals_needed(lone) == 1
     reveal = taps.tap(Choice(mode="jack-reveal"), (BEA, 3, 0), lone)
     assert step(lone, reveal) == "Turn the cards face up and enter them below."
 

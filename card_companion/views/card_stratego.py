@@ -489,7 +489,7 @@ def _attack_entry(e: _Entry) -> list[ft.Control | None]:
 
 def _jack_reveal_entry(e: _Entry) -> list[ft.Control | None]:
     s, chosen, jack = e.s, e.choice.places, e.hand_card
-    need = taps.reveals_needed(e.options)
+    need = e.options.jack_reveals
     if len(chosen) != need:
         return [ft.Text("Turning up: " + "; ".join(_what(e.game, s, k) for k in chosen))] if chosen else []
 

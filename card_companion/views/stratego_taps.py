@@ -108,11 +108,6 @@ def choose_card(choice: Choice, card: Card) -> Choice:
     return replace(choice, card=card)
 
 
-def reveals_needed(o: Options) -> int:
-    """How many face-down cards a Jack turns up, as the tracker said."""
-    return o.jack_reveals
-
-
 def line_keys(line: Line, o: Options) -> list[Key]:
     """The places of a Jack's line, in the order of JackRearrange.order: a row's four places,
     a column's cards from the front."""
@@ -175,7 +170,7 @@ def tap(choice: Choice, key: Key, o: Options) -> Choice:
     if mode == "jack-reveal":
         chosen = [k for k in choice.places if k != key]
         if len(chosen) == len(choice.places):  # a new one: the oldest of too many goes
-            chosen = (chosen + [key])[-reveals_needed(o):]
+            chosen = (chosen + [key])[-o.jack_reveals:]
         return replace(choice, places=tuple(chosen))
     if mode == "consolidate":  # one column of each player, either tapped again to let it go
         kept = tuple(k for k in choice.places if k[0] != p)
@@ -251,7 +246,7 @@ def next_step(choice: Choice, o: Options, me: str, them: str) -> str:
     if mode in HAND_CARD and hand_card(choice, o) is None:
         return f"Tap the {HAND_CARD[mode]} {me} discards."
     if mode == "jack-reveal":
-        more = reveals_needed(o) - len(chosen)
+        more = o.jack_reveals - len(chosen)
         if more > 0:
             return f"Tap {more} more {noun(more, 'face-down card')} to turn up."
         return "Turn the cards face up and enter them below."
