@@ -78,3 +78,26 @@ def test_without_folding_the_picker_stays_on_the_place_just_changed():
     assert (p.cards, p.active, p.picking) == ((card("5S"), card("AH")), 0, True)
     p = p.picked(card("6S"), fold=False)
     assert p.cards == (card("6S"), card("AH"))
+
+
+def test_the_places_keep_the_pickers_taps_and_the_card_they_make_fills_the_active_place():
+    # Q tapped: nothing entered yet, the Q is shown chosen; then ♥: Q♥ goes to the first place,
+    # the next place is active and the taps start again
+    p = Places.start(2).tapped(lambda t: t.rank_tapped(Q))
+    assert (p.cards, p.taps) == ((None, None), Taps(rank=Q))
+    p = p.tapped(lambda t: t.suit_tapped(HEARTS))
+    assert (p.cards, p.active, p.taps) == ((card("QH"), None), 1, Taps())
+
+
+def test_a_rank_tapped_then_another_place_chosen_fills_that_place():
+    # one deck: the 7 tapped stays chosen when the thumb picks the second place first
+    p = Places.start(2).tapped(lambda t: t.rank_tapped(SEVEN)).chosen(1)
+    assert p.taps == Taps(rank=SEVEN)
+    p = p.tapped(lambda t: t.suit_tapped(SPADES))
+    assert p.cards == (None, card("7S"))
+
+
+def test_a_place_of_another_deck_starts_its_taps_again():
+    # Card Stratego's two armies: a rank half-chosen for one deck is not finished in the other
+    p = Places.start(2).tapped(lambda t: t.rank_tapped(SEVEN)).chosen(1, keep_taps=False)
+    assert (p.active, p.taps) == (1, Taps())

@@ -47,40 +47,25 @@ def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | 
     return "; ".join(parts) + ". Check the card (or undo an earlier mistake)."
 
 
-@dataclass(frozen=True)
-class Taps:
-    """The picker's taps so far: a rank, a suit, or neither (two taps make a card, in either
-    order; tapping the chosen rank or suit again takes it back)."""
-
-    rank: Rank | None = None
-    suit: Suit | None = None
-
-    def rank_tapped(self, rank: Rank) -> tuple[Taps, Card | None]:
-        """The taps after a rank is tapped, and the card they make (None: not yet)."""
-        if self.suit is not None:
-            return Taps(), Card.of(rank, self.suit)
-        return Taps(rank=None if self.rank == rank else rank), None
-
-    def suit_tapped(self, suit: Suit) -> tuple[Taps, Card | None]:
-        """The taps after a suit is tapped, and the card they make (None: not yet)."""
-        if self.rank is not None:
-            return Taps(), Card.of(self.rank, suit)
-        return Taps(suit=None if self.suit == suit else suit), None
-
-
 @ft.component
 def CardPicker(
     deck: Deck,
     on_pick: Callable[[Card], None],
     ident: str = "picker",
     game_name: str = "this game",
+    taps: Taps | None = None,
+    on_move: Callable[[Callable[[Taps], tuple[Taps, Card | None]]], None] | None = None,
 ) -> ft.Control:
     """Rank row + suit row + typed entry. Calls on_pick with a card of the deck.
 
     Each button is a memoized component with stable handlers, so a tap redraws (and sends)
-    only the buttons whose look changed, not the whole picker."""
+    only the buttons whose look changed, not the whole picker. The picker keeps its own taps,
+    unless its owner keeps them (``CardSlots``): then it shows ``taps`` and hands each rank or
+    suit tap to ``on_move`` (see ``Places.tapped``)."""
     zoom = use_text_scale()
-    taps, set_taps = ft.use_state(Taps)
+    own_taps, set_taps = ft.use_state(Taps)
+    if on_move is None or taps is None:
+        taps = own_taps
     typed, set_typed = ft.use_state("")
     error, set_error = ft.use_state(None)
     # the taps so far, for the tap handlers: two quick taps can both reach the app before the
@@ -95,6 +80,9 @@ def CardPicker(
         on_pick(card)
 
     def tap(move: Callable[[Taps], tuple[Taps, Card | None]]) -> None:
+        if on_move is not None:
+            on_move(move)
+            return
         tapped.current, card = move(tapped.current)
         if card is not None:
             finish(card)
@@ -235,15 +223,42 @@ def TypedCard(typed: str, error: str | None, ident: str, on_type: Callable[[str]
 
 
 @dataclass(frozen=True)
+class Taps:
+    """The picker's taps so far: a rank, a suit, or neither (two taps make a card, in either
+    order; tapping the chosen rank or suit again takes it back)."""
+
+    rank: Rank | None = None
+    suit: Suit | None = None
+
+    def rank_tapped(self, rank: Rank) -> tuple[Taps, Card | None]:
+        """The taps after a rank is tapped, and the card they make (None: not yet)."""
+        if self.suit is not None:
+            return Taps(), Card.of(rank, self.suit)
+        return Taps(rank=None if self.rank == rank else rank), None
+
+    def suit_tapped(self, suit: Suit) -> tuple[Taps, Card | None]:
+        """The taps after a suit is tapped, and the card they make (None: not yet)."""
+        if self.rank is not None:
+            return Taps(), Card.of(self.rank, suit)
+        return Taps(suit=None if self.suit == suit else suit), None
+
+
+@dataclass(frozen=True)
 class Places:
     """The named places of ``CardSlots``: the card in each (None: not entered), the place the
-    picker fills next, and whether the picker is out. Filling a place moves on to the next
-    empty place after it (else the first empty one); once every place is filled the picker
-    folds away (``fold``) or stays on the place just filled, for the next change."""
+    picker fills next, whether the picker is out, and the picker's taps toward the next card.
+    Filling a place moves on to the next empty place after it (else the first empty one) and
+    starts the taps again; once every place is filled the picker folds away (``fold``) or stays
+    on the place just filled, for the next change.
+
+    The taps live here, not in the picker, so that the tap that makes a card changes one state:
+    the places are drawn once, with the picker, and a calculator's ruling is not sent after
+    two other updates."""
 
     cards: tuple[Card | None, ...]
     active: int = 0
     picking: bool = True
+    taps: Taps = Taps()
 
     @staticmethod
     def start(count: int, initial: Sequence[Card | None] | None = None) -> Places:
@@ -255,9 +270,17 @@ class Places:
     def complete(self) -> bool:
         return all(c is not None for c in self.cards)
 
-    def chosen(self, place: int) -> Places:
-        """A place tapped: the picker fills it next."""
-        return replace(self, active=place, picking=True)
+    def chosen(self, place: int, keep_taps: bool = True) -> Places:
+        """A place tapped: the picker fills it next (with the rank or suit tapped so far, unless
+        the place takes another deck: ``keep_taps=False``)."""
+        return replace(self, active=place, picking=True, taps=self.taps if keep_taps else Taps())
+
+    def tapped(self, move: Callable[[Taps], tuple[Taps, Card | None]], fold: bool = True) -> Places:
+        """A rank or suit tapped on the picker (``move``: ``Taps.rank_tapped`` or
+        ``suit_tapped`` with the button's rank or suit): the taps so far, or the active place
+        filled with the card they make."""
+        taps, card = move(self.taps)
+        return self.picked(card, fold) if card is not None else replace(self, taps=taps)
 
     def picked(self, card: Card, fold: bool = True) -> Places:
         """The picker gave a card for the active place."""
@@ -308,16 +331,23 @@ def CardSlots(
     live.current = now
 
     def choose(i: int) -> None:
-        live.current = live.current.chosen(i)
+        # a place of another deck gets its own picker (keyed by the place): its taps start again
+        live.current = live.current.chosen(i, keep_taps=not decks)
         set_now(live.current)
+
+    def changed(after: Places) -> None:
+        filled = after.cards != live.current.cards
+        live.current = after
+        set_now(after)
+        if filled and on_change:
+            on_change(list(after.cards))
 
     def picked(card: Card) -> None:
-        live.current = live.current.picked(card, fold)
-        set_now(live.current)
-        if on_change:
-            on_change(list(live.current.cards))
+        changed(live.current.picked(card, fold))
 
-    pick = use_stable(picked)  # the picker keeps its props, so a filled place does not redraw it
+    # stable: the picker keeps its props, so a filled place does not redraw it
+    pick = use_stable(picked)
+    move = use_stable(lambda m: changed(live.current.tapped(m, fold)))
 
     def done(e=None) -> None:
         on_done(list(live.current.cards))
@@ -345,7 +375,7 @@ def CardSlots(
         ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER,
                vertical_alignment=ft.CrossAxisAlignment.START),
         ft.Text(_prompt(labels[active], picking, complete), italic=True, size=13) if labels else None,
-        _picker(deck, decks, deck_names, active, pick, ident, game_name) if picking else None,
+        _picker(deck, decks, deck_names, active, pick, ident, game_name, now.taps, move) if picking else None,
         message(warning, f"{ident}-warning", kind="warning"),
         extra,
         button(submit, done if complete else None, f"{ident}-submit"),
@@ -361,13 +391,13 @@ def _prompt(label: str, picking: bool, complete: bool) -> str:
     return f"Entering: {label}"
 
 
-def _picker(deck, decks, deck_names, active, pick, ident, game_name) -> ft.Control:
+def _picker(deck, decks, deck_names, active, pick, ident, game_name, taps, move) -> ft.Control:
     """The picker of the active place: the one deck, or the place's own deck (keyed by the
     place, so a rank or suit half-chosen for one deck is not finished in another)."""
     if not decks:
-        return _SamePicker(deck, pick, ident=f"{ident}-picker", game_name=game_name)
+        return _SamePicker(deck, pick, ident=f"{ident}-picker", game_name=game_name, taps=taps, on_move=move)
     name = deck_names[active] if deck_names else game_name
-    return _SamePicker(decks[active], pick, ident=f"{ident}-picker", game_name=name,
+    return _SamePicker(decks[active], pick, ident=f"{ident}-picker", game_name=name, taps=taps, on_move=move,
                        key=f"{ident}-picker-{active}")
 
 
