@@ -306,6 +306,7 @@ def CardSlots(
     deck_names: Sequence[str] | None = None,
     initial: Sequence[Card | None] | None = None,
     fold: bool = True,
+    follows: bool = False,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
@@ -320,15 +321,22 @@ def CardSlots(
     ``decks`` (optional, one per place): when the places take cards of different decks
     (Card Stratego's two armies), the picker offers the active place's deck, named
     ``deck_names[i]`` in its messages; ``deck`` still counts the over-count warning.
+
+    ``follows`` (a calculator): the owner keeps the cards (``on_change``) and gives them back as
+    ``initial`` at every drawing; a changed card then redraws the places within the owner's
+    update, with its ruling: one update and one patch per card.
     """
     use_text_scale()  # the places' card faces follow the text-size setting
     now, set_now = ft.use_state(lambda: Places.start(len(labels), initial))
-    if len(now.cards) != len(labels):  # the caller changed the places without a new key
-        now = Places.start(len(labels))
-    values, active, picking = list(now.cards), now.active, now.picking
-    # the places as the handlers must see them: quick taps can arrive before a new drawing
+    # the places as the handlers must see them: quick taps can arrive before a new drawing. When
+    # the places follow their owner, a changed card is kept only here until the owner draws them.
     live = ft.use_ref(None)
-    live.current = now
+    if live.current is None or not follows:
+        live.current = now
+    if len(live.current.cards) != len(labels):  # the caller changed the places without a new key
+        live.current = Places.start(len(labels))
+    now = live.current
+    values, active, picking = list(now.cards), now.active, now.picking
 
     def choose(i: int) -> None:
         # a place of another deck gets its own picker (keyed by the place): its taps start again
@@ -338,6 +346,9 @@ def CardSlots(
     def changed(after: Places) -> None:
         filled = after.cards != live.current.cards
         live.current = after
+        if follows and filled and on_change:
+            on_change(list(after.cards))  # the owner draws the places again, with its ruling
+            return
         set_now(after)
         if filled and on_change:
             on_change(list(after.cards))

@@ -12,7 +12,6 @@ from card_companion.views.calculator.ruling import (
     ask,
     check_deck,
     problem_note,
-    use_initial,
     use_ruling,
 )
 from card_companion.views.common import use_stable, use_text_scale
@@ -73,7 +72,7 @@ def CardStrategoCalculator() -> ft.Control:
         set_version(version + 1)
 
     on_swap, on_change = use_stable(swap), use_stable(set_cards)
-    initial = use_initial(cards, version)
+    initial = list(cards)
     parts = [
         ft.Text("A battle: the attacking card against the defending card it faces. Jacks and Jokers never "
                 "stand on the battlefield."),

@@ -21,7 +21,6 @@ from card_companion.views.calculator.ruling import (
     slots_key,
     split_groups,
     switch,
-    use_initial,
     use_ruling,
 )
 from card_companion.views.common import use_stable, use_text_scale
@@ -64,7 +63,7 @@ def BossStackCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda values: set_entered(split_groups(groups, values)))
-    initial = use_initial(stack, slots_key(groups, version))
+    initial = list(stack)
 
     return ft.Column([c for c in [
         ft.Text("The Boss stack: the face-up agitator and its props. Every face card is a Boss; every card of the "

@@ -22,7 +22,6 @@ from card_companion.views.calculator.ruling import (
     slots_key,
     split_groups,
     switch,
-    use_initial,
     use_ruling,
     whole_number,
 )
@@ -101,7 +100,7 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_cards(split_groups(groups, v)))
-    initial = use_initial(values, slots_key(groups, version))
+    initial = list(values)
 
     rows: list[ft.Control | None] = [
         ft.Text("One round: each fighter's score is their Attack plus the score cards they draw (one per point of "

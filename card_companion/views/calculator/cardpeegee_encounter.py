@@ -24,7 +24,6 @@ from card_companion.views.calculator.ruling import (
     slots_key,
     split_groups,
     switch,
-    use_initial,
     use_ruling,
 )
 from card_companion.views.common import use_stable, use_text_scale
@@ -100,7 +99,7 @@ def EncounterCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_entered({**entered, **split_groups(groups, v)}))
-    initial = use_initial(values, slots_key(groups, version))
+    initial = list(values)
 
     hint = ("The agitator (a club) and its props: HP = agitator + heart props, Attack = agitator + club props, "
             "Deal = 3 + one per spade prop." if kind == "monster" else

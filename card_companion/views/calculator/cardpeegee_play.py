@@ -23,7 +23,6 @@ from card_companion.views.calculator.ruling import (
     slots_key,
     split_groups,
     switch,
-    use_initial,
     use_ruling,
 )
 from card_companion.views.common import use_stable, use_text_scale
@@ -79,7 +78,7 @@ def PlayCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_entered(split_groups(groups, v)))
-    initial = use_initial(values, slots_key(groups, version))
+    initial = list(values)
 
     def declare(c: Card, suit: str) -> None:
         new = {k: v for k, v in conversions.items() if k != c}

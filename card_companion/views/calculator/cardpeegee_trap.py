@@ -22,7 +22,6 @@ from card_companion.views.calculator.ruling import (
     segmented,
     slots_key,
     split_groups,
-    use_initial,
     use_ruling,
     whole_number,
 )
@@ -76,7 +75,7 @@ def TrapCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_entered({**entered, **split_groups(groups, v)}))
-    initial = use_initial(values, slots_key(groups, version))
+    initial = list(values)
 
     rows: list[ft.Control | None] = [
         ft.Text("The agitator (a spade) and its props: difficulty = agitator + spade props + half the diamond "

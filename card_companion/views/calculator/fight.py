@@ -16,7 +16,6 @@ from card_companion.views.calculator.ruling import (
     check_deck,
     problem_note,
     segmented,
-    use_initial,
     use_ruling,
 )
 from card_companion.views.common import use_stable, use_text_scale
@@ -144,7 +143,7 @@ def FightCalculator(names: tuple[str, ...] = ()) -> ft.Control:
 
     on_next, on_change = use_stable(next_turn), use_stable(changed)
     slots_key = f"slots-{version}-{'-'.join(places)}"
-    initial = use_initial([entered.get(r) for r in places], slots_key)
+    initial = [entered.get(r) for r in places]
     parts: list[ft.Control | None] = [
         segmented("cycle", "Which move beats which", [(c, c.capitalize()) for c in CYCLES], cycle, set_cycle),
         ft.Text(cycle_text(cycle), size=13, italic=True),

@@ -17,7 +17,6 @@ from card_companion.views.calculator.ruling import (
     problem_note,
     segmented,
     switch,
-    use_initial,
     use_ruling,
     whole_number,
 )
@@ -141,7 +140,7 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_flip, on_war = use_stable(set_flip_cards), use_stable(set_war_cards)
-    flip_initial, war_initial = use_initial(flip_cards, ("flip", version)), use_initial(war_cards, ("war", version))
+    flip_initial, war_initial = list(flip_cards), list(war_cards)
     parts: list[ft.Control | None] = [
         segmented("mode", None, [("flip", "A flip"), ("war", "Trade and war")], mode, choose_mode),
         segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(jokers),

@@ -16,7 +16,6 @@ from card_companion.views.calculator.ruling import (
     check_deck,
     counter,
     problem_note,
-    use_initial,
     use_ruling,
 )
 from card_companion.views.common import button, message, tagged, use_stable, use_text_scale
@@ -156,7 +155,7 @@ def PeaceAndLoveCalculator() -> ft.Control:
         restart(len(fighting) + len(rounds), players)
 
     on_next, on_change = use_stable(next_round), use_stable(entered)
-    initial = use_initial([v for s in fighting for v in (fighters[s], cards[s])], version)
+    initial = [v for s in fighting for v in (fighters[s], cards[s])]
     count = len(fighting)
     parts: list[ft.Control | None] = [
         ft.Text("Each fighter in the fight gets a card from its owner's hand; reveal them and enter each fighter "

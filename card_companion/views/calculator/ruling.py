@@ -115,21 +115,12 @@ _MemoSlots = ft.memo(CardSlots)
 def Slots(*args, **kwargs) -> ft.Control:
     """The card picker's places as every calculator has them: the picker stays out once the
     places are filled (a calculator is for changing one card after another: the next rank and
-    suit change the card just entered, a tap on another place changes that one), and the
-    places are skipped by the calculator's renders while their props are equal, so a changed
-    card redraws the ruling, not the places and the picker again (give it stable handlers from
-    ``use_stable`` and an ``initial`` from ``use_initial``)."""
-    return _MemoSlots(*args, fold=False, **kwargs)
-
-
-def use_initial(cards: Sequence[Card | None], key: object) -> list[Card | None]:
-    """The cards a new set of places starts with: ``cards`` as they were when ``key`` (the
-    places' key) last changed. The places keep what is entered after that themselves, so
-    their props stay equal while cards change."""
-    kept = ft.use_ref(None)
-    if kept.current is None or kept.current[0] != key:
-        kept.current = (key, list(cards))
-    return kept.current[1]
+    suit change the card just entered, a tap on another place changes that one). The places
+    follow the calculator (``CardSlots(follows=True)``): give them the cards as the calculator
+    holds them now as ``initial`` and stable handlers from ``use_stable``. A changed card then
+    redraws the places and the ruling in one update; the calculator's other renders skip the
+    places while their props are equal."""
+    return _MemoSlots(*args, fold=False, follows=True, **kwargs)
 
 
 def problem_note(shown: Shown, ident: str = "calc-problem") -> ft.Control | None:
