@@ -3,6 +3,7 @@ layers: the one module that wires views (and the companion they render) together
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import os
@@ -32,6 +33,10 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
 YOUNG_COLLECTION_EVERY = 50_000
 """objects allocated between two collections of the youngest generation (Python's default: 700)"""
+COLLECT_AFTER_CLOSE = 5.0
+"""seconds from a page's session closing to the full collection that frees what it drew"""
+_collection: list[asyncio.TimerHandle] = []
+"""the full collection waiting to run (at most one)"""
 
 
 def settle_memory() -> None:
@@ -44,6 +49,28 @@ def settle_memory() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTION_EVERY, 50, 50)
+
+
+def collect_closed_pages() -> None:
+    """A page's session is gone for good. What it drew (its controls, components, the table
+    it held) is a web of cycles that only a full collection frees, and the thresholds of
+    ``settle_memory`` make a full collection rare: without this, every phone that came and
+    went stayed in memory (docs/performance.md, RSS after the phones left). One full
+    collection runs a few seconds after a page closes, for all the pages closed meanwhile
+    (a whole table leaving is one collection), between taps rather than inside one."""
+    if _collection:
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # not on the server's loop (a test): collect now
+        gc.collect()
+        return
+
+    def collect() -> None:
+        _collection.clear()
+        gc.collect()
+
+    _collection.append(loop.call_later(COLLECT_AFTER_CLOSE, collect))
 
 
 def _warm_up_once_serving(host: str, port: int) -> None:
@@ -76,6 +103,7 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
         from card_companion.views.app import App, prepare_page
 
         life = prepare_page(page)
+        life.on_close(collect_closed_pages)
         page.render_views(App, tables, opened.problem, join_base, life)
 
     main.tables = tables  # type: ignore[attr-defined]

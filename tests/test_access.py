@@ -361,6 +361,20 @@ def test_pages_that_went_away_are_dropped_and_work_does_not_grow():
     assert hub.count() == 0
 
 
+def test_a_closed_page_of_a_game_nobody_steps_in_is_dropped_when_another_page_subscribes():
+    # the café: a table played, its phones left; no step will ever be published to that game,
+    # yet its pages' subscriptions (which hold the pages) must not stay forever
+    hub = Hub()
+    gone = {"ann": False, "bea": False}
+    for who in gone:
+        hub.subscribe("old table", lambda e: None, alive=lambda who=who: not gone[who])
+    gone["ann"] = True
+    hub.subscribe("new table", lambda e: None)
+    assert (hub.count("old table"), hub.count("new table")) == (1, 1)  # Bea's page is still open
+    gone["bea"] = True
+    assert hub.sweep() == 1 and hub.count() == 1
+
+
 def test_a_broken_page_does_not_stop_the_others():
     hub = Hub()
     heard = []

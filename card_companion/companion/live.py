@@ -60,10 +60,28 @@ class Hub:
 
     def subscribe(self, game_id: str, fn: Callable[[Committed], None],
                   alive: Callable[[], bool] = lambda: True) -> Subscription:
+        """Also drops every subscriber of any game whose page is gone: a subscriber holds its
+        page (and all that page drew), and a game nobody steps in any more would keep it."""
+        self.sweep()
         sub = Subscription(self, game_id, fn, alive)
         with self._lock:
             self._subs.setdefault(game_id, []).append(sub)
         return sub
+
+    def sweep(self) -> int:
+        """Drop the subscribers whose ``alive()`` is false; returns how many."""
+        with self._lock:
+            subs = [sub for game in self._subs.values() for sub in game]
+        dead = []
+        for sub in subs:
+            try:
+                if not sub.alive():
+                    dead.append(sub)
+            except Exception:
+                dead.append(sub)
+        for sub in dead:
+            sub.close()
+        return len(dead)
 
     def _remove(self, sub: Subscription) -> None:
         with self._lock:

@@ -44,8 +44,10 @@ class PageLife:
         self._on_connect.append(fn)
         return lambda: self._on_connect.remove(fn) if fn in self._on_connect else None
 
-    def on_close(self, fn: Callable[[], None]) -> None:
+    def on_close(self, fn: Callable[[], None]) -> Callable[[], None]:
+        """Call ``fn`` once when the session is gone for good; returns the way to take it back."""
         self._on_close.append(fn)
+        return lambda: self._on_close.remove(fn) if fn in self._on_close else None
 
     def _connect(self) -> None:
         self.connected = True

@@ -204,6 +204,7 @@ def use_live(gid: str, device, services, page, set_error, set_news, set_seats_se
     loaded, set_loaded = ft.use_state(lambda: open_game(device, gid))
     latest = ft.use_ref(None)
     subscription = ft.use_ref(None)
+    forget = ft.use_ref(None)  # takes back the close handler when the screen unmounts
     latest.current = loaded
     live = Live(loaded, set_loaded, latest, subscription, set_error, set_news, set_seats_seen,
                 lambda: open_game(device, gid))
@@ -215,11 +216,17 @@ def use_live(gid: str, device, services, page, set_error, set_news, set_seats_se
             lambda event: on_page_loop(page, lambda: live.take(event)),
             alive=(lambda: not life.closed) if life is not None else (lambda: True),
         )
+        # Flet does not unmount the screen when it drops a closed session: the subscription
+        # (which holds this page and everything it drew) goes when the session does
+        forget.current = life.on_close(unsubscribe) if life is not None else None
 
     def unsubscribe():
         if subscription.current is not None:
             subscription.current.close()
             subscription.current = None
+        if forget.current is not None:
+            forget.current()
+            forget.current = None
 
     ft.use_effect(subscribe, dependencies=[], cleanup=unsubscribe)
 
