@@ -72,12 +72,11 @@ def CardStrategoCalculator() -> ft.Control:
         set_version(version + 1)
 
     on_swap, on_change = use_stable(swap), use_stable(set_cards)
-    initial = list(cards)
     parts = [
         ft.Text("A battle: the attacking card against the defending card it faces. Jacks and Jokers never "
                 "stand on the battlefield."),
         Slots(DECK, list(SEATS), on_swap, submit="Swap attacker and defender", ident="calc-slots",
-              game_name=GAME_NAME, on_change=on_change, initial=initial, key=f"slots-{version}"),
+              game_name=GAME_NAME, on_change=on_change, initial=cards, key=f"slots-{version}"),
         problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]

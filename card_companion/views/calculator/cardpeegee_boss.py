@@ -63,7 +63,6 @@ def BossStackCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda values: set_entered(split_groups(groups, values)))
-    initial = list(stack)
 
     return ft.Column([c for c in [
         ft.Text("The Boss stack: the face-up agitator and its props. Every face card is a Boss; every card of the "
@@ -72,7 +71,7 @@ def BossStackCalculator(deck: Deck) -> ft.Control:
         switch("super-powers", "Boss super powers", super_powers, set_super_powers,
                "Each Jack in the stack gives every Boss +2 Attack."),
         Slots(deck, group_labels(groups), on_clear, submit="Clear the stack", ident="calc-slots", game_name=GAME_NAME,
-              on_change=on_change, initial=initial, key=slots_key(groups, version)),
+              on_change=on_change, initial=stack, key=slots_key(groups, version)),
         problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ] if c is not None], spacing=12)

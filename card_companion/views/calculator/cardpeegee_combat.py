@@ -100,7 +100,6 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_cards(split_groups(groups, v)))
-    initial = list(values)
 
     rows: list[ft.Control | None] = [
         ft.Text("One round: each fighter's score is their Attack plus the score cards they draw (one per point of "
@@ -126,7 +125,7 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
                        "A score 1.5 times the other's deals 1.5 times the damage; twice, double."))
     if groups:
         rows.append(Slots(deck, group_labels(groups), on_clear, submit="Clear the score cards", ident="calc-slots",
-                          game_name=GAME_NAME, on_change=on_change, initial=initial, key=slots_key(groups, version)))
+                          game_name=GAME_NAME, on_change=on_change, initial=values, key=slots_key(groups, version)))
     rows.append(problem_note(shown))
     rows.append(RulingPanel(shown, GAME_NAME))
     return ft.Column([r for r in rows if r is not None], spacing=12)

@@ -99,7 +99,6 @@ def EncounterCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_entered({**entered, **split_groups(groups, v)}))
-    initial = list(values)
 
     hint = ("The agitator (a club) and its props: HP = agitator + heart props, Attack = agitator + club props, "
             "Deal = 3 + one per spade prop." if kind == "monster" else
@@ -112,7 +111,7 @@ def EncounterCalculator(deck: Deck) -> ft.Control:
         switch("beast", "Elemental beasts", beast, set_beast, "One more card gives the Monster its element.")
         if kind == "monster" else None,
         Slots(deck, group_labels(groups), on_clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
-              on_change=on_change, initial=initial, key=slots_key(groups, version)),
+              on_change=on_change, initial=values, key=slots_key(groups, version)),
         problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]

@@ -78,7 +78,6 @@ def PlayCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_entered(split_groups(groups, v)))
-    initial = list(values)
 
     def declare(c: Card, suit: str) -> None:
         new = {k: v for k, v in conversions.items() if k != c}
@@ -94,7 +93,7 @@ def PlayCalculator(deck: Deck) -> ft.Control:
         segmented("element", "The player's element (— for none)", ELEMENTS, element, set_element),
         switch("in-fight", "In a fight", in_fight, set_in_fight, "A card played as a spade in a fight costs nothing."),
         Slots(deck, group_labels(groups), on_clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
-              on_change=on_change, initial=initial, key=slots_key(groups, version)),
+              on_change=on_change, initial=values, key=slots_key(groups, version)),
         problem_note(shown),
     ]
     if any(c is not None and c.rank == Rank.JACK for c in active):

@@ -75,7 +75,6 @@ def TrapCalculator(deck: Deck) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_change = use_stable(lambda v: set_entered({**entered, **split_groups(groups, v)}))
-    initial = list(values)
 
     rows: list[ft.Control | None] = [
         ft.Text("The agitator (a spade) and its props: difficulty = agitator + spade props + half the diamond "
@@ -87,7 +86,7 @@ def TrapCalculator(deck: Deck) -> ft.Control:
         counter("Evasion cards drawn", draws, 1, 12, set_draws, "evasion-size") if mode == "cards" else
         ft.Row([number("evasion-total", "Evasion total", total, set_total)], key=f"evasion-{version}"),
         Slots(deck, group_labels(groups), on_clear, submit="Clear the cards", ident="calc-slots", game_name=GAME_NAME,
-              on_change=on_change, initial=initial, key=slots_key(groups, version)),
+              on_change=on_change, initial=values, key=slots_key(groups, version)),
         problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]

@@ -140,7 +140,6 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
 
     on_clear = use_stable(clear)
     on_flip, on_war = use_stable(set_flip_cards), use_stable(set_war_cards)
-    flip_initial, war_initial = list(flip_cards), list(war_cards)
     parts: list[ft.Control | None] = [
         segmented("mode", None, [("flip", "A flip"), ("war", "Trade and war")], mode, choose_mode),
         segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(jokers),
@@ -152,7 +151,7 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
         parts += [
             ft.Text(f"Both players turn their top card face up: the higher card takes both ({order_text(blank)})."),
             Slots(deck, list(seats), on_clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=on_flip, initial=flip_initial, key=f"flip-{version}"),
+                  on_change=on_flip, initial=flip_cards, key=f"flip-{version}"),
             problem_note(shown),
         ]
         r = shown.ruling
@@ -174,7 +173,7 @@ def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
             ft.Text("Then the war's face-up cards (leave them out to see what each lays):", size=13),
             Slots(deck, [f"{seats[0]}'s face-up card", f"{seats[1]}'s face-up card"], on_clear,
                   submit="Clear the war cards", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=on_war, initial=war_initial, key=f"war-{version}"),
+                  on_change=on_war, initial=war_cards, key=f"war-{version}"),
             problem_note(shown),
         ]
         r = shown.ruling
