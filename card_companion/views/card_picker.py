@@ -363,22 +363,9 @@ def CardSlots(
     def done(e=None) -> None:
         on_done(list(live.current.cards))
 
-    places = []
-    for i, label in enumerate(labels):
-        places.append(
-            ft.Column(
-                [
-                    card_face(values[i], ident=f"{ident}-slot-{i}", selected=i == active,
-                              label=f"{label}: {values[i].symbol if values[i] else 'not entered'}",
-                              on_click=lambda e, i=i: choose(i), width=54),
-                    ft.Text(label, size=12, text_align=ft.TextAlign.CENTER, width=96,
-                            weight=ft.FontWeight.BOLD if i == active and picking else None),
-                ],
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=2,
-                tight=True,
-            )
-        )
+    on_choose = use_stable(choose)
+    places = [Place(values[i], label, i == active, i == active and picking, f"{ident}-slot-{i}", i, on_choose)
+              for i, label in enumerate(labels)]
     warning = overuse_warning(deck, known, values)
     complete = now.complete
     controls: list[ft.Control | None] = [
@@ -392,6 +379,27 @@ def CardSlots(
         button(submit, done if complete else None, f"{ident}-submit"),
     ]
     return ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
+
+
+@ft.memo
+@ft.component
+def Place(card: Card | None, label: str, selected: bool, entering: bool, ident: str, index: int,
+          on_choose: Callable[[int], None]) -> ft.Control:
+    """One named place of ``CardSlots``: its card (or empty) over its name, bold while the
+    picker fills it. A memoized component: a tap draws again only the places that changed."""
+    use_text_scale()  # the card face follows the text-size setting
+    return ft.Column(
+        [
+            card_face(card, ident=ident, selected=selected,
+                      label=f"{label}: {card.symbol if card else 'not entered'}",
+                      on_click=lambda e: on_choose(index), width=54),
+            ft.Text(label, size=12, text_align=ft.TextAlign.CENTER, width=96,
+                    weight=ft.FontWeight.BOLD if entering else None),
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=2,
+        tight=True,
+    )
 
 
 def _prompt(label: str, picking: bool, complete: bool) -> str:
