@@ -325,7 +325,7 @@ def test_peace_and_love_score_strip_and_the_text_size_scales_cards_and_picker(st
     ids = h.ids()
     assert ids.index("status") < ids.index("player-0")  # the strip comes first
     def width(view):
-        return view.find("fighter-0-0").content.content.controls[0].width
+        return view.find("fighter-0-0").content.content.width  # the card inside its tap area
 
     normal = width(h)
     larger = {ServicesContext: replace(services(store)[ServicesContext], prefs=Prefs(text_scale="1.3"))}

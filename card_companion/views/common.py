@@ -326,14 +326,13 @@ def card_face(
             height=height,
             alignment=ft.Alignment.CENTER,
         )
-    else:
-        inner = ft.Container(content=inner, width=width if not tapped else height, height=height,
-                             alignment=ft.Alignment.CENTER)
-    parts: list[ft.Control] = [inner]
-    if caption:
-        parts.append(ft.Text(caption, size=11, text_align=ft.TextAlign.CENTER))
+    # as few controls as draw the card: a table shows dozens of cards, and every control costs
+    # the server a diff at each step (docs/performance.md)
+    content = inner if not caption else ft.Column(
+        [inner, ft.Text(caption, size=11, text_align=ft.TextAlign.CENTER)],
+        spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
     body = ft.Container(
-        content=ft.Column(parts, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+        content=content,
         on_click=on_click,
         ink=on_click is not None,
         border_radius=6,
