@@ -4,6 +4,7 @@ layers: the one module that wires views (and the companion they render) together
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import gc
 import logging
 import os
@@ -51,6 +52,25 @@ def settle_memory() -> None:
     gc.set_threshold(YOUNG_COLLECTION_EVERY, 50, 50)
 
 
+def give_back_memory() -> None:
+    """Hand the memory freed by a collection back to the system (glibc's ``malloc_trim``):
+    without it the C heap keeps the freed pages, and the server's RSS stays at the most
+    phones it ever had (docs/performance.md). Nothing happens where the C library has no
+    ``malloc_trim`` (macOS, Windows, musl)."""
+    global _malloc_trim
+    if _malloc_trim is None:
+        try:
+            _malloc_trim = ctypes.CDLL(None).malloc_trim
+        except (AttributeError, OSError):
+            _malloc_trim = False
+    if _malloc_trim:
+        _malloc_trim(0)
+
+
+_malloc_trim = None
+"""glibc's malloc_trim, looked up once (False: this C library has none)"""
+
+
 def collect_closed_pages() -> None:
     """A page's session is gone for good. What it drew (its controls, components, the table
     it held) is a web of cycles that only a full collection frees, and the thresholds of
@@ -69,6 +89,7 @@ def collect_closed_pages() -> None:
     def collect() -> None:
         _collection.clear()
         gc.collect()
+        give_back_memory()
 
     _collection.append(loop.call_later(COLLECT_AFTER_CLOSE, collect))
 

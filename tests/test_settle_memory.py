@@ -27,6 +27,8 @@ def test_pages_closing_together_get_one_full_collection_a_little_later(monkeypat
     monkeypatch.setattr(app, "COLLECT_AFTER_CLOSE", 0.05)
     collections = []
     monkeypatch.setattr(gc, "collect", lambda *a: collections.append(a) or 0)
+    trims = []
+    monkeypatch.setattr(app, "give_back_memory", lambda: trims.append(len(collections)))
 
     async def phones_leave() -> tuple[int, int]:
         lives = [PageLife() for _ in range(40)]
@@ -39,4 +41,22 @@ def test_pages_closing_together_get_one_full_collection_a_little_later(monkeypat
         return waiting, len(collections)
 
     assert run_coroutine(phones_leave()) == (0, 1)  # on a thread of its own: Playwright's loop may run here
+    assert trims == [1]  # the freed memory goes back to the system after the collection
     assert not app._collection  # the next page to close schedules a new one
+
+
+def test_freed_memory_goes_back_to_the_system_where_the_c_library_can(monkeypatch):
+    # glibc (Debian, the CI): malloc_trim is found and called; elsewhere nothing happens
+    calls = []
+    monkeypatch.setattr(app, "_malloc_trim", lambda pad: calls.append(pad) or 1)
+    app.give_back_memory()
+    assert calls == [0]
+    monkeypatch.setattr(app, "_malloc_trim", False)  # a C library without it (macOS, musl)
+    app.give_back_memory()
+    assert calls == [0]
+
+
+def test_malloc_trim_is_looked_up_once_and_runs_here(monkeypatch):
+    monkeypatch.setattr(app, "_malloc_trim", None)
+    app.give_back_memory()  # this machine's C library: glibc (found) or another (False); never raises
+    assert app._malloc_trim is not None
