@@ -326,7 +326,7 @@ def CardSlots(
     ``initial`` at every drawing; a changed card then redraws the places within the owner's
     update, with its ruling: one update and one patch per card.
     """
-    use_text_scale()  # the places' card faces follow the text-size setting
+    zoom = use_text_scale()  # the places' card faces follow the text-size setting
     now, set_now = ft.use_state(lambda: Places.start(len(labels), initial))
     # the places as the handlers must see them: quick taps can arrive before a new drawing. When
     # the places follow their owner, a changed card is kept only here until the owner draws them.
@@ -364,7 +364,7 @@ def CardSlots(
         on_done(list(live.current.cards))
 
     on_choose = use_stable(choose)
-    places = [Place(values[i], label, i == active, i == active and picking, f"{ident}-slot-{i}", i, on_choose)
+    places = [Place(values[i], label, i == active, i == active and picking, f"{ident}-slot-{i}", i, on_choose, zoom)
               for i, label in enumerate(labels)]
     warning = overuse_warning(deck, known, values)
     complete = now.complete
@@ -384,9 +384,10 @@ def CardSlots(
 @ft.memo
 @ft.component
 def Place(card: Card | None, label: str, selected: bool, entering: bool, ident: str, index: int,
-          on_choose: Callable[[int], None]) -> ft.Control:
+          on_choose: Callable[[int], None], zoom: float) -> ft.Control:
     """One named place of ``CardSlots``: its card (or empty) over its name, bold while the
-    picker fills it. A memoized component: a tap draws again only the places that changed."""
+    picker fills it. A memoized component: a tap draws again only the places that changed
+    (``zoom``, the text-size setting, is a prop so that a new setting draws them again)."""
     use_text_scale()  # the card face follows the text-size setting
     return ft.Column(
         [
