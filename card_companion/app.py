@@ -61,7 +61,7 @@ def give_back_memory() -> None:
     if _malloc_trim is None:
         try:
             _malloc_trim = ctypes.CDLL(None).malloc_trim
-        except (AttributeError, OSError):
+        except (AttributeError, OSError, TypeError):  # no such function; no C library by that name
             _malloc_trim = False
     if _malloc_trim:
         _malloc_trim(0)
