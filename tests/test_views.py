@@ -333,6 +333,9 @@ def test_peace_and_love_score_strip_and_the_text_size_scales_cards_and_picker(st
     assert normal == 58 and width(big) == round(58 * 1.3)
     picker = ViewHarness(CardPicker, Deck(), lambda c: None, ident="p", contexts=larger)
     assert picker.find("p-rank-A").content.content.size == round(20 * 1.3)
+    # the places over a picker (each its own memoized component): 54 px cards, 1.3 × larger
+    slots = ViewHarness(CardSlots, Deck(), ["Ann", "Bea"], lambda cs: None, ident="s", contexts=larger)
+    assert slots.find("s-slot-1").content.content.width == round(54 * 1.3)
 
 
 def test_slots_keep_their_cards_level_when_a_label_wraps():
