@@ -338,6 +338,30 @@ def test_peace_and_love_score_strip_and_the_text_size_scales_cards_and_picker(st
     assert slots.find("s-slot-1").content.content.width == round(54 * 1.3)
 
 
+@pytest.mark.parametrize("anti_math_geek", [True, False])
+def test_peace_and_love_score_strip_shows_the_final_score_once_the_game_is_over(store, anti_math_geek):
+    """The rule text's Anti Math Geek: "add your three remaining fighters to your victory pile
+    before calculating score". Once the game is over the strip at the top shows the score the
+    result names, not the pile without the fighters."""
+    from card_companion.companion.session import Session
+
+    pal = GAMES["peace-and-love"]
+    s = Session.start(pal, pal.make_setup(["Ann", "Bea"], {"anti_math_geek": anti_math_geek}))
+    for player, fighters in ((0, ["9H", "KD", "QC"]), (1, ["5S", "2C", "7D"])):
+        s = s.push(pal.parse_action({"kind": "deal", "player": player, "fighters": fighters}))
+    s = s.push(pal.parse_action({"kind": "stop"}))  # stopped before any fight: both piles empty
+    gid = store.create(s)
+    h = ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
+    if anti_math_geek:
+        # Ann: 9 + K 13 + Q 12 = 34 with her three fighters; Bea: 5 + 2 + 7 = 14
+        assert h.find("score-0").label == "Ann: 34 points, victory pile 3 cards with the fighters"
+        assert h.find("score-1").label == "Bea: 14 points, victory pile 3 cards with the fighters"
+        assert "the fighters still in play are counted in (Anti Math Geek)" in h.texts()
+    else:  # the piles as they are: nobody won a fight
+        assert h.find("score-0").label == "Ann: 0 points, victory pile 0 cards"
+        assert "Anti Math Geek" not in h.texts()
+
+
 def test_slots_keep_their_cards_level_when_a_label_wraps():
     """Issue 14 item 13: in the four-player entry a long name wraps its label onto two lines;
     the places are aligned at the top, so no card sits higher than the others."""

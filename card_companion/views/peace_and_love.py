@@ -88,7 +88,7 @@ def PeaceAndLoveTable(table) -> ft.Control:
     panels = _player_panels(s, chosen, tap_fighter)
 
     parts = [
-        score_strip(s),
+        score_strip(s, game),
         *_step_panel(table, s, mode, set_mode, mine, target, joining, set_problem),
         # after the step's panel, so that a message coming and going never moves the panel (whose
         # card slots would start again empty)
@@ -139,20 +139,28 @@ def _player_panels(s: PeaceAndLoveState, chosen: set, tap_fighter) -> list[ft.Co
     return panels
 
 
-def score_strip(s: PeaceAndLoveState) -> ft.Control:
+def score_strip(s: PeaceAndLoveState, game) -> ft.Control:
     """The score at the top, readable from across the table: each player's victory points and
-    cards (whose turn it is marked), the deck; then the packs and the turns played."""
+    cards (whose turn it is marked), the deck; then the packs and the turns played. Once the
+    game is over it shows the final score, the one the result names: with Anti Math Geek the
+    fighters still in play are counted in (``game.scores``)."""
     playing = s.phase in ("turn", "fight")
-    tiles = [number_tile(f"score-{i}", str(pile_total(p.pile)), f"points · {count(len(p.pile))}",
+    over = s.phase == "over"
+    fighters_in = over and s.setup.settings.anti_math_geek
+    scores = game.scores(s) if over else [(pile_total(p.pile), len(p.pile)) for p in s.players]
+    tiles = [number_tile(f"score-{i}", str(points), f"points · {count(cards)}",
                          title=s.name(i), active=playing and s.turn == i,
-                         label=f"{s.name(i)}: {count(pile_total(p.pile), 'point')}, victory pile "
-                               f"{count(len(p.pile))}" + (", to play" if playing and s.turn == i else ""))
-             for i, p in enumerate(s.players)]
+                         label=f"{s.name(i)}: {count(points, 'point')}, victory pile "
+                               f"{count(cards)}" + (" with the fighters" if fighters_in else "")
+                               + (", to play" if playing and s.turn == i else ""))
+             for i, (points, cards) in enumerate(scores)]
     tiles.append(number_tile("deck-count", str(s.deck), "in the deck", title="Deck", label=f"Deck: {count(s.deck)}"))
+    line = f"{plural(s.decks, 'deck')} shuffled together · {plural(s.turns, 'turn')} played"
+    if fighters_in:
+        line += " · the fighters still in play are counted in (Anti Math Geek)"
     return tagged("status", ft.Column([
         tile_row(tiles, per_row=3 if len(tiles) in (3, 5, 6) else 4),
-        ft.Text(f"{plural(s.decks, 'deck')} shuffled together · {plural(s.turns, 'turn')} played",
-                theme_style=ft.TextThemeStyle.BODY_SMALL),
+        ft.Text(line, theme_style=ft.TextThemeStyle.BODY_SMALL),
     ], spacing=4, tight=True), label=f"Deck: {count(s.deck)}")
 
 
