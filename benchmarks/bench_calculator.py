@@ -3,7 +3,8 @@ the floor of Flet itself (a one-button declarative app: click → new text) meas
 same run by the same method. Goal: p95 ≤ 1.5 × the floor's p95.
 
 Both are timed inside the page: a MutationObserver is started, the tap that completes the
-change is clicked (the suit, after the rank was tapped; the floor's button) and the time
+change is clicked (the suit, a quick thumb's pause after the rank was tapped; the floor's
+button) and the time
 until the expected text is in the accessibility tree is taken with performance.now().
 Calculator and floor alternate, one change each, so both see the same machine load.
 """
@@ -22,6 +23,11 @@ from benchmarks import percentile, report
 ROOT = Path(__file__).resolve().parents[1]
 CHANGES = 40
 WARM_UP = 3
+BETWEEN_TAPS_MS = 250
+"""the pause between the rank tap and the measured suit tap: a quick thumb moving from the
+rank row to the suit row. (Until 2026-11-27 it was 50 ms, which no thumb does: the suit tap
+then landed while the rank tap's own update and ripple were still being drawn, so the two
+taps were measured together; docs/performance.md has both.)"""
 
 # time from the click until the target node's label (or text) holds the expected words
 CLICK_TO_TEXT_JS = """
@@ -96,7 +102,7 @@ def browser_numbers(changes: int = CHANGES) -> tuple[list[float], list[float]] |
                 new = card(ATTACKERS[i % len(ATTACKERS)])
                 tap(calc, "calc-slots-slot-0")  # the attacker's place: the picker opens on it
                 tap(calc, f"calc-slots-picker-rank-{new.rank.letter}")
-                calc.wait_for_timeout(50)
+                calc.wait_for_timeout(BETWEEN_TAPS_MS)
                 ms = calc.evaluate(CLICK_TO_TEXT_JS, [f"calc-slots-picker-suit-{new.suit.value}", "calc-headline",
                                                       f"Attacker's {new.symbol} attacks"])
                 flo.wait_for_timeout(50)
