@@ -21,7 +21,7 @@ from pathlib import Path
 from benchmarks import percentile, report
 
 ROOT = Path(__file__).resolve().parents[1]
-CHANGES = 40
+CHANGES = 100
 WARM_UP = 3
 BETWEEN_TAPS_MS = 250
 """the pause between the rank tap and the measured suit tap: a quick thumb moving from the
