@@ -4,8 +4,8 @@ same run by the same method. Goal: p95 ≤ 1.5 × the floor's p95.
 
 Both are timed inside the page: a MutationObserver is started, the tap that completes the
 change is clicked (the suit, a quick thumb's pause after the rank was tapped; the floor's
-button) and the time
-until the expected text is in the accessibility tree is taken with performance.now().
+button) and the time until the expected text is in the accessibility tree is taken with
+performance.now().
 Calculator and floor alternate, one change each, so both see the same machine load.
 """
 
