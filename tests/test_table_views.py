@@ -132,16 +132,27 @@ def test_a_taken_seat_gets_one_sentence_and_nothing_changes(tables):
     assert tables.store.seats(gid)[c.key] == ""
 
 
-def test_a_watcher_sees_the_table_and_its_steps_are_refused(tables):
+def test_a_watcher_sees_the_table_live_with_nothing_to_tap(tables):
+    """Issue 10 item 3: a watching phone shows the table and cannot change it. Its entries
+    and its undo are off, as in the history; its seat can still be changed. (The server
+    refuses a watcher's step all the same: test_access.)"""
     a, c = phone(tables), phone(tables, "192.168.1.22")
     gid = new_pal(a)
     c.join(tables.store.snapshot(gid).code)
     c.take_seat(gid, WATCH)
+    on_a = table_screen(a, gid)
+    deal(on_a, "9H KD QC")
     h = table_screen(c, gid)
     assert "This phone is watching: it shows the table live and cannot change it." in h.texts()
-    deal(h, "9H KD QC")
-    assert "This phone is watching only: it cannot change the game" in h.texts()
-    assert tables.store.load(gid).actions == () and tables.store.revision(gid) == 0
+    assert "Deal: Bea's three fighters" in h.texts()  # the table as it is
+    assert on_a.is_enabled("undo") and not h.is_enabled("undo")
+    assert on_a.is_enabled("deal-picker-rank-9") and not h.is_enabled("deal-picker-rank-9")
+    assert h.is_enabled("seat")
+    with pytest.raises(AssertionError, match="disabled"):
+        deal(h, "5S 2C 7D")
+    assert len(tables.store.load(gid).actions) == 1 and tables.store.revision(gid) == 1
+    h.click("seat")  # the way to play from this phone: take a seat
+    assert h.has("seat-player-1") and h.has("seat-table")
 
 
 def test_a_stranger_cannot_open_the_games_url(tables):

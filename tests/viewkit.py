@@ -240,8 +240,34 @@ class ViewHarness:
                     stack += v if isinstance(v, list) else [v] if v is not None else []
         raise LookupError(f"{ident!r} has no {event} handler")
 
+    def _disabled(self, control) -> bool:
+        """Disabled itself or inside a disabled control (Flet passes ``disabled`` down to all
+        the children)."""
+        def walk(node, off: bool) -> bool | None:
+            if isinstance(node, list):
+                for n in node:
+                    found = walk(n, off)
+                    if found is not None:
+                        return found
+                return None
+            if not isinstance(node, ft.BaseControl):
+                return None
+            off = off or bool(getattr(node, "disabled", False))
+            if node is control:
+                return off
+            if dataclasses.is_dataclass(node):
+                for f in dataclasses.fields(node):
+                    if f.name.startswith("_") or f.name in ("parent", "page"):
+                        continue
+                    found = walk(getattr(node, f.name, None), off)
+                    if found is not None:
+                        return found
+            return None
+
+        return bool(walk([self.tree, self.dialogs], False))
+
     def _fire(self, control, handler, event: ft.Event) -> None:
-        if getattr(control, "disabled", False):
+        if self._disabled(control):
             raise AssertionError("that control is disabled")
         params = inspect.signature(handler).parameters
         with self._patched():
@@ -259,7 +285,7 @@ class ViewHarness:
             control, _ = self._target(ident, "on_click")
         except LookupError:
             return False
-        return not getattr(control, "disabled", False)
+        return not self._disabled(control)
 
     def type(self, ident: str, text: str, submit: bool = False) -> None:
         field = next(c for c in self.all_under(ident) if isinstance(c, ft.TextField))

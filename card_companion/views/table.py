@@ -307,14 +307,15 @@ def committer(live: Live, device, gid: str, page, set_error, set_news, set_invit
     return commit
 
 
-def table_actions(gid: str, session: Session, revision: int, commit) -> list[ft.Control]:
-    """The app bar: undo, redo (bound to this revision), history, rules, calculator."""
+def table_actions(gid: str, session: Session, revision: int, commit, watching: bool = False) -> list[ft.Control]:
+    """The app bar: undo, redo (bound to this revision; off on a watcher's phone), history,
+    rules, calculator."""
     game = session.game
     return [
-        icon_button(ft.Icons.UNDO, "Undo", (lambda: commit("undo")) if session.can_undo else None, "undo",
-                    key=f"undo-{revision}"),
-        icon_button(ft.Icons.REDO, "Redo", (lambda: commit("redo")) if session.can_redo else None, "redo",
-                    key=f"redo-{revision}"),
+        icon_button(ft.Icons.UNDO, "Undo", (lambda: commit("undo")) if session.can_undo and not watching else None,
+                    "undo", key=f"undo-{revision}"),
+        icon_button(ft.Icons.REDO, "Redo", (lambda: commit("redo")) if session.can_redo and not watching else None,
+                    "redo", key=f"redo-{revision}"),
         icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
         icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game.id}?back=/play/{gid}"), "rules"),
         icon_button(ft.Icons.CALCULATE, "Calculator",
@@ -364,6 +365,11 @@ def TablePage(gid: str) -> ft.View:
     # drawn anew at every revision: a tap on the screen of an older revision reaches the
     # handler bound to that revision (refused as stale), never a newer one
     body = table_component(game.id)(table, key=f"{gid}-{revision}")
+    if table.watching:
+        # a watcher's phone shows the table live with its entries greyed out, as the history
+        # shows it without its buttons: nothing to tap that the server would refuse (and the
+        # server refuses a watcher's step all the same)
+        body = ft.Container(content=body, disabled=True)
     outcome = session.outcome
     show_invite = inviting if inviting is not None else not session.actions
     return screen(
@@ -371,7 +377,8 @@ def TablePage(gid: str) -> ft.View:
         [
             message(news, "table-news", kind="info"),
             message(error, "action-error"),
-            message("This phone is watching: it shows the table live and cannot change it." if table.watching
+            message("This phone is watching: it shows the table live and cannot change it. To play from it, tap "
+                    "Watching and pick a seat." if table.watching
                     else None, "watching", kind="info"),
             seat_line(opened.seat, names, lambda: set_picking_seat(True), table_mode if two_players else None,
                       set_table_mode, lambda: set_inviting(not show_invite), opened.code),
@@ -381,7 +388,7 @@ def TablePage(gid: str) -> ft.View:
             body,
         ],
         route=route,
-        actions=table_actions(gid, session, revision, commit),
+        actions=table_actions(gid, session, revision, commit, table.watching),
     )
 
 
