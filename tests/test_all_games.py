@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from card_companion.companion.game import IllegalAction
@@ -43,6 +43,9 @@ def play(game, seed: int, check_every_step: bool = True) -> Session:
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# found by a fresh clone's run: in CardPeeGee, a PvP fighter killed in a round after the
+# opponent was overthrown by a deadly Glorious Revolution went to that dead opponent's hand
+@example(seed=15206)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_play(game_id: str, seed: int) -> None:
     game = GAMES[game_id]

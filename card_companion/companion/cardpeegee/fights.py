@@ -265,7 +265,10 @@ def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGe
             taker = None
             if enc.kind == "pvp" and f.player in (enc.attacker, enc.defender):
                 other = enc.defender if f.player == enc.attacker else enc.attacker
-                if s.heroes[other].hp > 0:
+                # the opponent takes the cards only if alive: one dead in this round, or
+                # overthrown by a Glorious Revolution earlier in the fight (dead with HP
+                # left), holds nothing, and the cards go back to the deck
+                if s.heroes[other].alive and s.heroes[other].hp > 0:
                     taker = other
             s = kill(s, f.player, f"killed in round {number} of a fight", w, taker)
         else:
