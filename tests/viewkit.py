@@ -176,26 +176,32 @@ class ViewHarness:
 
     # --- finding and acting ------------------------------------------------------------
 
-    def all(self) -> list[ft.BaseControl]:
+    def _walk(self) -> list[tuple[ft.BaseControl, bool]]:
+        """Every control on the screen, in order, with whether it is disabled: itself or inside
+        a disabled control (Flet passes ``disabled`` down to all the children)."""
         out: list = []
 
-        def walk(node):
+        def walk(node, off: bool) -> None:
             if isinstance(node, list):
                 for n in node:
-                    walk(n)
+                    walk(n, off)
                 return
             if not isinstance(node, ft.BaseControl):
                 return
-            out.append(node)
+            off = off or bool(getattr(node, "disabled", False))
+            out.append((node, off))
             if dataclasses.is_dataclass(node):
                 for f in dataclasses.fields(node):
                     if f.name.startswith("_") or f.name in ("parent", "page"):
                         continue
-                    walk(getattr(node, f.name, None))
+                    walk(getattr(node, f.name, None), off)
 
-        walk(self.tree)
-        walk(self.dialogs)
+        walk(self.tree, False)
+        walk(self.dialogs, False)
         return out
+
+    def all(self) -> list[ft.BaseControl]:
+        return [node for node, _ in self._walk()]
 
     def ids(self) -> list[str]:
         return [c.identifier for c in self.all() if isinstance(c, ft.Semantics) and c.identifier]
@@ -241,30 +247,7 @@ class ViewHarness:
         raise LookupError(f"{ident!r} has no {event} handler")
 
     def _disabled(self, control) -> bool:
-        """Disabled itself or inside a disabled control (Flet passes ``disabled`` down to all
-        the children)."""
-        def walk(node, off: bool) -> bool | None:
-            if isinstance(node, list):
-                for n in node:
-                    found = walk(n, off)
-                    if found is not None:
-                        return found
-                return None
-            if not isinstance(node, ft.BaseControl):
-                return None
-            off = off or bool(getattr(node, "disabled", False))
-            if node is control:
-                return off
-            if dataclasses.is_dataclass(node):
-                for f in dataclasses.fields(node):
-                    if f.name.startswith("_") or f.name in ("parent", "page"):
-                        continue
-                    found = walk(getattr(node, f.name, None), off)
-                    if found is not None:
-                        return found
-            return None
-
-        return bool(walk([self.tree, self.dialogs], False))
+        return any(off for node, off in self._walk() if node is control)
 
     def _fire(self, control, handler, event: ft.Event) -> None:
         if self._disabled(control):
