@@ -1,7 +1,8 @@
 """The server under faults and hostile input (issue 25): every websocket gives its place back
-however it ends (item 1), a hostile or dropped client is one log line (item 6), an Origin
-must be the server's own in scheme, name and port (item 7); and a real server in its own
-process stops within seconds at SIGTERM whatever its connections are doing (item 1).
+however it ends (item 1), a session is given back only to the phone that opened it (item 4), a
+hostile or dropped client is one log line (item 6), an Origin must be the server's own in
+scheme, name and port (item 7); and a real server in its own process stops within seconds at
+SIGTERM whatever its connections are doing (item 1).
 
 In this process: the real ``Guard`` around the real Flet app, with pages spoken by hand
 (tests/fake_pages.py); every wait is bounded, so the old code fails here instead of hanging."""
@@ -37,7 +38,8 @@ def main(tmp_path_factory):
 
 
 def real_app(main, limits: AddressLimits):
-    return build_app(main, assets_dir=str(ASSETS), hosts=HostCheck("127.0.0.1"), limits=limits)
+    return build_app(main, assets_dir=str(ASSETS), hosts=HostCheck("127.0.0.1"), limits=limits,
+                     owners=main.tables.pages)
 
 
 # --- item 1: every connection gives its place back ------------------------------------------------------
@@ -121,6 +123,57 @@ def test_issue25_item1_a_failure_in_the_app_gives_the_place_back_and_logs_its_tr
         run_coroutine(run())
     failures = [r for r in caplog.records if "the app failed" in r.getMessage()]
     assert len(failures) == 5 and all(r.exc_info for r in failures)  # a real bug keeps its traceback
+
+
+# --- item 4: a session belongs to its phone -------------------------------------------------------------
+
+
+def test_issue25_item4_a_session_id_is_given_back_only_to_the_phone_that_opened_it(main):
+    """Phone A opens a page; its connection drops. Another phone at the same address (the
+    same Wi-Fi behind one router, the same browser make) presents A's session id: on the old
+    code it got A's session, screen and all; now it gets a new, empty one. A itself, coming
+    back with its own device key, still gets its session back."""
+    limits = AddressLimits()
+    app = real_app(main, limits)
+    key_a, key_b = main.tables.new_device_key(), main.tables.new_device_key()
+
+    async def run():
+        a = Wire(app, device=key_a).open()
+        a.frame(registration())
+        mine = await a.session_id()
+        await asyncio.sleep(0.3)  # the page asked for its device key and got it
+        a.close()
+        await a.done(timeout=6)
+        got = {}
+        for who, device in (("B", key_b), ("no cookie", None), ("A", key_a)):
+            w = Wire(app, device=device).open()
+            w.frame(registration(mine))
+            got[who] = await w.session_id()
+            w.close()
+            await w.done(timeout=6)
+        return mine, got
+
+    mine, got = run_coroutine(run())
+    assert got["B"] != mine and got["no cookie"] != mine
+    assert got["A"] == mine
+
+
+def test_issue25_item4_page_owners():
+    from card_companion.companion.access import PageOwners
+
+    owners = PageOwners(max_pages=3)
+    owners.claim("s1", None, "10.0.0.5")  # a first visit: no key yet
+    assert owners.allows("s1", None, "10.0.0.5") and not owners.allows("s1", "k", "10.0.0.5")
+    owners.bind("s1", "k", "10.0.0.5")  # the page's key, made for it
+    owners.claim("s1", "other", "10.0.0.5")  # a claim never takes a bound session
+    assert owners.allows("s1", "k", "10.0.0.5")
+    assert not owners.allows("s1", "k", "10.0.0.6")  # the same key from another address
+    assert not owners.allows("unknown", None, "10.0.0.5")
+    for i in range(5):
+        owners.claim(f"x{i}", None, "")
+    assert len(owners) == 3
+    owners.forget("x4")
+    assert not owners.allows("x4", None, "")
 
 
 # --- item 6: a hostile or dropped client is one log line ----------------------------------------------

@@ -221,3 +221,50 @@ class MissLimiter:
     def left(self, address: str) -> int:
         with self._lock:
             return int(self._tokens(address, self.clock()))
+
+
+# --- which phone a page's session belongs to -------------------------------------------------------
+
+
+class PageOwners:
+    """The phone that opened each page's session (the web server's session id → the device
+    key and the client address it was opened with). A page that reconnects asks for its
+    session by id; the server gives it back only to the same phone, so a session id seen on
+    the Wi-Fi or guessed is worth nothing to another one: it gets a new, empty session.
+
+    ``claim`` binds a new session to the key its page came with (None on a first visit);
+    ``bind`` binds it again once the page's device key is known (made for it on a first
+    visit); ``forget`` when the session is gone. At most ``max_pages`` are kept (the oldest
+    go first: such a page only gets a new session)."""
+
+    def __init__(self, max_pages: int = 10_000):
+        self.max_pages = max_pages
+        self._owners: dict[str, tuple[str | None, str]] = {}
+        self._lock = threading.Lock()
+
+    def bind(self, session_id: str, key: str | None, address: str) -> None:
+        with self._lock:
+            self._put(session_id, key, address)
+
+    def claim(self, session_id: str, key: str | None, address: str) -> None:
+        """Bind a session that has no phone yet (a new one); one that has keeps it."""
+        with self._lock:
+            if session_id not in self._owners:
+                self._put(session_id, key, address)
+
+    def _put(self, session_id: str, key: str | None, address: str) -> None:
+        self._owners.pop(session_id, None)
+        self._owners[session_id] = (key or None, address or "")
+        while len(self._owners) > self.max_pages:
+            del self._owners[next(iter(self._owners))]
+
+    def allows(self, session_id: str, key: str | None, address: str) -> bool:
+        with self._lock:
+            return self._owners.get(session_id) == (key or None, address or "")
+
+    def forget(self, session_id: str) -> None:
+        with self._lock:
+            self._owners.pop(session_id, None)
+
+    def __len__(self) -> int:
+        return len(self._owners)

@@ -28,6 +28,7 @@ from card_companion.companion.access import (
     BadCode,
     DeviceKeys,
     MissLimiter,
+    PageOwners,
     Refused,
     Seat,
     format_table_code,
@@ -70,6 +71,8 @@ class Tables:
         self.store = store
         self.hub = hub or Hub()
         self.limiter = limiter or MissLimiter()
+        self.pages = PageOwners()
+        """which phone each page's session belongs to (the web server checks it at every reconnect)"""
         self._admin_password = admin_password or None
         self._keys: DeviceKeys | None = None
 
