@@ -35,9 +35,15 @@ CODE_SPACE = len(CODE_ALPHABET) ** CODE_LENGTH
 """31^9 = 26,439,622,160,671 codes (44.6 bits)"""
 
 MISSES_ALLOWED = 5
-"""wrong codes (or game links) a client address may enter in a row before it waits"""
+"""wrong codes (or game links, host passwords) one phone may enter in a row before it waits"""
 MISS_REFILL_SECONDS = 60.0
-"""after those, one more try per minute per address"""
+"""after those, one more try a minute for that phone"""
+NETWORK_MISSES_ALLOWED = 30
+"""wrong codes the phones behind one address (a table's Wi-Fi router, an HTTPS proxy) may enter
+together before they wait: one phone's guessing leaves the others enough to join"""
+NETWORK_MISS_REFILL_SECONDS = 20.0
+"""after those, one more try every 20 s for the address: three a minute, more than one phone
+guessing at its own limit (one a minute) uses, so one phone never locks its table out"""
 
 
 class Refused(IllegalAction):
@@ -49,7 +55,7 @@ class BadCode(Refused):
 
 
 class TooManyTries(Refused):
-    """This address entered too many wrong codes: it waits."""
+    """This phone, or this network, entered too many wrong codes: it waits."""
 
 
 # --- table codes ------------------------------------------------------------------------------
@@ -184,16 +190,18 @@ def player_seat(i: int) -> Seat:
 
 
 class MissLimiter:
-    """Per client address: ``allowed`` wrong codes in a row, then one more per ``refill``
-    seconds (a token bucket that only wrong answers drain). Right answers cost nothing."""
+    """Per key (a phone's device key, or a client address): ``allowed`` wrong codes in a
+    row, then one more per ``refill`` seconds (a token bucket that only wrong answers drain).
+    Right answers cost nothing. ``who`` names the key in the refusal ("this phone")."""
 
     def __init__(self, allowed: int = MISSES_ALLOWED, refill: float = MISS_REFILL_SECONDS, clock=time.monotonic,
-                 max_addresses: int = 10_000):
+                 max_addresses: int = 10_000, who: str = "this phone"):
         self.allowed = allowed
         self.refill = refill
         self.clock = clock
         self.max_addresses = max_addresses
-        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, at)
+        self.who = who
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, at)
         self._lock = threading.Lock()
 
     def _tokens(self, address: str, now: float) -> float:
@@ -206,7 +214,7 @@ class MissLimiter:
             now = self.clock()
             if self._tokens(address, now) < 1:
                 wait = math.ceil((1 - self._tokens(address, now)) * self.refill)
-                raise TooManyTries(f"too many wrong codes from this device: wait {wait} seconds, then try again")
+                raise TooManyTries(f"too many wrong codes from {self.who}: wait {wait} seconds, then try again")
 
     def miss(self, address: str) -> None:
         with self._lock:
@@ -221,6 +229,32 @@ class MissLimiter:
     def left(self, address: str) -> int:
         with self._lock:
             return int(self._tokens(address, self.clock()))
+
+
+class GuessLimits:
+    """Wrong guesses (table codes, game links, the host password) limited twice: per phone
+    (its device key: ``MISSES_ALLOWED``, then one a minute) and per network (its client
+    address: ``NETWORK_MISSES_ALLOWED``, then one every ``NETWORK_MISS_REFILL_SECONDS``).
+    A phone that guesses waits on its own; the other phones behind the same address keep
+    joining (a phone at its limit adds one miss a minute, the network gets three back). A
+    stranger who makes a new device key for every guess is held by the network's limit.
+    The refusal says which one waits: "this phone" or "this network"."""
+
+    def __init__(self, phone: MissLimiter | None = None, network: MissLimiter | None = None, clock=time.monotonic):
+        self.phone = phone or MissLimiter(MISSES_ALLOWED, MISS_REFILL_SECONDS, clock, who="this phone")
+        self.network = network or MissLimiter(NETWORK_MISSES_ALLOWED, NETWORK_MISS_REFILL_SECONDS, clock,
+                                              who="this network")
+
+    def check(self, device: str | None, address: str) -> None:
+        """TooManyTries (saying who waits) if this phone or its network has no tries left."""
+        if device:
+            self.phone.check(device)
+        self.network.check(address)
+
+    def miss(self, device: str | None, address: str) -> None:
+        if device:
+            self.phone.miss(device)
+        self.network.miss(address)
 
 
 # --- which phone a page's session belongs to -------------------------------------------------------
