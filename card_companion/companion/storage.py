@@ -35,10 +35,13 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 import threading
 import time
 import uuid
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -127,6 +130,8 @@ _COLUMNS = {
 
 STALE = "another phone changed this game since this screen was drawn: here is its latest state"
 GONE = "this game is no longer saved (deleted on another phone?)"
+READ_ONLY = "the save folder is read-only: nothing can be changed"
+"""every change refused on a save file that cannot be written (a read-only folder or mount)"""
 
 
 class StoreError(Exception):
@@ -205,15 +210,13 @@ def default_data_dir() -> Path:
 def plain_error(exc: sqlite3.Error, path: str) -> StoreError:
     """A database error as one sentence a player can act on."""
     text = str(exc).lower()
-    folder = os.path.dirname(path) or "."
     if "locked" in text or "busy" in text:
         return StoreBusy("the save file is busy: another program is using it. Nothing was changed; "
                          "try again in a moment")
     if "full" in text:
         return StoreError("the disk is full: nothing was saved. Free some space and try again")
     if "readonly" in text or "read-only" in text or "read only" in text:
-        return StoreError(f"the save file cannot be written (the folder {folder} is read-only): nothing was "
-                          "changed")
+        return StoreError(READ_ONLY)
     if "malformed" in text or "not a database" in text or "corrupt" in text:
         return StoreError(f"the save file {path} is damaged ({exc}): nothing more is written into it")
     if "disk i/o" in text or "i/o error" in text:
@@ -238,6 +241,9 @@ class Store:
         self._checked = False
         self._closed = False
         self._memory_anchor: sqlite3.Connection | None = None
+        self.read_as: str | None = None
+        """how a read-only save is read when SQLite cannot read it in place: 'immutable', or
+        'a copy' (of the file and its write-ahead log, in a private temporary folder)"""
         if self.path == ":memory:":
             # one database shared by every thread's connection while the app runs
             self._uri = f"file:companion-{uuid.uuid4().hex}?mode=memory&cache=shared"
@@ -274,13 +280,44 @@ class Store:
 
     def close(self) -> None:
         self._closed = True
+        self._close_connections()
+
+    def _close_connections(self) -> None:
         with self._guard:
             connections, self._connections = self._connections, []
+        self._local = threading.local()
         for db in connections:
             try:
                 db.close()
             except sqlite3.Error:
                 pass
+
+    def _read_in_place_failed(self) -> bool:
+        """A read-only save SQLite cannot open where it is: a save in WAL mode needs its
+        shared-memory file (``-shm``), which a read-only folder cannot get. Read it as
+        immutable (the folder is read-only: nothing changes it meanwhile), or, if it still
+        has steps in its write-ahead log (``-wal``: the app did not close, the disk was
+        remounted read-only under it), a private copy of the file and its log, so that no
+        step is left out. False: tried already."""
+        if self.read_as is not None or not self.read_only or self.path == ":memory:":
+            return False
+        self._close_connections()
+        here = os.path.abspath(self.path)
+        wal = f"{here}-wal"
+        if os.path.exists(wal) and os.path.getsize(wal) > 0:
+            folder = tempfile.mkdtemp(prefix="companion-read-only-")
+            weakref.finalize(self, shutil.rmtree, folder, True)
+            copy = os.path.join(folder, FILE_NAME)
+            try:
+                shutil.copyfile(here, copy)
+                shutil.copyfile(wal, f"{copy}-wal")
+            except OSError as exc:
+                raise StoreError(f"the save file {self.path} cannot be read ({exc.strerror or exc})") from None
+            self._uri, self.read_as = f"file:{quote(copy)}", "a copy"
+        else:
+            self._uri, self.read_as = f"file:{quote(here)}?mode=ro&immutable=1", "immutable"
+        log.info("%s is read-only and cannot be read in place: read as %s", self.path, self.read_as)
+        return True
 
     def _plain(self, exc: sqlite3.Error) -> StoreError:
         err = plain_error(exc, self.path)
@@ -303,6 +340,9 @@ class Store:
                 if time.monotonic() >= deadline:
                     raise
                 time.sleep(0.2)
+            except StoreError as exc:
+                if "unable to open" not in str(exc) or not self._read_in_place_failed():
+                    raise
 
     def _check_once(self) -> None:
         db = self.db
@@ -396,8 +436,7 @@ class Store:
             if self.damaged:
                 raise StoreError(f"{self.damaged}: nothing more is written into it")
             if self.read_only:
-                raise StoreError(f"the save file cannot be written (the folder {os.path.dirname(self.path)} is "
-                                 "read-only): nothing was changed")
+                raise StoreError(READ_ONLY)
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -843,8 +882,8 @@ def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -
                                "saved after the app stops")
         try:
             return OpenedStore(Store(main, read_only=True),
-                               f"the data folder {folder} is read-only: the saved games can be looked at, but "
-                               "nothing new can be saved")
+                               f"the save folder {folder} is read-only: its games can be looked at, but nothing "
+                               "can be changed")
         except StoreError as exc:
             return OpenedStore(Store(":memory:"), f"{exc}; games will not be saved after the app stops")
     try:
@@ -867,5 +906,5 @@ def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -
     return OpenedStore(Store(":memory:"), f"{problem}; games will not be saved after the app stops")
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "OpenedStore", "SavedGame", "SeatTaken", "Snapshot", "StaleGame", "Store",
-           "StoreBusy", "StoreError", "open_store"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "READ_ONLY", "OpenedStore", "SavedGame", "SeatTaken", "Snapshot", "StaleGame",
+           "Store", "StoreBusy", "StoreError", "open_store"]

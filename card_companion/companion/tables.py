@@ -149,6 +149,8 @@ class Device:
         if self.on_host_machine and self.store.is_host_game(game_id):
             # made on the server itself (the command line, an older version): the browser on
             # that machine sits at the whole table, as it did before tables had seats
+            if self.store.read_only:  # it can look, and nothing is written (its steps are refused)
+                return "table"
             self.store.add_member(self.key, game_id, "table")
             return self.store.seat_of(self.key, game_id) or ""
         limits = self.tables.limits
