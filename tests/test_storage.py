@@ -580,3 +580,23 @@ def test_issue25_item3_a_read_only_save_folder_still_shows_every_game_and_refuse
     assert seen["tries"] == dict.fromkeys(seen["tries"], "StoreError: the save folder is read-only: nothing can be "
                                                          "changed")
     assert seen["left"] == files and seen["games_after"] == 3  # nothing was written
+
+
+# --- import checks every field (issue 25, item 5) ----------------------------------------------------
+
+
+def test_issue25_item5_a_name_with_a_control_character_is_refused_for_a_new_game_too():
+    with pytest.raises(IllegalAction, match=r"player 2's name has a control character \(U\+0000\)"):
+        PAL.make_setup(["Ann", "Be\x00a"])
+    assert PAL.make_setup(["Ann\t", " Bea"]).players == ("Ann", "Bea")  # spaces around a name are trimmed, as ever
+
+
+def test_issue25_item5_a_game_this_app_saved_before_the_check_still_opens(store):
+    """A name typed with a tab inside before names were checked is in someone's save file:
+    that game still opens (and exports); only a file being imported is held to the check."""
+    gid = new_game(store, ANN_DEAL)
+    store.db.execute("UPDATE games SET setup = ? WHERE id = ?",
+                     (json.dumps({"players": ["Ann\tLee", "Bea"], "settings": {}}), gid))
+    assert store.load(gid).setup.players == ("Ann\tLee", "Bea")
+    with pytest.raises(IllegalAction, match=r"setup.players.0 has a control character \(U\+0009\)"):
+        store.import_json(store.export_json(gid))

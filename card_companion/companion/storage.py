@@ -50,7 +50,7 @@ from typing import Any
 from urllib.parse import quote
 
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.session import FORMAT, FORMAT_VERSION, Edit, SavedLog, Session
+from card_companion.companion.session import FORMAT, FORMAT_VERSION, Edit, SavedLog, Session, check_version
 
 ALL_FORMAT = "card-companion-games"
 """The format of ``companion export --all``: every saved game of a save file in one JSON file"""
@@ -537,7 +537,7 @@ class Store:
         try:
             record = SavedLog(game=game, setup=setup_data, actions=actions[:live],
                               redo=list(reversed(actions[live:])))
-            session = Session.from_record(record)
+            session = Session.from_record(record, own_save=True)
             if edit_rows:
                 session = self._with_edits(session, edit_rows, live, len(actions))
         except IllegalAction:
@@ -780,6 +780,13 @@ class Store:
             raise IllegalAction("this is not a saved game: it is not JSON") from None
         if not (isinstance(data, dict) and data.get("format") == ALL_FORMAT):
             return [self.import_json(text, device=device)]
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise IllegalAction("this file of saved games is damaged: its version is not a number")
+        try:
+            check_version(version)
+        except ValueError as exc:
+            raise IllegalAction(f"this file of saved games cannot be read: {exc}") from None
         games = data.get("games")
         if not isinstance(games, list):
             raise IllegalAction("this file of saved games is damaged: it has no list of games")
