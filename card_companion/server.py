@@ -63,8 +63,9 @@ socket is open), else it is closed and its place given back"""
 CLOSE_WAIT = 5.0
 """seconds Flet gets to end a connection whose page went away (to mark its session
 disconnected) before it is ended for it; a connection that never registered gets
-``UNREGISTERED_WAIT``: Flet has nothing to end for it, and waits forever without this"""
-UNREGISTERED_WAIT = 0.5
+``UNREGISTERED_WAIT``: Flet has nothing to end for it, and waits forever without this (by
+then it is already waiting: it was told of the end in the same step of its task)"""
+UNREGISTERED_WAIT = 0.1
 STOP_WAIT = 3.0
 """seconds uvicorn waits at SIGTERM for the connections to end before it cancels them"""
 DEVICE_COOKIE = "companion-device"

@@ -75,7 +75,7 @@ def test_issue25_item1_every_way_a_page_ends_before_registering_gives_its_place_
     """20 such pages from one address, one after another: on the old code the first one never
     ended (Flet waits forever for a session that never came), and after 16 the address was
     refused. Now each ends within a second and the 16 places are all free again."""
-    monkeypatch.setattr(server, "REGISTER_WAIT", 0.3)
+    monkeypatch.setattr(server, "REGISTER_WAIT", 0.1)
     limits = AddressLimits(per_address=16, new_per_minute=1000)
     app = real_app(main, limits)
 
