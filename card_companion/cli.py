@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
                              "without one there is no such view")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="another name phones use for this server (its IP addresses, localhost and "
-                             "this machine's name are always allowed)")
+                             "this machine's name are always allowed); https://NAME for an HTTPS proxy in front")
     parser.add_argument("--per-address", type=int, default=PER_ADDRESS,
                         help=f"pages open at once from one address (default {PER_ADDRESS})")
     parser.add_argument("--new-per-minute", type=int, default=NEW_PER_MINUTE,
