@@ -58,8 +58,11 @@ NEW_PER_MINUTE = 60
 WS_MAX_BYTES = 8 * 1024 * 1024
 BLOCKED_PATHS = ("/docs", "/redoc", "/openapi.json")
 REGISTER_WAIT = 5.0
-"""seconds a new websocket has to send its registration (Flet's client sends it as soon as the
-socket is open), else it is closed and its place given back"""
+"""seconds a new websocket has to send its registration once it is accepted (Flet's client
+sends it as soon as the socket is open), else it is closed and its place given back. The
+server's own time: counted in slices of ``SLICE`` seconds, and a slice in which the server
+was busy elsewhere (a burst of other pages' renders) counts as one slice, however long"""
+SLICE = 0.5
 CLOSE_WAIT = 5.0
 """seconds Flet gets to end a connection whose page went away (to mark its session
 disconnected) before it is ended for it; a connection that never registered gets
@@ -213,7 +216,7 @@ CLIENT_MESSAGES: dict[int, tuple[str, dict[str, tuple[type, ...]]]] = {
                           "error": (str, type(None))}),
 }
 """the messages Flet's client sends (flet.messaging.protocol: MessageAction and the bodies'
-fields, tests/test_server.py checks them against Flet's): name, field → the types it may have"""
+fields; tests/test_server_faults.py checks them against Flet's): name, field → its types"""
 
 connection_address: contextvars.ContextVar[str] = contextvars.ContextVar("connection_address", default="?")
 """the client address of the websocket whose task runs (Flet's own log lines name it)"""
@@ -285,20 +288,15 @@ class Connection:
         """the page is gone, or was sent away: nothing more is sent to it"""
         self.ended = asyncio.Event()
         """Flet was told the connection ended"""
-        self.why: str | None = None
-        """why this side closed it"""
-        self._deadline = asyncio.get_running_loop().time() + REGISTER_WAIT
+        self.accepted = False
+        self._waited = 0.0
+        """seconds of the server's own time waited for the registration since the accept"""
 
     async def receive(self) -> dict[str, Any]:
         if self.ended.is_set():
             return {"type": "websocket.disconnect", "code": 1006}
-        try:
-            if self.registered:
-                message = await self._receive()
-            else:
-                left = self._deadline - asyncio.get_running_loop().time()
-                message = await asyncio.wait_for(self._receive(), max(left, 0.0))
-        except TimeoutError:
+        message = await self._receive() if self.registered else await self._before_registering()
+        if message is None:
             return await self.close(f"no registration within {REGISTER_WAIT:g} s")
         kind = message.get("type")
         if kind == "websocket.disconnect":
@@ -316,6 +314,19 @@ class Connection:
             return self._registration(message, decoded[1])
         return message
 
+    async def _before_registering(self) -> dict[str, Any] | None:
+        """The next message before the registration, or None once ``REGISTER_WAIT`` seconds
+        of slices have passed since the accept with nothing."""
+        step = min(SLICE, REGISTER_WAIT)
+        while True:
+            try:
+                return await asyncio.wait_for(self._receive(), step)
+            except TimeoutError:  # a message that came meanwhile stays in the queue for the next try
+                if self.accepted:
+                    self._waited += step
+                if self._waited >= REGISTER_WAIT:
+                    return None
+
     def _registration(self, message: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """A session id this phone did not open is left out: Flet starts a new session."""
         import msgpack
@@ -331,7 +342,6 @@ class Connection:
 
     async def close(self, why: str) -> dict[str, Any]:
         """Close the websocket (policy violation) and tell Flet it ended."""
-        self.why = why
         log.warning("websocket from %s: %s: closed", self.address, why)
         if not self.gone:
             self.gone = True
@@ -351,7 +361,9 @@ class Connection:
     async def send(self, message: dict[str, Any]) -> None:
         if self.gone:
             return
-        if self.session_id is None and message.get("type") == "websocket.send":
+        if message.get("type") == "websocket.accept":
+            self.accepted = True
+        elif self.session_id is None and message.get("type") == "websocket.send":
             self._note_session(message.get("bytes"))
         try:
             await self._send(message)
@@ -386,6 +398,16 @@ class FletLogLines(logging.Filter):
             record.args = (connection_address.get(), type(exc).__name__, str(exc)[:200])
             record.exc_info = record.exc_text = None
         return True
+
+
+async def slices(task: asyncio.Task, seconds: float) -> None:
+    """Wait for ``task`` up to ``seconds`` of the server's own time (slices of ``SLICE``; a
+    slice in which the server was busy elsewhere counts as one slice, however long)."""
+    step = min(SLICE, seconds)
+    waited = 0.0
+    while not task.done() and waited < seconds:
+        await asyncio.wait({task}, timeout=step)
+        waited += step
 
 
 def _disconnected(exc: BaseException) -> bool:
@@ -447,8 +469,7 @@ class Guard:
         ended = asyncio.create_task(conn.ended.wait())
         try:
             await asyncio.wait({app, ended}, return_when=asyncio.FIRST_COMPLETED)
-            if not app.done():
-                await asyncio.wait({app}, timeout=CLOSE_WAIT if conn.registered else UNREGISTERED_WAIT)
+            await slices(app, CLOSE_WAIT if conn.registered else UNREGISTERED_WAIT)
         finally:
             ended.cancel()
             if not app.done():

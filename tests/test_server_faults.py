@@ -104,6 +104,26 @@ def test_issue25_item1_every_way_a_page_ends_before_registering_gives_its_place_
     assert len(set(run_coroutine(run()))) == 16
 
 
+def test_issue25_item1_a_busy_server_does_not_send_a_page_away_for_its_own_slowness(main, monkeypatch):
+    """The registration is waited for in the server's own time, from the accept: a server busy
+    elsewhere (a burst of other pages' renders) before it accepts, and again before it reads
+    the page's registration, still takes it."""
+    monkeypatch.setattr(server, "REGISTER_WAIT", 0.3)
+    app = real_app(main, AddressLimits())
+
+    async def run():
+        w = Wire(app).open()
+        await asyncio.sleep(0)  # the upgrade is taken: the Guard watches the connection
+        time.sleep(0.5)  # the server is busy elsewhere before it accepts
+        await asyncio.sleep(0.05)  # it accepts; the page registers at once
+        w.frame(registration())
+        time.sleep(0.5)  # and the server is busy again before it reads the frame
+        return await w.session_id(), w.closed_by_server
+
+    session, closed = run_coroutine(run())
+    assert session and closed is None
+
+
 def test_issue25_item1_a_failure_in_the_app_gives_the_place_back_and_logs_its_traceback(caplog):
     async def failing(scope, receive, send):
         await receive()
