@@ -124,8 +124,11 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
         from card_companion.views.app import App, prepare_page
 
         life = prepare_page(page)
-        session_id = page.session.id
-        life.on_close(lambda: tables.pages.forget(session_id))
+        session = page.session
+        # Flet's update scheduler may have died of a race when the connection ended
+        # (server.flet_races): a page that comes back gets it again (a live one is kept)
+        life.on_connect(session.start_updates_scheduler)
+        life.on_close(lambda: tables.pages.forget(session.id))
         life.on_close(collect_closed_pages)
         page.render_views(App, tables, opened.problem, join_base, life)
 

@@ -410,6 +410,24 @@ async def slices(task: asyncio.Task, seconds: float) -> None:
         waited += step
 
 
+def flet_races(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The loop's handler of exceptions nobody awaited: one known race of Flet's is one log
+    line, anything else is the default (its traceback). The race: a page's connection ends
+    while one of its components' updates is waiting; Flet's send loop has already dropped its
+    queue when the session's update scheduler sends, and the scheduler dies of it
+    (``'NoneType' object has no attribute 'put_nowait'``). The app starts the scheduler again
+    when the page reconnects (app.py: ``make_main``)."""
+    exc = context.get("exception")
+    task = context.get("future")
+    coro = getattr(task, "get_coro", lambda: None)()
+    if (isinstance(exc, AttributeError) and "put_nowait" in str(exc)
+            and "updates_scheduler" in getattr(coro, "__qualname__", "")):
+        log.info("a page's update came after its connection closed: dropped (its updates start again when it "
+                 "reconnects)")
+        return
+    loop.default_exception_handler(context)
+
+
 def _disconnected(exc: BaseException) -> bool:
     from starlette.websockets import WebSocketDisconnect
 
@@ -590,6 +608,7 @@ def run(app, host: str, port: int, *, on_started=None, log_level: str | None = N
     server = uvicorn.Server(config)
 
     async def serve() -> None:
+        asyncio.get_running_loop().set_exception_handler(flet_races)
         task = asyncio.create_task(server.serve())
         if on_started:
             while not server.started and not task.done():

@@ -261,6 +261,67 @@ def test_issue25_item6_a_frame_flet_still_chokes_on_is_one_line_with_the_address
         "websocket from 10.0.0.9: a frame Flet could not take (RuntimeError: boom): the page is disconnected")
 
 
+def test_issue25_item6_flets_update_race_at_a_dropped_page_is_one_line(caplog):
+    """A page dropped while one of its updates waits: Flet's update scheduler dies of
+    "'NoneType' object has no attribute 'put_nowait'" (118 tracebacks in a run of 600 phones
+    that vanished mid-step). One line now; any other unawaited failure keeps its traceback."""
+    class Session:
+        async def __updates_scheduler(self):
+            pass
+
+        def scheduler(self):
+            return self.__updates_scheduler()
+
+    async def run():
+        loop = asyncio.get_running_loop()
+        seen = []
+        loop.default_exception_handler = seen.append  # what the default would print
+        coro = Session().scheduler()
+        task = loop.create_task(coro)
+        await task
+        server.flet_races(loop, {"message": "Task exception was never retrieved", "future": task,
+                                 "exception": AttributeError("'NoneType' object has no attribute 'put_nowait'")})
+        other = {"message": "Task exception was never retrieved", "future": task, "exception": KeyError("x")}
+        server.flet_races(loop, other)
+        return seen, other
+
+    with caplog.at_level(logging.INFO, logger="card_companion.server"):
+        seen, other = run_coroutine(run())
+    assert seen == [other]  # anything else: the default handler, traceback and all
+    assert [r.getMessage() for r in caplog.records] == [
+        "a page's update came after its connection closed: dropped (its updates start again when it reconnects)"]
+
+
+def test_issue25_item6_a_page_that_comes_back_gets_its_update_scheduler_again(main):
+    """When that race killed a session's update scheduler, the page that reconnects to the
+    session would never see another update (Flet starts the scheduler once, at the first
+    render). The app starts it again at every reconnect (a live one is kept)."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    app = real_app(main, AddressLimits())
+    key = main.tables.new_device_key()
+
+    async def run():
+        a = Wire(app, device=key).open()
+        a.frame(registration())
+        sid = await a.session_id()
+        await asyncio.sleep(0.3)
+        session = next(v for v in app_manager._FletAppManager__sessions.values() if v.id == sid)
+        session._Session__updates_task.cancel()  # dead, as the race leaves it
+        a.close()
+        await a.done(timeout=6)
+        back = Wire(app, device=key).open()
+        back.frame(registration(sid))
+        assert await back.session_id() == sid
+        await asyncio.sleep(0.3)
+        alive = not session._Session__updates_task.done()
+        back.close()
+        await back.done(timeout=6)
+        return alive
+
+    assert run_coroutine(run())
+
+
 def test_the_client_messages_checked_are_flets():
     from flet.messaging import protocol
 
