@@ -507,8 +507,10 @@ KNOWN_VERSIONS = (1,)
 """the versions of the save format this app reads (it writes FORMAT_VERSION)"""
 
 
-def check_version(version: int) -> int:
+def check_version(version: Any) -> int:
     """A version of the save format this app reads; ValueError in one sentence if not."""
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("its version is not a number")
     if version > FORMAT_VERSION:
         raise ValueError(NEWER)
     if version not in KNOWN_VERSIONS:

@@ -37,7 +37,6 @@ import logging
 import os
 import shutil
 import sqlite3
-import tempfile
 import threading
 import time
 import uuid
@@ -50,6 +49,7 @@ from typing import Any
 from urllib.parse import quote
 
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.read_only import read_without_writing
 from card_companion.companion.session import FORMAT, FORMAT_VERSION, Edit, SavedLog, Session, check_version
 
 ALL_FORMAT = "card-companion-games"
@@ -130,8 +130,7 @@ _COLUMNS = {
 
 STALE = "another phone changed this game since this screen was drawn: here is its latest state"
 GONE = "this game is no longer saved (deleted on another phone?)"
-READ_ONLY = "the save folder is read-only: nothing can be changed"
-"""every change refused on a save file that cannot be written (a read-only folder or mount)"""
+READ_ONLY = "the save folder is read-only: nothing can be changed"  # every change, where the file cannot be written
 
 
 class StoreError(Exception):
@@ -242,8 +241,7 @@ class Store:
         self._closed = False
         self._memory_anchor: sqlite3.Connection | None = None
         self.read_as: str | None = None
-        """how a read-only save is read when SQLite cannot read it in place: 'immutable', or
-        'a copy' (of the file and its write-ahead log, in a private temporary folder)"""
+        """a read-only save SQLite cannot read in place: 'immutable', or 'a copy' (read_only.py)"""
         if self.path == ":memory:":
             # one database shared by every thread's connection while the app runs
             self._uri = f"file:companion-{uuid.uuid4().hex}?mode=memory&cache=shared"
@@ -293,29 +291,17 @@ class Store:
                 pass
 
     def _read_in_place_failed(self) -> bool:
-        """A read-only save SQLite cannot open where it is: a save in WAL mode needs its
-        shared-memory file (``-shm``), which a read-only folder cannot get. Read it as
-        immutable (the folder is read-only: nothing changes it meanwhile), or, if it still
-        has steps in its write-ahead log (``-wal``: the app did not close, the disk was
-        remounted read-only under it), a private copy of the file and its log, so that no
-        step is left out. False: tried already."""
+        """Read a read-only save SQLite cannot open where it is as immutable, or from a
+        private copy with its write-ahead log (``read_only.py``). False: tried already."""
         if self.read_as is not None or not self.read_only or self.path == ":memory:":
             return False
         self._close_connections()
-        here = os.path.abspath(self.path)
-        wal = f"{here}-wal"
-        if os.path.exists(wal) and os.path.getsize(wal) > 0:
-            folder = tempfile.mkdtemp(prefix="companion-read-only-")
+        try:
+            self._uri, self.read_as, folder = read_without_writing(self.path)
+        except OSError as exc:
+            raise StoreError(f"the save file {self.path} cannot be read ({exc.strerror or exc})") from None
+        if folder:
             weakref.finalize(self, shutil.rmtree, folder, True)
-            copy = os.path.join(folder, FILE_NAME)
-            try:
-                shutil.copyfile(here, copy)
-                shutil.copyfile(wal, f"{copy}-wal")
-            except OSError as exc:
-                raise StoreError(f"the save file {self.path} cannot be read ({exc.strerror or exc})") from None
-            self._uri, self.read_as = f"file:{quote(copy)}", "a copy"
-        else:
-            self._uri, self.read_as = f"file:{quote(here)}?mode=ro&immutable=1", "immutable"
         log.info("%s is read-only and cannot be read in place: read as %s", self.path, self.read_as)
         return True
 
@@ -780,11 +766,8 @@ class Store:
             raise IllegalAction("this is not a saved game: it is not JSON") from None
         if not (isinstance(data, dict) and data.get("format") == ALL_FORMAT):
             return [self.import_json(text, device=device)]
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise IllegalAction("this file of saved games is damaged: its version is not a number")
         try:
-            check_version(version)
+            check_version(data.get("version"))
         except ValueError as exc:
             raise IllegalAction(f"this file of saved games cannot be read: {exc}") from None
         games = data.get("games")
