@@ -57,7 +57,7 @@ def control_character(text: str) -> str | None:
     control character (NUL, an escape, a tab or a line break...) or half of a surrogate pair
     (which no text file can hold). None: plain text.
 
-    >>> control_character("Bea 🂡"), control_character("Ann\x00"), control_character("a\tb")
+    >>> control_character("Bea 🂡"), control_character("Ann\\x00"), control_character("a\\tb")
     (None, 'U+0000', 'U+0009')
     """
     for ch in text:
