@@ -334,8 +334,11 @@ class Connection:
         self.registered = True
         asked = body.get("session_id")
         if asked and self.owners is not None and not self.owners.allows(asked, self.device, self.address):
-            log.warning("websocket from %s: asked for a session this phone did not open: a new session",
-                        self.address)
+            if self.owners.knows(asked):
+                log.warning("websocket from %s: asked for a session another phone opened: a new session", self.address)
+            else:  # the server was started again, or the session expired: Flet would not find it either
+                log.info("websocket from %s: asked for a session this server does not know: a new session",
+                         self.address)
             fresh = msgpack.packb([REGISTER, dict(body, session_id=None)])
             return {"type": "websocket.receive", "bytes": b"\x00" + fresh}
         return message

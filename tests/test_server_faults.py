@@ -188,7 +188,7 @@ def test_issue25_item4_page_owners():
     owners.claim("s1", "other", "10.0.0.5")  # a claim never takes a bound session
     assert owners.allows("s1", "k", "10.0.0.5")
     assert not owners.allows("s1", "k", "10.0.0.6")  # the same key from another address
-    assert not owners.allows("unknown", None, "10.0.0.5")
+    assert not owners.allows("unknown", None, "10.0.0.5") and not owners.knows("unknown") and owners.knows("s1")
     for i in range(5):
         owners.claim(f"x{i}", None, "")
     assert len(owners) == 3

@@ -296,6 +296,11 @@ class PageOwners:
         with self._lock:
             return self._owners.get(session_id) == (key or None, address or "")
 
+    def knows(self, session_id: str) -> bool:
+        """Some phone opened this session (and it has not closed)."""
+        with self._lock:
+            return session_id in self._owners
+
     def forget(self, session_id: str) -> None:
         with self._lock:
             self._owners.pop(session_id, None)
