@@ -124,6 +124,11 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
         from card_companion.views.app import App, prepare_page
 
         life = prepare_page(page)
+        session = page.session
+        # Flet's update scheduler may have died of a race when the connection ended
+        # (server.flet_races): a page that comes back gets it again (a live one is kept)
+        life.on_connect(session.start_updates_scheduler)
+        life.on_close(lambda: tables.pages.forget(session.id))
         life.on_close(collect_closed_pages)
         page.render_views(App, tables, opened.problem, join_base, life)
 
@@ -152,7 +157,8 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, data_dir: str | Pa
     main, _ = make_main(data_dir, admin_password=admin_password, join_base=join_base_for(host, port))
     threading.Thread(target=_warm_up_once_serving, args=(host, port), name="warm-up", daemon=True).start()
     app = build_app(main, assets_dir=str(ASSETS), hosts=HostCheck(host, allow_hosts),
-                    limits=AddressLimits(per_address, new_per_minute), session_timeout=session_timeout)
+                    limits=AddressLimits(per_address, new_per_minute), session_timeout=session_timeout,
+                    owners=main.tables.pages)  # type: ignore[attr-defined]
     local = "127.0.0.1" if host in WILDCARD else host
 
     def started() -> None:

@@ -6,7 +6,10 @@ rows (`python -m tests.bad_input_catalogue` writes it) and the test fails if the
 Kinds of row:
 - ``ask``: a line for ``companion resolve -`` (the calculator screens send the same asks);
 - ``step``: a step entered at a table of Ann and Bea, after the steps in ``after``;
-- ``import``: a file given to ``companion import`` (or the home screen's Import).
+- ``import``: a file given to ``companion import`` (or the home screen's Import);
+- ``websocket``: a frame sent to the web server by something that is not the app's page
+  (after the frames in ``after``): the server closes that websocket and logs one line saying
+  what was wrong (the row's words), and the page's place is given back.
 """
 
 from __future__ import annotations
@@ -16,17 +19,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgpack
+
 DOC = Path(__file__).resolve().parents[1] / "docs" / "bad-input.md"
 
 
 @dataclass(frozen=True)
 class Row:
-    kind: str  # ask, step, import
-    input: Any  # the ask's JSON text, the step's JSON, the imported file's text
+    kind: str  # ask, step, import, websocket
+    input: Any  # the ask's JSON text, the step's JSON, the imported file's text, the frame
     says: str  # a fragment of the answer
     game: str = ""  # the game of a step
-    after: tuple[dict[str, Any], ...] = field(default=())  # steps entered before it
+    after: tuple[Any, ...] = field(default=())  # steps entered (frames sent) before it
     why: str = ""  # what the player did, in a few words
+    shown: str = ""  # the input as the page shows it, where it is not text
+
+
+REGISTERED = (b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}]),)
+"""a websocket row's ``after``: the page registered first"""
+
+
+def frame(message: Any) -> bytes:
+    """A Flet frame: 0x00 and the MessagePack of ``message``."""
+    return b"\x00" + msgpack.packb(message)
 
 
 def pal_fight(**change: Any) -> str:
@@ -216,6 +231,51 @@ ROWS: list[Row] = [
     Row("import", saved("peace-and-love", ["Ann", "Bea"], [{"kind": "refresh", "fighter": 0}]),
         "action 1 of the log cannot be applied", why="a log that does not replay"),
     Row("import", "[" * 100_000 + "]" * 100_000, "not JSON", why="JSON nested 100,000 deep"),
+    Row("import", saved("fight", ["Ann", "Bea"], version=-1),
+        "version: -1 is not a version of the save format (this app reads version 1)", why="version -1"),
+    Row("import", saved("fight", ["Ann", "Bea"], version=0), "0 is not a version of the save format",
+        why="version 0"),
+    Row("import", saved("fight", ["Ann\x00", "Bea"]),
+        "setup.players.0 has a control character (U+0000), which is not text a player types",
+        why="a NUL in a player's name"),
+    Row("import", saved("fight", ["Ann", "Be\x1b[2Ja"]), "setup.players.1 has a control character (U+001B)",
+        why="a terminal escape in a player's name"),
+    Row("import", saved("fight", ["Ann\nBea", "Cy"]), "setup.players.0 has a control character (U+000A)",
+        why="a line break inside a name"),
+    Row("import", saved("fight", ["Ann", "Bea\ud800"]), "setup.players.1 has a control character (U+D800)",
+        why="half a surrogate pair in a name"),
+    Row("import", saved("peace-and-love", ["Ann", "Bea"], [dict(PAL_DEALT[0], fighters=["9H", "KD", "Q\x07C"])]),
+        "actions.0.fighters.2 has a control character (U+0007)", why="a control character inside a step"),
+    Row("import", saved("fight", ["Ann", "Bea"], redo=[{"kind\x00": "x"}]), "redo.0.kind", why="a NUL in a key"),
+    Row("import", json.dumps({"format": "card-companion-games", "version": -1, "games": []}),
+        "this file of saved games cannot be read: -1 is not a version of the save format",
+        why="a file of every game, version -1"),
+    Row("import", json.dumps({"format": "card-companion-games", "version": 1,
+                              "games": [json.loads(saved("fight", ["Ann", "Bea\x00"]))]}),
+        "game 1 of 1 in the file cannot be imported (the saved game is damaged: setup.players.1 has a control "
+        "character (U+0000)", why="a file of every game with a NUL in a name"),
+
+    # --- the web server's websocket (a script, not the app's page) -------------------------------
+    Row("websocket", "hello", "a text frame (Flet's client sends binary frames)", why="a text frame",
+        shown='"hello" (text)'),
+    Row("websocket", b"\x00\xc1 junk", "a frame that is not MessagePack", why="bytes that are not MessagePack",
+        shown="00 c1 20 6a 75 6e 6b"),
+    Row("websocket", b"\x07abc", "a frame of unknown type 0x07", why="a frame of a type Flet has not",
+        shown="07 61 62 63"),
+    Row("websocket", frame([1, 2, 3]), "a frame that is not a Flet message", why="MessagePack, not a message",
+        shown="00 + [1, 2, 3]"),
+    Row("websocket", frame([3, {"target": 1, "name": "click", "data": None}]), "a control event before the "
+        "registration", why="a tap before registering", shown='00 + [3, {"target": 1, "name": "click", "data": nil}]'),
+    Row("websocket", frame([1, {"session_id": None}]), "a registration whose fields are not Flet's (session_id)",
+        why="a registration without its page", shown='00 + [1, {"session_id": nil}]'),
+    Row("websocket", REGISTERED[0], "a second registration", after=REGISTERED, why="registering twice",
+        shown='00 + [1, {"session_id": nil, "page_name": "", "page": {"route": "/"}}]'),
+    Row("websocket", frame([4, {"id": 1, "props": "x"}]), "a property update whose fields are not Flet's",
+        after=REGISTERED, why="a property update that is not a map", shown='00 + [4, {"id": 1, "props": "x"}]'),
+    Row("websocket", frame([9, {}]), "a message Flet's client does not send (9)", after=REGISTERED,
+        why="an action number Flet has not", shown="00 + [9, {}]"),
+    Row("websocket", b"\x01ab", "a data-channel frame out of place", after=REGISTERED,
+        why="a data-channel frame too short to name its channel", shown="01 61 62"),
 ]
 
 
@@ -225,17 +285,18 @@ def render() -> str:
 
     head = {"ask": "## Asks (`companion resolve`, the calculators)",
             "step": "## Steps at a table of Ann and Bea",
-            "import": "## Importing a saved game"}
+            "import": "## Importing a saved game",
+            "websocket": "## Frames on the web server's websocket (the server closes it and logs one line)"}
     lines = ["# Bad input: what the app refuses, and what it says", "",
              "Every row is a test (tests/bad_input_catalogue.py): the answer holds the words shown, and",
              "nothing changed (no game saved, the table's state as it was). This page is generated from",
              f"the same rows (`python -m tests.bad_input_catalogue`); {len(ROWS)} rows.", ""]
-    for kind in ("ask", "step", "import"):
+    for kind in ("ask", "step", "import", "websocket"):
         lines += [head[kind], "", "| What was done | Input | The answer says |", "|---|---|---|"]
         for r in ROWS:
             if r.kind != kind:
                 continue
-            shown = r.input if isinstance(r.input, str) else json.dumps(r.input, ensure_ascii=False)
+            shown = r.shown or (r.input if isinstance(r.input, str) else json.dumps(r.input, ensure_ascii=False))
             if len(shown) > 90:
                 shown = shown[:87] + "…"
             what = r.why + (f" ({GAMES[r.game].name})" if r.game else "")

@@ -15,10 +15,13 @@ from card_companion.companion.access import (
     CODE_ALPHABET,
     CODE_LENGTH,
     CODE_SPACE,
+    NETWORK_MISS_REFILL_SECONDS,
+    NETWORK_MISSES_ALLOWED,
     TABLE,
     WATCH,
     BadCode,
     DeviceKeys,
+    GuessLimits,
     MissLimiter,
     Refused,
     Seat,
@@ -47,11 +50,17 @@ BEA_DEAL = PAL.parse_action({"kind": "deal", "player": 1, "fighters": ["5S", "2C
 def test_the_code_alphabet_has_no_look_alikes_and_the_space_is_large():
     assert len(CODE_ALPHABET) == 31 and not set("01ILO") & set(CODE_ALPHABET)
     assert CODE_SPACE == 31 ** 9 == 26_439_622_160_671  # 31^9, worked out: 31^3 = 29,791; 29,791^3
-    # 5 free tries, then 1 a minute: 525,600 tries a year from one address at most. With 1,000
-    # games on the server, the chance that a year of that hits any of them:
-    # 525,600 x 1,000 / 2.64e13 = 1.99e-5
-    assert guessing_odds(1000, 525_600) == pytest.approx(525_600 * 1000 / CODE_SPACE, rel=1e-3)
-    assert guessing_odds(1000, 525_600) < 2e-5
+    # One phone: 5 free tries, then 1 a minute: 525,600 a year. A stranger makes a new device
+    # key for every guess, so the bound is the network's: 30 free, then one every 20 s, 3 a
+    # minute: 3 x 60 x 24 x 365 = 1,576,800 (+ 30) tries a year from one address at most. With
+    # 1,000 games on the server, the chance that a year of that hits any of them:
+    # 1,576,830 x 1,000 / 26,439,622,160,671 = 5.96e-5 (about 1 in 16,800)
+    assert NETWORK_MISSES_ALLOWED == 30 and NETWORK_MISS_REFILL_SECONDS == 20
+    year = 365 * 24 * 60 * 60 // 20 + 30
+    assert year == 1_576_830
+    assert guessing_odds(1000, year) == pytest.approx(year * 1000 / CODE_SPACE, rel=1e-3)
+    assert 5.9e-5 < guessing_odds(1000, year) < 6e-5
+    assert guessing_odds(1000, 525_600) < 2e-5  # one phone that keeps its key
 
 
 def test_new_codes_are_random_and_well_formed():
@@ -173,7 +182,10 @@ def test_seats_parse_print_and_say_who():
 
 @pytest.fixture
 def tables(tmp_path):
-    return Tables(open_store(tmp_path).store, limiter=MissLimiter(allowed=3, refill=60, clock=Clock()))
+    clock = Clock()
+    return Tables(open_store(tmp_path).store,
+                  limits=GuessLimits(MissLimiter(allowed=3, refill=60, clock=clock),
+                                     MissLimiter(allowed=10, refill=20, clock=clock, who="this network")))
 
 
 def phones(tables, n):
@@ -202,20 +214,84 @@ def test_a_game_belongs_to_the_phones_that_made_or_joined_it(tables):
     assert len(tables.store.saved_games()) == 1
 
 
-def test_wrong_codes_and_strangers_count_against_the_address(tables):
+def wrong_code(right: str) -> str:
+    return "ABC-DEF-GHJ" if right != "ABCDEFGHJ" else "ABC-DEF-GHK"
+
+
+def test_wrong_codes_and_strangers_count_against_the_phone(tables):
     a, guesser = phones(tables, 2)
     gid = new_game(a)
     with pytest.raises(BadCode, match="no table has the code"):
-        guesser.join("ABC-DEF-GHJ" if a.open(gid).code != "ABCDEFGHJ" else "ABC-DEF-GHK")
+        guesser.join(wrong_code(a.open(gid).code))
     with pytest.raises(BadCode):
         guesser.join("nonsense!")
     with pytest.raises(Refused, match=re.escape(NOT_OPEN)):
         guesser.open("0123456789ab")  # a guessed game id is a miss too
-    with pytest.raises(TooManyTries, match="too many wrong codes"):
+    with pytest.raises(TooManyTries, match="too many wrong codes from this phone"):
         guesser.join(a.open(gid).code)  # even the right code waits now
     assert tables.store.seats(gid) == {a.key: "table"}  # nothing changed
     other = tables.device(tables.new_device_key(), "192.168.1.99")
     assert other.join(a.open(gid).code) == gid  # another address is not held up
+
+
+def test_issue25_item2_one_phone_guessing_does_not_lock_its_table_out(tmp_path):
+    """The server's own limits. Six phones of a table behind one router (one address); one
+    of them types seven wrong codes. On the old code the limit was the address's, and the
+    other phones were then told "Too many wrong codes from this device" with the right code.
+    Now the guesser waits (and is told it is this phone), the others join."""
+    tables = Tables(open_store(tmp_path).store)
+    host = tables.device(tables.new_device_key(), "192.168.1.20")
+    gid = new_game(host)
+    code = host.open(gid).code
+    guesser, *others = [tables.device(tables.new_device_key(), "203.0.113.7") for _ in range(6)]
+    refusals = []
+    for _ in range(7):
+        try:
+            guesser.join(wrong_code(code))
+        except Refused as exc:
+            refusals.append(str(exc))
+    for phone in others:
+        assert phone.join(format_table_code(code)) == gid
+    assert refusals[:5] == [refusals[0]] * 5 and "no table has the code" in refusals[0]
+    assert refusals[5:] == ["too many wrong codes from this phone: wait 60 seconds, then try again"] * 2
+    with pytest.raises(TooManyTries, match="from this phone"):
+        guesser.join(code)  # the guesser itself waits, even with the right code
+
+
+def test_issue25_item2_a_stranger_with_a_new_key_for_every_guess_is_held_by_the_network():
+    clock = Clock()
+    limits = GuessLimits(clock=clock)
+    for i in range(NETWORK_MISSES_ALLOWED):  # thirty phones (keys), one wrong code each
+        limits.check(f"key-{i}", "203.0.113.7")
+        limits.miss(f"key-{i}", "203.0.113.7")
+    with pytest.raises(TooManyTries) as refused:
+        limits.check("a-fresh-key", "203.0.113.7")
+    assert str(refused.value) == "too many wrong codes from this network: wait 20 seconds, then try again"
+    limits.check("a-fresh-key", "198.51.100.1")  # another network is not held up
+    clock.now += 20
+    limits.check("a-fresh-key", "203.0.113.7")  # one more try every 20 s
+    limits.miss("a-fresh-key", "203.0.113.7")
+    with pytest.raises(TooManyTries, match="this network"):
+        limits.check("another-key", "203.0.113.7")
+
+
+def test_issue25_item2_a_phone_at_its_limit_never_empties_its_networks_tries():
+    """A phone at its own limit misses once a minute; its network gets three tries back a
+    minute: an hour of that leaves the network its full thirty."""
+    clock = Clock()
+    limits = GuessLimits(clock=clock)
+    misses = 0
+    for _ in range(3600):
+        clock.now += 1
+        try:
+            limits.check("guesser", "203.0.113.7")
+        except TooManyTries as exc:
+            assert "this phone" in str(exc)
+            continue
+        limits.miss("guesser", "203.0.113.7")
+        misses += 1
+    assert misses == 5 + 59  # five at once, then one a minute: 3,595 s left / 60 = 59.9
+    assert limits.network.left("203.0.113.7") == NETWORK_MISSES_ALLOWED
 
 
 def test_a_tampered_or_foreign_device_key_is_refused_in_a_sentence(tables, tmp_path):
@@ -310,7 +386,7 @@ def test_the_host_password(tables, tmp_path):
     with pytest.raises(Refused, match="no host password"):
         tables.check_admin("anything", "10.0.0.1")
     t = Tables(open_store(tmp_path / "h").store, admin_password="s3cret",
-               limiter=MissLimiter(allowed=2, refill=60, clock=Clock()))
+               limits=GuessLimits(network=MissLimiter(allowed=2, refill=60, clock=Clock(), who="this network")))
     a = t.device(t.new_device_key(), "10.0.0.2")
     gid = new_game(a)
     t.check_admin("s3cret", "10.0.0.1")
@@ -318,8 +394,12 @@ def test_the_host_password(tables, tmp_path):
         t.check_admin("guess", "10.0.0.1")
     with pytest.raises(Refused):
         t.check_admin("guess2", "10.0.0.1")
-    with pytest.raises(TooManyTries):
+    with pytest.raises(TooManyTries, match="this network"):
         t.check_admin("s3cret", "10.0.0.1")
+    t.check_admin("s3cret", "10.0.0.9", "a phone's key")
+    with pytest.raises(Refused, match="not the host password"):
+        t.check_admin("guess", "10.0.0.9", "a phone's key")  # a phone's wrong passwords count for it too
+    assert t.limits.phone.left("a phone's key") == 4
     host = t.device(t.new_device_key(), "10.0.0.3", admin=True)
     assert [g.id for g in host.games()] == [gid]
     assert host.open(gid).session.actions == ()

@@ -17,7 +17,7 @@ from tests.bad_input_catalogue import DOC, ROWS, Row, render
 
 def test_the_catalogue_has_at_least_60_rows_of_each_kind_together():
     assert len(ROWS) >= 60
-    assert {r.kind for r in ROWS} == {"ask", "step", "import"}
+    assert {r.kind for r in ROWS} == {"ask", "step", "import", "websocket"}
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r.kind}-{i}" for i, r in enumerate(ROWS)])
@@ -36,6 +36,8 @@ def test_refused_in_plain_words_and_nothing_changed(row: Row, tmp_path):
             session.push(game.parse_action(row.input))
         assert row.says in str(refused.value)
         assert session.state == before
+    elif row.kind == "websocket":
+        refused_on_the_websocket(row, tmp_path)
     else:
         store = Store(tmp_path / "games.sqlite3")
         try:
@@ -49,3 +51,49 @@ def test_refused_in_plain_words_and_nothing_changed(row: Row, tmp_path):
 
 def test_the_published_catalogue_is_the_tested_one():
     assert DOC.read_text(encoding="utf-8") == render(), "run: python -m tests.bad_input_catalogue"
+
+
+def refused_on_the_websocket(row: Row, tmp_path) -> None:
+    """The real server's app in this process (tests/fake_pages.py): the frame closes the
+    websocket with one log line holding the row's words and the address, no traceback, the
+    page's place is given back and no game changed."""
+    import asyncio
+    import logging
+
+    from card_companion.app import ASSETS, make_main
+    from card_companion.server import AddressLimits, HostCheck, build_app
+    from tests.fake_pages import Wire
+    from tests.viewkit import run_coroutine
+
+    main, opened = make_main(tmp_path)
+    limits = AddressLimits()
+    app = build_app(main, assets_dir=str(ASSETS), hosts=HostCheck("127.0.0.1"), limits=limits)
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.INFO)
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger()
+    logger.addHandler(handler)
+    old_level = logger.level
+    logger.setLevel(logging.INFO)
+
+    async def run() -> int | None:
+        w = Wire(app, address="10.0.0.77").open()
+        for earlier in row.after:
+            w.frame(earlier)
+        if row.after:
+            await w.session_id()
+        w.frame(row.input)
+        await w.done(timeout=6)
+        await asyncio.sleep(0)
+        return w.closed_by_server
+
+    try:
+        closed = run_coroutine(run())
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old_level)
+    assert closed == 1008
+    said = [r.getMessage() for r in records if "10.0.0.77" in r.getMessage() and "closed" in r.getMessage()]
+    assert len(said) == 1 and row.says in said[0], said
+    assert not [r for r in records if r.exc_info]
+    assert limits.open == {} and opened.store.saved_games() == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -28,6 +29,7 @@ from card_companion.companion.storage import (
     StoreError,
     open_store,
 )
+from card_companion.companion.tables import Tables
 
 PAL = game("peace-and-love")
 ROOT = Path(__file__).resolve().parents[1]
@@ -493,3 +495,108 @@ def test_import_rejects_bad_files_plainly(store, text, message):
     with pytest.raises(IllegalAction, match=message):
         store.import_json(text)
     assert store.saved_games() == []
+
+
+# --- a read-only save folder (issue 25, item 3) ---------------------------------------------------------
+
+BIND_READ_ONLY = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" || exit 97; exec "$@"'
+WRITER = """
+import os, sys
+from card_companion.companion.registry import game
+from card_companion.companion.session import Session
+from card_companion.companion.storage import Store
+from card_companion.companion.tables import Tables
+pal = game("peace-and-love")
+tables = Tables(Store(sys.argv[1]))
+phone = tables.device(sys.argv[2], "192.168.1.20")
+deal = lambda p, cards: pal.parse_action({"kind": "deal", "player": p, "fighters": cards.split()})
+start = Session.start(pal, pal.make_setup(["Ann", "Bea"]))
+two = phone.create(start)
+phone.push(two, phone.open(two).snapshot, deal(0, "9H KD QC"))
+phone.push(two, phone.open(two).snapshot, deal(1, "5S 2C 7D"))
+one = phone.create(start)
+phone.push(one, phone.open(one).snapshot, deal(0, "9H KD QC"))
+host = tables.store.create(start)  # made by the command line: no phone
+print(one, two, host, flush=True)
+if sys.argv[3] == "crash":
+    os._exit(0)  # the app never closed the file: its last steps are in the write-ahead log
+tables.store.close()
+"""
+
+
+def read_only(folder: Path, *args: str) -> dict:
+    """tests/read_only_child.py run with ``folder`` truly read-only: a read-only bind mount in
+    a mount namespace of its own (``unshare -rm``: root, or a user allowed user namespaces),
+    else, for a user who is not root, the folder's own permissions. Skips where neither can
+    be had (root without ``unshare``: root writes through permissions)."""
+    child = [sys.executable, "-m", "tests.read_only_child", str(folder), *args]
+    unshare = shutil.which("unshare")
+    if unshare:
+        r = subprocess.run([unshare, "-rm", "sh", "-c", BIND_READ_ONLY, str(folder), *child], cwd=ROOT,
+                           capture_output=True, text=True, timeout=120)
+        if r.returncode == 0:
+            return json.loads(r.stdout.splitlines()[-1])
+        if r.returncode != 97 and not r.stderr.startswith("unshare:"):
+            raise AssertionError(f"the child failed: {r.stderr[-3000:]}")
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            r = subprocess.run(child, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        finally:
+            folder.chmod(0o755)
+        assert r.returncode == 0, r.stderr[-3000:]
+        return json.loads(r.stdout.splitlines()[-1])
+    pytest.skip("a read-only folder cannot be made here: no unshare, and root writes through permissions")
+
+
+@pytest.mark.parametrize("how", ["closed", "crash", "copied backup"])
+def test_issue25_item3_a_read_only_save_folder_still_shows_every_game_and_refuses_every_change(tmp_path, how):
+    """A save left as the app closed it (no write-ahead log: read as immutable), one whose
+    writer never closed it (its log and shared memory beside it: read in place), and a copied
+    backup of a file and its log without the shared memory (read from a private copy, so no
+    step is lost). On the old code the first and the last opened as "not a readable save
+    file (unable to open database file)" and showed no games."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    tables = Tables(Store(folder / FILE_NAME))
+    key = tables.new_device_key()  # a phone of this save file (its secret is in the file)
+    tables.store.close()
+    writer = subprocess.run([sys.executable, "-c", WRITER, str(folder / FILE_NAME), key, "crash" if how != "closed"
+                             else "close"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert writer.returncode == 0, writer.stderr
+    one, two, host = writer.stdout.split()
+    if how == "copied backup":
+        os.remove(folder / f"{FILE_NAME}-shm")
+    files = sorted(os.listdir(folder))
+    assert (f"{FILE_NAME}-wal" in files) == (how != "closed")
+
+    seen = read_only(folder, key, one)
+
+    assert sorted(seen["games"]) == sorted([one, two, host]), seen["problem"]  # every game, every step
+    assert seen["read_as"] == {"closed": "immutable", "crash": None, "copied backup": "a copy"}[how]
+    assert "is read-only: its games can be looked at, but nothing can be changed" in seen["problem"]
+    assert seen["steps"] == {one: 1, two: 2, host: 0}
+    assert sorted(seen["mine"]) == sorted([one, two])  # the phone's own games, as ever
+    assert seen["tries"] == dict.fromkeys(seen["tries"], "StoreError: the save folder is read-only: nothing can be "
+                                                         "changed")
+    assert seen["left"] == files and seen["games_after"] == 3  # nothing was written
+
+
+# --- import checks every field (issue 25, item 5) ----------------------------------------------------
+
+
+def test_issue25_item5_a_name_with_a_control_character_is_refused_for_a_new_game_too():
+    with pytest.raises(IllegalAction, match=r"player 2's name has a control character \(U\+0000\)"):
+        PAL.make_setup(["Ann", "Be\x00a"])
+    assert PAL.make_setup(["Ann\t", " Bea"]).players == ("Ann", "Bea")  # spaces around a name are trimmed, as ever
+
+
+def test_issue25_item5_a_game_this_app_saved_before_the_check_still_opens(store):
+    """A name typed with a tab inside before names were checked is in someone's save file:
+    that game still opens (and exports); only a file being imported is held to the check."""
+    gid = new_game(store, ANN_DEAL)
+    store.db.execute("UPDATE games SET setup = ? WHERE id = ?",
+                     (json.dumps({"players": ["Ann\tLee", "Bea"], "settings": {}}), gid))
+    assert store.load(gid).setup.players == ("Ann\tLee", "Bea")
+    with pytest.raises(IllegalAction, match=r"setup.players.0 has a control character \(U\+0009\)"):
+        store.import_json(store.export_json(gid))

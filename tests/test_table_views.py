@@ -206,12 +206,12 @@ def test_issue11_item6_start_the_game_and_delete_on_a_read_only_save_say_so(tmp_
     device = ro.device(a_key, "10.0.0.1")
     h = ViewHarness(NewGameScreen, contexts=ctx(device), route_params={"game": "peace-and-love"})
     h.click("start")
-    assert "The game could not be saved: the save file cannot be written" in h.texts() and "read-only" in h.texts()
+    assert "The game could not be saved: the save folder is read-only: nothing can be changed." in h.texts()
     assert h.page.routes == []
     home = ViewHarness(HomeScreen, contexts=ctx(device))
     home.click(f"delete-{gid}")
     home.click("confirm-delete")
-    assert "The game was not deleted: the save file cannot be written" in home.texts()
+    assert "The game was not deleted: the save folder is read-only: nothing can be changed." in home.texts()
     assert [g.id for g in ro.store.saved_games()] == [gid]
 
 

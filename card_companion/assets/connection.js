@@ -2,12 +2,32 @@
 // is lost ("Reconnecting…"), and one when it is back. Flet's web client shows its boot screen
 // while it reconnects (every 500 ms, until the server answers); this line says what is
 // happening in players' words. It watches the app's own websocket only, and nothing else.
+// Before each of the app's websockets it also hands the server this browser's device key (kept
+// by the app in localStorage) as a cookie of that websocket's path only: a page's session is
+// given back on a reconnect only to the phone that opened it (card_companion/server.py).
 (function () {
   "use strict";
   var Native = window.WebSocket;
   if (!Native || Native.__companion) return;
   var everOpen = false;
   var hideTimer = null;
+  var DEVICE_KEY = "flutter.card-companion.device"; // Flutter's shared_preferences: "flutter." + the app's key
+  var COOKIE = "companion-device";
+
+  function handDeviceKey(url) {
+    try {
+      var path = new URL(String(url), window.location.href).pathname;
+      var raw = window.localStorage.getItem(DEVICE_KEY);
+      var key = raw ? JSON.parse(raw) : null;
+      if (typeof key === "string" && /^[A-Za-z0-9_.-]{1,200}$/.test(key)) {
+        document.cookie = COOKIE + "=" + key + "; path=" + path + "; SameSite=Strict";
+      } else {
+        document.cookie = COOKIE + "=; path=" + path + "; max-age=0; SameSite=Strict";
+      }
+    } catch (e) {
+      // no storage, no cookies: the page still works; a reconnect then gets a new session
+    }
+  }
 
   function line() {
     var el = document.getElementById("companion-connection");
@@ -39,8 +59,10 @@
   }
 
   function Companion(url, protocols) {
+    var ours = /\/ws(\?|$)/.test(String(url));
+    if (ours) handDeviceKey(url);
     var ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
-    if (/\/ws(\?|$)/.test(String(url))) {
+    if (ours) {
       ws.addEventListener("open", function () {
         clearTimeout(hideTimer);
         if (everOpen) {

@@ -35,9 +35,15 @@ CODE_SPACE = len(CODE_ALPHABET) ** CODE_LENGTH
 """31^9 = 26,439,622,160,671 codes (44.6 bits)"""
 
 MISSES_ALLOWED = 5
-"""wrong codes (or game links) a client address may enter in a row before it waits"""
+"""wrong codes (or game links, host passwords) one phone may enter in a row before it waits"""
 MISS_REFILL_SECONDS = 60.0
-"""after those, one more try per minute per address"""
+"""after those, one more try a minute for that phone"""
+NETWORK_MISSES_ALLOWED = 30
+"""wrong codes the phones behind one address (a table's Wi-Fi router, an HTTPS proxy) may enter
+together before they wait: one phone's guessing leaves the others enough to join"""
+NETWORK_MISS_REFILL_SECONDS = 20.0
+"""after those, one more try every 20 s for the address: three a minute, more than one phone
+guessing at its own limit (one a minute) uses, so one phone never locks its table out"""
 
 
 class Refused(IllegalAction):
@@ -49,7 +55,7 @@ class BadCode(Refused):
 
 
 class TooManyTries(Refused):
-    """This address entered too many wrong codes: it waits."""
+    """This phone, or this network, entered too many wrong codes: it waits."""
 
 
 # --- table codes ------------------------------------------------------------------------------
@@ -184,16 +190,18 @@ def player_seat(i: int) -> Seat:
 
 
 class MissLimiter:
-    """Per client address: ``allowed`` wrong codes in a row, then one more per ``refill``
-    seconds (a token bucket that only wrong answers drain). Right answers cost nothing."""
+    """Per key (a phone's device key, or a client address): ``allowed`` wrong codes in a
+    row, then one more per ``refill`` seconds (a token bucket that only wrong answers drain).
+    Right answers cost nothing. ``who`` names the key in the refusal ("this phone")."""
 
     def __init__(self, allowed: int = MISSES_ALLOWED, refill: float = MISS_REFILL_SECONDS, clock=time.monotonic,
-                 max_addresses: int = 10_000):
+                 max_addresses: int = 10_000, who: str = "this phone"):
         self.allowed = allowed
         self.refill = refill
         self.clock = clock
         self.max_addresses = max_addresses
-        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, at)
+        self.who = who
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, at)
         self._lock = threading.Lock()
 
     def _tokens(self, address: str, now: float) -> float:
@@ -206,7 +214,7 @@ class MissLimiter:
             now = self.clock()
             if self._tokens(address, now) < 1:
                 wait = math.ceil((1 - self._tokens(address, now)) * self.refill)
-                raise TooManyTries(f"too many wrong codes from this device: wait {wait} seconds, then try again")
+                raise TooManyTries(f"too many wrong codes from {self.who}: wait {wait} seconds, then try again")
 
     def miss(self, address: str) -> None:
         with self._lock:
@@ -221,3 +229,81 @@ class MissLimiter:
     def left(self, address: str) -> int:
         with self._lock:
             return int(self._tokens(address, self.clock()))
+
+
+class GuessLimits:
+    """Wrong guesses (table codes, game links, the host password) limited twice: per phone
+    (its device key: ``MISSES_ALLOWED``, then one a minute) and per network (its client
+    address: ``NETWORK_MISSES_ALLOWED``, then one every ``NETWORK_MISS_REFILL_SECONDS``).
+    A phone that guesses waits on its own; the other phones behind the same address keep
+    joining (a phone at its limit adds one miss a minute, the network gets three back). A
+    stranger who makes a new device key for every guess is held by the network's limit.
+    The refusal says which one waits: "this phone" or "this network"."""
+
+    def __init__(self, phone: MissLimiter | None = None, network: MissLimiter | None = None, clock=time.monotonic):
+        self.phone = phone or MissLimiter(MISSES_ALLOWED, MISS_REFILL_SECONDS, clock, who="this phone")
+        self.network = network or MissLimiter(NETWORK_MISSES_ALLOWED, NETWORK_MISS_REFILL_SECONDS, clock,
+                                              who="this network")
+
+    def check(self, device: str | None, address: str) -> None:
+        """TooManyTries (saying who waits) if this phone or its network has no tries left."""
+        if device:
+            self.phone.check(device)
+        self.network.check(address)
+
+    def miss(self, device: str | None, address: str) -> None:
+        if device:
+            self.phone.miss(device)
+        self.network.miss(address)
+
+
+# --- which phone a page's session belongs to -------------------------------------------------------
+
+
+class PageOwners:
+    """The phone that opened each page's session (the web server's session id → the device
+    key and the client address it was opened with). A page that reconnects asks for its
+    session by id; the server gives it back only to the same phone, so a session id seen on
+    the Wi-Fi or guessed is worth nothing to another one: it gets a new, empty session.
+
+    ``claim`` binds a new session to the key its page came with (None on a first visit);
+    ``bind`` binds it again once the page's device key is known (made for it on a first
+    visit); ``forget`` when the session is gone. At most ``max_pages`` are kept (the oldest
+    go first: such a page only gets a new session)."""
+
+    def __init__(self, max_pages: int = 10_000):
+        self.max_pages = max_pages
+        self._owners: dict[str, tuple[str | None, str]] = {}
+        self._lock = threading.Lock()
+
+    def bind(self, session_id: str, key: str | None, address: str) -> None:
+        with self._lock:
+            self._put(session_id, key, address)
+
+    def claim(self, session_id: str, key: str | None, address: str) -> None:
+        """Bind a session that has no phone yet (a new one); one that has keeps it."""
+        with self._lock:
+            if session_id not in self._owners:
+                self._put(session_id, key, address)
+
+    def _put(self, session_id: str, key: str | None, address: str) -> None:
+        self._owners.pop(session_id, None)
+        self._owners[session_id] = (key or None, address or "")
+        while len(self._owners) > self.max_pages:
+            del self._owners[next(iter(self._owners))]
+
+    def allows(self, session_id: str, key: str | None, address: str) -> bool:
+        with self._lock:
+            return self._owners.get(session_id) == (key or None, address or "")
+
+    def knows(self, session_id: str) -> bool:
+        """Some phone opened this session (and it has not closed)."""
+        with self._lock:
+            return session_id in self._owners
+
+    def forget(self, session_id: str) -> None:
+        with self._lock:
+            self._owners.pop(session_id, None)
+
+    def __len__(self) -> int:
+        return len(self._owners)

@@ -17,12 +17,13 @@ companion/registry.py lists the GAME objects; nothing else needs to know them.
 
 from __future__ import annotations
 
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationInfo, field_validator
 
 from card_companion.calculators.cards import Card, Deck, RulesError
 from card_companion.companion.ask import Ask
@@ -51,6 +52,41 @@ TABLE_MAX = 64
 """players at one table, whatever the game (the decks of the largest game deal to 64)"""
 
 
+def control_character(text: str) -> str | None:
+    """The first character of ``text`` that is not text a player types, as 'U+0000': a
+    control character (NUL, an escape, a tab or a line break...) or half of a surrogate pair
+    (which no text file can hold). None: plain text.
+
+    >>> control_character("Bea 🂡"), control_character("Ann\\x00"), control_character("a\\tb")
+    (None, 'U+0000', 'U+0009')
+    """
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cs"):
+            return f"U+{ord(ch):04X}"
+    return None
+
+
+def first_control_character(value: Any, where: str = "") -> tuple[str, str] | None:
+    """Where, in a JSON-like value (its keys too), the first text with a control character
+    is, and which one: ('setup.players.1', 'U+0000'). None: every text is plain."""
+    if isinstance(value, str):
+        found = control_character(value)
+        return (where or "a text", found) if found else None
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, (list, tuple)):
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        here = f"{where}.{key}" if where else str(key)
+        if isinstance(key, str) and (found := control_character(key)):
+            return here, found
+        if (inner := first_control_character(item, here)) is not None:
+            return inner
+    return None
+
+
 class Setup(Frozen):
     """Player names in turn order (player 0 first) and the game's settings."""
 
@@ -59,12 +95,17 @@ class Setup(Frozen):
 
     @field_validator("players")
     @classmethod
-    def _names(cls, players: tuple[str, ...]) -> tuple[str, ...]:
+    def _names(cls, players: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         if len(players) > TABLE_MAX:
             raise ValueError(f"a table has at most {TABLE_MAX} players, not {len(players)}")
         names = tuple(p.strip() for p in players)
         if any(not n for n in names):
             raise ValueError("every player needs a name")
+        if not (info.context or {}).get("own_save"):  # a game this app saved before the check is read as it is
+            bad = next(((i, c) for i, n in enumerate(names) if (c := control_character(n))), None)
+            if bad is not None:
+                raise ValueError(f"player {bad[0] + 1}'s name has a control character ({bad[1]}), which is not "
+                                 "text a player types")
         long = next((n for n in names if len(n) > NAME_MAX), None)
         if long is not None:
             raise ValueError(f"a player's name has at most {NAME_MAX} letters; {long[:20]}… has {len(long)}")

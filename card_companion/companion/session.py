@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
 
 from card_companion.companion.game import (
     Applied,
@@ -28,6 +28,7 @@ from card_companion.companion.game import (
     Outcome,
     Said,
     Setup,
+    first_control_character,
     plain_validation_error,
 )
 
@@ -463,14 +464,16 @@ class Session:
         return self.to_record().model_dump_json(indent=1)
 
     @classmethod
-    def from_record(cls, record: SavedLog) -> Session:
+    def from_record(cls, record: SavedLog, *, own_save: bool = False) -> Session:
+        """The session of a saved record; ``own_save``: read from this app's own save file
+        (what it wrote before a check was added is read as it is), else from a file."""
         from card_companion.companion.registry import GAMES
 
         game = GAMES.get(record.game)
         if game is None:
             raise IllegalAction(f"this app does not know the game {record.game!r}")
         try:
-            setup = game.Setup.model_validate(record.setup, context={"saved": True})
+            setup = game.Setup.model_validate(record.setup, context={"saved": True, "own_save": own_save})
         except ValueError as exc:
             raise IllegalAction(f"the game's setup cannot be read: {plain_validation_error(exc)}") from None
         game.check_player_count(len(setup.players))  # the same checks as a new game
@@ -491,18 +494,35 @@ class Session:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise IllegalAction("this is not a saved game of this app")
         if isinstance(data.get("version"), int) and data["version"] > FORMAT_VERSION:
-            raise IllegalAction("this game was saved by a newer version of the app; update the app to open it")
+            raise IllegalAction(NEWER)
         try:
-            record = SavedLog.model_validate(data, strict=True)
+            record = SavedLog.model_validate(data, strict=True, context={"from_file": True})
         except ValueError as exc:
             raise IllegalAction(f"the saved game is damaged: {plain_validation_error(exc)}") from None
-        if record.version > FORMAT_VERSION:
-            raise IllegalAction("this game was saved by a newer version of the app; update the app to open it")
         return cls.from_record(record)
 
 
+NEWER = "this game was saved by a newer version of the app; update the app to open it"
+KNOWN_VERSIONS = (1,)
+"""the versions of the save format this app reads (it writes FORMAT_VERSION)"""
+
+
+def check_version(version: Any) -> int:
+    """A version of the save format this app reads; ValueError in one sentence if not."""
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("its version is not a number")
+    if version > FORMAT_VERSION:
+        raise ValueError(NEWER)
+    if version not in KNOWN_VERSIONS:
+        known = ", ".join(str(v) for v in KNOWN_VERSIONS)
+        raise ValueError(f"{version} is not a version of the save format (this app reads version {known})")
+    return version
+
+
 class SavedLog(BaseModel):
-    """The JSON form of a game: what export writes and import reads."""
+    """The JSON form of a game: what export writes and import reads. Its version must be one
+    this app reads; read from a file (``context={"from_file": True}``), every text in it,
+    keys included, must be plain text (no control character: ``first_control_character``)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -512,6 +532,20 @@ class SavedLog(BaseModel):
     setup: dict[str, Any]
     actions: list[dict[str, Any]]
     redo: list[dict[str, Any]] = []
+
+    @field_validator("version")
+    @classmethod
+    def _known_version(cls, version: int) -> int:
+        return check_version(version)
+
+    @model_validator(mode="after")
+    def _plain_text(self, info: ValidationInfo) -> SavedLog:
+        if (info.context or {}).get("from_file"):
+            found = first_control_character(self.model_dump())
+            if found is not None:
+                raise ValueError(f"{found[0]} has a control character ({found[1]}), which is not text a player "
+                                 "types")
+        return self
 
 
 def diff(before: dict[str, str], after: dict[str, str]) -> tuple[Change, ...]:

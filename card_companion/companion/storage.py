@@ -35,10 +35,12 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
 import threading
 import time
 import uuid
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -47,7 +49,8 @@ from typing import Any
 from urllib.parse import quote
 
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.session import FORMAT, FORMAT_VERSION, Edit, SavedLog, Session
+from card_companion.companion.read_only import read_without_writing
+from card_companion.companion.session import FORMAT, FORMAT_VERSION, Edit, SavedLog, Session, check_version
 
 ALL_FORMAT = "card-companion-games"
 """The format of ``companion export --all``: every saved game of a save file in one JSON file"""
@@ -127,6 +130,7 @@ _COLUMNS = {
 
 STALE = "another phone changed this game since this screen was drawn: here is its latest state"
 GONE = "this game is no longer saved (deleted on another phone?)"
+READ_ONLY = "the save folder is read-only: nothing can be changed"  # every change, where the file cannot be written
 
 
 class StoreError(Exception):
@@ -205,15 +209,13 @@ def default_data_dir() -> Path:
 def plain_error(exc: sqlite3.Error, path: str) -> StoreError:
     """A database error as one sentence a player can act on."""
     text = str(exc).lower()
-    folder = os.path.dirname(path) or "."
     if "locked" in text or "busy" in text:
         return StoreBusy("the save file is busy: another program is using it. Nothing was changed; "
                          "try again in a moment")
     if "full" in text:
         return StoreError("the disk is full: nothing was saved. Free some space and try again")
     if "readonly" in text or "read-only" in text or "read only" in text:
-        return StoreError(f"the save file cannot be written (the folder {folder} is read-only): nothing was "
-                          "changed")
+        return StoreError(READ_ONLY)
     if "malformed" in text or "not a database" in text or "corrupt" in text:
         return StoreError(f"the save file {path} is damaged ({exc}): nothing more is written into it")
     if "disk i/o" in text or "i/o error" in text:
@@ -238,6 +240,8 @@ class Store:
         self._checked = False
         self._closed = False
         self._memory_anchor: sqlite3.Connection | None = None
+        self.read_as: str | None = None
+        """a read-only save SQLite cannot read in place: 'immutable', or 'a copy' (read_only.py)"""
         if self.path == ":memory:":
             # one database shared by every thread's connection while the app runs
             self._uri = f"file:companion-{uuid.uuid4().hex}?mode=memory&cache=shared"
@@ -274,13 +278,32 @@ class Store:
 
     def close(self) -> None:
         self._closed = True
+        self._close_connections()
+
+    def _close_connections(self) -> None:
         with self._guard:
             connections, self._connections = self._connections, []
+        self._local = threading.local()
         for db in connections:
             try:
                 db.close()
             except sqlite3.Error:
                 pass
+
+    def _read_in_place_failed(self) -> bool:
+        """Read a read-only save SQLite cannot open where it is as immutable, or from a
+        private copy with its write-ahead log (``read_only.py``). False: tried already."""
+        if self.read_as is not None or not self.read_only or self.path == ":memory:":
+            return False
+        self._close_connections()
+        try:
+            self._uri, self.read_as, folder = read_without_writing(self.path)
+        except OSError as exc:
+            raise StoreError(f"the save file {self.path} cannot be read ({exc.strerror or exc})") from None
+        if folder:
+            weakref.finalize(self, shutil.rmtree, folder, True)
+        log.info("%s is read-only and cannot be read in place: read as %s", self.path, self.read_as)
+        return True
 
     def _plain(self, exc: sqlite3.Error) -> StoreError:
         err = plain_error(exc, self.path)
@@ -303,6 +326,9 @@ class Store:
                 if time.monotonic() >= deadline:
                     raise
                 time.sleep(0.2)
+            except StoreError as exc:
+                if "unable to open" not in str(exc) or not self._read_in_place_failed():
+                    raise
 
     def _check_once(self) -> None:
         db = self.db
@@ -396,8 +422,7 @@ class Store:
             if self.damaged:
                 raise StoreError(f"{self.damaged}: nothing more is written into it")
             if self.read_only:
-                raise StoreError(f"the save file cannot be written (the folder {os.path.dirname(self.path)} is "
-                                 "read-only): nothing was changed")
+                raise StoreError(READ_ONLY)
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -498,7 +523,7 @@ class Store:
         try:
             record = SavedLog(game=game, setup=setup_data, actions=actions[:live],
                               redo=list(reversed(actions[live:])))
-            session = Session.from_record(record)
+            session = Session.from_record(record, own_save=True)
             if edit_rows:
                 session = self._with_edits(session, edit_rows, live, len(actions))
         except IllegalAction:
@@ -741,6 +766,10 @@ class Store:
             raise IllegalAction("this is not a saved game: it is not JSON") from None
         if not (isinstance(data, dict) and data.get("format") == ALL_FORMAT):
             return [self.import_json(text, device=device)]
+        try:
+            check_version(data.get("version"))
+        except ValueError as exc:
+            raise IllegalAction(f"this file of saved games cannot be read: {exc}") from None
         games = data.get("games")
         if not isinstance(games, list):
             raise IllegalAction("this file of saved games is damaged: it has no list of games")
@@ -843,8 +872,8 @@ def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -
                                "saved after the app stops")
         try:
             return OpenedStore(Store(main, read_only=True),
-                               f"the data folder {folder} is read-only: the saved games can be looked at, but "
-                               "nothing new can be saved")
+                               f"the save folder {folder} is read-only: its games can be looked at, but nothing "
+                               "can be changed")
         except StoreError as exc:
             return OpenedStore(Store(":memory:"), f"{exc}; games will not be saved after the app stops")
     try:
@@ -867,5 +896,5 @@ def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -
     return OpenedStore(Store(":memory:"), f"{problem}; games will not be saved after the app stops")
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "OpenedStore", "SavedGame", "SeatTaken", "Snapshot", "StaleGame", "Store",
-           "StoreBusy", "StoreError", "open_store"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "READ_ONLY", "OpenedStore", "SavedGame", "SeatTaken", "Snapshot", "StaleGame",
+           "Store", "StoreBusy", "StoreError", "open_store"]

@@ -27,7 +27,8 @@ from card_companion.companion.access import (
     TABLE,
     BadCode,
     DeviceKeys,
-    MissLimiter,
+    GuessLimits,
+    PageOwners,
     Refused,
     Seat,
     format_table_code,
@@ -65,11 +66,14 @@ class Tables:
     """The server's games behind the access rules. ``admin_password`` (the host's) opens
     every game; without one there is no admin access at all."""
 
-    def __init__(self, store: Store, *, admin_password: str | None = None, limiter: MissLimiter | None = None,
+    def __init__(self, store: Store, *, admin_password: str | None = None, limits: GuessLimits | None = None,
                  hub: Hub | None = None):
         self.store = store
         self.hub = hub or Hub()
-        self.limiter = limiter or MissLimiter()
+        self.limits = limits or GuessLimits()
+        """wrong codes, game links and host passwords, per phone and per network"""
+        self.pages = PageOwners()
+        """which phone each page's session belongs to (the web server checks it at every reconnect)"""
         self._admin_password = admin_password or None
         self._keys: DeviceKeys | None = None
 
@@ -99,13 +103,14 @@ class Tables:
     def has_admin(self) -> bool:
         return self._admin_password is not None
 
-    def check_admin(self, password: str, address: str) -> None:
-        """Refused unless ``password`` is the host password (wrong ones count as misses)."""
+    def check_admin(self, password: str, address: str, device: str | None = None) -> None:
+        """Refused unless ``password`` is the host password (wrong ones count as misses of
+        the phone ``device`` and of its address)."""
         if self._admin_password is None:
             raise Refused("this server has no host password: start it with --admin-password to use the host view")
-        self.limiter.check(address)
+        self.limits.check(device, address)
         if not hmac.compare_digest(str(password).encode(), self._admin_password.encode()):
-            self.limiter.miss(address)
+            self.limits.miss(device, address)
             raise Refused("that is not the host password")
 
 
@@ -144,11 +149,13 @@ class Device:
         if self.on_host_machine and self.store.is_host_game(game_id):
             # made on the server itself (the command line, an older version): the browser on
             # that machine sits at the whole table, as it did before tables had seats
+            if self.store.read_only:  # it can look, and nothing is written (its steps are refused)
+                return "table"
             self.store.add_member(self.key, game_id, "table")
             return self.store.seat_of(self.key, game_id) or ""
-        limiter = self.tables.limiter
-        limiter.check(self.address)
-        limiter.miss(self.address)
+        limits = self.tables.limits
+        limits.check(self.key, self.address)
+        limits.miss(self.key, self.address)
         raise Refused(NOT_OPEN)
 
     def seat(self, game_id: str) -> Seat | None:
@@ -165,17 +172,17 @@ class Device:
 
     def join(self, code_text: str) -> str:
         """Join the table with this code (or link): the game id. A wrong code counts against
-        this address; after a few, it waits."""
-        limiter = self.tables.limiter
-        limiter.check(self.address)
+        this phone and its network; after a few, the phone waits (after many, the network)."""
+        limits = self.tables.limits
+        limits.check(self.key, self.address)
         try:
             code = parse_table_code(code_text)
         except BadCode:
-            limiter.miss(self.address)
+            limits.miss(self.key, self.address)
             raise
         game_id = self.store.game_for_code(code)
         if game_id is None:
-            limiter.miss(self.address)
+            limits.miss(self.key, self.address)
             raise BadCode(f"no table has the code {format_table_code(code)}: check it on the table's phone "
                           "(a deleted game's code no longer works)")
         if self.key is not None:

@@ -105,7 +105,11 @@ def App(tables, store_problem: str | None = None, join_base: str | None = None,
                                       text_scale=str(data.get("text_scale", "1.0"))))
         except Exception:  # preferences are a comfort: a broken value falls back to defaults
             pass
-        set_key(await device_key(tables))
+        found = await device_key(tables)
+        # this page's session belongs to this phone from now on (the server checks it when the
+        # page reconnects: issue 25, item 4)
+        tables.pages.bind(page.session.id, found[0], getattr(page, "client_ip", "") or "")
+        set_key(found)
 
     def set_prefs(new: Prefs) -> None:
         set_prefs_state(new)

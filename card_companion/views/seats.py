@@ -253,7 +253,7 @@ def AdminScreen() -> ft.View:
 
     def enter(e=None) -> None:
         try:
-            tables.check_admin(typed, device.address)
+            tables.check_admin(typed, device.address, device.key)
         except IllegalAction as exc:
             set_problem(sentence(exc))
             return
