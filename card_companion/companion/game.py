@@ -18,7 +18,7 @@ companion/registry.py lists the GAME objects; nothing else needs to know them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -201,9 +201,9 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
 
     # --- playing ---------------------------------------------------------------------
 
-    handlers: ClassVar[dict[type, str]] = {}
-    """each action type → the name of the method that applies it,
-    ``(state, action) -> Applied`` (the new state and its history line)"""
+    handlers: ClassVar[Mapping[type, Callable[..., Any] | str]] = {}
+    """each action type → the rule function that applies it, ``(state, action) -> Applied``
+    (the new state and its history line), in the module of the rule text's section"""
 
     def step(self, state: StateT, action: ActionT) -> Applied:
         """The state after the action and what it said, one way for every game: a finished
@@ -228,13 +228,16 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
         want the state)."""
         return self.step(state, action).state
 
-    def handler(self, action: Any) -> Any:
-        """The method that applies this action (IllegalAction for a step of another game)."""
-        name = self.handlers.get(type(action))
-        if name is None:
+    def handler(self, action: Any) -> Callable[..., Any]:
+        """The rule that applies this action (IllegalAction for a step of another game)."""
+        rule = self.handlers.get(type(action))
+        if rule is None:
             kind = getattr(action, "kind", type(action).__name__)
             raise IllegalAction(f"{self.name} has no step {kind!r}")
-        return getattr(self, name)
+        if isinstance(rule, str):  # a game whose rules are still its own methods, by name
+            method: Callable[..., Any] = getattr(self, rule)
+            return method
+        return rule
 
     @abstractmethod
     def is_over(self, state: StateT) -> bool: ...
