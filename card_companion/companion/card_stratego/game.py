@@ -41,7 +41,7 @@ from card_companion.companion.card_stratego.state import (
     CardStrategoSetup,
     CardStrategoState,
 )
-from card_companion.companion.game import Applied, Game, Outcome, won_line
+from card_companion.companion.game import Applied, Game, won_line
 
 
 class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
@@ -87,11 +87,10 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
 
     # --- reading the state ----------------------------------------------------------------
 
+    outcome = staticmethod(winning.outcome)
+
     def is_over(self, state: CardStrategoState) -> bool:
         return state.phase == "over"
-
-    def outcome(self, state: CardStrategoState) -> Outcome | None:
-        return winning.outcome(state)
 
     def summary(self, state: CardStrategoState) -> dict[str, str]:
         out: dict[str, str] = {}

@@ -16,7 +16,7 @@ from card_companion.companion.fight.actions import Action, CoinFlip, Fight, Pick
 from card_companion.companion.fight.asks import TurnAsk, WonCardAsk
 from card_companion.companion.fight.checks import count
 from card_companion.companion.fight.state import FightSettings, FightSetup, FightState
-from card_companion.companion.game import Game, Outcome, lead_line, won_line
+from card_companion.companion.game import Game, lead_line, won_line
 
 
 class FightGame(Game[FightSetup, FightState, Action]):
@@ -48,11 +48,10 @@ class FightGame(Game[FightSetup, FightState, Action]):
 
     # --- reading the state ----------------------------------------------------------------
 
+    outcome = staticmethod(winning.outcome)
+
     def is_over(self, state: FightState) -> bool:
         return state.phase == "over"
-
-    def outcome(self, state: FightState) -> Outcome | None:
-        return winning.outcome(state)
 
     def summary(self, state: FightState) -> dict[str, str]:
         wins = winning.rounds_won(state)

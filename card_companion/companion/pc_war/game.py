@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.pc_war import deal
-from card_companion.companion.game import Game, Outcome, won_line
+from card_companion.companion.game import Game, won_line
 from card_companion.companion.pc_war import endings, flips, queries, recount, trade_and_war
 from card_companion.companion.pc_war.actions import Action, Flip, Recount, Stop, SwapHands, War
 from card_companion.companion.pc_war.asks import FlipAsk, TradeAndWarAsk
@@ -49,11 +49,10 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
 
     # --- reading the state ----------------------------------------------------------------
 
+    outcome = staticmethod(endings.outcome)
+
     def is_over(self, state: PCWarState) -> bool:
         return state.phase == "over"
-
-    def outcome(self, state: PCWarState) -> Outcome | None:
-        return endings.outcome(state)
 
     def summary(self, state: PCWarState) -> dict[str, str]:
         out = {"Flips": str(state.flips), "Wars": str(state.wars)}
