@@ -1,17 +1,17 @@
-"""The shape every game's tracker has (OpenSpiel-style: one module per game, same parts).
+"""The shape every game's tracker has (OpenSpiel-style: one package per game, same parts).
 
 A game at the table is its *setup* (player names and settings) plus the ordered list of
 *actions* the players entered. Its state is the fold of ``Game.apply`` over the actions,
 starting from ``Game.initial_state(setup)``. Everything is a frozen pydantic model, so a
 state can be compared, copied and saved exactly.
 
-Each game module in companion/ defines, in this order:
-  constants and settings; the Setup and State models; the Action models (one union with a
-  ``kind`` discriminator); the Game subclass with ``initial_state``, ``handlers`` (each
-  returns the new state and its history line: ``Applied``), ``is_over``, ``outcome``,
-  ``summary``; the resolve-protocol asks; and
-  ``GAME = TheGame()`` at the end. Random play and the invariants a state always keeps are
-  test support: tests/strategies/<game>.py.
+Each game is a package in companion/ laid out the same way: the settings, Setup and State
+models; the Action models (one union with a ``kind`` discriminator); the rules as functions
+``(state, action) -> Applied`` (the new state and its history line) in modules along the rule
+text's sections; the screens' queries; the resolve-protocol asks; and the Game subclass
+(``initial_state``, ``handlers`` mapping each action type to its rule, ``asks``, ``is_over``,
+``outcome``, ``summary``, the queries) with ``GAME = TheGame()``. Random play and the
+invariants a state always keeps are test support: tests/strategies/<game>.py.
 companion/registry.py lists the GAME objects; nothing else needs to know them.
 """
 
@@ -201,9 +201,10 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
 
     # --- playing ---------------------------------------------------------------------
 
-    handlers: ClassVar[Mapping[type, Callable[..., Any] | str]] = {}
+    handlers: ClassVar[Mapping[type, Callable[..., Any]]] = {}
     """each action type → the rule function that applies it, ``(state, action) -> Applied``
-    (the new state and its history line), in the module of the rule text's section"""
+    (the new state and its history line), in the module of the rule text's section (a game
+    whose rules share more, like CardPeeGee's working, passes it in its own ``applied``)"""
 
     def step(self, state: StateT, action: ActionT) -> Applied:
         """The state after the action and what it said, one way for every game: a finished
@@ -234,9 +235,6 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
         if rule is None:
             kind = getattr(action, "kind", type(action).__name__)
             raise IllegalAction(f"{self.name} has no step {kind!r}")
-        if isinstance(rule, str):  # a game whose rules are still its own methods, by name
-            method: Callable[..., Any] = getattr(self, rule)
-            return method
         return rule
 
     @abstractmethod
