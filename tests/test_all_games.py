@@ -114,3 +114,52 @@ def test_one_shape_a_finished_game_and_a_foreign_step_are_refused_the_same_way(g
     assert game.is_over(over)
     with pytest.raises(IllegalAction, match="the game is over: undo to change it"):
         game.apply(over, next(iter(game.handlers)).model_construct())
+
+
+def _package(game) -> str:
+    """The package of a game's tracker: its Game class lives in ``<package>.game``."""
+    module = type(game).__module__
+    assert module.endswith(".game"), f"{game.name}'s Game is in {module}, not in its package's game module"
+    return module.removesuffix(".game")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_one_shape_each_step_is_a_rule_function_of_the_texts_sections(game_id: str) -> None:
+    """Issue 26 §1: every game is built one way: ``handlers`` maps each step to a rule
+    function (not to a method looked up by name), kept in a module of the game's package
+    along the rule text's sections, not in the Game class's own module."""
+    import inspect
+
+    game = GAMES[game_id]
+    package = _package(game)
+    for step, rule in game.handlers.items():
+        assert inspect.isfunction(rule), f"{game.name}'s {step.__name__} is applied by {rule!r}, not a rule function"
+        assert rule.__module__.startswith(f"{package}."), f"{rule.__qualname__} is outside {package}"
+        assert rule.__module__ != f"{package}.game", f"{rule.__qualname__} is a rule in the Game's own module"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_one_shape_a_game_declares_its_asks_in_its_own_class(game_id: str) -> None:
+    """Issue 26 §2: a game's asks are declared in one place, its Game class (from the game's
+    asks modules), never assigned to the class from outside: the game module, imported
+    without its package's ``__init__`` running, already answers every ask."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    game = GAMES[game_id]
+    package = _package(game)
+    for ask in game.asks:
+        assert ask.__module__.startswith(f"{package}."), f"{ask.__name__} is declared outside {package}"
+    # a stand-in package module: the real __init__ (and anything it would attach) never runs
+    code = (
+        "import importlib, sys, types\n"
+        f"stand_in = types.ModuleType({package!r})\n"
+        f"stand_in.__path__ = [{str(Path(sys.modules[package].__file__).parent)!r}]\n"
+        f"sys.modules[{package!r}] = stand_in\n"
+        f"game = importlib.import_module({package + '.game'!r}).GAME\n"
+        "print(' '.join(sorted(a.__name__ for a in game.asks)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == sorted(a.__name__ for a in game.asks)

@@ -301,6 +301,17 @@ def test_flee_alone_costs_two() -> None:
     assert s.state.heroes[0].hand == 5 and s.state.deck == 40
 
 
+def test_only_a_hero_in_the_fight_flees_or_heals_and_defends() -> None:
+    # Ann fights the Monster alone; Bea never joined, and a player 5 does not exist: neither
+    # can run away nor heal and defend in this fight (one check for both steps)
+    s = act(ann_and_bea(run_away=True, heal_and_defend=True), kind="encounter", agitator="9C",
+            props=["5C", "3S"])
+    refused(s, "Bea is not in the fight", kind="flee", player=1)
+    refused(s, "Bea is not in the fight", kind="heal-and-defend", player=1, card="5H")
+    refused(s, "there is no player 5", kind="flee", player=5)
+    refused(s, "there is no player 5", kind="heal-and-defend", player=5, card="5H")
+
+
 def test_options_off_refuse_their_actions() -> None:
     s = act(ann_and_bea(), kind="encounter", agitator="9C", props=["5C", "3S"])
     refused(s, "Run away is off", kind="flee", player=0)

@@ -133,6 +133,31 @@ def _parity(rank: Rank) -> str:
     return "odd" if rank in ODD else "even"
 
 
+_ODD_EVEN: dict[Rank, tuple[tuple[Rank, ...], str, str]] = {
+    Rank.QUEEN: (ODD, "odd 3, 5, 7 and 9", "even 2, 4, 6, 8 and 10"),
+    Rank.KING: (EVEN, "even 2, 4, 6, 8 and 10", "odd 3, 5, 7 and 9"),
+}
+"""Queens and Kings against 2-10: the cards each beats, in words, and the cards it loses to"""
+
+
+def _odd_even(a: Rank, d: Rank) -> tuple[str, Side, str] | None:
+    """A Queen or a King against 2-10 (a Queen against a King is decided before; a Queen's
+    rule first, as the text gives it): a Queen beats the odd cards and loses to the even ones,
+    a King the other way round. The rule's name, the winning side and the step in words; None
+    when neither card is a Queen or a King, or both are."""
+    face = next((f for f in _ODD_EVEN if f in (a, d)), None)
+    if face is None or a == d:
+        return None
+    beaten, beats, loses_to = _ODD_EVEN[face]
+    face_attacks = a == face
+    other = d if face_attacks else a
+    face_wins = other in beaten
+    winner: Side = "attacker" if face_attacks == face_wins else "defender"
+    said = f"beats the {beats}" if face_wins else f"loses to the {loses_to}"
+    return (f"{face.word.lower()}-odd-even", winner,
+            f"a {face.word} against {_a(other)} ({_parity(other)}): a {face.word} {said}")
+
+
 def battle(attacker: Card, defender: Card) -> BattleResult:
     """Resolve a battle: the first rule that applies decides (RULINGS.md).
 
@@ -183,30 +208,9 @@ def battle(attacker: Card, defender: Card) -> BattleResult:
         rule = "queen-against-king"
         winner = "attacker" if a == Rank.QUEEN else "defender"
         steps.append("a Queen against a King: the Queen wins")
-    elif Rank.QUEEN in (a, d) and a != d:
-        rule = "queen-odd-even"
-        queen_attacks = a == Rank.QUEEN
-        other = d if queen_attacks else a
-        queen_wins = other in ODD
-        winner = "attacker" if queen_attacks == queen_wins else "defender"
-        if queen_wins:
-            steps.append(f"a Queen against {_a(other)} ({_parity(other)}): a Queen beats the odd "
-                         "3, 5, 7 and 9")
-        else:
-            steps.append(f"a Queen against {_a(other)} ({_parity(other)}): a Queen loses to the "
-                         "even 2, 4, 6, 8 and 10")
-    elif Rank.KING in (a, d) and a != d:
-        rule = "king-odd-even"
-        king_attacks = a == Rank.KING
-        other = d if king_attacks else a
-        king_wins = other in EVEN
-        winner = "attacker" if king_attacks == king_wins else "defender"
-        if king_wins:
-            steps.append(f"a King against {_a(other)} ({_parity(other)}): a King beats the even "
-                         "2, 4, 6, 8 and 10")
-        else:
-            steps.append(f"a King against {_a(other)} ({_parity(other)}): a King loses to the "
-                         "odd 3, 5, 7 and 9")
+    elif (odd_even := _odd_even(a, d)) is not None:
+        rule, winner, why = odd_even
+        steps.append(why)
     elif a == d:
         rule, winner = "equal-ranks", None
         steps.append(f"both are {a.word}s: equal ranks destroy each other")

@@ -1,17 +1,17 @@
-"""The shape every game's tracker has (OpenSpiel-style: one module per game, same parts).
+"""The shape every game's tracker has (OpenSpiel-style: one package per game, same parts).
 
 A game at the table is its *setup* (player names and settings) plus the ordered list of
 *actions* the players entered. Its state is the fold of ``Game.apply`` over the actions,
 starting from ``Game.initial_state(setup)``. Everything is a frozen pydantic model, so a
 state can be compared, copied and saved exactly.
 
-Each game module in companion/ defines, in this order:
-  constants and settings; the Setup and State models; the Action models (one union with a
-  ``kind`` discriminator); the Game subclass with ``initial_state``, ``handlers`` (each
-  returns the new state and its history line: ``Applied``), ``is_over``, ``outcome``,
-  ``summary``; the resolve-protocol asks; and
-  ``GAME = TheGame()`` at the end. Random play and the invariants a state always keeps are
-  test support: tests/strategies/<game>.py.
+Each game is a package in companion/ laid out the same way: the settings, Setup and State
+models; the Action models (one union with a ``kind`` discriminator); the rules as functions
+``(state, action) -> Applied`` (the new state and its history line) in modules along the rule
+text's sections; the screens' queries; the resolve-protocol asks; and the Game subclass
+(``initial_state``, ``handlers`` mapping each action type to its rule, ``asks``, ``is_over``,
+``outcome``, ``summary``, the queries) with ``GAME = TheGame()``. Random play and the
+invariants a state always keeps are test support: tests/strategies/<game>.py.
 companion/registry.py lists the GAME objects; nothing else needs to know them.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -242,9 +242,10 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
 
     # --- playing ---------------------------------------------------------------------
 
-    handlers: ClassVar[dict[type, str]] = {}
-    """each action type → the name of the method that applies it,
-    ``(state, action) -> Applied`` (the new state and its history line)"""
+    handlers: ClassVar[Mapping[type, Callable[..., Any]]] = {}
+    """each action type → the rule function that applies it, ``(state, action) -> Applied``
+    (the new state and its history line), in the module of the rule text's section (a game
+    whose rules share more, like CardPeeGee's working, passes it in its own ``applied``)"""
 
     def step(self, state: StateT, action: ActionT) -> Applied:
         """The state after the action and what it said, one way for every game: a finished
@@ -269,13 +270,13 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
         want the state)."""
         return self.step(state, action).state
 
-    def handler(self, action: Any) -> Any:
-        """The method that applies this action (IllegalAction for a step of another game)."""
-        name = self.handlers.get(type(action))
-        if name is None:
+    def handler(self, action: Any) -> Callable[..., Any]:
+        """The rule that applies this action (IllegalAction for a step of another game)."""
+        rule = self.handlers.get(type(action))
+        if rule is None:
             kind = getattr(action, "kind", type(action).__name__)
             raise IllegalAction(f"{self.name} has no step {kind!r}")
-        return getattr(self, name)
+        return rule
 
     @abstractmethod
     def is_over(self, state: StateT) -> bool: ...

@@ -17,7 +17,7 @@ from card_companion.companion.pc_war import (
     Stop,
     SwapHands,
     War,
-    _side,
+    tap_for,
 )
 from tests.strategies.base import GameStrategy
 
@@ -53,7 +53,7 @@ class Strategy(GameStrategy):
         if state.setup.settings.jokers == 2 and rng.random() < 0.01:
             left = right = next(c for c in faces if c.is_joker)  # two Jokers tie
         blank = state.setup.settings.blank_card
-        return kind(cards=(left, right), higher=rng.choice([None, None, _side(flip(left, right, blank=blank).takes)]))
+        return kind(cards=(left, right), higher=rng.choice([None, None, tap_for(flip(left, right, blank=blank).takes)]))
 
     def check_invariants(self, state: PCWarState) -> None:
         players = state.players

@@ -122,3 +122,9 @@ class CardStrategoState(TableState):
     """columns in which the player had a card at the start of this turn"""
     last_battle: LastBattle | None = None
     ended_by: str = ""
+
+    def with_army(self, i: int, army: Army) -> CardStrategoState:
+        """The state with player ``i``'s army changed."""
+        armies = list(self.armies)
+        armies[i] = army
+        return self.model_copy(update={"armies": (armies[0], armies[1])})

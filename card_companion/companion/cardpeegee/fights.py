@@ -146,16 +146,24 @@ def join_fight(s: CardPeeGeeState, a: JoinFight, w: Work) -> tuple[CardPeeGeeSta
     return s, f"{name} joins the fight on {with_whom}'s side"
 
 
+def fighter_in_fight(s: CardPeeGeeState, battle: Battle, p: int) -> int:
+    """The place in the fight of player ``p``, a living Hero still fighting in it (not dead,
+    not escaped); IllegalAction otherwise. A step one player takes for themselves in a fight
+    (running away, healing and defending) asks this first."""
+    check_player(s, p)
+    i = battle.of_player(p)
+    if i is None or not battle.fighters[i].live:
+        raise IllegalAction(f"{s.name(p)} is not in the fight")
+    return i
+
+
 def flee(s: CardPeeGeeState, a: Flee, w: Work) -> tuple[CardPeeGeeState, str]:
     battle = current_battle(s)
     if not battle.can_flee:
         raise IllegalAction("a Boss Battle may not be escaped")
     if not s.settings.run_away:
         raise IllegalAction("Run away is off (see the settings)")
-    check_player(s, a.player)
-    i = battle.of_player(a.player)
-    if i is None or not battle.fighters[i].live:
-        raise IllegalAction(f"{s.name(a.player)} is not in the fight")
+    i = fighter_in_fight(s, battle, a.player)
     if battle.fighters[i].fleeing:
         raise IllegalAction(f"{s.name(a.player)} is already fleeing")
     s = with_fighter(s, i, fleeing=True)
@@ -169,10 +177,7 @@ def heal_and_defend(s: CardPeeGeeState, a: HealAndDefend, w: Work) -> tuple[Card
     battle = current_battle(s)
     if not s.settings.heal_and_defend:
         raise IllegalAction("Heal and defend is off (see the settings)")
-    check_player(s, a.player)
-    i = battle.of_player(a.player)
-    if i is None or not battle.fighters[i].live:
-        raise IllegalAction(f"{s.name(a.player)} is not in the fight")
+    i = fighter_in_fight(s, battle, a.player)
     if battle.fighters[i].defending:
         raise IllegalAction(f"{s.name(a.player)} already healed this round: one heart per round")
     cs, active = ((), (a.card,)) if a.from_active else ((a.card,), ())

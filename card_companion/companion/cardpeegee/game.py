@@ -123,18 +123,13 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
     """each step's rule, ``(state, action, work) -> (state, news)``; a step of one kind of
     encounter gets that encounter (``in_encounter``), refused in any other"""
 
-    def handler(self, action: Any) -> Rule:
-        """The rule that applies this step (the base refuses another game's step)."""
-        rule: Rule | None = self.handlers.get(type(action))
-        return rule if rule is not None else super().handler(action)
-
     def applied(self, state: CardPeeGeeState, action: Any) -> Applied:
         """The rule's state, its news as the history line and its working; then what follows
         from any step (``endings.check_end``)."""
-        handler = self.handler(action)
+        rule: Rule = self.handler(action)
         work = Work()
         s = state.model_copy(update={"step": state.step + 1})
-        s, news = handler(s, action, work)
+        s, news = rule(s, action, work)
         if work.revolutions and s.settings.revolution_every_draw and not news.startswith("Glorious Revolution"):
             news = f"Glorious Revolution: {'; '.join(work.revolutions)} overthrown; {news}"
         s = endings.check_end(s, work)

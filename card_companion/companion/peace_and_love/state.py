@@ -10,6 +10,7 @@ from card_companion.calculators.cards import Card
 from card_companion.calculators.peace_and_love import Entry, RoundResult
 from card_companion.companion.game import Frozen, Settings, Setup, TableState
 
+GAME_NAME = "Peace and Love"
 HAND = 5
 FIGHTERS = 3
 DEAL = HAND + FIGHTERS
@@ -109,3 +110,9 @@ class PeaceAndLoveState(TableState):
     ended_by: str = ""
     stopped: bool = False
     """the players stopped before the deck ran out (scored as it stood)"""
+
+    def with_player(self, i: int, player: Player) -> PeaceAndLoveState:
+        """The state with player ``i`` changed."""
+        players = list(self.players)
+        players[i] = player
+        return self.model_copy(update={"players": tuple(players)})

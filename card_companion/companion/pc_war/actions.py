@@ -1,0 +1,64 @@
+"""PC War at the table: the steps, each a step of the log (discriminated by ``kind``). A flip
+and a war's face-up cards are entered as the two cards (the app compares them) or with one
+tap; player 0 is on the left."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from card_companion.calculators.cards import Card
+from card_companion.companion.game import Frozen
+from card_companion.companion.pc_war.state import Tap
+
+
+class _Reveal(Frozen):
+    cards: tuple[Card, Card] | None = Field(
+        None, description="the face-up cards: player 0's (left) and player 1's (right)"
+    )
+    higher: Tap | None = Field(
+        None, description="one tap instead of the cards: whose card is higher, or a tie"
+    )
+
+
+class Flip(_Reveal):
+    """Both players turn their top card face up; the higher card takes both."""
+
+    kind: Literal["flip"] = "flip"
+
+
+class SwapHands(Frozen):
+    """After a tie: the players swap hands, then each lays 3 face down and 1 face up."""
+
+    kind: Literal["swap"] = "swap"
+
+
+class War(_Reveal):
+    """The war's face-up cards; the higher one takes everything on the table."""
+
+    kind: Literal["war"] = "war"
+
+
+class Stop(Frozen):
+    """The players stop the game between flips: the fewest cards wins."""
+
+    kind: Literal["stop"] = "stop"
+
+
+class Recount(Frozen):
+    """The players counted their cards and the app's counts were off: correct them
+    (between flips; the total must still be the whole deck)."""
+
+    kind: Literal["recount"] = "recount"
+    hands: tuple[int, int]
+    piles: tuple[int, int]
+
+    @model_validator(mode="after")
+    def _not_negative(self) -> Recount:
+        if min(self.hands + self.piles) < 0:
+            raise ValueError("a count cannot be negative")
+        return self
+
+
+Action = Annotated[Flip | SwapHands | War | Stop | Recount, Field(discriminator="kind")]

@@ -1,0 +1,114 @@
+"""What PC War's screen asks the tracker: the step due now, the one-tap buttons, the walk
+through a trade and war, what the app announces after a step, and a look at the odds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from card_companion.calculators.pc_war import MAX_FLIPS, SimulationProgress, TradeAndWar, deal, simulate, trade_and_war
+from card_companion.companion.pc_war.endings import outcome
+from card_companion.companion.pc_war.state import PCWarSetup, PCWarState, table_deck
+from card_companion.companion.pc_war.words import cards, names, pickup_notes, war_words
+
+
+def dealt(setup: PCWarSetup) -> tuple[int, int]:
+    """Each player's hand count after the deal (setup screen): player 0 gets the odd card."""
+    return deal(table_deck(setup).size)
+
+
+def can_flip(state: PCWarState) -> bool:
+    return state.phase == "flip"
+
+
+def can_swap(state: PCWarState) -> bool:
+    return state.phase == "swap"
+
+
+def can_war(state: PCWarState) -> bool:
+    """The war's cards are laid: enter the face-up cards (or tap)."""
+    return state.phase == "war"
+
+
+def can_stop(state: PCWarState) -> bool:
+    return state.phase == "flip"
+
+
+def can_recount(state: PCWarState) -> bool:
+    return state.phase == "flip"
+
+
+def tap_choices(state: PCWarState) -> dict[str, str]:
+    """The one-tap buttons (the action's ``higher`` value → label), when cards are due."""
+    if state.phase not in ("flip", "war"):
+        return {}
+    return {
+        "left": f"{state.name(0)}'s card is higher",
+        "right": f"{state.name(1)}'s card is higher",
+        "tie": "Tie",
+    }
+
+
+def prompt(state: PCWarState) -> str:
+    """What the players do now, in one line."""
+    if state.phase == "flip":
+        return "Flip: both turn their top card face up"
+    if state.phase == "swap":
+        return "A tie! Swap hands, then each lays 3 cards face down and 1 face up"
+    if state.phase == "war":
+        return "Enter the war's face-up cards: the higher one takes everything on the table"
+    result = outcome(state)
+    assert result is not None  # the phases above are the game going on: this one is over
+    return result.headline
+
+
+def war_preview(state: PCWarState) -> TradeAndWar | None:
+    """Phase swap: what the swap and the laying will do (counts, pickups, too few cards)."""
+    if state.phase != "swap":
+        return None
+    p0, p1 = state.players
+    return trade_and_war((p0.hand, p1.hand), (p0.pile, p1.pile), state.setup.settings.last_card_wins_at_once)
+
+
+def war_steps(state: PCWarState) -> list[str]:
+    """Phase swap: the walk-through in plain words; phase war: what each player laid."""
+    if state.phase == "swap":
+        p0, p1 = state.players
+        preview = war_preview(state)
+        assert preview is not None  # phase swap: war_preview answers
+        steps = [f"Swap hands: {state.name(0)} hands {cards(p0.hand)} to {state.name(1)} "
+                 f"and takes {state.name(1)}'s {cards(p1.hand)}"]
+        after = state.model_copy(update={"players": (p0.model_copy(update={"hand": p1.hand}),
+                                                     p1.model_copy(update={"hand": p0.hand}))})
+        steps += war_words(after, preview.lays)
+        if preview.out and preview.laid:
+            who = names(state, preview.out)
+            verb = ("lays their last card and wins" if len(preview.out) == 1
+                    else "lay their last cards and share the win")
+            steps.append(f"{who} {verb} at once (Last card wins at once)")
+        return steps
+    if state.phase == "war" and state.lays:
+        return war_words(state, state.lays, done=True)
+    return []
+
+
+def announcements(state: PCWarState) -> list[str]:
+    """What the app says after the last action: pickups and the end."""
+    notes = pickup_notes(state)
+    result = outcome(state)  # an outcome once the phase is over
+    if result is not None:
+        notes.append(result.headline)
+    return notes
+
+
+def cards_left(state: PCWarState, player: int) -> int:
+    """Hand and pile together: the cards this player still has to get rid of."""
+    return state.players[player].cards
+
+
+def simulate_games(setup: PCWarSetup, *, seed: int | str, games: int = 10_000,
+                   chunk: int = 500) -> Iterator[SimulationProgress]:
+    """A look at the odds for this setup: random games, progress after every chunk (the
+    last step holds the final result). The view draws the seed (a new one per run)."""
+    s = setup.settings
+    return simulate(games, seed, jokers=s.jokers, at_once=s.last_card_wins_at_once, chunk=chunk,
+                    max_flips=MAX_FLIPS, names=setup.players, blank=s.blank_card)

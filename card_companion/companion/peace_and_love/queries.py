@@ -1,0 +1,91 @@
+"""What Peace and Love's screens ask the tracker: the deal's numbers, who may attack, defend or
+join, why a tap does nothing, whether a refresh can be made, who starts and why, who deals
+next, and the random pick among players tied to start."""
+
+from __future__ import annotations
+
+import random
+
+from card_companion.calculators.peace_and_love import decks_for
+from card_companion.companion.peace_and_love.actions import FirstPlayer
+from card_companion.companion.peace_and_love.deal import fighters_total
+from card_companion.companion.peace_and_love.state import DEAL, PeaceAndLoveState
+from card_companion.companion.peace_and_love.turns import refresh_refusal
+
+
+def deal_counts(players: int) -> tuple[int, int, int]:
+    """Before the game starts: (packs shuffled together, cards in all, cards left in the
+    deck after the deal of 5 in hand and 3 fighters each)."""
+    decks = decks_for(players)
+    return decks, decks * 52, decks * 52 - DEAL * players
+
+
+def attackers(state: PeaceAndLoveState) -> list[int]:
+    return state.players[state.turn].untapped() if state.phase == "turn" else []
+
+
+def defenders(state: PeaceAndLoveState) -> dict[int, list[int]]:
+    """Players that can be attacked now, with their untapped fighters' places."""
+    if state.phase != "turn":
+        return {}
+    return {i: p.untapped() for i, p in enumerate(state.players) if i != state.turn and p.untapped()}
+
+
+def joiners(state: PeaceAndLoveState, defender: int | None) -> dict[int, list[int]]:
+    """Players who may add a fighter to a fight against ``defender``, with their
+    untapped fighters' places."""
+    return {p: places for p, places in defenders(state).items() if p != defender}
+
+
+def tap_refusal(state: PeaceAndLoveState, player: int, place: int, mode: str = "fight") -> str | None:
+    """Why tapping this fighter does nothing now (None when the tap is allowed): the table
+    says so instead of ignoring the tap."""
+    if state.phase != "turn":
+        return None
+    fighter = state.players[player].fighters[place]
+    if fighter is None:
+        return None
+    who, card = state.name(player), fighter.card.symbol
+    if player == state.turn:
+        if fighter.tapped:
+            return f"{who}'s {card} is tapped: it cannot fight, retire or refresh until it is untapped"
+        return None
+    if mode != "fight":
+        return f"it is {state.name(state.turn)}'s turn: tap one of {state.name(state.turn)}'s fighters"
+    if fighter.tapped:
+        return f"{who}'s {card} is tapped: a tapped fighter cannot be attacked or join a fight"
+    return None
+
+
+def can_refresh(state: PeaceAndLoveState) -> bool:
+    return state.phase == "turn" and refresh_refusal(state) is None
+
+
+def starting_totals(state: PeaceAndLoveState) -> list[int | None]:
+    """Each player's total of starting fighters (None until entered)."""
+    # before any fight, every place of a dealt player holds a fighter
+    return [fighters_total(p) if p.dealt else None for p in state.players]
+
+
+def starting_line(state: PeaceAndLoveState) -> str | None:
+    """Before the first turn is played: who starts and why, in players' words."""
+    if state.phase != "turn" or state.turns != 0:
+        return None
+    p = state.turn
+    total = starting_totals(state)[p]
+    if len(state.tied_first) > 1:
+        tied = " and ".join(state.name(q) for q in state.tied_first)
+        return f"{state.name(p)} starts: picked at random among {tied}, tied for the lowest total ({total})"
+    return f"{state.name(p)} starts: lowest total, {total}"
+
+
+def next_to_deal(state: PeaceAndLoveState) -> int | None:
+    """The first player, in seating order, whose fighters are not entered yet."""
+    if state.phase != "deal":
+        return None
+    return next(i for i, p in enumerate(state.players) if not p.dealt)
+
+
+def pick_first_player(state: PeaceAndLoveState, rng: random.Random) -> FirstPlayer:
+    """Draw the random pick among the tied players (the action records it)."""
+    return FirstPlayer(player=rng.choice(state.tied_first))
