@@ -240,26 +240,26 @@ class Device:
         (another phone changed the game since), Refused (watching, not a member)."""
         seat = self._acting_seat(game_id)
         after = shown.session.push(action)
-        revision = self.store.push(game_id, action, shown.revision, headline_of(after))
+        revision = self.store.push(game_id, action, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "push", after, revision, seat, exclude)
 
     def undo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
         seat = self._acting_seat(game_id)
         after = shown.session.undo()
-        revision = self.store.undo(game_id, shown.revision, headline_of(after))
+        revision = self.store.undo(game_id, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "undo", after, revision, seat, exclude)
 
     def redo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
         seat = self._acting_seat(game_id)
         after = shown.session.redo()
-        revision = self.store.redo(game_id, shown.revision, headline_of(after))
+        revision = self.store.redo(game_id, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "redo", after, revision, seat, exclude)
 
     def redo_all(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
         """Every undone step back at once (after going back to an earlier step)."""
         seat = self._acting_seat(game_id)
         after = shown.session.redo_all()
-        revision = self.store.redo_all(game_id, shown.revision, headline_of(after))
+        revision = self.store.redo_all(game_id, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "redo-all", after, revision, seat, exclude)
 
     def undo_to(self, game_id: str, shown: Snapshot, step: int, *, exclude: Any = None) -> Snapshot:
@@ -267,7 +267,7 @@ class Device:
         steps wait on the redo stack."""
         seat = self._acting_seat(game_id)
         after = shown.session.undo_to(step)
-        revision = self.store.undo_to(game_id, step, shown.revision, headline_of(after))
+        revision = self.store.undo_to(game_id, step, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "undo-to", after, revision, seat, exclude)
 
     def replace(self, game_id: str, shown: Snapshot, step: int, action: Any, *, exclude: Any = None) -> Snapshot:
@@ -275,7 +275,7 @@ class Device:
         replayed on it: refused in one sentence naming the step that no longer applies."""
         seat = self._acting_seat(game_id)
         after = shown.session.replace(step, action)
-        revision = self.store.replace(game_id, step, action, shown.revision, headline_of(after))
+        revision = self.store.replace(game_id, step, action, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "edit", after, revision, seat, exclude)
 
     # --- the saved games' list -----------------------------------------------------------------
