@@ -16,6 +16,7 @@ from card_companion.companion import records
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES, game
 from card_companion.companion.session import Session
+from card_companion.companion.stats import Filter, game_summaries, player_stats, totalled_games, totalled_players, where
 from card_companion.companion.storage import Store
 from card_companion.companion.tables import Tables
 from tests.recorded import random_game
@@ -55,6 +56,30 @@ def truth(store: Store) -> list[records.GameRecord]:
 def kept(store: Store) -> list[records.GameRecord]:
     with store.reading() as db:
         return records.kept(db)
+
+
+def rounded(value):
+    """A model's fields with floats to 9 places (sums added in another order)."""
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    if isinstance(value, float):
+        return round(value, 9)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rounded(v) for v in value]
+    if hasattr(value, "__slots__") and hasattr(value, "mu"):  # a Rating
+        return (round(value.mu, 9), round(value.sigma, 9))
+    return value
+
+
+def totals_agree(store: Store) -> None:
+    """The running totals say what counting the records says, for every game and each one."""
+    with store.reading() as db:
+        for game_id in [None, *GAMES]:
+            sql, args = where(None, Filter(game=game_id))
+            assert rounded(totalled_players(db, game_id)) == rounded(player_stats(db, sql, args, False))
+            assert rounded(totalled_games(db, game_id)) == rounded(game_summaries(db, sql, args))
 
 
 def players(store: Store) -> list[str]:
@@ -119,6 +144,7 @@ def test_rename_and_merge_follow_every_record():
     seen = [p.player for r in kept(store) for p in r.placings]
     assert seen.count("Annie") == 2 and "anne" not in seen
     assert kept(store) == truth(store)
+    totals_agree(store)
     # a game typed with the old spelling counts for her too
     store.create(Session.replay(fight, fight.make_setup(["ANNE", "Dee"]), list(finished("fight")[0].actions)))
     assert [p.player for p in kept(store)[-1].placings] == ["Annie", "Dee"]
@@ -203,6 +229,7 @@ def test_records_always_equal_the_ones_computed_from_the_saves(data):
         except IllegalAction:
             pass  # nothing to undo or redo, a merge of tablemates...: refused, and nothing changed
         assert kept(store) == truth(store)
+        totals_agree(store)
 
 
 def test_a_file_saved_before_records_gets_the_records_of_its_finished_games(tmp_path):
@@ -216,6 +243,7 @@ def test_a_file_saved_before_records_gets_the_records_of_its_finished_games(tmp_
 
     db = sqlite3.connect(path)
     db.executescript("DROP TABLE placings; DROP TABLE records; DROP TABLE player_names; DROP TABLE players; "
+                     "DROP TABLE totals; DROP TABLE game_totals; DROP TABLE figure_counts; "
                      "PRAGMA user_version = 3;")
     db.close()
     store = Store(path)

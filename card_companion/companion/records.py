@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from card_companion.companion import totals
 from card_companion.companion.game import Frozen, IllegalAction, name_key, name_problem
 from card_companion.companion.ratings import START, Rating, Side, rate_game
 from card_companion.companion.standings import FIGURES, standing
@@ -82,6 +83,7 @@ COLUMNS = {
     "records": ("game_id", "game", "started", "finished", "steps", "headline"),
     "placings": ("game_id", "seat", "game", "finished", "name", "player", "figure", "place", "won", "team",
                  "margin", "mu0", "sigma0", "mu", "sigma"),
+    **totals.COLUMNS,
 }
 
 
@@ -177,16 +179,24 @@ def sync(db: sqlite3.Connection, game_id: str, session: Any | None) -> None:
     old = db.execute("SELECT game, finished FROM records WHERE game_id = ?", (game_id,)).fetchone()
     if old is None and new is None:
         return
+    counted: set[int] = set()  # the players whose totals are counted again from their records
     if old is not None:
+        counted = {r[0] for r in db.execute("SELECT player FROM placings WHERE game_id = ?", (game_id,))}
+        totals.game_counts(db, game_id, -1)
         db.execute("DELETE FROM placings WHERE game_id = ?", (game_id,))
         db.execute("DELETE FROM records WHERE game_id = ?", (game_id,))
     if new is not None:
         insert(db, new)
+        totals.game_counts(db, game_id, 1)
     since: dict[str, tuple[float, str]] = {}
     for game, order in ([(old[0], (old[1], game_id))] if old else []) + ([(new.game, new.order)] if new else []):
         since[game] = min(order, since.get(game, order))
+    rerated: set[int] = set()
     for game, order in since.items():
-        rerate(db, game, order)
+        rerated |= rerate(db, game, order)
+    if old is None and new is not None and totals.added_last(db, game_id):  # a game that just ended
+        rerated -= {r[0] for r in db.execute("SELECT player FROM placings WHERE game_id = ?", (game_id,))}
+    totals.count_again(db, counted | rerated)
 
 
 def insert(db: sqlite3.Connection, record: GameRecord) -> None:
@@ -221,9 +231,9 @@ class _Row:
     place: int
 
 
-def rerate(db: sqlite3.Connection, game: str, since: tuple[float, str]) -> None:
+def rerate(db: sqlite3.Connection, game: str, since: tuple[float, str]) -> set[int]:
     """Rate again every record of ``game`` from ``since`` (finished, game id) on, in order,
-    from each player's latest rating before it."""
+    from each player's latest rating before it. The players rated."""
     rows = [_Row(*r) for r in db.execute(
         "SELECT game_id, seat, player, team, place FROM placings WHERE game = ? AND (finished, game_id) >= (?, ?) "
         "ORDER BY finished, game_id, seat", (game, *since))]
@@ -244,6 +254,7 @@ def rerate(db: sqlite3.Connection, game: str, since: tuple[float, str]) -> None:
             latest[p.player] = a
     db.executemany("UPDATE placings SET mu0 = ?, sigma0 = ?, mu = ?, sigma = ? WHERE game_id = ? AND seat = ?",
                    updates)
+    return {r.player for r in rows}
 
 
 def _by_game(rows: Iterable[Any]) -> Iterable[list[Any]]:
@@ -265,7 +276,7 @@ def forget(db: sqlite3.Connection, game_id: str) -> None:
 
 def create_tables(db: sqlite3.Connection, sessions: Callable[[str], Any | None]) -> int:
     """The records' tables, filled from the saves (the store's migration to save format 4)."""
-    for statement in TABLES.split(";"):
+    for statement in (TABLES + totals.TABLES).split(";"):
         if statement.strip():
             db.execute(statement)
     return rebuild(db, sessions)
@@ -285,6 +296,7 @@ def rebuild(db: sqlite3.Connection, sessions: Callable[[str], Any | None]) -> in
             made.add(record.game)
     for game in made:
         rerate(db, game, (float("-inf"), ""))
+    totals.count_all(db)
     return int(db.execute("SELECT COUNT(*) FROM records").fetchone()[0])
 
 
@@ -318,20 +330,22 @@ def from_saves(games: Iterable[tuple[str, Any | None, float, float]], names: dic
     records = [r for gid, session, created, updated in games
                if session is not None and (r := record_of(gid, session, created, updated)) is not None]
     records.sort(key=lambda r: r.order)
-    latest: dict[tuple[str, str], Rating] = {}
-    out = []
-    for record in records:
-        placings = [replace_player(p, names.get(name_key(p.name), p.name.strip())) for p in record.placings]
+    seated = [(r.game, [replace_player(p, names.get(name_key(p.name), p.name.strip())) for p in r.placings])
+              for r in records]
+    return [r.model_copy(update={"placings": tuple(p.model_copy(update={"before": b, "after": a})
+                                                   for p, (b, a) in zip(placings, both))})
+            for r, (_, placings), both in zip(records, seated, fold(seated))]
 
-        def before(player: str, game: str = record.game) -> Rating:
-            return latest.get((game, player), START)
 
-        both = rated(placings, before)
-        placings = [p.model_copy(update={"before": b, "after": a}) for p, (b, a) in zip(placings, both)]
-        for p in placings:
-            latest[(record.game, p.player)] = p.after  # type: ignore[assignment]  # set just above
-        out.append(record.model_copy(update={"placings": tuple(placings)}))
-    return out
+def fold(games: Iterable[tuple[str, Sequence[Any]]]) -> Iterator[list[tuple[Rating, Rating]]]:
+    """Ratings folded from the start over games in the order they were played: for each
+    (game id, its places), each place's rating (before, after)."""
+    latest: dict[tuple[str, Any], Rating] = {}
+    for game, places in games:
+        both = rated(places, lambda player, g=game: latest.get((g, player), START))  # type: ignore[misc]
+        for p, (_, after) in zip(places, both):
+            latest[(game, p.player)] = after
+        yield both
 
 
 def replace_player(p: Placing, player: str) -> Placing:
@@ -397,8 +411,11 @@ def merge(db: sqlite3.Connection, spelling: str, into: str) -> str:
     db.execute("UPDATE placings SET player = ? WHERE player = ?", (kept_id, gone))
     db.execute("UPDATE player_names SET player = ? WHERE player = ?", (kept_id, gone))
     db.execute("DELETE FROM players WHERE id = ?", (gone,))
+    rerated = {kept_id}
     for game, finished, _ in since:
-        rerate(db, game, (finished, ""))
+        rerated |= rerate(db, game, (finished, ""))
+    db.execute("DELETE FROM totals WHERE player = ?", (gone,))
+    totals.count_again(db, rerated)
     return str(names[kept_id])
 
 
@@ -416,5 +433,5 @@ def recent_players(rows: Iterable[tuple[Sequence[str], float]], names: dict[str,
     return list(seen.values())
 
 
-__all__ = ["COLUMNS", "GameRecord", "Placing", "TABLES", "clean_name", "forget", "from_saves", "kept", "merge",
+__all__ = ["COLUMNS", "GameRecord", "Placing", "TABLES", "clean_name", "fold", "forget", "from_saves", "kept", "merge",
            "names_now", "rebuild", "recent_players", "record_of", "rename", "sync"]
