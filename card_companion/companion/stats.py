@@ -38,6 +38,9 @@ TONIGHT_HOURS = 12
 """game night: the games finished in the last 12 hours"""
 LATEST = 10
 """records the Players screen lists"""
+PLACES = "FROM records r CROSS JOIN placings p ON p.game_id = r.game_id"
+"""the places of the records a filter picks: the records first (CROSS JOIN keeps that order), so a
+period reads its own records by their finished time rather than every place"""
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,16 @@ def where(scope: Scope | None, flt: Filter, now: float | None = None, *, games: 
                      f"OR (? AND {gid} IN (SELECT id FROM games WHERE host = 1)))")
         args += [scope.device, int(scope.host_games)]
     return ("WHERE " + " AND ".join(parts)) if parts else "", args
+
+
+def seen(db: sqlite3.Connection, scope: Scope | None) -> Scope | None:
+    """The scope, or None when it sees every record (a phone that holds every game, the host's
+    own browser): then the kept ratings and the running totals are its own."""
+    if scope is None:
+        return None
+    sql, args = where(scope, Filter())
+    mine = db.execute(f"SELECT COUNT(*) FROM records r {sql}", args).fetchone()[0]
+    return None if mine == db.execute("SELECT COUNT(*) FROM records").fetchone()[0] else scope
 
 
 def also(sql: str, condition: str) -> str:
@@ -167,6 +180,7 @@ class Board(Frozen):
 def players_screen(store: Any, scope: Scope | None, flt: Filter, now: float | None = None) -> Board:
     """Everything the Players screen opens with, from one read of the records."""
     with store.reading() as db:
+        scope = seen(db, scope)
         sql, args = where(scope, flt, now)
         if scope is None and flt.period == "all":  # the whole history: the running totals (totals.py)
             players, games = totalled_players(db, flt.game), totalled_games(db, flt.game)
@@ -181,7 +195,7 @@ def players_screen(store: Any, scope: Scope | None, flt: Filter, now: float | No
 
 
 def player_stats(db: sqlite3.Connection, sql: str, args: list[Any], fold: bool) -> tuple[PlayerStats, ...]:
-    join = "FROM placings p JOIN records r ON r.game_id = p.game_id"
+    join = PLACES
     overall = db.execute(f"SELECT p.player, COUNT(*), SUM(p.won), SUM(r.finished - r.started) {join} {sql} "
                          "GROUP BY p.player", args).fetchall()
     if not overall:
@@ -255,7 +269,7 @@ def kept_ratings(db: sqlite3.Connection, sql: str, args: list[Any]) -> dict[tupl
         "SELECT player, game, mu, sigma, n FROM (SELECT p.player AS player, p.game AS game, p.mu AS mu, "
         "p.sigma AS sigma, COUNT(*) OVER (PARTITION BY p.player, p.game) AS n, ROW_NUMBER() OVER "
         "(PARTITION BY p.player, p.game ORDER BY p.finished DESC, p.game_id DESC, p.seat DESC) AS latest "
-        f"FROM placings p JOIN records r ON r.game_id = p.game_id {sql}) WHERE latest = 1", args).fetchall()
+        f"{PLACES} {sql}) WHERE latest = 1", args).fetchall()
     return {(player, game): (Rating(mu, sigma), n) for player, game, mu, sigma, n in rows}
 
 
@@ -270,8 +284,8 @@ class _Place:
 
 def visible_ratings(db: sqlite3.Connection, sql: str, args: list[Any]) -> dict[tuple[str, int], tuple[Rating, Rating]]:
     """Every visible place's rating (before, after), folded over the visible records alone."""
-    rows = db.execute("SELECT p.game, p.game_id, p.seat, p.player, p.team, p.place FROM placings p JOIN records r "
-                      f"ON r.game_id = p.game_id {sql} ORDER BY p.finished, p.game_id, p.seat", args).fetchall()
+    rows = db.execute(f"SELECT p.game, p.game_id, p.seat, p.player, p.team, p.place {PLACES} "
+                      f"{sql} ORDER BY p.finished, p.game_id, p.seat", args).fetchall()
     games: list[tuple[str, list[_Place]]] = []
     for game, *place in rows:
         if not games or games[-1][1][0].game_id != place[0]:
@@ -284,7 +298,7 @@ def visible_ratings(db: sqlite3.Connection, sql: str, args: list[Any]) -> dict[t
 def folded_ratings(db: sqlite3.Connection, sql: str, args: list[Any]) -> dict[tuple[int, str], tuple[Rating, int]]:
     """``kept_ratings`` folded over the visible records alone."""
     seats = dict(((gid, seat), (player, game)) for gid, seat, player, game in db.execute(
-        f"SELECT p.game_id, p.seat, p.player, p.game FROM placings p JOIN records r ON r.game_id = p.game_id {sql} "
+        f"SELECT p.game_id, p.seat, p.player, p.game {PLACES} {sql} "
         "ORDER BY p.finished, p.game_id, p.seat", args))
     out: dict[tuple[int, str], tuple[Rating, int]] = {}
     for key, (_, after) in visible_ratings(db, sql, args).items():
@@ -299,7 +313,7 @@ def game_summaries(db: sqlite3.Connection, sql: str, args: list[Any]) -> tuple[t
         args)}
     figures: dict[str, list[tuple[int, int]]] = {}
     for game, figure, n in db.execute(
-            f"SELECT p.game, p.figure, COUNT(*) FROM placings p JOIN records r ON r.game_id = p.game_id {sql} "
+            f"SELECT p.game, p.figure, COUNT(*) {PLACES} {sql} "
             "GROUP BY p.game, p.figure ORDER BY p.game, p.figure", args):
         figures.setdefault(game, []).append((figure, n))
     return tuple((g, GameSummary(plays=plays[g][0], average_minutes=plays[g][1] / 60, average_steps=plays[g][2],
@@ -325,7 +339,7 @@ def latest(db: sqlite3.Connection, sql: str, args: list[Any], scope: Scope | Non
 def unfinished(db: sqlite3.Connection, scope: Scope | None, flt: Filter, now: float | None) -> int:
     """Games in the filter (by their last change) without a record: still being played, or stopped."""
     sql, args = where(scope, flt, now, games=True)
-    sql = also(sql, "g.live > 0 AND g.id NOT IN (SELECT game_id FROM records)")
+    sql = also(sql, "g.id NOT IN (SELECT game_id FROM records)")
     return int(db.execute(f"SELECT COUNT(*) FROM games g {sql}", args).fetchone()[0])
 
 
@@ -388,7 +402,7 @@ def tonight(store: Any, scope: Scope | None, now: float | None = None) -> Night:
         sql, args = where(scope, Filter(period="tonight"), now)
         results = db.execute(f"SELECT r.game, r.headline FROM records r {sql} ORDER BY r.finished DESC, r.game_id DESC",
                              args).fetchall()
-        wins = db.execute(f"SELECT pl.name, SUM(p.won) AS w FROM placings p JOIN records r ON r.game_id = p.game_id "
+        wins = db.execute(f"SELECT pl.name, SUM(p.won) AS w {PLACES} "
                           f"JOIN players pl ON pl.id = p.player {sql} GROUP BY p.player ORDER BY w DESC LIMIT 2",
                           args).fetchall()
     leader = None
@@ -405,6 +419,7 @@ CSV_COLUMNS = ("game", "game_id", "started", "finished", "minutes", "steps", "se
 def records_csv(store: Any, scope: Scope | None, flt: Filter | None = None, now: float | None = None) -> str:
     """Every record as CSV, one row per player per game, in the order the games were played."""
     with store.reading() as db:
+        scope = seen(db, scope)
         sql, args = where(scope, flt or Filter(), now)
         got = kept(db, sql, args)
         both = visible_ratings(db, sql, args) if scope is not None else None
