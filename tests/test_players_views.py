@@ -60,9 +60,9 @@ def test_players_screen_standings_charts_and_head_to_head(store):
 
 def test_players_screen_filters(store):
     h = ViewHarness(PlayersScreen, contexts=services(store))
-    h.click("filter-game-pc-war")
+    choose(h, "filter-game", "pc-war")
     assert h.has("no-records") and not h.has("player-Ann")
-    h.click("filter-game-all")
+    choose(h, "filter-game", "all")
     h.click("filter-period-tonight")  # every game here ended just now
     assert h.has("player-Ann")
 

@@ -134,8 +134,11 @@ def PlayersScreen() -> ft.View:
 def Filters(flt: Filter, on_game: Callable[[str], None], on_period: Callable[[str], None]) -> ft.Control:
     """Which game and which period the numbers count."""
     return section(None, [
-        choice_row([(ALL, "All games"), *[(g.id, g.name) for g in GAMES.values()]], flt.game or ALL, on_game,
-                   "filter-game"),
+        tagged("filter-game", ft.Dropdown(
+            value=flt.game or ALL, label="game", dense=True, expand=True,
+            options=[ft.DropdownOption(key=ALL, text="All games"),
+                     *[ft.DropdownOption(key=g.id, text=g.name) for g in GAMES.values()]],
+            on_select=lambda e: on_game(e.control.value)), label="which game"),
         choice_row(list(PERIODS.items()), flt.period, on_period, "filter-period"),
     ], ident="filters")
 
@@ -192,7 +195,8 @@ def Charts(p: PlayerStats, rates: tuple[tuple[float, float], ...]) -> ft.Control
             bottom_axis=axis_labels([(0, day(first)), (len(rates) - 1, day(last))]),
         )
         parts += [ft.Text(f"{p.name}: win percentage over time", weight=ft.FontWeight.BOLD),
-                  tagged("chart-rate", line, label=f"{p.name}'s win percentage over time: now {rates[-1][1]:.0f}%")]
+                  tagged("chart-rate", ft.Container(line, padding=ft.Padding.only(right=24)),
+                         label=f"{p.name}'s win percentage over time: now {rates[-1][1]:.0f}%")]
     return section("Charts", parts, ident="charts")
 
 
