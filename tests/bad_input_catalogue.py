@@ -6,7 +6,10 @@ rows (`python -m tests.bad_input_catalogue` writes it) and the test fails if the
 Kinds of row:
 - ``ask``: a line for ``companion resolve -`` (the calculator screens send the same asks);
 - ``step``: a step entered at a table of Ann and Bea, after the steps in ``after``;
-- ``import``: a file given to ``companion import`` (or the home screen's Import).
+- ``import``: a file given to ``companion import`` (or the home screen's Import);
+- ``player``: a change of the players of the records (the Players screen, ``companion
+  rename-player`` / ``merge-players``), ``{"rename": [name, new]}`` or ``{"merge": [name, into]}``,
+  on the records of two finished FIGHT! matches, Ann against Bea and Cy against Dee.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "bad-input.md"
 
 @dataclass(frozen=True)
 class Row:
-    kind: str  # ask, step, import
+    kind: str  # ask, step, import, player
     input: Any  # the ask's JSON text, the step's JSON, the imported file's text
     says: str  # a fragment of the answer
     game: str = ""  # the game of a step
@@ -216,6 +219,22 @@ ROWS: list[Row] = [
     Row("import", saved("peace-and-love", ["Ann", "Bea"], [{"kind": "refresh", "fighter": 0}]),
         "action 1 of the log cannot be applied", why="a log that does not replay"),
     Row("import", "[" * 100_000 + "]" * 100_000, "not JSON", why="JSON nested 100,000 deep"),
+    Row("import", saved("fight", ["Ann", "B" * 200]), "a player's name has at most 40 letters",
+        why="a 200-letter name"),
+    Row("import", saved("fight", ["Ann", "   "]), "every player needs a name", why="a name of spaces only"),
+    # --- the players of the records -----------------------------------------------------------------
+    Row("player", {"rename": ["Ann", ""]}, "every player needs a name", why="an empty name"),
+    Row("player", {"rename": ["Ann", "   "]}, "every player needs a name", why="a name of spaces only"),
+    Row("player", {"rename": ["Ann", "A" * 200]}, "a player's name has at most 40 letters", why="a 200-letter name"),
+    Row("player", {"rename": ["Ann", "An\nn"]}, "cannot hold control characters", why="a line break in a name"),
+    Row("player", {"rename": ["Ann", " bea"]}, "Bea is another player: merge the two players",
+        why="a name another player has"),
+    Row("player", {"rename": ["Zed", "Zoe"]}, "there is no player called 'Zed'", why="a player nobody recorded"),
+    Row("player", {"merge": ["Ann", "ANN "]}, "a player cannot be merged with themselves",
+        why="merging a player with themselves"),
+    Row("player", {"merge": ["Ann", "Bea"]}, "Ann and Bea played at the same table (1 game)",
+        why="merging two players who played each other"),
+    Row("player", {"merge": [42, "Bea"]}, "a player's name is text", why="a number for a name"),
 ]
 
 
@@ -225,12 +244,17 @@ def render() -> str:
 
     head = {"ask": "## Asks (`companion resolve`, the calculators)",
             "step": "## Steps at a table of Ann and Bea",
-            "import": "## Importing a saved game"}
+            "import": "## Importing a saved game (a new game's names are checked the same way, and a new "
+                      "game's\nname may not hold control characters either; a saved one that does still opens)",
+            "player": "## Renaming and merging the players of the records\n\n"
+                      "(A game whose save is damaged has no record: `companion stats` and `companion records` "
+                      "say so on stderr,\n\"the saved game ID (GAME) cannot be read (why): it is not counted\", "
+                      "and count the others.)"}
     lines = ["# Bad input: what the app refuses, and what it says", "",
              "Every row is a test (tests/bad_input_catalogue.py): the answer holds the words shown, and",
              "nothing changed (no game saved, the table's state as it was). This page is generated from",
              f"the same rows (`python -m tests.bad_input_catalogue`); {len(ROWS)} rows.", ""]
-    for kind in ("ask", "step", "import"):
+    for kind in ("ask", "step", "import", "player"):
         lines += [head[kind], "", "| What was done | Input | The answer says |", "|---|---|---|"]
         for r in ROWS:
             if r.kind != kind:

@@ -111,3 +111,12 @@ def test_home_shows_tonights_results(store):
 def test_home_is_quiet_without_finished_games(tmp_path):
     h = ViewHarness(HomeScreen, contexts=services(open_store(tmp_path).store))
     assert not h.has("tonight")
+
+
+def test_a_new_games_name_with_a_control_character_is_refused(store):
+    h = ViewHarness(NewGameScreen, contexts=services(store), route_params={"game": "fight"})
+    before = store.saved_games()
+    h.type("player-0", "Ann")
+    h.type("player-1", "Bea\tBea")
+    h.click("start")
+    assert "a player's name cannot hold control characters" in h.texts() and store.saved_games() == before

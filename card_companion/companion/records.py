@@ -373,6 +373,8 @@ def clean_name(text: Any) -> str:
 
 def find_player(db: sqlite3.Connection, name: str) -> int:
     """The player with this name (any spelling seen); IllegalAction if there is none."""
+    if not isinstance(name, str):
+        raise IllegalAction("a player's name is text")
     row = db.execute("SELECT player FROM player_names WHERE key = ?", (name_key(name),)).fetchone()
     if row is None:
         raise IllegalAction(f"there is no player called {name.strip()[:40]!r} in the records")
