@@ -187,8 +187,10 @@ def not_counted(store) -> list[str]:
     return out
 
 
-def cmd_stats(args) -> int:
-    from card_companion.companion.stats import only, players_screen, to_json
+def with_records(args, work) -> int:
+    """``companion stats`` and ``records``: the filter checked, the save file opened, ``work(store,
+    filter)`` run (it gives what to print, or an error sentence: str in a list), then a note for
+    each saved game that cannot be read, and the printing."""
     from card_companion.companion.storage import StoreError, open_store
 
     flt = read_filter(args)
@@ -196,47 +198,46 @@ def cmd_stats(args) -> int:
         return fail(flt)
     opened = open_store(args.data_dir)
     try:
-        board = players_screen(opened.store, None, flt)
+        out = work(opened.store, flt)
         notes = not_counted(opened.store)
     except StoreError as exc:
         return fail(str(exc))
     for note in ([opened.problem] if opened.problem else []) + notes:
         print(f"Note: {note}", file=sys.stderr)
-    players = only(board.players, args.player)
-    if args.player is not None and not players:
-        return fail(f"there is no player called {args.player.strip()[:40]!r} in these records")
-    board = board.model_copy(update={"players": players})
-    if args.json:
-        print(json.dumps(to_json(board), indent=1, ensure_ascii=False))
-        return 0
-    for p in board.players:
-        print(f"{p.name}: {p.wins} of {p.games} won ({p.win_rate:.0%}), streak {p.streak} (best {p.best_streak}), "
-              f"{p.minutes:.0f} minutes")
-        for g, line in p.by_game:
-            print(f"  {g}: {line.wins}/{line.games} won, average {line.average:.1f}, best {line.best}, "
-                  f"rating {line.rating} after {line.rated_games} games")
-    for g, summary in board.games:
-        print(f"{g}: {summary.plays} plays, {summary.average_minutes:.0f} minutes and {summary.average_steps:.0f} "
-              "steps on average")
+    if isinstance(out, list):
+        return fail(out[0])
+    sys.stdout.write(out)
     return 0
+
+
+def cmd_stats(args) -> int:
+    from card_companion.companion.stats import only, players_screen, to_json
+
+    def work(store, flt):
+        board = players_screen(store, None, flt)
+        players = only(board.players, args.player)
+        if args.player is not None and not players:
+            return [f"there is no player called {args.player.strip()[:40]!r} in these records"]
+        board = board.model_copy(update={"players": players})
+        if args.json:
+            return json.dumps(to_json(board), indent=1, ensure_ascii=False) + "\n"
+        lines = []
+        for p in board.players:
+            lines.append(f"{p.name}: {p.wins} of {p.games} won ({p.win_rate:.0%}), streak {p.streak} "
+                         f"(best {p.best_streak}), {p.minutes:.0f} minutes")
+            lines += [f"  {g}: {line.wins}/{line.games} won, average {line.average:.1f}, best {line.best}, "
+                      f"rating {line.rating} after {line.rated_games} games" for g, line in p.by_game]
+        lines += [f"{g}: {summary.plays} plays, {summary.average_minutes:.0f} minutes and "
+                  f"{summary.average_steps:.0f} steps on average" for g, summary in board.games]
+        return "".join(line + "\n" for line in lines)
+
+    return with_records(args, work)
 
 
 def cmd_records(args) -> int:
     from card_companion.companion.stats import records_csv
-    from card_companion.companion.storage import StoreError, open_store
 
-    flt = read_filter(args)
-    if isinstance(flt, str):
-        return fail(flt)
-    opened = open_store(args.data_dir)
-    try:
-        sys.stdout.write(records_csv(opened.store, None, flt))
-        notes = not_counted(opened.store)
-    except StoreError as exc:
-        return fail(str(exc))
-    for note in notes:
-        print(f"Note: {note}", file=sys.stderr)
-    return 0
+    return with_records(args, lambda store, flt: records_csv(store, None, flt))
 
 
 def cmd_players(args) -> int:
@@ -307,16 +308,13 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--json", action="store_true", help="as JSON")
         else:
             p.add_argument("--csv", action="store_true", help="as CSV (the only form for now)")
-    p = sub.add_parser("rename-player", help="rename a player in every record")
-    p.add_argument("name")
-    p.add_argument("new")
-    p.add_argument("--data-dir", default=argparse.SUPPRESS)
-    p.set_defaults(fn=cmd_players)
-    p = sub.add_parser("merge-players", help="two spellings of one person: NAME's records count for INTO")
-    p.add_argument("name")
-    p.add_argument("into")
-    p.add_argument("--data-dir", default=argparse.SUPPRESS)
-    p.set_defaults(fn=cmd_players)
+    for name, other, text in (("rename-player", "new", "rename a player in every record"),
+                              ("merge-players", "into", "two spellings of one person: NAME's records count for INTO")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("name")
+        p.add_argument(other)
+        p.add_argument("--data-dir", default=argparse.SUPPRESS)
+        p.set_defaults(fn=cmd_players)
     args = parser.parse_args(argv)
     if args.command:
         return args.fn(args)
