@@ -8,6 +8,9 @@
   companion schema                  the JSON Schema of every request
   companion export ID / import FILE saved games as JSON
   companion export --all > games.json   every saved game in one file; import adds them back as new games
+  companion stats [--game G] [--player NAME] [--period P] [--json]   the players' statistics and ratings
+  companion records --csv           every finished game's record, one row per player per game
+  companion rename-player OLD NEW / merge-players NAME INTO   the players of the records
 """
 
 from __future__ import annotations
@@ -166,6 +169,115 @@ def system_malloc() -> None:
         return
 
 
+def fail(message: str) -> int:
+    print(json.dumps({"error": message}, ensure_ascii=False), file=sys.stderr)
+    return 2
+
+
+def read_filter(args):
+    """The --game and --period of a records command, or a sentence saying what is wrong."""
+    from card_companion.companion.registry import GAMES
+    from card_companion.companion.stats import PERIODS, Filter
+
+    if args.game is not None and args.game not in GAMES:
+        return f"there is no game {args.game!r}: the games are {', '.join(GAMES)}"
+    if args.period not in PERIODS:
+        return f"there is no period {args.period!r}: the periods are {', '.join(PERIODS)}"
+    return Filter(game=args.game, period=args.period)
+
+
+def not_counted(store) -> list[str]:
+    """A sentence for each saved game that cannot be read (it has no record and counts for
+    nothing); finding them replays the games that have no record."""
+    from card_companion.companion.game import IllegalAction
+
+    with store.reading() as db:
+        recorded = {r[0] for r in db.execute("SELECT game_id FROM records")}
+    out = []
+    for g in store.saved_games():
+        if g.id in recorded:
+            continue
+        problem = g.problem
+        if problem is None:
+            try:
+                store.load(g.id)
+            except IllegalAction as exc:
+                problem = str(exc)
+        if problem:
+            out.append(f"the saved game {g.id} ({g.game}) cannot be read ({problem}): it is not counted")
+    return out
+
+
+def with_records(args, work) -> int:
+    """``companion stats`` and ``records``: the filter checked, the save file opened, ``work(store,
+    filter)`` run (it gives what to print, or an error sentence: str in a list), then a note for
+    each saved game that cannot be read, and the printing."""
+    from card_companion.companion.storage import StoreError, open_store
+
+    flt = read_filter(args)
+    if isinstance(flt, str):
+        return fail(flt)
+    opened = open_store(args.data_dir)
+    try:
+        out = work(opened.store, flt)
+        notes = not_counted(opened.store)
+    except StoreError as exc:
+        return fail(str(exc))
+    for note in ([opened.problem] if opened.problem else []) + notes:
+        print(f"Note: {note}", file=sys.stderr)
+    if isinstance(out, list):
+        return fail(out[0])
+    sys.stdout.write(out)
+    return 0
+
+
+def cmd_stats(args) -> int:
+    from card_companion.companion.stats import only, players_screen, to_json
+
+    def work(store, flt):
+        board = players_screen(store, None, flt)
+        players = only(board.players, args.player)
+        if args.player is not None and not players:
+            return [f"there is no player called {args.player.strip()[:40]!r} in these records"]
+        board = board.model_copy(update={"players": players})
+        if args.json:
+            return json.dumps(to_json(board), indent=1, ensure_ascii=False) + "\n"
+        lines = []
+        for p in board.players:
+            lines.append(f"{p.name}: {p.wins} of {p.games} won ({p.win_rate:.0%}), streak {p.streak} "
+                         f"(best {p.best_streak}), {p.minutes:.0f} minutes")
+            lines += [f"  {g}: {line.wins}/{line.games} won, average {line.average:.1f}, best {line.best}, "
+                      f"rating {line.rating} after {line.rated_games} games" for g, line in p.by_game]
+        lines += [f"{g}: {summary.plays} plays, {summary.average_minutes:.0f} minutes and "
+                  f"{summary.average_steps:.0f} steps on average" for g, summary in board.games]
+        return "".join(line + "\n" for line in lines)
+
+    return with_records(args, work)
+
+
+def cmd_records(args) -> int:
+    from card_companion.companion.stats import records_csv
+
+    return with_records(args, lambda store, flt: records_csv(store, None, flt))
+
+
+def cmd_players(args) -> int:
+    from card_companion.companion import records
+    from card_companion.companion.game import IllegalAction
+    from card_companion.companion.storage import StoreError, open_store
+
+    opened = open_store(args.data_dir)
+    try:
+        with opened.store.writing() as db:
+            if args.command == "rename-player":
+                print(records.rename(db, args.name, args.new))
+            else:
+                print(records.merge(db, args.name, args.into))
+    except (IllegalAction, StoreError) as exc:
+        return fail(str(exc))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion",
                                      description="Card Companion: a table companion for five card games.")
@@ -204,6 +316,26 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("list", help="list the saved games")
     p.add_argument("--data-dir", default=argparse.SUPPRESS)
     p.set_defaults(fn=cmd_list)
+    for name, fn, text in (("stats", cmd_stats, "the players' statistics and ratings over the finished games"),
+                           ("records", cmd_records, "every finished game's record (--csv: one row per player "
+                                                    "per game)")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--game", default=None, help="one game's id (default: every game)")
+        p.add_argument("--period", default="all", help="all (default), year, month or tonight")
+        p.add_argument("--data-dir", default=argparse.SUPPRESS)
+        p.set_defaults(fn=fn)
+        if name == "stats":
+            p.add_argument("--player", default=None, help="one player's statistics (any spelling of the name)")
+            p.add_argument("--json", action="store_true", help="as JSON")
+        else:
+            p.add_argument("--csv", action="store_true", help="as CSV (the only form for now)")
+    for name, other, text in (("rename-player", "new", "rename a player in every record"),
+                              ("merge-players", "into", "two spellings of one person: NAME's records count for INTO")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("name")
+        p.add_argument(other)
+        p.add_argument("--data-dir", default=argparse.SUPPRESS)
+        p.set_defaults(fn=cmd_players)
     args = parser.parse_args(argv)
     if args.command:
         return args.fn(args)

@@ -10,6 +10,9 @@ Kinds of row:
 - ``websocket``: a frame sent to the web server by something that is not the app's page
   (after the frames in ``after``): the server closes that websocket and logs one line saying
   what was wrong (the row's words), and the page's place is given back.
+- ``player``: a change of the players of the records (the Players screen, ``companion
+  rename-player`` / ``merge-players``), ``{"rename": [name, new]}`` or ``{"merge": [name, into]}``,
+  on the records of two finished FIGHT! matches, Ann against Bea and Cy against Dee.
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "bad-input.md"
 
 @dataclass(frozen=True)
 class Row:
-    kind: str  # ask, step, import, websocket
-    input: Any  # the ask's JSON text, the step's JSON, the imported file's text, the frame
+    kind: str  # ask, step, import, websocket, player
+    input: Any  # the ask's JSON text, the step's JSON, the imported file's text, the frame, the change
     says: str  # a fragment of the answer
     game: str = ""  # the game of a step
     after: tuple[Any, ...] = field(default=())  # steps entered (frames sent) before it
@@ -276,6 +279,22 @@ ROWS: list[Row] = [
         why="an action number Flet has not", shown="00 + [9, {}]"),
     Row("websocket", b"\x01ab", "a data-channel frame out of place", after=REGISTERED,
         why="a data-channel frame too short to name its channel", shown="01 61 62"),
+    Row("import", saved("fight", ["Ann", "B" * 200]), "a player's name has at most 40 letters",
+        why="a 200-letter name"),
+    Row("import", saved("fight", ["Ann", "   "]), "every player needs a name", why="a name of spaces only"),
+    # --- the players of the records -----------------------------------------------------------------
+    Row("player", {"rename": ["Ann", ""]}, "every player needs a name", why="an empty name"),
+    Row("player", {"rename": ["Ann", "   "]}, "every player needs a name", why="a name of spaces only"),
+    Row("player", {"rename": ["Ann", "A" * 200]}, "a player's name has at most 40 letters", why="a 200-letter name"),
+    Row("player", {"rename": ["Ann", "An\nn"]}, "cannot hold control characters", why="a line break in a name"),
+    Row("player", {"rename": ["Ann", " bea"]}, "Bea is another player: merge the two players",
+        why="a name another player has"),
+    Row("player", {"rename": ["Zed", "Zoe"]}, "there is no player called 'Zed'", why="a player nobody recorded"),
+    Row("player", {"merge": ["Ann", "ANN "]}, "a player cannot be merged with themselves",
+        why="merging a player with themselves"),
+    Row("player", {"merge": ["Ann", "Bea"]}, "Ann and Bea played at the same table (1 game)",
+        why="merging two players who played each other"),
+    Row("player", {"merge": [42, "Bea"]}, "a player's name is text", why="a number for a name"),
 ]
 
 
@@ -285,13 +304,17 @@ def render() -> str:
 
     head = {"ask": "## Asks (`companion resolve`, the calculators)",
             "step": "## Steps at a table of Ann and Bea",
-            "import": "## Importing a saved game",
-            "websocket": "## Frames on the web server's websocket (the server closes it and logs one line)"}
+            "import": "## Importing a saved game (a new game's names are checked the same way)",
+            "websocket": "## Frames on the web server's websocket (the server closes it and logs one line)",
+            "player": "## Renaming and merging the players of the records\n\n"
+                      "(A game whose save is damaged has no record: `companion stats` and `companion records` "
+                      "say so on stderr,\n\"the saved game ID (GAME) cannot be read (why): it is not counted\", "
+                      "and count the others.)"}
     lines = ["# Bad input: what the app refuses, and what it says", "",
              "Every row is a test (tests/bad_input_catalogue.py): the answer holds the words shown, and",
              "nothing changed (no game saved, the table's state as it was). This page is generated from",
              f"the same rows (`python -m tests.bad_input_catalogue`); {len(ROWS)} rows.", ""]
-    for kind in ("ask", "step", "import", "websocket"):
+    for kind in ("ask", "step", "import", "websocket", "player"):
         lines += [head[kind], "", "| What was done | Input | The answer says |", "|---|---|---|"]
         for r in ROWS:
             if r.kind != kind:

@@ -7,17 +7,19 @@ import json
 
 import pytest
 
+from card_companion.companion import records
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.protocol import resolve_line
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
 from tests.bad_input_catalogue import DOC, ROWS, Row, render
+from tests.test_fight_tracker import a_match_best_of_three
 
 
 def test_the_catalogue_has_at_least_60_rows_of_each_kind_together():
     assert len(ROWS) >= 60
-    assert {r.kind for r in ROWS} == {"ask", "step", "import", "websocket"}
+    assert {r.kind for r in ROWS} == {"ask", "step", "import", "websocket", "player"}
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r.kind}-{i}" for i, r in enumerate(ROWS)])
@@ -38,6 +40,15 @@ def test_refused_in_plain_words_and_nothing_changed(row: Row, tmp_path):
         assert session.state == before
     elif row.kind == "websocket":
         refused_on_the_websocket(row, tmp_path)
+    elif row.kind == "player":
+        store = with_records(tmp_path)
+        before = (records_now(store), store.saved_games())
+        (change, (name, other)), = row.input.items()
+        with pytest.raises(IllegalAction) as refused, store.writing() as db:
+            (records.rename if change == "rename" else records.merge)(db, name, other)
+        assert row.says in str(refused.value)
+        assert (records_now(store), store.saved_games()) == before
+        store.close()
     else:
         store = Store(tmp_path / "games.sqlite3")
         try:
@@ -47,6 +58,21 @@ def test_refused_in_plain_words_and_nothing_changed(row: Row, tmp_path):
             assert store.saved_games() == []
         finally:
             store.close()
+
+
+def with_records(tmp_path) -> Store:
+    """Two finished FIGHT! matches: Ann against Bea, Cy against Dee."""
+    store = Store(tmp_path / "games.sqlite3")
+    fight = GAMES["fight"]
+    for names in (["Ann", "Bea"], ["Cy", "Dee"]):
+        store.create(Session.replay(fight, fight.make_setup(names), list(a_match_best_of_three().actions)))
+    return store
+
+
+def records_now(store: Store):
+    with store.reading() as db:
+        return records.kept(db), db.execute("SELECT * FROM players ORDER BY id").fetchall(), \
+            db.execute("SELECT * FROM player_names ORDER BY key").fetchall()
 
 
 def test_the_published_catalogue_is_the_tested_one():

@@ -79,8 +79,18 @@ def test_every_game_has_a_calculator_one_tap_from_home():
 
 
 class _NoSaves:
+    """A save file with no games (and so no records for the home screen's game night)."""
+
+    def __init__(self):
+        from card_companion.companion.storage import Store
+
+        self._empty = Store(":memory:")
+
     def saved_games(self):
         return []
+
+    def reading(self):
+        return self._empty.reading()
 
 
 def test_an_unknown_game_says_so():

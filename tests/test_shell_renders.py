@@ -119,6 +119,8 @@ def test_the_history_is_worked_out_once_per_revision_not_per_render(tables, appl
 def test_the_new_game_screen_reads_and_replays_nothing_until_the_game_starts(tables, reads, applied):
     phone = tables.local()
     h = ViewHarness(NewGameScreen, contexts=ctx(phone), route_params={"game": "peace-and-love"})
+    assert reads == ["saved_games"]  # this phone's recent players, read once when the screen opens
+    reads.clear()
     h.type("player-0", "Ann")
     h.click("add-player")
     h.render()

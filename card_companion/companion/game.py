@@ -87,6 +87,33 @@ def first_control_character(value: Any, where: str = "") -> tuple[str, str] | No
     return None
 
 
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (already trimmed) cannot be a player's name, in one sentence; None if it can.
+    One rule for a new game's names and a player's new name (a rename).
+
+    >>> name_problem("Ann"), name_problem("")
+    (None, 'every player needs a name')
+    >>> name_problem("A" + chr(9) + "nn")
+    "a player's name cannot hold control characters (tabs, line breaks...)"
+    """
+    if not name:
+        return "every player needs a name"
+    if len(name) > NAME_MAX:
+        return f"a player's name has at most {NAME_MAX} letters; {name[:20]}… has {len(name)}"
+    if control_character(name):
+        return "a player's name cannot hold control characters (tabs, line breaks...)"
+    return None
+
+
+def name_key(name: str) -> str:
+    """What makes two spellings one name: trimmed, case-insensitive ("ann " is Ann).
+
+    >>> name_key("  ANN ") == name_key("ann")
+    True
+    """
+    return name.strip().casefold()
+
+
 class Setup(Frozen):
     """Player names in turn order (player 0 first) and the game's settings."""
 
@@ -99,17 +126,16 @@ class Setup(Frozen):
         if len(players) > TABLE_MAX:
             raise ValueError(f"a table has at most {TABLE_MAX} players, not {len(players)}")
         names = tuple(p.strip() for p in players)
-        if any(not n for n in names):
-            raise ValueError("every player needs a name")
-        if not (info.context or {}).get("own_save"):  # a game this app saved before the check is read as it is
-            bad = next(((i, c) for i, n in enumerate(names) if (c := control_character(n))), None)
-            if bad is not None:
-                raise ValueError(f"player {bad[0] + 1}'s name has a control character ({bad[1]}), which is not "
-                                 "text a player types")
-        long = next((n for n in names if len(n) > NAME_MAX), None)
-        if long is not None:
-            raise ValueError(f"a player's name has at most {NAME_MAX} letters; {long[:20]}… has {len(long)}")
-        if len(set(n.casefold() for n in names)) != len(names):
+        own_save = bool((info.context or {}).get("own_save"))  # a game this app saved before the checks: as it is
+        for i, n in enumerate(names):
+            if not n:
+                raise ValueError("every player needs a name")
+            if not own_save and (c := control_character(n)):
+                raise ValueError(f"player {i + 1}'s name has a control character ({c}), which is not text a player "
+                                 "types")
+            if len(n) > NAME_MAX:
+                raise ValueError(f"a player's name has at most {NAME_MAX} letters; {n[:20]}… has {len(n)}")
+        if len(set(name_key(n) for n in names)) != len(names):
             raise ValueError("two players have the same name")
         return names
 

@@ -48,16 +48,19 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from card_companion.companion import records
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.read_only import read_without_writing
 from card_companion.companion.session import FORMAT, FORMAT_VERSION, Edit, SavedLog, Session, check_version
+from card_companion.companion.store_errors import GONE, READ_ONLY, STALE, SeatTaken, StaleGame, StoreBusy, StoreError
+from card_companion.companion.store_seats import TableSeats
 
 ALL_FORMAT = "card-companion-games"
 """The format of ``companion export --all``: every saved game of a save file in one JSON file"""
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 FILE_NAME = "games.sqlite3"
 ENV_DATA_DIR = "COMPANION_DATA_DIR"
 BUSY_TIMEOUT = 2.0
@@ -126,27 +129,9 @@ _COLUMNS = {
     "members": ("game_id", "device", "seat", "joined"),
     "meta": ("key", "value"),
     "edits": ("game_id", "n", "idx", "at", "action", "undone"),
+    **records.COLUMNS,
 }
 
-STALE = "another phone changed this game since this screen was drawn: here is its latest state"
-GONE = "this game is no longer saved (deleted on another phone?)"
-READ_ONLY = "the save folder is read-only: nothing can be changed"  # every change, where the file cannot be written
-
-
-class StoreError(Exception):
-    """The save file cannot be used or written; the message says why in plain words."""
-
-
-class StoreBusy(StoreError):
-    """Another program holds the save file: nothing was changed; try again in a moment."""
-
-
-class StaleGame(IllegalAction):
-    """The saved game changed since this screen loaded it (another phone at the table)."""
-
-
-class SeatTaken(IllegalAction):
-    """Another phone already holds that player's seat."""
 
 
 @dataclass(frozen=True)
@@ -225,7 +210,7 @@ def plain_error(exc: sqlite3.Error, path: str) -> StoreError:
     return StoreError(f"the save file could not be used ({exc})")
 
 
-class Store:
+class Store(TableSeats):
     """The saved games of one file. Safe to share between threads and pages."""
 
     def __init__(self, path: Path | str, *, read_only: bool = False, busy_timeout: float = BUSY_TIMEOUT,
@@ -368,9 +353,10 @@ class Store:
     def _create_or_migrate(self, version: int) -> None:
         """Version 0 (a new file) gets the tables; version 1 gets revisions, table codes and
         seats; version 2 gets the saved-games list's headline and the edits (an earlier
-        step's cards entered again, kept for Undo). One transaction: a migration that fails
-        leaves the file as it was. A game from before version 3 has no headline until its
-        next step (the list says its number of steps meanwhile)."""
+        step's cards entered again, kept for Undo); version 3 the records of the finished
+        games. One transaction: a migration that fails leaves the file as it was. A game
+        from before version 3 has no headline until its next step (the list says its number of
+        steps meanwhile)."""
         from card_companion.companion.access import new_table_code
 
         with self._write(check=False) as db:
@@ -385,7 +371,7 @@ class Store:
                 for statement in (_V2_TO_V3 + _V3_ADDITIONS).split(";"):
                     if statement.strip():
                         db.execute(statement)
-            else:  # 1 -> 3
+            elif version == 1:  # 1 -> 3
                 for statement in (_V1_TO_V2 + _V2_ADDITIONS + _V2_TO_V3 + _V3_ADDITIONS).split(";"):
                     if statement.strip():
                         db.execute(statement)
@@ -397,6 +383,8 @@ class Store:
                     taken.add(code)
                     # made before tables had codes: open to the browsers of the server's own machine
                     db.execute("UPDATE games SET code = ?, host = 1 WHERE id = ?", (code, gid))
+            # 3 -> 4: the records of the finished games, made from the saves (records.py)
+            records.create_tables(db, lambda gid: self._session_or_none(db, gid))
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _check_columns(self) -> None:
@@ -493,20 +481,25 @@ class Store:
             if device is not None:
                 db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
                            (game_id, device, seat, now))
+            records.sync(db, game_id, session)  # an imported finished game adds its record
         return game_id
 
     def snapshot(self, game_id: str) -> Snapshot:
         """The saved game and its revision, from one read. IllegalAction says why it cannot
         be read (and the game is left as it is)."""
         with self._read() as db:
-            row = db.execute("SELECT game, setup, live, revision, code FROM games WHERE id = ?",
-                             (game_id,)).fetchone()
-            if row is None:
-                raise IllegalAction("there is no saved game with that id")
-            rows = db.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
-                              (game_id,)).fetchall()
-            edit_rows = db.execute("SELECT idx, at, action, undone FROM edits WHERE game_id = ? ORDER BY n",
-                                   (game_id,)).fetchall()
+            return self._snapshot_in(db, game_id)
+
+    def _snapshot_in(self, db: sqlite3.Connection, game_id: str) -> Snapshot:
+        """``snapshot`` inside a transaction already open."""
+        row = db.execute("SELECT game, setup, live, revision, code FROM games WHERE id = ?",
+                         (game_id,)).fetchone()
+        if row is None:
+            raise IllegalAction("there is no saved game with that id")
+        rows = db.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
+                          (game_id,)).fetchall()
+        edit_rows = db.execute("SELECT idx, at, action, undone FROM edits WHERE game_id = ? ORDER BY n",
+                               (game_id,)).fetchall()
         game, setup, live, revision, code = row
         try:
             setup_data = json.loads(setup)
@@ -580,14 +573,27 @@ class Store:
         count = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
         return row[0], row[1], count
 
-    def _bump(self, db: sqlite3.Connection, game_id: str, live: int, headline: str | None) -> int:
-        """The game's new live length and headline (None: the list says its steps), one
-        revision on."""
+    def _bump(self, db: sqlite3.Connection, game_id: str, live: int, headline: str | None, after: Session | None):
+        """The game's new live length and headline (None: the list says its steps), one revision
+        on, and its record as it now stands (``after``: the game as written, else read here)."""
         db.execute("UPDATE games SET live = ?, revision = revision + 1, updated = ?, headline = ? WHERE id = ?",
                    (live, time.time(), headline, game_id))
+        records.sync(db, game_id, after if after is not None else self._session_or_none(db, game_id))
         return db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()[0]
 
-    def push(self, game_id: str, action: Any, revision: int, headline: str | None = None) -> int:
+    # --- the records' hook (companion/records.py keeps them, in the same transactions) ------
+    def _session_or_none(self, db: sqlite3.Connection, game_id: str) -> Session | None:
+        """The game as saved, read inside this transaction (None if it cannot be read)."""
+        try:
+            return self._snapshot_in(db, game_id).session
+        except IllegalAction:
+            return None
+
+    reading = _read  # one read transaction, for the records and statistics: `with store.reading() as db`
+    writing = _write  # one write transaction, for renaming and merging players
+
+    def push(self, game_id: str, action: Any, revision: int, headline: str | None = None, *,
+             after: Session | None = None) -> int:
         """Log one action after the live ones (the redo tail is dropped), if the game is still
         at ``revision``; returns the new revision. The caller has checked the action against
         the rules on the state of that revision (Session.push), and gives the game's headline
@@ -603,9 +609,10 @@ class Store:
             db.execute("DELETE FROM edits WHERE game_id = ? AND (at > ? OR undone > 0)", (game_id, live))
             db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
                        (game_id, live, json.dumps(GAMES[game].dump_action(action))))
-            return self._bump(db, game_id, live + 1, headline)
+            return self._bump(db, game_id, live + 1, headline, after)
 
-    def undo(self, game_id: str, revision: int, headline: str | None = None) -> int:
+    def undo(self, game_id: str, revision: int, headline: str | None = None, *,
+             after: Session | None = None) -> int:
         """Take back the last change, if the game is still at ``revision``: the last live
         action goes to the redo stack, or, when the last change was an earlier step entered
         again (``replace``), that step's earlier action is put back (Session.undo alike)."""
@@ -620,8 +627,8 @@ class Store:
                 self._swap(db, game_id, n, idx)
                 db.execute("UPDATE edits SET undone = (SELECT COALESCE(MAX(undone), 0) + 1 FROM edits "
                            "WHERE game_id = ?) WHERE game_id = ? AND n = ?", (game_id, game_id, n))
-                return self._bump(db, game_id, live, headline)
-            return self._bump(db, game_id, live - 1, headline)
+                return self._bump(db, game_id, live, headline, after)
+            return self._bump(db, game_id, live - 1, headline, after)
 
     @staticmethod
     def _swap(db: sqlite3.Connection, game_id: str, n: int, idx: int) -> None:
@@ -644,7 +651,8 @@ class Store:
             return live
         return live + 1 if live < count else None
 
-    def redo(self, game_id: str, revision: int, headline: str | None = None) -> int:
+    def redo(self, game_id: str, revision: int, headline: str | None = None, *,
+             after: Session | None = None) -> int:
         """Bring back the last undone change (a step, or a step's new cards), if the game is
         still at ``revision``."""
         with self._write() as db:
@@ -652,9 +660,10 @@ class Store:
             now = self._redo_one(db, game_id, live, count)
             if now is None:
                 raise IllegalAction("nothing to redo")
-            return self._bump(db, game_id, now, headline)
+            return self._bump(db, game_id, now, headline, after)
 
-    def redo_all(self, game_id: str, revision: int, headline: str | None = None) -> int:
+    def redo_all(self, game_id: str, revision: int, headline: str | None = None, *,
+             after: Session | None = None) -> int:
         """Bring back every undone change at once, if the game is still at ``revision``."""
         with self._write() as db:
             _, live, count = self._expect(db, game_id, revision)
@@ -663,9 +672,10 @@ class Store:
                 raise IllegalAction("nothing to redo")
             while now is not None:
                 live, now = now, self._redo_one(db, game_id, now, count)
-            return self._bump(db, game_id, live, headline)
+            return self._bump(db, game_id, live, headline, after)
 
-    def undo_to(self, game_id: str, step: int, revision: int, headline: str | None = None) -> int:
+    def undo_to(self, game_id: str, step: int, revision: int, headline: str | None = None, *,
+             after: Session | None = None) -> int:
         """Back to the state after step ``step`` (Session.undo_to), if the game is still at
         ``revision``: the later actions stay in the log as the redo stack (and the edits made
         at a later step wait with them)."""
@@ -673,9 +683,10 @@ class Store:
             _, live, _ = self._expect(db, game_id, revision)
             if not 0 <= step < live:
                 raise IllegalAction(f"there is no step {step} before the last one to go back to")
-            return self._bump(db, game_id, step, headline)
+            return self._bump(db, game_id, step, headline, after)
 
-    def replace(self, game_id: str, step: int, action: Any, revision: int, headline: str | None = None) -> int:
+    def replace(self, game_id: str, step: int, action: Any, revision: int, headline: str | None = None, *,
+             after: Session | None = None) -> int:
         """Step ``step`` (1-based) entered again as ``action``, if the game is still at
         ``revision``: one change, with the step's earlier action kept for Undo. The caller
         has replayed the later steps on it (Session.replace)."""
@@ -694,7 +705,7 @@ class Store:
             n = db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM edits WHERE game_id = ?", (game_id,)).fetchone()[0]
             db.execute("INSERT INTO edits (game_id, n, idx, at, action) VALUES (?,?,?,?,?)",
                        (game_id, n, step - 1, live, before))
-            return self._bump(db, game_id, live, headline)
+            return self._bump(db, game_id, live, headline, after)
 
     def saved_games(self, device: str | None = None, *, host_games: bool = False) -> list[SavedGame]:
         """Saved games, the most recently played first: every game (``device`` None: the
@@ -730,6 +741,7 @@ class Store:
 
     def delete(self, game_id: str) -> None:
         with self._write() as db:
+            records.forget(db, game_id)
             db.execute("DELETE FROM members WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM edits WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
@@ -782,69 +794,6 @@ class Store:
                                     "nothing was imported") from None
         return [self.create(s, device=device) for s in sessions]
 
-    # --- tables: codes and members -----------------------------------------------------------
-
-    def game_for_code(self, code: str) -> str | None:
-        with self._read() as db:
-            row = db.execute("SELECT id FROM games WHERE code = ?", (code,)).fetchone()
-        return row[0] if row else None
-
-    def is_host_game(self, game_id: str) -> bool:
-        with self._read() as db:
-            row = db.execute("SELECT host FROM games WHERE id = ?", (game_id,)).fetchone()
-        return bool(row and row[0])
-
-    def seat_of(self, device: str, game_id: str) -> str | None:
-        """The device's seat at the game ('' before it picked one); None: not a member."""
-        with self._read() as db:
-            row = db.execute("SELECT seat FROM members WHERE game_id = ? AND device = ?",
-                             (game_id, device)).fetchone()
-        return None if row is None else row[0]
-
-    def seats(self, game_id: str) -> dict[str, str]:
-        """device → seat, for every device at the game."""
-        with self._read() as db:
-            return dict(db.execute("SELECT device, seat FROM members WHERE game_id = ?", (game_id,)).fetchall())
-
-    def add_member(self, device: str, game_id: str, seat: str = "") -> None:
-        """The device belongs to the game from now on (its seat is kept if it had one)."""
-        with self._write() as db:
-            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-                raise StaleGame(GONE)
-            db.execute("INSERT OR IGNORE INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
-                       (game_id, device, seat, time.time()))
-
-    def set_seat(self, device: str, game_id: str, seat: str, *, only_one: bool) -> None:
-        """Give the device its seat; ``only_one``: no other device may hold that seat
-        (a player's seat), else SeatTaken and nothing changes."""
-        with self._write() as db:
-            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-                raise StaleGame(GONE)
-            if only_one and db.execute("SELECT 1 FROM members WHERE game_id = ? AND seat = ? AND device != ?",
-                                       (game_id, seat, device)).fetchone():
-                raise SeatTaken("that seat is taken by another phone")
-            db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?) "
-                       "ON CONFLICT (game_id, device) DO UPDATE SET seat = excluded.seat",
-                       (game_id, device, seat, time.time()))
-
-    def leave(self, device: str, game_id: str) -> None:
-        """The device no longer holds the game (the other phones at the table keep it)."""
-        with self._write() as db:
-            db.execute("DELETE FROM members WHERE game_id = ? AND device = ?", (game_id, device))
-
-    def secret(self, name: str, make) -> str:
-        """A value kept in the file (the device keys' signing secret), made once."""
-        with self._read() as db:
-            row = db.execute("SELECT value FROM meta WHERE key = ?", (name,)).fetchone()
-        if row:
-            return row[0]
-        value = make()
-        try:
-            with self._write() as db:
-                db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (name, value))
-                return db.execute("SELECT value FROM meta WHERE key = ?", (name,)).fetchone()[0]
-        except StoreError:  # a read-only file: the value lives as long as the server
-            return value
 
 
 @dataclass(frozen=True)

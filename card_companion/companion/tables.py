@@ -23,6 +23,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from card_companion.companion import records
 from card_companion.companion.access import (
     TABLE,
     BadCode,
@@ -34,8 +35,23 @@ from card_companion.companion.access import (
     format_table_code,
     parse_table_code,
 )
+from card_companion.companion.game import IllegalAction
 from card_companion.companion.live import Committed, Hub, Kind
 from card_companion.companion.session import Session
+from card_companion.companion.stats import (
+    Board,
+    Filter,
+    HeadToHead,
+    Night,
+    Scope,
+    also,
+    head_to_head,
+    players_screen,
+    records_csv,
+    tonight,
+    where,
+    win_rate_over_time,
+)
 from card_companion.companion.storage import SavedGame, SeatTaken, Snapshot, StaleGame, Store, headline_of
 
 log = logging.getLogger(__name__)
@@ -247,26 +263,26 @@ class Device:
         (another phone changed the game since), Refused (watching, not a member)."""
         seat = self._acting_seat(game_id)
         after = shown.session.push(action)
-        revision = self.store.push(game_id, action, shown.revision, headline_of(after))
+        revision = self.store.push(game_id, action, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "push", after, revision, seat, exclude)
 
     def undo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
         seat = self._acting_seat(game_id)
         after = shown.session.undo()
-        revision = self.store.undo(game_id, shown.revision, headline_of(after))
+        revision = self.store.undo(game_id, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "undo", after, revision, seat, exclude)
 
     def redo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
         seat = self._acting_seat(game_id)
         after = shown.session.redo()
-        revision = self.store.redo(game_id, shown.revision, headline_of(after))
+        revision = self.store.redo(game_id, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "redo", after, revision, seat, exclude)
 
     def redo_all(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
         """Every undone step back at once (after going back to an earlier step)."""
         seat = self._acting_seat(game_id)
         after = shown.session.redo_all()
-        revision = self.store.redo_all(game_id, shown.revision, headline_of(after))
+        revision = self.store.redo_all(game_id, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "redo-all", after, revision, seat, exclude)
 
     def undo_to(self, game_id: str, shown: Snapshot, step: int, *, exclude: Any = None) -> Snapshot:
@@ -274,7 +290,7 @@ class Device:
         steps wait on the redo stack."""
         seat = self._acting_seat(game_id)
         after = shown.session.undo_to(step)
-        revision = self.store.undo_to(game_id, step, shown.revision, headline_of(after))
+        revision = self.store.undo_to(game_id, step, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "undo-to", after, revision, seat, exclude)
 
     def replace(self, game_id: str, shown: Snapshot, step: int, action: Any, *, exclude: Any = None) -> Snapshot:
@@ -282,7 +298,7 @@ class Device:
         replayed on it: refused in one sentence naming the step that no longer applies."""
         seat = self._acting_seat(game_id)
         after = shown.session.replace(step, action)
-        revision = self.store.replace(game_id, step, action, shown.revision, headline_of(after))
+        revision = self.store.replace(game_id, step, action, shown.revision, headline_of(after), after=after)
         return self._commit(game_id, shown, "edit", after, revision, seat, exclude)
 
     # --- the saved games' list -----------------------------------------------------------------
@@ -312,6 +328,66 @@ class Device:
         self.store.delete(game_id)
         self.tables.hub.publish(Committed(game_id, revision, revision, "deleted"))
         return True
+
+    # --- the players and their records (companion/records.py, stats.py) -----------------------
+
+    @property
+    def scope(self) -> Scope | None:
+        """The records this phone sees (None: every record, for the host and the command line)."""
+        if self.admin or self.key is None:
+            return None
+        return Scope(self.key, self.on_host_machine)
+
+    def players_screen(self, flt: Filter) -> Board:
+        return players_screen(self.store, self.scope, flt)
+
+    def tonight(self) -> Night:
+        return tonight(self.store, self.scope)
+
+    def head_to_head(self, flt: Filter, a: str, b: str) -> HeadToHead:
+        return head_to_head(self.store, self.scope, flt, a, b)
+
+    def win_rate_over_time(self, flt: Filter, name: str) -> tuple[tuple[float, float], ...]:
+        return win_rate_over_time(self.store, self.scope, flt, name)
+
+    def records_csv(self, flt: Filter | None = None) -> str:
+        return records_csv(self.store, self.scope, flt)
+
+    def recent_players(self) -> list[str]:
+        """The players of this phone's games, each once by their name now, the most recent first."""
+        games = self.games()
+        with self.store.reading() as db:
+            names = records.names_now(db)
+        return records.recent_players([(g.players, g.updated) for g in games if not g.problem], names)
+
+    def rename_player(self, name: str, new: str) -> str:
+        """Rename a player in every record (their new name); a phone may rename only a player
+        whose every record is of a game it holds."""
+        with self.store.writing() as db:
+            self._may_change(db, name)
+            return records.rename(db, name, new)
+
+    def merge_players(self, name: str, into: str) -> str:
+        """Two spellings of one person: ``name``'s records count for ``into`` (the name kept)."""
+        with self.store.writing() as db:
+            self._may_change(db, name)
+            self._may_change(db, into)
+            return records.merge(db, name, into)
+
+    def _may_change(self, db: Any, name: str) -> None:
+        scope = self.scope
+        if scope is None:
+            return
+        player = records.find_player(db, name)
+        sql, args = where(scope, Filter())
+        mine = db.execute(f"SELECT COUNT(*) FROM placings p JOIN records r ON r.game_id = p.game_id "
+                          f"{also(sql, 'p.player = ?')}", [*args, player]).fetchone()[0]
+        if not mine:
+            raise IllegalAction(f"there is no player called {name.strip()[:40]!r} in this phone's records")
+        everywhere = db.execute("SELECT COUNT(*) FROM placings WHERE player = ?", (player,)).fetchone()[0]
+        if everywhere > mine:
+            raise Refused(f"{name.strip()} also played at tables this phone does not hold: only the host view "
+                          "can rename or merge them")
 
     def check_stale(self, shown: Snapshot) -> bool:
         """True if the saved game moved on since ``shown`` (another server or process)."""

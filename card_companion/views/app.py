@@ -13,6 +13,7 @@ from card_companion.views.common import PageLife, Services, ServicesContext
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
+from card_companion.views.players import PlayersScreen
 from card_companion.views.rules import RulesScreen
 from card_companion.views.seats import AdminScreen, JoinScreen
 from card_companion.views.settings import FONTS, Prefs, SettingsScreen, app_theme
@@ -171,6 +172,7 @@ def App(tables, store_problem: str | None = None, join_base: str | None = None,
                 ft.Route(path="rules/:game", component=RulesScreen),
                 ft.Route(path="calc/:game", component=CalculatorScreen),
                 ft.Route(path="settings", component=SettingsScreen),
+                ft.Route(path="players", component=PlayersScreen),
                 ft.Route(path="admin", component=AdminScreen),
             ],
             not_found=NotFound,

@@ -12,6 +12,7 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.storage import StoreError
 from card_companion.views.common import button, icon_button, message, navigate, screen, section, tagged, use_services
+from card_companion.views.players import GameNight
 from card_companion.views.seats import JoinByCode
 
 
@@ -68,6 +69,7 @@ def HomeScreen() -> ft.View:
             message("Host view: every game on this server." if device.admin and services.device is not None
                     else None, "host-view", kind="info"),
             message(notice[1] if notice else None, "home-notice", kind=notice[0] if notice else "info"),
+            GameNight(key="tonight"),
             SavedGames(saved, device, set_notice, changed, imported, key="saved-games"),
             JoinByCode(key="join"),
             *[game_card(g) for g in GAMES.values()],
@@ -76,7 +78,8 @@ def HomeScreen() -> ft.View:
         ],
         route="/",
         back=None,
-        actions=[icon_button(ft.Icons.SETTINGS, "Settings", lambda: navigate("/settings"), "settings")],
+        actions=[icon_button(ft.Icons.LEADERBOARD, "Players", lambda: navigate("/players"), "players"),
+                 icon_button(ft.Icons.SETTINGS, "Settings", lambda: navigate("/settings"), "settings")],
     )
 
 

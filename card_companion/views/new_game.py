@@ -14,7 +14,18 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
-from card_companion.views.common import button, icon_button, message, navigate, screen, section, tagged, use_services
+from card_companion.views.common import (
+    button,
+    icon_button,
+    message,
+    navigate,
+    screen,
+    section,
+    tagged,
+    use_services,
+    use_stable,
+)
+from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player
 from card_companion.views.tables import setup_extra
 
 
@@ -49,6 +60,10 @@ def NewGameScreen() -> ft.View:
     names, set_names = ft.use_state(lambda: [f"Player {i + 1}" for i in range(default_count)])
     values, set_values = ft.use_state(dict)
     error, set_error = ft.use_state(None)
+    recent, _ = ft.use_state(lambda: read_recent(services.access()))  # this phone's players, read once
+    # a chip of a recent player seats them (in the first unnamed place, else a new one)
+    on_known = use_stable(lambda name: set_names(lambda prev: with_player(prev, name, game.max_players if game
+                                                                           else None)))
 
     if game is None:
         return screen("New game", [message(f"There is no game called {game_id!r}.")], route=f"/new/{game_id}")
@@ -62,6 +77,9 @@ def NewGameScreen() -> ft.View:
 
     def remove_player(i: int) -> None:
         set_names(lambda prev: prev[:i] + prev[i + 1:])
+
+    def move_player(i: int, j: int) -> None:
+        set_names(lambda prev: swapped(prev, i, j))
 
     def set_value(name: str, value: Any) -> None:
         set_values(lambda prev: {**prev, name: value})
@@ -89,8 +107,9 @@ def NewGameScreen() -> ft.View:
         f"New game: {game.name}",
         [
             ft.Text(f"{game.name} · {game.players_text()}", italic=True),
-            section("Players, in seating order", player_rows(game, names, set_name, add_player, remove_player),
-                    ident="players"),
+            section("Players, in seating order", [
+                RecentPlayers(tuple(recent), tuple(names), on_known, key="recent"),
+                *player_rows(game, names, set_name, add_player, remove_player, move_player)], ident="players"),
             section("Settings", setting_rows or [ft.Text("This game has no settings.", italic=True)],
                     ident="settings"),
             extra(game, list(names), chosen) if extra else None,
@@ -101,9 +120,9 @@ def NewGameScreen() -> ft.View:
     )
 
 
-def player_rows(game, names: list[str], set_name, add_player, remove_player) -> list[ft.Control]:
-    """A name field per player, in seating order, each with Remove (while the game has more
-    than its fewest players), then Add a player (up to its most)."""
+def player_rows(game, names: list[str], set_name, add_player, remove_player, move_player) -> list[ft.Control]:
+    """A name field per player, in seating order, each with arrows to move it up or down and
+    Remove (while the game has more than its fewest players), then Add a player (up to its most)."""
     rows: list[ft.Control] = []
     for i, n in enumerate(names):
         rows.append(
@@ -113,11 +132,16 @@ def player_rows(game, names: list[str], set_name, add_player, remove_player) -> 
                         value=n, label=f"Player {i + 1}",
                         on_change=lambda e, i=i: set_name(i, e.control.value), expand=True, dense=True,
                     ), label=f"name of player {i + 1}"),
+                    icon_button(ft.Icons.ARROW_UPWARD, f"Move player {i + 1} up",
+                                (lambda e, i=i: move_player(i, i - 1)) if i > 0 else None, f"up-player-{i}"),
+                    icon_button(ft.Icons.ARROW_DOWNWARD, f"Move player {i + 1} down",
+                                (lambda e, i=i: move_player(i, i + 1)) if i < len(names) - 1 else None,
+                                f"down-player-{i}"),
                     icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Remove player {i + 1}",
                                 (lambda e, i=i: remove_player(i)) if len(names) > game.min_players else None,
                                 f"remove-player-{i}"),
                 ],
-                spacing=4,
+                spacing=0,
             )
         )
     can_add = game.max_players is None or len(names) < game.max_players

@@ -1,0 +1,439 @@
+"""The record of every finished game, and the players the records count.
+
+A record is what the players would write down when a game ends: the game, when it was played
+(its save's start, and its last change, which for a finished game is the step that ended it
+or a later edit of it), how long it took, its number of steps, the players in seat order, each
+one's final figure in the game's own terms and their place (``standings.py``), and each
+player's rating before and after it (``ratings.py``).
+
+**Never a second truth.** Records are derived from the saves: ``sync`` is called by the store
+inside the very transaction that writes a game's step, undo, redo, edit, import or deletion,
+so a record appears when its game ends, goes when the ending is undone, comes back with Redo,
+and goes with the game. ``from_saves`` computes every record (and every rating, folded in
+order) from the saved games alone; tests/test_records.py holds the two equal after random
+changes. A game stopped early, a game still being played and a game whose save cannot be read
+have no record.
+
+**Players.** A name is a player: two spellings compared trimmed and case-insensitively are one
+(``name_key``). A player can be renamed (every record shows the new name) or merged into
+another (two spellings of one person): ``player_names`` maps every spelling seen to its player.
+
+**Ratings** are kept with each record's places (before and after the game), in the order the
+games were played (finished time, then game id), game by game: a game that ends is rated from
+its players' latest ratings; a record that goes or comes in the middle of the order (an old
+game undone, deleted, or two players merged) rates that game's later records again.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from card_companion.companion import totals
+from card_companion.companion.game import Frozen, IllegalAction, name_key, name_problem
+from card_companion.companion.ratings import START, Rating, Side, rate_game
+from card_companion.companion.standings import FIGURES, standing
+
+log = logging.getLogger(__name__)
+
+TABLES = """
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL
+);
+CREATE TABLE player_names (
+    key TEXT PRIMARY KEY,
+    player INTEGER NOT NULL REFERENCES players(id)
+);
+CREATE TABLE records (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    started REAL NOT NULL,
+    finished REAL NOT NULL,
+    steps INTEGER NOT NULL,
+    headline TEXT NOT NULL
+);
+CREATE INDEX records_finished ON records(finished);
+CREATE TABLE placings (
+    game_id TEXT NOT NULL REFERENCES records(game_id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    finished REAL NOT NULL,
+    name TEXT NOT NULL,
+    player INTEGER NOT NULL REFERENCES players(id),
+    figure INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    team INTEGER NOT NULL,
+    margin INTEGER,
+    mu0 REAL, sigma0 REAL, mu REAL, sigma REAL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX placings_order ON placings(game, finished, game_id);
+CREATE INDEX placings_player ON placings(player, game, finished, game_id, seat);
+"""
+"""the records' tables (save format 4), created and filled by the store's migration"""
+
+COLUMNS = {
+    "players": ("id", "name"),
+    "player_names": ("key", "player"),
+    "records": ("game_id", "game", "started", "finished", "steps", "headline"),
+    "placings": ("game_id", "seat", "game", "finished", "name", "player", "figure", "place", "won", "team",
+                 "margin", "mu0", "sigma0", "mu", "sigma"),
+    **totals.COLUMNS,
+}
+
+
+class Placing(Frozen):
+    """One player's line in a record."""
+
+    seat: int
+    name: str
+    """the name as it was typed at that game"""
+    figure: int
+    place: int
+    won: bool
+    team: int
+    """the side they were rated with (their own seat, or the first winner's for a shared win)"""
+    margin: int | None = None
+    """a winner's lead over the best of the others, in the game's figure (None: not a win by
+    the figure, or nobody else)"""
+    player: str = ""
+    """the player's name now (after renames and merges); empty until the record is read back"""
+    before: Rating | None = None
+    after: Rating | None = None
+
+
+class GameRecord(Frozen):
+    game_id: str
+    game: str
+    started: float
+    finished: float
+    steps: int
+    headline: str
+    placings: tuple[Placing, ...]
+
+    @property
+    def minutes(self) -> float:
+        return max(0.0, self.finished - self.started) / 60
+
+    @property
+    def order(self) -> tuple[float, str]:
+        """Its place in the order the games were played (ratings fold in this order)."""
+        return (self.finished, self.game_id)
+
+
+def record_of(game_id: str, session: Any, started: float, finished: float) -> GameRecord | None:
+    """The record of a saved game, or None (still being played, stopped early)."""
+    finished_game = standing(session.game, session.state)
+    if finished_game is None:
+        return None
+    s = finished_game.standing
+    lower_wins = not FIGURES[session.game.id].higher_is_better
+    team_of = {p: team[0] for team in s.teams for p in team}
+    others = [f for i, f in enumerate(s.figures) if i not in s.winners]
+    best_other = (min(others) if lower_wins else max(others)) if others else None
+
+    def margin(i: int) -> int | None:
+        if i not in s.winners or best_other is None:
+            return None
+        lead = best_other - s.figures[i] if lower_wins else s.figures[i] - best_other
+        return lead if lead >= 0 else None
+
+    placings = tuple(Placing(seat=i, name=name, figure=s.figures[i], place=s.places[i], won=i in s.winners,
+                             team=team_of[i], margin=margin(i))
+                     for i, name in enumerate(session.setup.players))
+    return GameRecord(game_id=game_id, game=session.game.id, started=started, finished=finished,
+                      steps=len(session.actions), headline=finished_game.outcome.headline, placings=placings)
+
+
+def rated(placings: Sequence[Any], before: Callable[[Any], Rating]) -> list[tuple[Rating, Rating]]:
+    """Each place's rating (before, after) in one game; ``placings`` carry ``player``, ``team``
+    and ``place``; ``before(player)`` is the player's latest rating. One fold for the kept
+    records (``rerate``) and the records computed from the saves (``from_saves``)."""
+    sides: dict[int, list[int]] = {}
+    for i, p in enumerate(placings):
+        sides.setdefault(p.team, []).append(i)
+    prior: dict[Hashable, Rating] = {i: before(p.player) for i, p in enumerate(placings)}
+    after = rate_game(prior, [Side(tuple(seats), min(placings[i].place for i in seats)) for seats in sides.values()])
+    return [(prior[i], after[i]) for i in range(len(placings))]
+
+
+# --- kept in the store's write transactions ---------------------------------------------------
+
+
+def sync(db: sqlite3.Connection, game_id: str, session: Any | None) -> None:
+    """The game's record as its save now says (``session``: the game as just written; None
+    when it cannot be read, or is gone): added, replaced or taken away, and the ratings of
+    its game rated again from where it was or now is."""
+    row = db.execute("SELECT created, updated FROM games WHERE id = ?", (game_id,)).fetchone()
+    new = None
+    if row is not None and session is not None:
+        try:
+            new = record_of(game_id, session, row[0], row[1])
+        except Exception:  # a bug in a game's standing must never stop a step from being saved
+            log.exception("no record for a %s game", session.game.id)
+    old = db.execute("SELECT game, finished FROM records WHERE game_id = ?", (game_id,)).fetchone()
+    if old is None and new is None:
+        return
+    counted: set[int] = set()  # the players whose totals are counted again from their records
+    if old is not None:
+        counted = {r[0] for r in db.execute("SELECT player FROM placings WHERE game_id = ?", (game_id,))}
+        totals.game_counts(db, game_id, -1)
+        db.execute("DELETE FROM placings WHERE game_id = ?", (game_id,))
+        db.execute("DELETE FROM records WHERE game_id = ?", (game_id,))
+    if new is not None:
+        insert(db, new)
+        totals.game_counts(db, game_id, 1)
+    since: dict[str, tuple[float, str]] = {}
+    for game, order in ([(old[0], (old[1], game_id))] if old else []) + ([(new.game, new.order)] if new else []):
+        since[game] = min(order, since.get(game, order))
+    rerated: set[int] = set()
+    for game, order in since.items():
+        rerated |= rerate(db, game, order)
+    if old is None and new is not None and totals.added_last(db, game_id):  # a game that just ended
+        rerated -= {r[0] for r in db.execute("SELECT player FROM placings WHERE game_id = ?", (game_id,))}
+    totals.count_again(db, counted | rerated)
+
+
+def insert(db: sqlite3.Connection, record: GameRecord) -> None:
+    """A record's rows, its players found (or remembered) by name; its ratings come from ``rerate``."""
+    db.execute("INSERT INTO records (game_id, game, started, finished, steps, headline) VALUES (?,?,?,?,?,?)",
+               (record.game_id, record.game, record.started, record.finished, record.steps, record.headline))
+    db.executemany(
+        "INSERT INTO placings (game_id, seat, game, finished, name, player, figure, place, won, team, margin) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        [(record.game_id, p.seat, record.game, record.finished, p.name, player_id(db, p.name), p.figure, p.place,
+          int(p.won), p.team, p.margin) for p in record.placings])
+
+
+def player_id(db: sqlite3.Connection, name: str) -> int:
+    """The player this name is (remembered from now on, if it is new)."""
+    key = name_key(name)
+    row = db.execute("SELECT player FROM player_names WHERE key = ?", (key,)).fetchone()
+    if row is not None:
+        return int(row[0])
+    new = db.execute("INSERT INTO players (name) VALUES (?)", (name.strip(),)).lastrowid
+    assert new is not None  # an INSERT into a rowid table always has one
+    db.execute("INSERT INTO player_names (key, player) VALUES (?, ?)", (key, new))
+    return new
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    game_id: str
+    seat: int
+    player: int
+    team: int
+    place: int
+
+
+def rerate(db: sqlite3.Connection, game: str, since: tuple[float, str]) -> set[int]:
+    """Rate again every record of ``game`` from ``since`` (finished, game id) on, in order,
+    from each player's latest rating before it. The players rated."""
+    rows = [_Row(*r) for r in db.execute(
+        "SELECT game_id, seat, player, team, place FROM placings WHERE game = ? AND (finished, game_id) >= (?, ?) "
+        "ORDER BY finished, game_id, seat", (game, *since))]
+    latest: dict[int, Rating] = {}
+
+    def before(player: int) -> Rating:
+        if player not in latest:
+            row = db.execute(
+                "SELECT mu, sigma FROM placings WHERE player = ? AND game = ? AND (finished, game_id) < (?, ?) "
+                "ORDER BY finished DESC, game_id DESC, seat DESC LIMIT 1", (player, game, *since)).fetchone()
+            latest[player] = Rating(row[0], row[1]) if row is not None and row[0] is not None else START
+        return latest[player]
+
+    updates = []
+    for one in _by_game(rows):
+        for p, (b, a) in zip(one, rated(one, before)):
+            updates.append((b.mu, b.sigma, a.mu, a.sigma, p.game_id, p.seat))
+            latest[p.player] = a
+    db.executemany("UPDATE placings SET mu0 = ?, sigma0 = ?, mu = ?, sigma = ? WHERE game_id = ? AND seat = ?",
+                   updates)
+    return {r.player for r in rows}
+
+
+def _by_game(rows: Iterable[Any]) -> Iterable[list[Any]]:
+    """Rows in record order, grouped by their game id."""
+    group: list[Any] = []
+    for r in rows:
+        if group and r.game_id != group[0].game_id:
+            yield group
+            group = []
+        group.append(r)
+    if group:
+        yield group
+
+
+def forget(db: sqlite3.Connection, game_id: str) -> None:
+    """A deleted game's record goes (the later ratings of its game are rated again)."""
+    sync(db, game_id, None)
+
+
+def create_tables(db: sqlite3.Connection, sessions: Callable[[str], Any | None]) -> int:
+    """The records' tables, filled from the saves (the store's migration to save format 4)."""
+    for statement in (TABLES + totals.TABLES).split(";"):
+        if statement.strip():
+            db.execute(statement)
+    return rebuild(db, sessions)
+
+
+def rebuild(db: sqlite3.Connection, sessions: Callable[[str], Any | None]) -> int:
+    """Every record made again from the saves; ``sessions`` reads a game in this transaction
+    (None when it cannot be read). The number of records."""
+    db.execute("DELETE FROM placings")
+    db.execute("DELETE FROM records")
+    made: set[str] = set()
+    for game_id, created, updated in db.execute("SELECT id, created, updated FROM games").fetchall():
+        session = sessions(game_id)
+        record = record_of(game_id, session, created, updated) if session is not None else None
+        if record is not None:
+            insert(db, record)
+            made.add(record.game)
+    for game in made:
+        rerate(db, game, (float("-inf"), ""))
+    totals.count_all(db)
+    return int(db.execute("SELECT COUNT(*) FROM records").fetchone()[0])
+
+
+# --- read back ---------------------------------------------------------------------------------
+
+
+def kept(db: sqlite3.Connection, where: str = "", args: Sequence[Any] = ()) -> list[GameRecord]:
+    """The kept records (in the order they were played), with each player's name now."""
+    heads = db.execute(f"SELECT game_id, game, started, finished, steps, headline FROM records r {where} "
+                       "ORDER BY finished, game_id", args).fetchall()
+    if not heads:
+        return []
+    rows = db.execute(
+        "SELECT p.game_id, p.seat, p.name, p.figure, p.place, p.won, p.team, p.margin, pl.name, p.mu0, p.sigma0, "
+        f"p.mu, p.sigma FROM placings p JOIN players pl ON pl.id = p.player JOIN records r ON r.game_id = p.game_id "
+        f"{where} ORDER BY p.game_id, p.seat", args).fetchall()
+    placings: dict[str, list[Placing]] = {}
+    for gid, seat, name, figure, place, won, team, margin, player, mu0, s0, mu, s in rows:
+        placings.setdefault(gid, []).append(Placing(
+            seat=seat, name=name, figure=figure, place=place, won=bool(won), team=team, margin=margin, player=player,
+            before=Rating(mu0, s0) if mu0 is not None else None, after=Rating(mu, s) if mu is not None else None))
+    return [GameRecord(game_id=gid, game=game, started=started, finished=finished, steps=steps, headline=headline,
+                       placings=tuple(placings.get(gid, ())))
+            for gid, game, started, finished, steps, headline in heads]
+
+
+def from_saves(games: Iterable[tuple[str, Any | None, float, float]], names: dict[str, str]) -> list[GameRecord]:
+    """Every record computed from the saved games alone, ``(game id, session or None, created,
+    updated)``, its players' names through ``names`` (name key → the player's name now; a name
+    never seen is its own player), ratings folded in the order the games were played."""
+    records = [r for gid, session, created, updated in games
+               if session is not None and (r := record_of(gid, session, created, updated)) is not None]
+    records.sort(key=lambda r: r.order)
+    seated = [(r.game, [replace_player(p, names.get(name_key(p.name), p.name.strip())) for p in r.placings])
+              for r in records]
+    return [r.model_copy(update={"placings": tuple(p.model_copy(update={"before": b, "after": a})
+                                                   for p, (b, a) in zip(placings, both))})
+            for r, (_, placings), both in zip(records, seated, fold(seated))]
+
+
+def fold(games: Iterable[tuple[str, Sequence[Any]]]) -> Iterator[list[tuple[Rating, Rating]]]:
+    """Ratings folded from the start over games in the order they were played: for each
+    (game id, its places), each place's rating (before, after)."""
+    latest: dict[tuple[str, Any], Rating] = {}
+    for game, places in games:
+        both = rated(places, lambda player, g=game: latest.get((g, player), START))  # type: ignore[misc]
+        for p, (_, after) in zip(places, both):
+            latest[(game, p.player)] = after
+        yield both
+
+
+def replace_player(p: Placing, player: str) -> Placing:
+    return p.model_copy(update={"player": player})
+
+
+def names_now(db: sqlite3.Connection) -> dict[str, str]:
+    """Every spelling seen → its player's name now."""
+    return dict(db.execute("SELECT k.key, p.name FROM player_names k JOIN players p ON p.id = k.player").fetchall())
+
+
+# --- renaming and merging players ---------------------------------------------------------------
+
+
+def clean_name(text: Any) -> str:
+    """A player's name as typed, trimmed; IllegalAction (one sentence) if it cannot be one."""
+    if not isinstance(text, str):
+        raise IllegalAction("a player's name is text")
+    name = text.strip()
+    problem = name_problem(name)
+    if problem is not None:
+        raise IllegalAction(problem)
+    return name
+
+
+def find_player(db: sqlite3.Connection, name: str) -> int:
+    """The player with this name (any spelling seen); IllegalAction if there is none."""
+    if not isinstance(name, str):
+        raise IllegalAction("a player's name is text")
+    row = db.execute("SELECT player FROM player_names WHERE key = ?", (name_key(name),)).fetchone()
+    if row is None:
+        raise IllegalAction(f"there is no player called {name.strip()[:40]!r} in the records")
+    return int(row[0])
+
+
+def rename(db: sqlite3.Connection, old: str, new: str) -> str:
+    """The player called ``old`` is called ``new`` from now on, in every record (and a game
+    typed with either spelling counts for them). Their new name, trimmed."""
+    name = clean_name(new)
+    who = find_player(db, old)
+    owner = db.execute("SELECT player FROM player_names WHERE key = ?", (name_key(name),)).fetchone()
+    if owner is not None and owner[0] != who:
+        other = db.execute("SELECT name FROM players WHERE id = ?", (owner[0],)).fetchone()[0]
+        raise IllegalAction(f"{other} is another player: merge the two players to make them one")
+    db.execute("UPDATE players SET name = ? WHERE id = ?", (name, who))
+    db.execute("INSERT OR IGNORE INTO player_names (key, player) VALUES (?, ?)", (name_key(name), who))
+    return name
+
+
+def merge(db: sqlite3.Connection, spelling: str, into: str) -> str:
+    """Two spellings of one person: every record of the player ``spelling`` counts for the
+    player ``into`` from now on (their ratings are folded again). The name kept."""
+    gone, kept_id = find_player(db, spelling), find_player(db, into)
+    if gone == kept_id:
+        raise IllegalAction("a player cannot be merged with themselves: pick two different players")
+    together = db.execute(
+        "SELECT COUNT(*) FROM placings a JOIN placings b ON a.game_id = b.game_id WHERE a.player = ? AND b.player = ?",
+        (gone, kept_id)).fetchone()[0]
+    names = dict(db.execute("SELECT id, name FROM players WHERE id IN (?, ?)", (gone, kept_id)).fetchall())
+    if together:
+        raise IllegalAction(f"{names[gone]} and {names[kept_id]} played at the same table "
+                            f"({together} game{'s' * (together != 1)}): they are two people")
+    since = db.execute("SELECT game, MIN(finished), MIN(game_id) FROM placings WHERE player = ? GROUP BY game",
+                       (gone,)).fetchall()
+    db.execute("UPDATE placings SET player = ? WHERE player = ?", (kept_id, gone))
+    db.execute("UPDATE player_names SET player = ? WHERE player = ?", (kept_id, gone))
+    db.execute("DELETE FROM players WHERE id = ?", (gone,))
+    rerated = {kept_id}
+    for game, finished, _ in since:
+        rerated |= rerate(db, game, (finished, ""))
+    db.execute("DELETE FROM totals WHERE player = ?", (gone,))
+    totals.count_again(db, rerated)
+    return str(names[kept_id])
+
+
+def recent_players(rows: Iterable[tuple[Sequence[str], float]], names: dict[str, str], limit: int = 24) -> list[str]:
+    """The players of these games (``(players, last played)``, the latest first), each once,
+    by their name now, the most recent first."""
+    seen: dict[str, str] = {}
+    for players, _ in rows:
+        for typed in players:
+            key = name_key(typed)
+            now = names.get(key, typed.strip())
+            seen.setdefault(name_key(now), now)
+            if len(seen) >= limit:
+                return list(seen.values())
+    return list(seen.values())
+
+
+__all__ = ["COLUMNS", "GameRecord", "Placing", "TABLES", "clean_name", "fold", "forget", "from_saves", "kept", "merge",
+           "names_now", "rebuild", "recent_players", "record_of", "rename", "sync"]
