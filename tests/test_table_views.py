@@ -20,6 +20,7 @@ from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.seats import AdminScreen, JoinScreen, qr_png
 from card_companion.views.settings import Prefs
+from card_companion.views.live_table import LiveTable
 from card_companion.views.table import Table, TablePage, follow
 from tests.viewkit import FakePage, ViewHarness
 
@@ -251,7 +252,7 @@ def test_the_host_password_opens_every_game(tables):
 def fake_table(seat=None, table_mode=False, players=("Ann", "Bea")):
     game = FIGHT if len(players) == 2 else PAL
     s = Session.start(game, game.make_setup(list(players)))
-    return Table(s, lambda a: True, "g", seat, table_mode)
+    return Table(LiveTable.showing(s), game, seat, table_mode)
 
 
 def test_seated_leaves_the_whole_tables_layout_alone():

@@ -9,7 +9,7 @@ import json
 import flet as ft
 
 from card_companion.views.calculator.screen import CalculatorScreen
-from card_companion.views.common import PageLife, Services, ServicesContext
+from card_companion.views.common import PageLife, Services, ServicesContext, provide_services
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
@@ -160,6 +160,7 @@ def App(tables, store_problem: str | None = None, join_base: str | None = None,
     services = Services(store=tables.store, store_problem=store_problem, prefs=prefs, set_prefs=set_prefs,
                         device=device, join_base=join_base, reconnects=reconnects, life=life, notice=key[1],
                         set_admin=set_admin)
+    provide_services(page, services)
     return ServicesContext(
         services,
         lambda: ft.Router(

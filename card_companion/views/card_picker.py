@@ -307,6 +307,7 @@ def CardSlots(
     initial: Sequence[Card | None] | None = None,
     fold: bool = True,
     follows: bool = False,
+    fresh: object = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
@@ -325,14 +326,30 @@ def CardSlots(
     ``follows`` (a calculator): the owner keeps the cards (``on_change``) and gives them back as
     ``initial`` at every drawing; a changed card then redraws the places within the owner's
     update, with its ruling: one update and one patch per card.
+
+    ``fresh`` (a table's entry, the same from step to step): the step the cards are entered
+    for, once there are some (None while the places are empty: a step then draws nothing
+    here). A new value after a step's one starts the places again (empty, or ``initial``)
+    without a new key, so the entry and its picker stay and only their content changes.
     """
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
-    now, set_now = ft.use_state(lambda: Places.start(len(labels), initial))
-    # the places as the handlers must see them: quick taps can arrive before a new drawing. When
-    # the places follow their owner, a changed card is kept only here until the owner draws them.
+    # the places as the handlers must see them (quick taps can arrive before a new drawing); a
+    # change draws the places again (``redraw``), unless they follow their owner: then a
+    # changed card is kept only here until the owner draws them
     live = ft.use_ref(None)
-    if live.current is None or not follows:
-        live.current = now
+    started = ft.use_ref(fresh)  # the ``fresh`` the places were started for (None: not yet known)
+    _, redraw = ft.use_state(0)
+    if live.current is None:
+        live.current = Places.start(len(labels), initial)
+    if started.current != fresh:
+        if started.current is not None:  # a new step's entry: the same places, empty again
+            live.current = Places.start(len(labels), initial)
+        started.current = fresh
+
+    def set_now(places: Places) -> None:
+        live.current = places
+        redraw(lambda n: n + 1)
+
     if len(live.current.cards) != len(labels):  # the caller changed the places without a new key
         live.current = Places.start(len(labels))
     now = live.current

@@ -4,6 +4,7 @@ buttons, the explanation box, messages. Flet only; no rules here."""
 from __future__ import annotations
 
 import contextvars
+import functools
 import math
 import re
 import weakref
@@ -108,8 +109,28 @@ def local_tables(store) -> object:
 ServicesContext = ft.create_context(None)
 
 
+_PAGE_SERVICES_NOW: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""page -> the Services its root provides now (see ``use_services``)"""
+
+
+def provide_services(page: Any, services: Services) -> None:
+    """The root's Services for this page, for ``use_services`` to fall back on."""
+    try:
+        _PAGE_SERVICES_NOW[page] = services
+    except TypeError:  # a stand-in page that cannot be weakly referenced (view tests give the context)
+        pass
+
+
 def use_services() -> Services:
-    return ft.use_context(ServicesContext)
+    """The Services the root provides (``ServicesContext``). A component drawn again on its own
+    (its state changed: a panel that selects from the table) looks the context up through its
+    parents, and Flet keeps a weak reference to the parent that made it: once that parent
+    component was replaced by a newer drawing of it, the chain is cut and the context would
+    read as missing. The page's Services, kept by the root, answer then."""
+    found = ft.use_context(ServicesContext)
+    if found is None:
+        found = _PAGE_SERVICES_NOW.get(getattr(ft.context, "page", None))
+    return found
 
 
 _TEXT_SCALE: contextvars.ContextVar[float] = contextvars.ContextVar("text_scale", default=1.0)
@@ -120,7 +141,7 @@ def use_text_scale() -> float:
     themselves: big numbers (``sized``), card faces and the picker's buttons. A hook: every
     component that draws those calls it first, so what its body draws uses this phone's
     setting (it is kept for the rest of the component's body, which runs at once)."""
-    services = ft.use_context(ServicesContext)
+    services = use_services()
     scale = float(getattr(getattr(services, "prefs", None), "scale", 1.0))
     _TEXT_SCALE.set(scale)
     return scale
@@ -128,10 +149,40 @@ def use_text_scale() -> float:
 
 def use_stable(fn: Callable) -> Callable:
     """A handler whose identity never changes between renders (so a memoized child's props stay
-    equal) and which always calls this render's ``fn``."""
+    equal) and which always calls this render's ``fn``. Given to a control as its event
+    handler, it passes the event on only if ``fn`` takes an argument, as Flet does."""
     latest = ft.use_ref(None)
     latest.current = fn
-    return ft.use_callback(lambda *args, **kwargs: latest.current(*args, **kwargs), [])
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        target = latest.current
+        if args and not kwargs and not _takes_arguments(target):
+            return target()
+        return target(*args, **kwargs)
+
+    return ft.use_callback(call, [])
+
+
+@functools.lru_cache(maxsize=4096)
+def _code_takes_arguments(code: Any, bound: bool) -> bool:
+    return bool(code.co_argcount > bound or code.co_flags & 0x04)  # positional parameters or *args
+
+
+def _takes_arguments(fn: Callable) -> bool:
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        import inspect
+
+        return bool(inspect.signature(fn).parameters)
+    return _code_takes_arguments(code, getattr(fn, "__self__", None) is not None)
+
+
+def at_scale(scale: float) -> float:
+    """The text-size setting for a memoized component, which has it as a prop (a memoized
+    component is not drawn again when the setting's context changes, so the setting must be
+    one of its props): ``sized`` and the card faces of its body follow it."""
+    _TEXT_SCALE.set(scale)
+    return scale
 
 
 def sized(size: float) -> float:
@@ -146,7 +197,10 @@ def navigate(route: str) -> None:
 
 def is_connected(page) -> bool:
     """False while the page's browser is away (Wi-Fi, locked screen): nothing can reach it."""
-    session = getattr(page, "session", None)
+    try:
+        session = getattr(page, "session", None)
+    except RuntimeError:  # Flet raises for a session it has already destroyed: the page is gone
+        return False
     if session is None:  # a stand-in page (view tests)
         return True
     return getattr(session, "connection", None) is not None
@@ -235,6 +289,7 @@ def button(
     disabled: bool = False,
     expand: bool | int | None = None,
     tooltip: str | None = None,
+    key: str | None = None,
 ) -> ft.Control:
     """A big, labelled button. ``primary`` picks the filled style."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
@@ -246,7 +301,7 @@ def button(
         height=TOUCH,
         tooltip=tooltip,
     )
-    return ft.Semantics(identifier=ident, button=True, content=b, expand=expand)
+    return ft.Semantics(identifier=ident, button=True, content=b, expand=expand, key=key)
 
 
 def icon_button(icon: str, label: str, on_click: Callable | None, ident: str, disabled: bool = False,
@@ -403,10 +458,15 @@ def heading(text: str, ident: str | None = None) -> ft.Control:
     return tagged(ident, t) if ident else t
 
 
-def section(title: str | None, controls: Sequence[ft.Control | None], ident: str | None = None) -> ft.Control:
+def section(title: str | ft.Control | None, controls: Sequence[ft.Control | None],
+            ident: str | None = None) -> ft.Control:
+    """A framed part of a screen with a bold title (a title that changes on its own is a
+    ``SectionTitle`` a panel selects, so the frame is not drawn again for it)."""
     body: list[ft.Control] = []
-    if title:
-        body.append(ft.Text(title, weight=ft.FontWeight.BOLD, size=16))
+    if isinstance(title, str) and title:
+        body.append(section_title(title))
+    elif title is not None and not isinstance(title, str):
+        body.append(title)
     body += [c for c in controls if c is not None]
     box = ft.Container(
         content=ft.Column(body, spacing=8, tight=True),
@@ -415,6 +475,17 @@ def section(title: str | None, controls: Sequence[ft.Control | None], ident: str
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
     )
     return tagged(ident, box) if ident else box
+
+
+def section_title(text: str) -> ft.Control:
+    return ft.Text(text, weight=ft.FontWeight.BOLD, size=16)
+
+
+@ft.memo
+@ft.component
+def SectionTitle(text: str) -> ft.Control:
+    """A section's title as a memoized component of its own (it changes without its section)."""
+    return section_title(text)
 
 
 def screen(
@@ -463,13 +534,15 @@ def player_panel(
     ident: str,
     active: bool = False,
     badge: str | None = None,
-    stats: Sequence[tuple[str, str]] = (),
+    stats: Sequence[tuple[str, str]] | ft.Control = (),
     cards: Sequence[ft.Control] = (),
     footer: Sequence[ft.Control | None] = (),
     dimmed: bool = False,
 ) -> ft.Control:
     """One player's place at the table, the same in every game: name (highlighted on their
-    turn), a badge (Tie Breaker, General, dead...), their cards, and the numbers to track."""
+    turn), a badge (Tie Breaker, General, dead...), their cards, and the numbers to track.
+    ``stats`` is the numbers as (label, value) pairs, or a ``StatLine`` a panel selects (the
+    numbers change at every step; the frame then stays as it is)."""
     # sizes from the theme's text styles: the text-size setting scales them, and so does the
     # enlarged theme a phone's own seat is drawn with (seated())
     title: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD,
@@ -486,12 +559,15 @@ def player_panel(
     body: list[ft.Control] = [ft.Row(title, spacing=6)]
     if cards:
         body.append(ft.Row(list(cards), spacing=6, wrap=True, run_spacing=6))
-    if stats:
-        body.append(ft.Row([ft.Text(f"{label}: {value}", theme_style=ft.TextThemeStyle.BODY_MEDIUM)
-                            for label, value in stats], wrap=True, spacing=14, run_spacing=2))
+    pairs: Sequence[tuple[str, str]] = ()
+    if isinstance(stats, ft.BaseControl):
+        body.append(stats)
+    elif stats:
+        pairs = stats
+        body.append(stat_line(pairs))
     body += [c for c in footer if c is not None]
     summary = f"{name}" + (", to play" if active else "") + (f", {badge}" if badge else "") + "".join(
-        f", {label} {value}" for label, value in stats)
+        f", {label} {value}" for label, value in pairs)
     return ft.Semantics(
         identifier=ident,
         label=summary,
@@ -504,6 +580,19 @@ def player_panel(
             opacity=0.5 if dimmed else 1.0,
         ),
     )
+
+
+def stat_line(stats: Sequence[tuple[str, str]]) -> ft.Control:
+    return ft.Row([ft.Text(f"{label}: {value}", theme_style=ft.TextThemeStyle.BODY_MEDIUM)
+                   for label, value in stats], wrap=True, spacing=14, run_spacing=2)
+
+
+@ft.memo
+@ft.component
+def StatLine(ident: str, stats: tuple[tuple[str, str], ...]) -> ft.Control:
+    """A player's numbers as a memoized component of its own (read aloud on their own:
+    "Cards left 27")."""
+    return tagged(ident, stat_line(stats), label=", ".join(f"{label} {value}" for label, value in stats))
 
 
 def stop_confirm(consequence: str, on_stop: Callable[[], None], on_cancel: Callable[[], None]) -> ft.Control:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import io
+from collections.abc import Callable
 
 import flet as ft
 
@@ -40,6 +41,7 @@ def sentence(exc: Exception) -> str:
 # --- the table's code, QR code, copy and share ------------------------------------------------
 
 
+@ft.memo
 @ft.component
 def InvitePanel(code: str, join_base: str | None) -> ft.Control:
     """How the other phones get in: scan this QR code, or open the link, or type the code."""
@@ -87,27 +89,31 @@ def InvitePanel(code: str, join_base: str | None) -> ft.Control:
     return section("Get the other phones in", parts, ident="invite-panel")
 
 
-def seat_line(seat: Seat | None, names: tuple[str, ...], change_seat, table_mode: bool | None, set_table_mode,
-              toggle_invite, code: str) -> ft.Control:
+@ft.memo
+@ft.component
+def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: str, change_seat: Callable,
+             toggle_table_mode: Callable, toggle_invite: Callable) -> ft.Control:
     """One line under the app bar: the table's code (tap: the QR code), this phone's seat
-    (tap: change it), and table mode for two players."""
-    where = seat.label(names) if seat else "no seat yet"
-    if seat is not None and seat.kind == "player":
+    (tap: change it), and table mode for two players (``table_mode`` None: not offered). A
+    memoized component: its handlers keep their identity, so a step never draws it again."""
+    where = seat.label(names)
+    if seat.kind == "player":
         where = f"You: {where}"
-    elif seat is not None:
+    else:
         where = where[:1].upper() + where[1:]
     items: list[ft.Control] = [
-        tagged("table-code", ft.TextButton(format_table_code(code), icon=ft.Icons.QR_CODE_2, on_click=toggle_invite,
+        tagged("table-code", ft.TextButton(format_table_code(code), icon=ft.Icons.QR_CODE_2,
+                                           on_click=lambda: toggle_invite(),
                                            tooltip="The table's code: how the other phones join"),
                label=f"table code {format_table_code(code)}: show how other phones join"),
-        tagged("seat", ft.TextButton(where, icon=ft.Icons.EVENT_SEAT, on_click=change_seat,
+        tagged("seat", ft.TextButton(where, icon=ft.Icons.EVENT_SEAT, on_click=lambda: change_seat(),
                                      tooltip="Where this phone sits: tap to change"),
                label=f"this phone's seat: {where}; change it"),
     ]
     if table_mode is not None:
         state = "on" if table_mode else "off"
         items.append(tagged("table-mode", ft.IconButton(
-            icon=ft.Icons.SCREEN_ROTATION, selected=table_mode, on_click=lambda: set_table_mode(not table_mode),
+            icon=ft.Icons.SCREEN_ROTATION, selected=table_mode, on_click=lambda: toggle_table_mode(),
             tooltip=f"Table mode ({state}): one phone between two players, the far side turned to face them",
             style=ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY_CONTAINER) if table_mode else None,
         ), label=f"table mode, {state}"))

@@ -3,28 +3,30 @@ this phone holds it), commits every step before showing its result, undo/redo, t
 code and how to get the other phones in, this phone's seat, table mode, the way to the
 history and the rules, and the final result. The game's own component draws the table.
 
-Every step is entered on the state this screen shows: its ``dispatch`` is bound to the
-revision it was drawn from, and a step from an older screen is refused with the stale
-sentence (``StaleGame``), never applied to a state its player did not see. A step
-committed on another phone arrives through the live hub with its session and is shown at
-once (nothing is read or replayed); a page that was away re-checks the save when it comes
-back.
+What the page shows of the table lives in one ``LiveTable`` (views/live_table.py); each part
+of the frame selects what it shows from it and is drawn again only when that changed. A step
+draws again the undo and redo buttons, the notices and the game's body: the app bar's title,
+the seat line and the invite stay as they were (docs/performance.md, "A step redraws only
+what it changed").
+
+Every step is entered on the state its control was drawn from (``Table.dispatch`` carries
+that revision), and a step from an older drawing is refused with the stale sentence
+(``StaleGame``), never applied to a state its player did not see. A step committed on
+another phone arrives through the live hub with its session and is shown at once (nothing
+is read or replayed); a page that was away re-checks the save when it comes back.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
-from pydantic import ValidationError
 
 from card_companion.companion.access import Refused, Seat
-from card_companion.companion.game import IllegalAction, Outcome, plain_validation_error
-from card_companion.companion.live import STEPS, Committed
+from card_companion.companion.game import Outcome
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Snapshot, StaleGame, StoreError
+from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
 from card_companion.views.common import (
     button,
@@ -32,60 +34,28 @@ from card_companion.views.common import (
     icon_button,
     message,
     navigate,
-    on_page_loop,
     screen,
     sized,
     tagged,
     use_services,
+    use_stable,
     use_text_scale,
 )
-from card_companion.views.seats import InvitePanel, JoinByCode, SeatPicker, seat_line, sentence
+from card_companion.views.live_table import (
+    NEWS,
+    STALE_TAIL,
+    Commit,
+    LiveTable,
+    Table,
+    follow,
+    use_selected,
+    use_table,
+)
+from card_companion.views.seats import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
 from card_companion.views.tables import table_component
 
-log = logging.getLogger(__name__)
-
-STALE_TAIL = "Your step was not saved: enter it again if it is still needed."
-
-
-@dataclass(frozen=True)
-class Table:
-    """What a game's table component gets: the session, the way to change it, and where this
-    phone sits.
-
-    ``dispatch(action) -> bool`` commits the action (True) or shows the refusal in one
-    sentence and changes nothing (False). ``refusal(action) -> str | None`` commits it too,
-    but hands the refusal back for the game's screen to show beside the entry (None: done;
-    "": refused and already said at the top, a stale screen). No view applies the rules
-    itself to find the message. The layout of the players' panels for the seat and
-    table mode is ``views.common.seated`` / ``side_by_side``: a game's component hands its
-    panels to them and does nothing else about seats."""
-
-    session: Session
-    dispatch: Callable[[object], bool]
-    """apply an action: commits it and re-renders; False (with the message shown) if refused"""
-    game_id: str
-    """the saved game's id"""
-    seat: Seat | None = None
-    """where this phone sits: a player, the whole table, watching (None: the whole table)"""
-    table_mode: bool = False
-    """two players, one phone between them: the far player's panel is turned 180°"""
-    revision: int = 0
-    """the saved game's revision this screen shows"""
-    text_scale: float = 1.0
-    refusal: Callable[[object], str | None] = lambda action: "this table cannot take steps"
-    """apply an action: None if committed, else the refusal for the game's screen to show"""
-
-    @property
-    def state(self):
-        return self.session.state
-
-    @property
-    def game(self):
-        return self.session.game
-
-    @property
-    def watching(self) -> bool:
-        return self.seat is not None and not self.seat.can_act
+WATCHING = ("This phone is watching: it shows the table live and cannot change it. To play from it, tap "
+            "Watching and pick a seat.")
 
 
 def outcome_panel(outcome: Outcome) -> ft.Control:
@@ -107,45 +77,6 @@ def outcome_panel(outcome: Outcome) -> ft.Control:
     )
 
 
-def same_players(game, session: Session, device) -> ft.Control:
-    """Every game's end: a new game with the same players and settings, saved on this phone
-    and opened (issue 14 item 11; one place for the five games)."""
-    def start() -> None:
-        gid = device.create(Session.start(game, session.setup))
-        navigate(f"/play/{gid}")
-
-    return button("New game, same players", start, "rematch", icon=ft.Icons.REPLAY, primary=False)
-
-
-def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
-    """What a page showing ``shown`` does with a step committed elsewhere: the new snapshot
-    (the step applies to what it shows: take the committed session as it is), False (it has
-    that step already), or None (it missed something: read the save)."""
-    if shown is None or event.kind not in STEPS:
-        return None
-    if event.after <= shown.revision:
-        return False
-    if event.before == shown.revision and event.session is not None:
-        return Snapshot(shown.game_id, event.session, event.after, shown.code)
-    return None
-
-
-NEWS = {"push": "entered a step", "undo": "undid the last step", "redo": "redid a step",
-        "redo-all": "brought back the undone steps", "undo-to": "went back to an earlier step",
-        "edit": "changed the cards of an earlier step"}
-
-
-def open_game(device, gid: str):
-    """(Opened, None) or (None, why not: the Refused itself when this phone may not see it,
-    else the sentence)."""
-    try:
-        return device.open(gid), None
-    except Refused as exc:
-        return None, exc
-    except (IllegalAction, StoreError) as exc:
-        return None, str(exc)
-
-
 @ft.component
 def TableScreen() -> ft.Control:
     gid = ft.use_route_params().get("gid", "")
@@ -153,89 +84,37 @@ def TableScreen() -> ft.Control:
     return TablePage(gid, key=f"table-{gid}")
 
 
-@dataclass
-class Live:
-    """The table as this page holds it: what was opened (or why not), and the ways to change
-    what is shown. ``latest`` is what the handlers see (quick events can come before a new
-    drawing)."""
-
-    loaded: tuple
-    set_loaded: Callable
-    latest: object
-    subscription: object
-    set_error: Callable
-    set_news: Callable
-    set_seats_seen: Callable
-    open: Callable
-
-    def show(self, fresh) -> None:
-        self.latest.current = fresh
-        self.set_loaded(fresh)
-
-    def reload(self, note: str | None = None) -> None:
-        self.show(self.open())
-        if note is not None:
-            self.set_news(note)
-
-    def take(self, event: Committed) -> None:
-        """A step (or a seat, or a delete) committed on another phone of this table."""
-        current = self.latest.current[0]
-        if event.kind == "deleted":
-            self.show((None, "this game was deleted on another phone"))
-            return
-        if event.kind == "seat":
-            self.set_seats_seen(lambda n: n + 1)
-            return
-        now = follow(current.snapshot if current else None, event)
-        if now is False:
-            return
-        if now is None:
-            self.reload()
-        else:
-            self.show((type(current)(now, current.seat), None))
-        self.set_error(None)
-        self.set_news(f"{event.by[:1].upper()}{event.by[1:]} {NEWS.get(event.kind, 'changed the game')}.")
-
-
-def use_live(gid: str, device, services, page, set_error, set_news, set_seats_seen) -> Live:
-    """The hooks of a table page: the game read once when the screen opens, the other phones'
+def use_live_table(gid: str, services: Any, page: Any, on_seat: Callable[[], None]) -> LiveTable:
+    """The page's ``LiveTable``: the game read once when the screen opens, the other phones'
     steps through the live hub, a re-check when the connection comes back, the screen kept
     awake."""
-    loaded, set_loaded = ft.use_state(lambda: open_game(device, gid))
-    latest = ft.use_ref(None)
-    subscription = ft.use_ref(None)
+    device = services.access()
+    # a page in a browser reports what it has drawn (the view tests' stand-in page does not)
+    live: LiveTable = ft.use_state(lambda: LiveTable(gid, device, page, reports=isinstance(page, ft.Page)))[0]
     forget = ft.use_ref(None)  # takes back the close handler when the screen unmounts
-    latest.current = loaded
-    live = Live(loaded, set_loaded, latest, subscription, set_error, set_news, set_seats_seen,
-                lambda: open_game(device, gid))
+    seat_seen = use_stable(on_seat)
 
-    def subscribe():
+    def subscribe() -> None:
         life = services.life
-        subscription.current = device.tables.hub.subscribe(
-            gid,
-            lambda event: on_page_loop(page, lambda: live.take(event)),
-            alive=(lambda: not life.closed) if life is not None else (lambda: True),
-        )
+        live.subscribe((lambda: not life.closed) if life is not None else (lambda: True), seat_seen)
         # Flet does not unmount the screen when it drops a closed session: the subscription
         # (which holds this page and everything it drew) goes when the session does
         forget.current = life.on_close(unsubscribe) if life is not None else None
 
-    def unsubscribe():
-        if subscription.current is not None:
-            subscription.current.close()
-            subscription.current = None
+    def unsubscribe() -> None:
+        live.unsubscribe()
         if forget.current is not None:
             forget.current()
             forget.current = None
 
     ft.use_effect(subscribe, dependencies=[], cleanup=unsubscribe)
 
-    def came_back():
+    def came_back() -> None:
         """The page's connection came back: steps may have been missed meanwhile."""
-        if services.reconnects == 0 or latest.current[0] is None:
+        if services.reconnects == 0 or live.opened is None:
             return
         try:
-            stale = device.check_stale(latest.current[0].snapshot)
+            stale = device.check_stale(live.opened.snapshot)
         except StoreError:
             return
         if stale:
@@ -247,7 +126,7 @@ def use_live(gid: str, device, services, page, set_error, set_news, set_seats_se
     return live
 
 
-def not_opened(route: str, load_error) -> ft.View:
+def not_opened(route: str, load_error: Any) -> ft.View:
     """The game cannot be shown: not this phone's (only that, and the way in), or unreadable."""
     if isinstance(load_error, Refused):
         return screen("Game", [message(sentence(load_error), "load-error"), JoinByCode(key="join")], route=route)
@@ -257,139 +136,209 @@ def not_opened(route: str, load_error) -> ft.View:
     ], route=route)
 
 
-def committer(live: Live, device, gid: str, page, set_error, set_news, set_inviting) -> Callable[..., str | None]:
-    """``commit(kind, action=None, here=False)``: a step bound to the revision this screen
-    shows. None once committed; else the refusal, shown at the top unless ``here`` (the
-    game's screen shows it beside the entry). A stale screen is said at the top in any case
-    (the screen is redrawn at the latest revision), and "" comes back."""
-    opened = live.loaded[0]
-    shown = opened.snapshot
-
-    def refused(text: str, here: bool) -> str:
-        if not here:
-            set_error(text[:1].upper() + text[1:])
-        return text
-
-    def commit(kind: str, action=None, here: bool = False) -> str | None:
-        said = {"undo": opened.session.last_step, "redo": opened.session.next_redo}.get(kind, lambda: None)
-        try:
-            step = said()  # the words of the step Undo takes back (or Redo brings back), before it goes
-        except IllegalAction:
-            step = None
-        exclude = live.subscription.current
-        try:
-            if kind == "push":
-                now = device.push(gid, shown, action, exclude=exclude)
-            elif kind == "undo":
-                now = device.undo(gid, shown, exclude=exclude)
-            else:
-                now = device.redo(gid, shown, exclude=exclude)
-        except StaleGame as exc:
-            live.reload()
-            set_error(f"{str(exc)[:1].upper()}{str(exc)[1:]}. {STALE_TAIL}")
-            return ""
-        except (IllegalAction, StoreError) as exc:
-            return refused(str(exc), here)
-        except (ValidationError, ValueError) as exc:  # an action built from what was typed
-            return refused(plain_validation_error(exc), here)
-        except Exception as exc:  # a bug must not take the table down: say so, change nothing
-            log.exception("could not apply a step to game %s", gid)
-            set_error(f"The app could not apply that step ({type(exc).__name__}: {exc}). Nothing was changed; "
-                      "the game is saved as it was.")
-            return ""
-        live.show((type(opened)(now, opened.seat), None))
-        set_error(None)
-        set_news(f"{'Undid' if kind == 'undo' else 'Redid'}: {step}" if step else None)
-        set_inviting(False)
-        fire_and_forget(page, lambda service: service(ft.HapticFeedback).medium_impact())
-        return None
-
-    return commit
-
-
-def table_actions(gid: str, session: Session, revision: int, commit, watching: bool = False) -> list[ft.Control]:
-    """The app bar: undo, redo (bound to this revision; off on a watcher's phone), history,
-    rules, calculator."""
-    game = session.game
-    return [
-        icon_button(ft.Icons.UNDO, "Undo", (lambda: commit("undo")) if session.can_undo and not watching else None,
-                    "undo", key=f"undo-{revision}"),
-        icon_button(ft.Icons.REDO, "Redo", (lambda: commit("redo")) if session.can_redo and not watching else None,
-                    "redo", key=f"redo-{revision}"),
-        icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
-        icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game.id}?back=/play/{gid}"), "rules"),
-        icon_button(ft.Icons.CALCULATE, "Calculator",
-                    lambda: navigate(calc_route(game.id, session.state.names, f"/play/{gid}")), "calculator"),
-    ]
+def _frame(live: LiveTable) -> tuple:
+    """What the frame itself shows: the game and its players, this phone's seat, the code,
+    and whether the invite is open (open until the first step unless the phone chose)."""
+    opened = live.opened
+    if opened is None:
+        return (None, live.problem)
+    session = opened.session
+    inviting = live.inviting if live.inviting is not None else not session.actions
+    return (session.game, session.setup.players, opened.seat, opened.code, inviting)
 
 
 @ft.component
 def TablePage(gid: str) -> ft.View:
-    use_text_scale()  # the outcome's headline follows the text-size setting
     services = use_services()
-    device = services.access()
     page = ft.context.page
     route = f"/play/{gid}"
-    error, set_error = ft.use_state(None)
-    news, set_news = ft.use_state(None)
     table_mode, set_table_mode = ft.use_state(False)
     picking_seat, set_picking_seat = ft.use_state(False)
-    inviting, set_inviting = ft.use_state(None)  # None: open when the game has no step yet
     seats_seen, set_seats_seen = ft.use_state(0)  # bumped when a phone takes a seat
-    live = use_live(gid, device, services, page, set_error, set_news, set_seats_seen)
+    live = use_live_table(gid, services, page, lambda: set_seats_seen(lambda n: n + 1))
+    frame = use_selected(live, _frame)
+    scale = float(getattr(services.prefs, "scale", 1.0))
+    on_seat = use_stable(lambda: set_picking_seat(True))
+    on_table_mode = use_stable(lambda: set_table_mode(lambda on: not on))
+    on_invite = use_stable(lambda: live.set(inviting=not _frame(live)[4]))
 
-    opened, load_error = live.loaded
-    if opened is None:
-        return not_opened(route, load_error)
-    session = opened.snapshot.session
-    game = session.game
-    names = session.setup.players
+    if frame[0] is None:
+        return not_opened(route, frame[1])
+    game, names, seat, code, inviting = frame
 
-    if opened.seat is None or picking_seat:
-        def picked(seat: Seat) -> None:
+    if seat is None or picking_seat:
+        def picked(chosen: Seat) -> None:
             set_picking_seat(False)
-            live.reload(f"This phone sits as {seat.label(names)}." if seat.kind == "player"
-                        else f"This phone is {seat.label(names)}.")
+            live.reload(f"This phone sits as {chosen.label(names)}." if chosen.kind == "player"
+                        else f"This phone is {chosen.label(names)}.")
 
         return screen(game.name, [
-            SeatPicker(gid, names, opened.seat, picked, seats_seen,
-                       on_cancel=(lambda: set_picking_seat(False)) if opened.seat is not None else None),
+            SeatPicker(gid, names, seat, picked, seats_seen,
+                       on_cancel=(lambda: set_picking_seat(False)) if seat is not None else None),
         ], route=route)
 
-    commit = committer(live, device, gid, page, set_error, set_news, set_inviting)
-    revision = opened.snapshot.revision
+    watching = not seat.can_act
     two_players = len(names) == 2
-    scale = getattr(services.prefs, "scale", 1.0)
-    table = Table(session, lambda action: commit("push", action) is None, gid, opened.seat,
-                  table_mode and two_players, revision, scale, lambda action: commit("push", action, here=True))
-    # drawn anew at every revision: a tap on the screen of an older revision reaches the
-    # handler bound to that revision (refused as stale), never a newer one
-    body = table_component(game.id)(table, key=f"{gid}-{revision}")
-    if table.watching:
+    return screen(
+        game.name,
+        [
+            Notices(live, watching, seat, names, table_mode if two_players else None, code, on_seat, on_table_mode,
+                    on_invite),
+            InvitePanel(code, services.join_base, key="invite") if inviting else None,
+            GameBody(live, game, seat, table_mode and two_players, scale, watching),
+        ],
+        route=route,
+        actions=[UndoRedo(live, watching), TableLinks(gid, game.id, names)],
+    )
+
+
+def _notices(live: LiveTable) -> tuple[str | None, str | None]:
+    return live.news, live.error
+
+
+@ft.memo
+@ft.component
+def Notices(live: LiveTable, watching: bool, seat: Seat, names: tuple[str, ...], table_mode: bool | None,
+            code: str, on_seat: Callable, on_table_mode: Callable, on_invite: Callable) -> ft.Control:
+    """The top of the table: the last step's news, a refusal, the watcher's note, then the
+    seat line (its own memoized part: a new notice does not draw it again)."""
+    news, error = use_selected(live, _notices)
+    return ft.Column([c for c in (
+        message(news, "table-news", kind="info"),
+        message(error, "action-error"),
+        message(WATCHING if watching else None, "watching", kind="info"),
+        SeatLine(seat, names, table_mode, code, on_seat, on_table_mode, on_invite),
+    ) if c is not None], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _undo_redo(live: LiveTable) -> tuple[bool, bool]:
+    opened = live.opened
+    if opened is None:
+        return False, False
+    return opened.session.can_undo, opened.session.can_redo
+
+
+@ft.memo
+@ft.component
+def UndoRedo(live: LiveTable, watching: bool) -> ft.Control:
+    """Undo and redo of the state this phone shows (off on a watcher's phone): drawn again only
+    when one of them turns on or off."""
+    can_undo, can_redo = use_selected(live, _undo_redo)
+    undo = use_stable(lambda: live.commit(Commit.UNDO, None, live.revision, False))
+    redo = use_stable(lambda: live.commit(Commit.REDO, None, live.revision, False))
+    return ft.Row([
+        icon_button(ft.Icons.UNDO, "Undo", undo if can_undo and not watching else None, "undo"),
+        icon_button(ft.Icons.REDO, "Redo", redo if can_redo and not watching else None, "redo"),
+    ], spacing=0, tight=True)
+
+
+@ft.memo
+@ft.component
+def TableLinks(gid: str, game_id: str, names: tuple[str, ...]) -> ft.Control:
+    """History, rules and the calculator: the same for the table's whole life."""
+    return ft.Row([
+        icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
+        icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game_id}?back=/play/{gid}"), "rules"),
+        icon_button(ft.Icons.CALCULATE, "Calculator", lambda: navigate(calc_route(game_id, names, f"/play/{gid}")),
+                    "calculator"),
+    ], spacing=0, tight=True)
+
+
+_NOT_YET = {"peace-and-love", "fight", "card-stratego", "cardpeegee"}
+
+
+@ft.memo
+@ft.component
+def GameBody(live: LiveTable, game: Any, seat: Seat, table_mode: bool, scale: float, watching: bool) -> ft.Control:
+    """The game's own table, the final result once it is over, and the drawing marker. Drawn
+    again only when this phone's seat or settings change: the game's component and its panels
+    select what they show from ``live`` themselves (views/live_table.py)."""
+    table = Table(live, game, seat, table_mode, scale)
+    body = Revisioned(table) if game.id in _NOT_YET else table_component(game.id)(table, key=game.id)
+    if watching:
         # a watcher's phone shows the table live with its entries greyed out, as the history
         # shows it without its buttons: nothing to tap that the server would refuse (and the
         # server refuses a watcher's step all the same)
         body = ft.Container(content=body, disabled=True)
-    outcome = session.outcome
-    show_invite = inviting if inviting is not None else not session.actions
-    return screen(
-        game.name,
-        [
-            message(news, "table-news", kind="info"),
-            message(error, "action-error"),
-            message("This phone is watching: it shows the table live and cannot change it. To play from it, tap "
-                    "Watching and pick a seat." if table.watching
-                    else None, "watching", kind="info"),
-            seat_line(opened.seat, names, lambda: set_picking_seat(True), table_mode if two_players else None,
-                      set_table_mode, lambda: set_inviting(not show_invite), opened.code),
-            InvitePanel(opened.code, services.join_base, key="invite") if show_invite else None,
-            outcome_panel(outcome) if outcome else None,
-            same_players(game, session, device) if outcome and not table.watching else None,
-            body,
-        ],
-        route=route,
-        actions=table_actions(gid, session, revision, commit, table.watching),
-    )
+    return ft.Column([GameOver(table, watching), body, DrawnMarker(live)], spacing=0, tight=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-__all__ = ["Table", "TablePage", "TableScreen", "follow", "outcome_panel", "Refused"]
+@ft.component
+def Revisioned(table: Table) -> ft.Control:
+    """A game's table not yet drawn panel by panel: drawn anew at every revision (keyed by it)."""
+    revision = use_selected(table.live, lambda live: live.revision)
+    return table_component(table.game.id)(_OldTable(table.live.session, revision, table.seat, table.table_mode,
+                                                     table.text_scale, table.live),
+                                          key=f"{table.game.id}@{revision}")
+
+
+class _OldTable:
+    """The table value the games not yet drawn panel by panel read (session and dispatch)."""
+
+    def __init__(self, session, revision, seat, table_mode, text_scale, live) -> None:
+        self.session, self.revision, self.seat, self.table_mode, self.text_scale = (
+            session, revision, seat, table_mode, text_scale)
+        self._live = live
+
+    state = property(lambda self: self.session.state)
+    game = property(lambda self: self.session.game)
+    watching = property(lambda self: self.seat is not None and not self.seat.can_act)
+
+    def dispatch(self, action) -> bool:
+        return self._live.commit(Commit.STEP, action, self.revision, False) is None
+
+    def refusal(self, action):
+        return self._live.commit(Commit.STEP, action, self.revision, True)
+
+
+def _outcome(session: Session) -> tuple:
+    return (session.outcome, session.game, session.setup)
+
+
+@ft.memo
+@ft.component
+def GameOver(table: Table, watching: bool) -> ft.Control:
+    """Once the game is over: the final result, and a new game with the same players."""
+    use_text_scale()  # the outcome's headline follows the text-size setting
+    outcome, game, setup = use_table(table, _outcome) or (None, None, None)
+    if outcome is None:
+        return ft.Column([], spacing=0)
+    return ft.Container(ft.Column([c for c in (
+        outcome_panel(outcome),
+        SamePlayers(game, setup) if not watching else None,
+    ) if c is not None], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        padding=ft.Padding.only(bottom=12))
+
+
+@ft.component
+def DrawnMarker(live: LiveTable) -> ft.Control:
+    """An empty box under the game whose width says which revision it was drawn for;
+    the browser reports its size after the frame that laid it out, and so tells the table
+    what this phone has drawn (``LiveTable.drew``). Its width changes in an update of its
+    own, after every panel of the step was sent, so its report comes after all of them."""
+    shown = use_selected(live, lambda now: now.revision)
+    marked, set_marked = ft.use_state(shown)
+    ft.use_effect(lambda: set_marked(shown), dependencies=[shown])
+    on_drawn = use_stable(lambda e: live.drew(e.width))
+    # one pixel high and empty: nothing to see. Not zero: a page that reconnected and then drew
+    # a step with a box of no height hung Flet's web client (seen in Chromium, flet-web 1.0.5)
+    return ft.Row([ft.Container(width=live.marking(marked), height=1, on_size_change=on_drawn,
+                                size_change_interval=0)])
+
+
+@ft.memo
+@ft.component
+def SamePlayers(game: Any, setup: Any) -> ft.Control:
+    """Every game's end: a new game with the same players and settings, saved on this phone
+    and opened (issue 14 item 11; one place for the five games)."""
+    device = use_services().access()
+
+    def start() -> None:
+        gid = device.create(Session.start(game, setup))
+        navigate(f"/play/{gid}")
+
+    return button("New game, same players", start, "rematch", icon=ft.Icons.REPLAY, primary=False)
+
+
+__all__ = ["NEWS", "STALE_TAIL", "Commit", "Table", "TablePage", "TableScreen", "follow", "outcome_panel", "Refused"]

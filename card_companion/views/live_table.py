@@ -1,0 +1,434 @@
+"""What one page shows of one table, and the one way it changes it: the seam between the table
+frame (views/table.py) and a game's view.
+
+``LiveTable`` holds the game as this page last saw it (opened from the save, then each step
+committed here or on another phone of the table), the news and the error the frame shows,
+and commits the steps. Components read the parts they show through ``use_selected``: a
+component is drawn again only when what it selected changed, so a step draws again the
+panels whose data changed and nothing of the frame (docs/performance.md).
+
+A game's view receives a ``Table``: a frozen value (the session, its revision, this phone's
+seat, table mode, the text size) with one handler, ``commit``, that keeps its identity for
+the page's life.
+
+A step is never applied to a state its player did not see. Two checks, both before anything
+is written:
+- **The phone has drawn this state** (``LiveTable.drew``). The game's body carries a marker, an
+  empty box whose width says which revision it was drawn for (``marker_width``); the
+  browser reports the marker's size after each frame that laid it out (Flet's
+  ``on_size_change``, sent after the frame). A tap reaches the server after every report the
+  phone sent before it, so a tap that arrives before the report of the table's current
+  revision may have been aimed at an older drawing: it is refused with the stale sentence
+  (or, after this phone's own step, a second tap before its result was drawn, dropped). The
+  controls keep their identity from step to step, so nothing has to be sent again for this.
+- **No other phone stepped meanwhile**: the store refuses a step entered on an older
+  revision than the save's (``StaleGame``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import flet as ft
+from pydantic import ValidationError
+
+from card_companion.companion.access import Refused, Seat
+from card_companion.companion.game import IllegalAction, plain_validation_error
+from card_companion.companion.live import STEPS, Committed, Subscription
+from card_companion.companion.session import Session
+from card_companion.companion.storage import STALE, Snapshot, StaleGame, StoreError
+from card_companion.views.common import fire_and_forget, on_page_loop
+
+log = logging.getLogger(__name__)
+
+STALE_TAIL = "Your step was not saved: enter it again if it is still needed."
+
+
+class Commit(str, Enum):
+    """What a control of the table commits."""
+
+    STEP = "step"
+    """one step of the game (an action)"""
+    UNDO = "undo"
+    REDO = "redo"
+
+
+Committer = Callable[[Commit, Any, int, bool], "str | None"]
+"""``commit(kind, action, revision, here)``: None once committed; else the refusal, shown at
+the top unless ``here`` (the game's screen shows it beside the entry); "" when it was said at
+the top already (a stale screen, a failure of the app)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game's table component gets: the same value for the page's life (a new one only
+    when this phone's seat, table mode or text size change). ``live`` is the table as this
+    page shows it, its session and revision: the game's component selects from it what
+    decides its layout (``use_table``), and each panel what it shows (``Show``), so a step
+    draws again only what it changed.
+
+    ``dispatch(action) -> bool`` commits the action on the state this page shows (True) or
+    shows the refusal in one sentence and changes nothing (False). ``refusal(action) -> str |
+    None`` commits it too but hands the refusal back for the game's screen to show beside the
+    entry (None: done; "": refused and already said at the top). No view applies the rules
+    itself to find the message. The layout of the players' panels for the seat and table
+    mode is ``views.common.seated`` / ``side_by_side``."""
+
+    live: LiveTable
+    game: Any
+    seat: Seat | None = None
+    """where this phone sits: a player, the whole table, watching (None: the whole table)"""
+    table_mode: bool = False
+    """two players, one phone between them: the far player's panel is turned 180°"""
+    text_scale: float = 1.0
+
+    @property
+    def session(self) -> Session:
+        """The session this page shows now (for handlers: a drawing selects what it shows)."""
+        return self.live.session
+
+    @property
+    def state(self) -> Any:
+        return self.live.session.state
+
+    @property
+    def revision(self) -> int:
+        return self.live.revision
+
+    @property
+    def watching(self) -> bool:
+        return self.seat is not None and not self.seat.can_act
+
+    def dispatch(self, action: Any) -> bool:
+        return self.send(action, here=False) is None
+
+    def refusal(self, action: Any) -> str | None:
+        return self.send(action, here=True)
+
+    def send(self, action: Any, here: bool) -> str | None:
+        return self.live.commit(Commit.STEP, action, self.live.revision, here)
+
+
+def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
+    """What a page showing ``shown`` does with a step committed elsewhere: the new snapshot
+    (the step applies to what it shows: take the committed session as it is), False (it has
+    that step already), or None (it missed something: read the save)."""
+    if shown is None or event.kind not in STEPS:
+        return None
+    if event.after <= shown.revision:
+        return False
+    if event.before == shown.revision and event.session is not None:
+        return Snapshot(shown.game_id, event.session, event.after, shown.code)
+    return None
+
+
+NEWS = {"push": "entered a step", "undo": "undid the last step", "redo": "redid a step",
+        "redo-all": "brought back the undone steps", "undo-to": "went back to an earlier step",
+        "edit": "changed the cards of an earlier step"}
+
+
+def open_game(device: Any, gid: str) -> tuple[Any, Any]:
+    """(Opened, None) or (None, why not: the Refused itself when this phone may not see it,
+    else the sentence)."""
+    try:
+        return device.open(gid), None
+    except Refused as exc:
+        return None, exc
+    except (IllegalAction, StoreError) as exc:
+        return None, str(exc)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+MARKS = 64
+"""how many revisions the drawing marker tells apart (widths 1 to 64 px)"""
+
+
+def marker_width(revision: int) -> int:
+    """The width of the drawing marker for ``revision``."""
+    return 1 + revision % MARKS
+
+
+class LiveTable:
+    """One page's live view of one saved game: what it shows (``opened``, or ``problem``: why
+    it cannot), the frame's ``news`` and ``error``, whether the invite is open, which revision
+    the phone has drawn, and the steps it commits. Listeners (``use_selected``) hear of every
+    change.
+
+    ``reports`` is True for a page in a browser, which reports each drawing of the game's
+    body (see the module's text); a page without one (the view tests) is taken as having
+    drawn whatever it shows."""
+
+    def __init__(self, gid: str, device: Any, page: Any = None, reports: bool = False) -> None:
+        self.gid, self.device, self.page, self.reports = gid, device, page, reports
+        self.opened, self.problem = open_game(device, gid)
+        self.news: str | None = None
+        self.error: str | None = None
+        self.inviting: bool | None = None
+        """None: open while the game has no step; then as the player chose"""
+        self.subscription: Subscription | None = None
+        self.drawn: int | None = None
+        """the revision the phone last reported drawing (None: none yet)"""
+        self.stepped_here = False
+        """the revision shown is this page's own step (a tap before it is drawn is a second tap)"""
+        self._marks: dict[int, int] = {}
+        """marker width -> the revision last drawn with it"""
+        self._listeners: list[Callable[[], None]] = []
+
+    # --- what is shown ---------------------------------------------------------------------
+
+    def listen(self, fn: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(fn)
+        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+
+    def changed(self) -> None:
+        for fn in list(self._listeners):
+            try:
+                fn()
+            except Exception:  # one panel that cannot select must not keep the others from hearing
+                log.exception("a panel of game %s could not select what it shows", self.gid)
+
+    def set(self, **fields: Any) -> None:
+        """Change what the frame shows (news, error, inviting) and tell the listeners."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.changed()
+
+    def show(self, opened: Any, problem: Any = None) -> None:
+        self.opened, self.problem = opened, problem
+        self.stepped_here = False
+        self.changed()
+
+    # --- what the phone has drawn ----------------------------------------------------------
+
+    def marking(self, revision: int) -> int:
+        """The game's body is being drawn for ``revision``: the width of its marker."""
+        width = marker_width(revision)
+        self._marks[width] = revision
+        return width
+
+    def drew(self, width: float) -> None:
+        """The phone reports its marker laid out at ``width``: it has drawn that revision."""
+        revision = self._marks.get(round(width))
+        if revision is not None:
+            self.drawn = revision
+
+    @property
+    def revision(self) -> int:
+        """The revision this page shows (-1: none)."""
+        return self.opened.snapshot.revision if self.opened is not None else -1
+
+    @property
+    def session(self) -> Session:
+        assert self.opened is not None, "the game is open"
+        return self.opened.session
+
+    @classmethod
+    def showing(cls, session: Session, revision: int = 0) -> LiveTable:
+        """A table that shows ``session`` and commits nothing (a screen drawn for a test)."""
+        from card_companion.companion.storage import Snapshot as _Snapshot
+        from card_companion.companion.tables import Opened
+
+        live = cls.__new__(cls)
+        live.gid, live.device, live.page, live.reports = "", None, None, False
+        live.opened, live.problem = Opened(_Snapshot("", session, revision, ""), None), None
+        live.news = live.error = None
+        live.inviting, live.subscription, live.drawn, live.stepped_here = None, None, None, False
+        live._marks, live._listeners = {}, []
+        return live
+
+    def has_drawn(self, revision: int) -> bool:
+        return not self.reports or self.drawn == revision
+
+    def reload(self, note: str | None = None) -> None:
+        opened, problem = open_game(self.device, self.gid)
+        self.opened, self.problem = opened, problem
+        self.stepped_here = False
+        if note is not None:
+            self.news = note
+        self.changed()
+
+    def take(self, event: Committed) -> bool:
+        """A step (or a deletion) committed on another phone of this table. False for a seat
+        taken elsewhere: the frame's seat picker reads the seats again itself."""
+        if event.kind == "deleted":
+            self.show(None, "this game was deleted on another phone")
+            return True
+        if event.kind == "seat":
+            return False
+        current = self.opened
+        now = follow(current.snapshot if current else None, event)
+        if now is False:
+            return True
+        if now is None:
+            self.opened, self.problem = open_game(self.device, self.gid)
+        else:
+            self.opened = type(current)(now, current.seat)
+        self.stepped_here = False
+        self.error = None
+        self.news = f"{_capital(event.by)} {NEWS.get(event.kind, 'changed the game')}."
+        self.changed()
+        return True
+
+    # --- committing ------------------------------------------------------------------------
+
+    def commit(self, kind: Commit, action: Any, revision: int, here: bool) -> str | None:
+        """A step entered on the drawing of ``revision``: committed if that is still the
+        game's state here and in the save (see ``Committer``)."""
+        opened = self.opened
+        if opened is None:
+            return self._refused("this game is not open on this phone", here)
+        shown = opened.snapshot
+        session = opened.session
+        said = {Commit.UNDO: session.last_step, Commit.REDO: session.next_redo}.get(kind, lambda: None)
+        if not self.has_drawn(shown.revision):  # the tap may come from an older drawing
+            if self.stepped_here:
+                return ""  # a second tap before this phone drew its own step: nothing to do
+            self.set(error=f"{_capital(STALE)}. {STALE_TAIL}")
+            return ""
+        try:
+            if revision != shown.revision:  # a handler drawn for an older revision than this page holds
+                raise StaleGame(STALE)
+            try:
+                step = said()  # the words of the step Undo takes back (or Redo brings back), before it goes
+            except IllegalAction:
+                step = None
+            exclude = self.subscription
+            if kind is Commit.STEP:
+                now = self.device.push(self.gid, shown, action, exclude=exclude)
+            elif kind is Commit.UNDO:
+                now = self.device.undo(self.gid, shown, exclude=exclude)
+            else:
+                now = self.device.redo(self.gid, shown, exclude=exclude)
+        except StaleGame as exc:
+            self.opened, self.problem = open_game(self.device, self.gid)
+            self.error = f"{_capital(str(exc))}. {STALE_TAIL}"
+            self.changed()
+            return ""
+        except (IllegalAction, StoreError) as exc:
+            return self._refused(str(exc), here)
+        except (ValidationError, ValueError) as exc:  # an action built from what was typed
+            return self._refused(plain_validation_error(exc), here)
+        except Exception as exc:  # a bug must not take the table down: say so, change nothing
+            log.exception("could not apply a step to game %s", self.gid)
+            self.set(error=f"The app could not apply that step ({type(exc).__name__}: {exc}). Nothing was "
+                           "changed; the game is saved as it was.")
+            return ""
+        self.opened = type(opened)(now, opened.seat)
+        self.stepped_here = True
+        self.error = None
+        self.news = f"{'Undid' if kind is Commit.UNDO else 'Redid'}: {step}" if step else None
+        self.inviting = False
+        self.changed()
+        if self.page is not None:
+            fire_and_forget(self.page, lambda service: service(ft.HapticFeedback).medium_impact())
+        return None
+
+    def _refused(self, text: str, here: bool) -> str:
+        if not here:
+            self.set(error=_capital(text))
+        return text
+
+    # --- the other phones ------------------------------------------------------------------
+
+    def subscribe(self, alive: Callable[[], bool], on_seat: Callable[[], None]) -> None:
+        """Hear the steps committed on the table's other phones, on this page's loop."""
+        page = self.page
+
+        def heard(event: Committed) -> None:
+            def take() -> None:
+                if not self.take(event):
+                    on_seat()
+            on_page_loop(page, take)
+
+        self.subscription = self.device.tables.hub.subscribe(self.gid, heard, alive=alive)
+
+    def unsubscribe(self) -> None:
+        if self.subscription is not None:
+            self.subscription.close()
+            self.subscription = None
+
+
+_NOTHING = object()
+
+
+def use_selected(source: LiveTable, select: Callable[[LiveTable], Any]) -> Any:
+    """What this component shows of ``source`` (``select(source)``), drawn again only when
+    that changes: every change of the source is offered to ``select``, and an answer equal
+    (``==``; a ``Session`` is equal only to itself) to what the last drawing showed draws
+    nothing."""
+    drawn = ft.use_ref(_NOTHING)  # what the last drawing selected
+    chosen = ft.use_ref(None)
+    _, redraw = ft.use_state(0)
+    chosen.current = select
+    stop = ft.use_ref(None)
+
+    def listen() -> None:
+        def heard() -> None:
+            if chosen.current(source) != drawn.current:
+                redraw(lambda n: n + 1)
+
+        stop.current = source.listen(heard)
+
+    def forget() -> None:
+        if stop.current is not None:
+            stop.current()
+            stop.current = None
+
+    ft.use_effect(listen, dependencies=[], cleanup=forget)
+    now = select(source)
+    if drawn.current is not _NOTHING and now == drawn.current:
+        return drawn.current  # the same object while equal: children compare by identity
+    drawn.current = now
+    return now
+
+
+def use_table(table: Table, select: Callable[..., Any], *args: Any) -> Any:
+    """What this component shows of the table: ``select(session, *args)`` of the session the
+    page shows, drawn again only when that changes (``use_selected``). ``select`` is a plain
+    function of the game's session (a module's function: the same object at every drawing),
+    and a total one: it is asked about every state the table goes through while its
+    component is there, the step that takes the component away included (then it answers
+    None, or anything: what it answers is not drawn)."""
+    return use_selected(table.live, lambda live: select(live.session, *args) if live.opened is not None else None)
+
+
+@ft.memo
+@ft.component
+def Show(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple], *args: Any) -> ft.Control:
+    """``panel(*select(session, *args))``: a panel drawn from what it selects of the table, and
+    drawn again only when that changed. The panel is a memoized component whose props are the
+    data it shows; ``select`` a plain function of the session, tested without Flet."""
+    data = use_table(table, select, *args)
+    if data is None:  # the game went away: the frame draws something else at once
+        return ft.Column([])
+    return panel(*data)
+
+
+def use_step_state(table: Table, initial: Any) -> tuple[Any, Callable[[Any], None]]:
+    """State of a game's view that starts again at each step, as a new drawing of the table
+    would: a half-chosen fighter, a mode, a refusal. ``initial`` is the value (or a function
+    making it) each step starts with; the setter takes a value or a function of the current
+    one, like ``use_state``'s. A step draws the component again only while it holds something
+    else than ``initial``."""
+    def start() -> Any:
+        return initial() if callable(initial) else initial
+
+    held, set_held = ft.use_state(None)  # (the revision it was set on, the value), None: initial
+    live = table.live
+    valid = use_selected(live, lambda shown: held is None or held[0] == shown.revision)
+    value = held[1] if held is not None and valid else start()
+
+    def set_value(new: Any) -> None:
+        def step(old: tuple[int, Any] | None) -> tuple[int, Any]:
+            current = old[1] if old is not None and old[0] == live.revision else start()
+            return live.revision, (new(current) if callable(new) and not isinstance(new, type) else new)
+        set_held(step)
+
+    return value, set_value
