@@ -48,3 +48,29 @@ def test_a_step_draws_again_only_what_it_changed(game_id: str, tmp_path) -> None
         assert sent <= on_page // 2, f"{sent} of the page's {on_page} controls sent again: {names}"
         shares.append(sent / on_page)
     assert statistics.median(shares) <= 0.25, f"a step sends {shares} of the page"
+
+
+def test_undo_to_here_draws_again_only_the_rows_it_changed(tmp_path) -> None:
+    """On the history screen, "Undo to here" on step 5 of 9 takes steps 6-9 away and the
+    "Undo to here" of step 5 (now the last); steps 1-4 are as they were and are not drawn
+    again."""
+    from card_companion.app import make_main
+    from tests.phones import open_phone
+
+    game = REGISTRY["pc-war"]
+    session, _play, _rng = mid_game(game, seed=3, steps=9)
+    assert len(session.actions) == 9
+
+    async def scenario() -> tuple[Counter, str]:
+        main, _ = make_main(tmp_path)
+        key = main.tables.new_device_key()
+        gid = main.tables.device(key, "127.0.0.1").create(session)
+        phone = await open_phone(main, f"/play/{gid}/history", key)
+        with watching() as drawn:
+            await phone.click("undo-to-5")
+            return drawn.names(phone), phone.texts()
+
+    names, texts = run(scenario)
+    assert "Back to step 5: 4 later steps undone." in texts
+    assert names["StepRow"] == 1, names  # step 5 only (its "Undo to here" goes)
+    assert names["UndonePanel"] == 1, names

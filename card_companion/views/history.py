@@ -24,7 +24,7 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.session import Edit, Step
 from card_companion.companion.storage import StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, message, screen, suited, tagged, use_services
+from card_companion.views.common import button, message, screen, suited, tagged, use_services, use_stable
 
 log = logging.getLogger(__name__)
 
@@ -176,44 +176,55 @@ def HistoryPage(gid: str) -> ft.View:
         set_error(None)
         set_editing(number)
 
+    on_undo_to, on_edit, on_save = use_stable(undo_to), use_stable(edit), use_stable(save_edit)
+    on_cancel, on_redo = use_stable(lambda: set_editing(None)), use_stable(redo_all)
     return screen("History", [
         message(error, "history-error"),
         message(notice, "history-notice", kind="info"),
-        *history_lines(shown, editing, undo_to=undo_to, edit=edit, save_edit=save_edit,
-                       cancel_edit=lambda: set_editing(None), redo_all=redo_all),
+        *history_lines(shown, editing, undo_to=on_undo_to, edit=on_edit, save_edit=on_save,
+                       cancel_edit=on_cancel, redo_all=on_redo),
     ], route=route, back=back)
 
 
 def history_lines(shown: Shown, editing: int | None, *, undo_to, edit, save_edit, cancel_edit,
                   redo_all) -> list[ft.Control | None]:
     """The game and its players, the undone steps waiting, then every step, newest first;
-    the step being edited with its cards in the picker (and no tools meanwhile)."""
-    session, revision = shown.opened.session, shown.opened.snapshot.revision
-
-    def row(step: Step) -> ft.Control:
-        n = step.number
-        editor = StepEditor(session, n, lambda cards: save_edit(n, cards), cancel_edit,
-                            key=f"editor-{n}-{revision}") if editing == n else None
-        return step_row(step, step_tools(n, shown, undo_to, edit) if shown.can_change and editing is None else [],
-                        editor)
-
-    rows = [row(step) for step in reversed(shown.steps)]
+    the step being edited with its cards in the picker (and no tools meanwhile). Each step is
+    a memoized row keyed by its number: a change made here draws again only the rows it
+    changed (the handlers keep their identity, ``use_stable``)."""
+    session = shown.opened.session
+    tools = shown.can_change and editing is None
+    last = len(session.actions)
+    rows = [StepRow(step, tools and step.number < last, tools and step.number in shown.editable,
+                    session if editing == step.number else None, undo_to, edit, save_edit, cancel_edit,
+                    key=f"step-{step.number}")
+            for step in reversed(shown.steps)]
+    waiting = len(session.redo_stack)
+    what = "change" if any(isinstance(r, Edit) for r in session.redo_stack) else "step"  # new cards, undone
     return [
         ft.Text(f"{session.game.name} · {', '.join(session.setup.players)} · {len(shown.steps)} steps, "
                 "newest first", italic=True),
-        undone_panel(session, shown, redo_all),
+        UndonePanel(waiting, what, shown.following, shown.can_change, redo_all) if waiting else None,
         *(rows or [ft.Text("Nothing has happened yet.", italic=True)]),
     ]
 
 
-def step_tools(n: int, shown: Shown, on_undo_to, on_edit) -> list[ft.Control]:
-    """A step's "Undo to here" (not on the last step) and "Edit" (a step with cards)."""
+@ft.memo
+@ft.component
+def StepRow(step: Step, can_undo_to: bool, can_edit: bool, editing: Any, on_undo_to, on_edit, on_save,
+            on_cancel) -> ft.Control:
+    """One step in plain words, the numbers it changed, its tools ("Undo to here" but on the
+    last step, "Edit" on a step with cards) and, while it is edited (``editing``: the
+    session), its cards in the picker."""
+    n = step.number
     tools: list[ft.Control] = []
-    if n < len(shown.opened.session.actions):
+    if can_undo_to:
         tools.append(button("Undo to here", lambda: on_undo_to(n), f"undo-to-{n}", primary=False, icon=ft.Icons.UNDO))
-    if n in shown.editable:
+    if can_edit:
         tools.append(button("Edit", lambda: on_edit(n), f"edit-step-{n}", primary=False, icon=ft.Icons.EDIT))
-    return tools
+    editor = (StepEditor(editing, n, lambda cards: on_save(n, cards), on_cancel,
+                         key=f"editor-{n}") if editing is not None else None)
+    return step_row(step, tools, editor)
 
 
 def step_row(step: Step, tools: list[ft.Control], editor: ft.Control | None) -> ft.Control:
@@ -236,18 +247,15 @@ def step_row(step: Step, tools: list[ft.Control], editor: ft.Control | None) -> 
     )
 
 
-def undone_panel(session, shown: Shown, on_redo) -> ft.Control | None:
+@ft.memo
+@ft.component
+def UndonePanel(waiting: int, what: str, following: str | None, can_change: bool, on_redo) -> ft.Control:
     """How many undone steps (or new cards) wait to be redone, the next one, and Redo."""
-    waiting = len(session.redo_stack)
-    if not waiting:
-        return None
-    what = "change" if any(isinstance(r, Edit) for r in session.redo_stack) else "step"  # new cards, undone
     text = f"{waiting} undone {what}{'s' * (waiting != 1)} wait{'s' * (waiting == 1)} to be redone"
-    following = shown.following
     return tagged("undone", ft.Container(
         content=ft.Column([
             ft.Text(f"{text} (next: {following})." if following else f"{text}.", size=13),
-            button(f"Redo all {waiting}" if waiting > 1 else "Redo it", on_redo if shown.can_change else None,
+            button(f"Redo all {waiting}" if waiting > 1 else "Redo it", on_redo if can_change else None,
                    "redo-all", primary=False, icon=ft.Icons.REDO),
         ], spacing=6, tight=True),
         padding=10,
@@ -264,4 +272,5 @@ def _next_redo(session) -> str | None:
         return None
 
 
-__all__ = ["HistoryPage", "HistoryScreen", "Shown", "StepEditor", "open_history", "read_history"]
+__all__ = ["HistoryPage", "HistoryScreen", "Shown", "StepEditor", "StepRow", "UndonePanel", "open_history",
+           "read_history"]
