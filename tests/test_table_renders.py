@@ -74,3 +74,38 @@ def test_undo_to_here_draws_again_only_the_rows_it_changed(tmp_path) -> None:
     assert "Back to step 5: 4 later steps undone." in texts
     assert names["StepRow"] == 1, names  # step 5 only (its "Undo to here" goes)
     assert names["UndonePanel"] == 1, names
+
+
+# --- a stale tap (issue 24 item 3) ---------------------------------------------------------------
+
+
+def test_a_tap_from_a_drawing_older_than_the_table_is_refused(tmp_path) -> None:
+    """Phone B hears another phone's flip but has not drawn it yet (a slow phone: its browser
+    has not reported the frame): a tap on B's old "Ann is higher" handler is refused with the
+    stale sentence and changes nothing. Once B has drawn the new state, the same button
+    commits on the state B shows."""
+    from card_companion.companion.pc_war import Flip
+    from card_companion.companion.session import Session
+    from card_companion.companion.store_errors import STALE
+    from card_companion.views.live_table import STALE_TAIL
+
+    game = REGISTRY["pc-war"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    async def scenario() -> tuple[str, int, int, str]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        b = table.phones[1]
+        old_button = b.tappable("flip-left")._i  # the control B drew for revision 0
+        b.drawing = False  # B's browser is slow: it reports nothing until draw()
+        await table.step(Flip(higher="right"))  # another phone: Bea's card is higher
+        await b.tap_id(old_button)
+        refused_text, after_refusal = b.texts(), len(table.snapshot().session.actions)
+        await b.draw()  # B's browser shows the flip now
+        await b.tap_id(b.tappable("flip-left")._i)
+        return refused_text, after_refusal, len(table.snapshot().session.actions), b.texts()
+
+    refused_text, after_refusal, after_drawing, texts = run(scenario)
+    assert f"{STALE[0].upper()}{STALE[1:]}. {STALE_TAIL}" in refused_text
+    assert after_refusal == 1  # the other phone's flip only
+    assert after_drawing == 2  # B's flip, entered on the state B had drawn
+    assert STALE not in texts
