@@ -333,6 +333,15 @@ class Connection:
 
         self.registered = True
         asked = body.get("session_id")
+        page = body.get("page")
+        route = str(page.get("route") or "") if isinstance(page, dict) else ""
+        if asked and route.startswith(TABLE_ROUTE):
+            # a table's page is drawn anew from the save: Flet's web client (1.0.5) takes 95-135 s
+            # of the browser's main thread to take a whole table back onto the session it had,
+            # and a new session draws it in a tenth of a second (docs/architecture.md)
+            log.info("websocket from %s: a table's page came back: drawn anew from the save", self.address)
+            fresh = msgpack.packb([REGISTER, dict(body, session_id=None)])
+            return {"type": "websocket.receive", "bytes": b"\x00" + fresh}
         if asked and self.owners is not None and not self.owners.allows(asked, self.device, self.address):
             if self.owners.knows(asked):
                 log.warning("websocket from %s: asked for a session another phone opened: a new session", self.address)
@@ -387,6 +396,10 @@ class Connection:
             return
         if self.owners is not None:
             self.owners.claim(self.session_id, self.device, self.address)
+
+
+TABLE_ROUTE = "/play/"
+"""the routes of a table's pages (the table, its history): drawn anew when they reconnect"""
 
 
 class FletLogLines(logging.Filter):

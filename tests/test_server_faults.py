@@ -178,6 +178,37 @@ def test_issue25_item4_a_session_id_is_given_back_only_to_the_phone_that_opened_
     assert got["A"] == mine
 
 
+
+def test_a_table_page_that_comes_back_is_drawn_anew_from_the_save(main):
+    """A table's page (``/play/...``) whose connection dropped gets a new session when it
+    comes back, even on its own phone: Flet's web client takes a whole table back onto its
+    old session only after 95-135 s of the browser's main thread (measured in Chromium), and
+    the new session reads the table from the save, so it shows every step at once. Any
+    other page gets its own session back."""
+    limits = AddressLimits()
+    app = real_app(main, limits)
+    key = main.tables.new_device_key()
+
+    async def run(route: str) -> tuple[str, str]:
+        a = Wire(app, device=key).open()
+        a.frame(registration(route=route))
+        mine = await a.session_id()
+        await asyncio.sleep(0.3)
+        a.close()
+        await a.done(timeout=6)
+        again = Wire(app, device=key).open()
+        again.frame(registration(mine, route=route))
+        back = await again.session_id()
+        again.close()
+        await again.done(timeout=6)
+        return mine, back
+
+    mine, back = run_coroutine(run("/play/nothing-here"))
+    assert back != mine
+    mine, back = run_coroutine(run("/"))
+    assert back == mine
+
+
 def test_issue25_item4_page_owners():
     from card_companion.companion.access import PageOwners
 
