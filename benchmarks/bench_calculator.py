@@ -55,8 +55,8 @@ ATTACKERS = ["5S", "6S", "8S", "9S", "10S", "QS", "KS", "2S", "3S", "4S"]
 """the attacking card changes through these (against 7♥); never the same twice in a row"""
 
 
-def start_floor(port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "benchmarks.floor_app", str(port)], cwd=ROOT,
+def start_floor(port: int, *options: str) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "benchmarks.floor_app", str(port), *options], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -1,25 +1,37 @@
-"""One table, many phones (issue 10): three numbers, printed as these lines
+"""One table, many phones: what a step costs the server and the phones, printed as these lines
 
-    phone-to-phone: median X ms, p95 Y ms
-    tables under load: N tables, M phones, tap p95 Z ms
+    page update: GAME median X ms, p95 Y ms; floor median A ms; ratio R        (x 5 games)
+    controls per step: GAME N                                                  (x 5 games)
+    phone-to-phone: median X ms, p95 Y ms; floor median A ms, p95 B ms; ratio R, p95 ratio S
+    tables under load: 50 tables, 200 phones, a step every 5 s, tap p95 Z ms
+    tables at a step a second: N tables with tap p95 under 100 ms
     reconnect: median X s
 
+- **page update** and **controls per step** (benchmarks/page_updates.py, in-process, no
+  browser): each game mid-game on 4 phones of the app, 40 steps (real steps, undo and redo
+  mixed) entered by another phone; the server time of each phone's page update (render, diff,
+  encoding), against a two-page floor app's update through the same live hub, interleaved.
 - **phone-to-phone**: a step tapped on phone A until the new state is in the DOM of phone B
-  (two Chromium contexts on one game; a MutationObserver inside B stamps the moment, A stamps
-  its click; both with ``performance.timeOrigin + performance.now()``, one clock), 40 steps
-  (undo and redo in turn) after 3 warm-up steps. Goal: p95 <= 100 ms.
+  (two Chromium pages on one game; a MutationObserver inside B stamps the moment, A stamps its
+  click; both with ``performance.timeOrigin + performance.now()``, one clock), 40 steps (undo
+  and redo in turn) after 3 warm-up steps; and the same for the two-page floor app
+  (``python -m benchmarks.floor_app PORT --table``), one floor tap after each table step.
 - **tables under load**: 50 tables with 4 phones each on 127.0.0.1. The 200 phones are plain
   Flet websocket clients (``LoadPhone``: the protocol Flet's web client speaks, msgpack frames
-  over ``/ws``: register, answer the server's method calls, click by control id), because
-  200 Chromium pages on 2 cores would measure Chromium. One phone per table steps once a
-  second for 60 s (the three others receive every step); one measured Chromium phone taps on
-  a table of its own meanwhile: its tap -> result p95. The server's RSS is printed before
-  the phones come, while they play, and after they left (sessions expire after 10 s here).
+  over ``/ws``: register, answer the server's method calls, keep the page as the patches
+  change it, report the size of the drawing marker as a browser does, click by control id),
+  because 200 Chromium pages on 2 cores would measure Chromium. One phone per table steps once
+  in every 5 s, at a random moment of it, for 60 s (the three others receive every step); one
+  measured Chromium phone taps on a table of its own meanwhile: its tap -> result p95. The
+  server's CPU share and RSS are printed before the phones come, while they play, and after
+  they left (sessions expire after 10 s here).
+- **tables at a step a second**: the same with a step a second per table, for 30 s, with 5,
+  10, 20, 30 and 50 tables in turn until the tap p95 is over 100 ms: the largest that held.
 - **reconnect**: the server is killed (SIGKILL) under an open table, a step is saved while
   it is down (another process), the server is started again: the time from starting it until
   the phone shows that step, by itself. 5 runs.
 
-Run: ``python -m benchmarks table`` (about 4 minutes; needs Chromium).
+Run: ``python -m benchmarks table`` (about 12 minutes; needs Chromium).
 """
 
 from __future__ import annotations
@@ -137,20 +149,49 @@ def settle_tappable(page, ident: str) -> None:
 # --- phone-to-phone -----------------------------------------------------------------------------
 
 
-def phone_to_phone(steps: int = 40, warm: int = 3) -> list[float] | None:
-    from tests.browser.harness import Server, save_game
+FLOOR_WATCH_JS = """
+(expected) => {
+  window.__stamp = null;
+  const done = () => { const e = document.querySelector('[flt-semantics-identifier="floor-result"]');
+                       return !!e && ((e.getAttribute('aria-label') || '') + e.textContent).includes(expected); };
+  if (done()) { window.__stamp = -1; return; }
+  const obs = new MutationObserver(() => {
+    if (done()) { window.__stamp = performance.timeOrigin + performance.now(); obs.disconnect(); }
+  });
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+}
+"""
+
+
+def open_floor(browser, url: str):
+    from tests.browser.harness import enable_semantics
+
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url)
+    enable_semantics(page)
+    page.locator('[flt-semantics-identifier="floor-button"]').first.wait_for()
+    return page
+
+
+def phone_to_phone(steps: int = 40, warm: int = 3) -> tuple[list[float], list[float]] | None:
+    """(the table's times, the floor's times), seconds, one floor tap after each table step."""
+    from benchmarks.bench_calculator import start_floor
+    from tests.browser.harness import Server, free_port, save_game
 
     p, browser = launch()
     if browser is None:
         print("phone-to-phone skipped: no Chromium (apt-get install chromium)")
         return None
-    out = []
+    table, floor = [], []
+    floor_proc = start_floor(free_port(), "--table")
     with tempfile.TemporaryDirectory() as tmp:
         gid = save_game(Path(tmp), dealt_game())
         server = Server(Path(tmp)).start()
         try:
             a = open_table(browser, f"{server.url}/play/{gid}")
             b = open_table(browser, f"{server.url}/play/{gid}")
+            floor_url = f"http://127.0.0.1:{floor_proc.args[-2]}/"
+            fa, fb = open_floor(browser, floor_url), open_floor(browser, floor_url)
             for i in range(steps + warm):
                 undo = i % 2 == 0
                 ident = "undo" if undo else "redo"
@@ -162,12 +203,21 @@ def phone_to_phone(steps: int = 40, warm: int = 3) -> list[float] | None:
                 seen = b.evaluate("() => window.__stamp")
                 wait_ident(a, "deal-submit", undo)
                 if i >= warm and clicked and seen and seen > 0:
-                    out.append((seen - clicked) / 1000)
+                    table.append((seen - clicked) / 1000)
+                # the floor, right after: one tap on its page A until its page B shows the count
+                fb.evaluate(FLOOR_WATCH_JS, f"count {i + 1}")
+                fa.wait_for_timeout(60)
+                clicked = fa.evaluate(CLICK_JS, "floor-button")
+                fb.wait_for_function("() => window.__stamp !== null", timeout=10_000)
+                seen = fb.evaluate("() => window.__stamp")
+                if i >= warm and clicked and seen and seen > 0:
+                    floor.append((seen - clicked) / 1000)
         finally:
             server.stop()
+            floor_proc.kill()
             browser.close()
             p.stop()
-    return out
+    return table, floor
 
 
 # --- tables under load --------------------------------------------------------------------------------
@@ -176,16 +226,19 @@ def phone_to_phone(steps: int = 40, warm: int = 3) -> list[float] | None:
 class LoadPhone:
     """A phone that speaks Flet's web protocol itself: msgpack frames (``[0x00][msgpack]``)
     over ``/ws``. It registers on a route, answers the server's method calls (its device key
-    from "SharedPreferences"; nothing for the wake lock or haptics), finds the undo and redo
-    buttons' control ids in the patches it is sent, and clicks by id."""
+    from "SharedPreferences"; nothing for the wake lock or haptics) and keeps the page as Flet's
+    web client does: every control by its id, changed by each patch (replace, add, remove,
+    move at a path from a control). After each patch it reports the size of the controls that
+    ask for it (the table's drawing marker), as the browser does after a frame: the table
+    takes a step only from a phone that has drawn the state it shows. It clicks by control id."""
 
     def __init__(self, url: str, route: str, key: str):
         self.url, self.route, self.key = url, route, key
-        self.ids: dict[str, tuple[int, bool]] = {}
+        self.controls: dict[int, dict] = {}
+        self.sizes: dict[int, float] = {}
         self.received = 0
         self.ws = None
         self.task = None
-        self.changed = asyncio.Event()
 
     async def connect(self) -> None:
         import websockets
@@ -201,18 +254,79 @@ class LoadPhone:
 
         await self.ws.send(b"\x00" + msgpack.packb([action, body]))
 
-    def _find(self, x) -> None:
+    # --- the page, as the patches change it ---------------------------------------------------
+
+    def keep(self, x) -> None:
+        """Index every control in ``x`` by its id."""
         if isinstance(x, dict):
-            if x.get("identifier") in ("undo", "redo") and isinstance(x.get("content"), dict):
-                c = x["content"]
-                if "_i" in c:
-                    self.ids[x["identifier"]] = (c["_i"], not c.get("disabled"))
-                    self.changed.set()
+            if "_i" in x:
+                self.controls[x["_i"]] = x
             for v in x.values():
-                self._find(v)
+                self.keep(v)
         elif isinstance(x, list):
             for v in x:
-                self._find(v)
+                self.keep(v)
+
+    def patch(self, body: dict) -> None:
+        root = self.controls.get(body.get("id"))
+        tree, *ops = body["patch"]
+        paths: dict[int, list] = {}
+
+        def walk(node: list, path: list) -> None:
+            paths[node[0]] = path
+            for key, child in (node[1] if len(node) > 1 else {}).items():
+                walk(child, path + [key])
+
+        walk(tree, [])
+
+        def at(node: int):
+            obj = root
+            for key in paths[node]:
+                obj = obj[int(key)] if isinstance(obj, list) else obj[key]
+            return obj
+
+        for op in ops:
+            kind = op[0]
+            if kind == 3:  # move: from (node, key) to (node, key)
+                src, dst = at(op[1]), at(op[3])
+                item = src.pop(int(op[2]))
+                dst.insert(int(op[4]), item)
+                continue
+            target, key = at(op[1]), op[2]
+            if kind == 0:  # replace
+                if isinstance(target, list):
+                    target[int(key)] = op[3]
+                else:
+                    target[key] = op[3]
+                self.keep(op[3])
+            elif kind == 1:  # add
+                if isinstance(target, list):
+                    target.insert(int(key), op[3])
+                else:
+                    target[key] = op[3]
+                self.keep(op[3])
+            elif kind == 2:  # remove
+                if isinstance(target, list):
+                    target.pop(int(key))
+                else:
+                    target.pop(key, None)
+
+    def button(self, ident: str) -> tuple[int, bool] | None:
+        """The control id of the button with this test id, and whether it is enabled."""
+        for c in self.controls.values():
+            if c.get("identifier") == ident and isinstance(c.get("content"), dict):
+                content = c["content"]
+                if content.get("_i") in self.controls:
+                    return content["_i"], not content.get("disabled")
+        return None
+
+    async def report_sizes(self) -> None:
+        """The browser's report after a frame: the size of each control that asks for it."""
+        for i, c in list(self.controls.items()):
+            if c.get("on_size_change") and self.sizes.get(i) != c.get("width"):
+                self.sizes[i] = c.get("width")
+                await self.send(3, {"target": i, "name": "size_change",
+                                    "data": {"w": float(c.get("width") or 0), "h": float(c.get("height") or 0)}})
 
     async def listen(self) -> None:
         import msgpack
@@ -224,23 +338,31 @@ class LoadPhone:
                     continue
                 action, body = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False)
                 self.received += 1
-                if action == 5:  # the server calls a method of a service on this phone
+                if action == 1:  # registered: the page
+                    self.keep(body.get("page_patch"))
+                    await self.report_sizes()
+                elif action == 5:  # the server calls a method of a service on this phone
                     result = None
                     if body.get("name") == "get" and (body.get("args") or {}).get("key") == "card-companion.device":
                         result = self.key
                     await self.send(5, {"control_id": body["control_id"], "call_id": body["call_id"],
                                         "result": result, "error": None})
                 elif action == 2:
-                    self._find(body)
-        except Exception:
-            pass
+                    self.patch(body)
+                    await self.report_sizes()
+        except Exception as exc:  # the phone goes; a bug in the mirror is said, not swallowed
+            if not isinstance(exc, (asyncio.CancelledError,)) and "close" not in type(exc).__name__.lower():
+                print(f"  (a load phone stopped: {type(exc).__name__}: {exc})", flush=True)
+
+    @property
+    def ready(self) -> bool:
+        return self.button("undo") is not None
 
     async def step(self) -> bool:
         """Click whichever of undo and redo is enabled."""
         for name in ("undo", "redo"):
-            found = self.ids.get(name)
+            found = self.button(name)
             if found and found[1]:
-                self.changed.clear()
                 await self.send(3, {"target": found[0], "name": "click", "data": None})
                 return True
         return False
@@ -252,7 +374,17 @@ class LoadPhone:
             await asyncio.wait([self.task], timeout=5)
 
 
-def tables_under_load(n_tables: int = 50, phones: int = 4, seconds: int = 60):
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 4, seed: int = 5):
+    """``n_tables`` tables of ``phones`` load phones, one step per table in every ``period``
+    seconds at a random moment of it, for ``seconds``; one Chromium phone taps on its own
+    table meanwhile."""
+    import random
+
     from playwright.sync_api import Error as PlaywrightError
 
     from card_companion.companion.access import TABLE
@@ -264,6 +396,7 @@ def tables_under_load(n_tables: int = 50, phones: int = 4, seconds: int = 60):
     if browser is None:
         print("tables under load skipped: no Chromium")
         return None
+    rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         measured_gid = save_game(data, dealt_game())  # the measured Chromium phone's own table
@@ -289,6 +422,9 @@ def tables_under_load(n_tables: int = 50, phones: int = 4, seconds: int = 60):
             page = open_table(browser, f"{server.url}/play/{measured_gid}")
             time.sleep(3)
             rss_before = rss_mb(pid)
+            cpu0, t0 = cpu_seconds(pid), time.monotonic()
+            time.sleep(3)
+            cpu_idle = (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0)
             load = [LoadPhone(server.url, f"/play/{gid}", key) for gid, keys in seats for key in keys]
 
             async def connect_all():
@@ -296,27 +432,29 @@ def tables_under_load(n_tables: int = 50, phones: int = 4, seconds: int = 60):
                     await asyncio.gather(*(ph.connect() for ph in load[i:i + 10]))
                     await asyncio.sleep(0.2)
                 deadline = time.monotonic() + 120
-                while time.monotonic() < deadline and not all(ph.ids for ph in load):
+                while time.monotonic() < deadline and not all(ph.ready for ph in load):
                     await asyncio.sleep(0.5)
 
             t = time.perf_counter()
             run(connect_all())
             connected_in = time.perf_counter() - t
-            ready = sum(1 for ph in load if ph.ids)
+            ready = sum(1 for ph in load if ph.ready)
             steppers = [load[i * phones] for i in range(n_tables)]
+            offsets = [[rng.uniform(0, period) for _ in range(int(seconds / period) + 2)] for _ in steppers]
             stop = threading.Event()
             stepped = [0]
 
-            async def stepping(ph: LoadPhone, offset: float):
-                await asyncio.sleep(offset)
-                nxt = time.monotonic()
-                while not stop.is_set():
+            async def stepping(ph: LoadPhone, moments: list[float]):
+                start = time.monotonic()
+                for k, moment in enumerate(moments):
+                    await asyncio.sleep(max(0.0, start + k * period + moment - time.monotonic()))
+                    if stop.is_set():
+                        return
                     if await ph.step():
                         stepped[0] += 1
-                    nxt += 1.0
-                    await asyncio.sleep(max(0.0, nxt - time.monotonic()))
 
-            futures = [asyncio.run_coroutine_threadsafe(stepping(ph, i / n_tables), loop)
+            cpu0, t0 = cpu_seconds(pid), time.monotonic()
+            futures = [asyncio.run_coroutine_threadsafe(stepping(ph, offsets[i]), loop)
                        for i, ph in enumerate(steppers)]
             taps = []
             late = [0]
@@ -336,17 +474,21 @@ def tables_under_load(n_tables: int = 50, phones: int = 4, seconds: int = 60):
                     taps.append(ms / 1000)
                 i += 1
                 page.wait_for_timeout(900)
+            cpu_loaded = (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0)
             rss_loaded = rss_mb(pid)
             stop.set()
             for f in futures:
                 f.result(30)
             received = sum(ph.received for ph in load)
+
             async def close_all():
                 await asyncio.gather(*(ph.close() for ph in load))
 
             run(close_all())
             page.close()
+            cpu0, t0 = cpu_seconds(pid), time.monotonic()
             time.sleep(35)  # sessions expire 10 s after their phone left; evicted every 10 s
+            cpu_after = (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0)
             rss_after = rss_mb(pid)
         finally:
             loop.call_soon_threadsafe(loop.stop)
@@ -356,9 +498,9 @@ def tables_under_load(n_tables: int = 50, phones: int = 4, seconds: int = 60):
         log = (data / "server.log").read_text()
         told = [int(m) for m in re.findall(r"by [^,]+, told (\d+) other", log)]
     return dict(taps=taps, late=late[0], tables=n_tables, phones=n_tables * phones, ready=ready,
-                connected_in=connected_in,
-                stepped=stepped[0], received=received, told_median=statistics.median(told) if told else 0,
-                rss=(rss_before, rss_loaded, rss_after))
+                connected_in=connected_in, stepped=stepped[0], received=received,
+                told_median=statistics.median(told) if told else 0,
+                rss=(rss_before, rss_loaded, rss_after), cpu=(cpu_idle, cpu_loaded, cpu_after))
 
 
 # --- reconnect -------------------------------------------------------------------------------------
@@ -402,14 +544,42 @@ def reconnect(runs: int = 5) -> list[float] | None:
     return out
 
 
+def page_updates(steps: int = 40) -> None:
+    from benchmarks.page_updates import GAMES, measure
+    from tests.phones import run
+
+    for game in GAMES:
+        with tempfile.TemporaryDirectory() as tmp:
+            m = run(lambda: measure(game, steps, Path(tmp)), timeout=900)  # noqa: B023 (run at once)
+        med, p95, floor = (statistics.median(m.updates) * 1000, percentile(m.updates, 95) * 1000,
+                           statistics.median(m.floor) * 1000)
+        print(f"page update: {game} median {med:.1f} ms, p95 {p95:.1f} ms; floor median {floor:.2f} ms; "
+              f"ratio {med / floor:.1f}", flush=True)
+        print(f"controls per step: {game} {statistics.median(m.controls):.0f}", flush=True)
+
+
 def main() -> None:
+    print(f"  (load average {os.getloadavg()[0]:.2f})", flush=True)
+    page_updates()
     p2p = phone_to_phone()
-    if p2p:
-        med, p95 = statistics.median(p2p) * 1000, percentile(p2p, 95) * 1000
-        print(f"phone-to-phone: median {med:.0f} ms, p95 {p95:.0f} ms", flush=True)
-        print(f"  ({len(p2p)} steps; goal p95 <= 100 ms: {'OK' if p95 <= 100 else 'OVER'})", flush=True)
-    for n_tables in LOAD_TABLES:
-        under_load(n_tables)
+    if p2p and p2p[0] and p2p[1]:
+        table, floor = p2p
+        med, p95 = statistics.median(table) * 1000, percentile(table, 95) * 1000
+        fmed, fp95 = statistics.median(floor) * 1000, percentile(floor, 95) * 1000
+        print(f"phone-to-phone: median {med:.0f} ms, p95 {p95:.0f} ms; floor median {fmed:.0f} ms, p95 {fp95:.0f} ms; "
+              f"ratio {med / fmed:.1f}, p95 ratio {p95 / fp95:.1f}", flush=True)
+        print(f"  ({len(table)} steps, {len(floor)} floor taps, interleaved; load average "
+              f"{os.getloadavg()[0]:.2f})", flush=True)
+    load = under_load(50, period=5.0, seconds=60)
+    if load:
+        print(f"tables under load: 50 tables, 200 phones, a step every 5 s, tap p95 {load:.0f} ms", flush=True)
+    held = 0
+    for n in CAPACITY:
+        p95 = under_load(n, period=1.0, seconds=30)
+        if p95 is None or p95 >= 100:
+            break
+        held = n
+    print(f"tables at a step a second: {held} tables with tap p95 under 100 ms", flush=True)
     rec = reconnect()
     if rec:
         print(f"reconnect: median {statistics.median(rec):.1f} s", flush=True)
@@ -417,27 +587,31 @@ def main() -> None:
               f"{len(rec)} runs, max {max(rec):.1f} s)", flush=True)
 
 
-LOAD_TABLES = (50, 10)
-"""the issue's load (50 tables of 4 phones), then a fifth of it: what this machine carries"""
+CAPACITY = (5, 10, 20, 30, 50)
+"""tables at a step a second, tried in turn until the tap p95 is over 100 ms"""
 
 
-def under_load(n_tables: int) -> None:
+def under_load(n_tables: int, period: float, seconds: int) -> float | None:
+    """One load run, its details on a line of their own; the tap p95 in ms (None: not run)."""
     try:
-        load = tables_under_load(n_tables)
+        load = tables_under_load(n_tables, period, seconds)
     except Exception as exc:  # a run that could not finish says so, and the other lines still print
-        print(f"tables under load: {n_tables} tables did not finish ({type(exc).__name__}: "
-              f"{str(exc).splitlines()[0]})", flush=True)
-        load = None
-    if load:
-        p95 = percentile(load["taps"], 95) * 1000
-        print(f"tables under load: {load['tables']} tables, {load['phones']} phones, tap p95 {p95:.0f} ms",
-              flush=True)
-        before, loaded, after = load["rss"]
-        print(f"  (tap median {statistics.median(load['taps']) * 1000:.0f} ms over {len(load['taps'])} taps; "
-              f"{load['late']} with no result within 5 s; {load['ready']} phones connected in "
-              f"{load['connected_in']:.1f} s; {load['stepped']} steps by the "
-              f"stepping phones, each told to {load['told_median']:.0f} other pages; server RSS {before:.0f} MB "
-              f"before, {loaded:.0f} MB with the phones, {after:.0f} MB after they left)", flush=True)
+        print(f"  ({n_tables} tables, a step every {period:g} s: did not finish ({type(exc).__name__}: "
+              f"{str(exc).splitlines()[0]}))", flush=True)
+        return None
+    if not load:
+        return None
+    p95 = percentile(load["taps"], 95) * 1000
+    before, loaded, after = load["rss"]
+    cpu_idle, cpu_loaded, cpu_after = load["cpu"]
+    print(f"  ({n_tables} tables, a step every {period:g} s for {seconds} s: tap p95 {p95:.0f} ms, median "
+          f"{statistics.median(load['taps']) * 1000:.0f} ms over {len(load['taps'])} taps; {load['late']} with no "
+          f"result within 5 s; {load['ready']} of {load['phones']} phones connected in {load['connected_in']:.1f} s; "
+          f"{load['stepped']} steps by the stepping phones, each told to {load['told_median']:.0f} other pages; "
+          f"server CPU {cpu_idle:.0%} of a core before, {cpu_loaded:.0%} with the phones, {cpu_after:.0%} after; "
+          f"RSS {before:.0f} MB before, {loaded:.0f} MB with the phones, {after:.0f} MB after they left; "
+          f"load average {os.getloadavg()[0]:.2f})", flush=True)
+    return p95
 
 
 if __name__ == "__main__":

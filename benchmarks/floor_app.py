@@ -1,7 +1,11 @@
 """The trivial Flet app the calculator is measured against: one declarative component, one
 button; a click puts a new text on the screen. Served like the app (web, no CDN).
 
-Run: python -m benchmarks.floor_app PORT
+With ``--table``, the floor of a table's phone-to-phone time: every page shows one count, and
+a tap on any page changes it on all of them through the app's own live hub
+(benchmarks/page_updates.py: ``FloorPage``).
+
+Run: python -m benchmarks.floor_app PORT [--table]
 """
 
 from __future__ import annotations
@@ -25,5 +29,13 @@ def main(page: ft.Page) -> None:
     page.render(Floor)
 
 
+def table_main():
+    from benchmarks.page_updates import floor_main
+    from card_companion.companion.live import Hub
+
+    return floor_main(Hub())
+
+
 if __name__ == "__main__":
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
+    ft.run(table_main() if "--table" in sys.argv else main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1",
+           port=int(sys.argv[1]), no_cdn=True)

@@ -36,16 +36,21 @@ WARM = 5
 
 @ft.component
 def FloorPage(hub: Hub) -> list[ft.View]:
-    """The floor: one declarative component, one text that changes when the hub says so."""
+    """The floor: one declarative component, one text that changes when the hub says so; its
+    button tells the hub (every page of the floor shows the new count, as a table's phones
+    show a step)."""
     n, set_n = ft.use_state(0)
     page = ft.context.page
 
     def listen() -> None:
         hub.subscribe("floor", lambda event: on_page_loop(page, lambda: set_n(event.after)))
 
+    def tap() -> None:
+        hub.publish(Committed("floor", n, n + 1, "push"))
+
     ft.use_effect(listen, dependencies=[])
     return [ft.View(route="/", controls=[ft.Column([
-        ft.Semantics(identifier="floor-button", button=True, content=ft.FilledButton("Tap", on_click=lambda: None)),
+        ft.Semantics(identifier="floor-button", button=True, content=ft.FilledButton("Tap", on_click=tap)),
         ft.Semantics(identifier="floor-result", label=f"count {n}", content=ft.Text(f"count {n}")),
     ])])]
 
