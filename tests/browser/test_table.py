@@ -301,3 +301,71 @@ def test_a_dropped_connection_comes_back_to_the_latest_state(browser, open_page,
     shots(away, "caught-up")
     assert "Traceback" not in server.log_path.read_text()
     context.close()
+
+
+# Holds back the page's reports of what it has drawn (Flet's "size_change" events, which the
+# table's drawing marker sends after each frame) while window.__hold is true, as a slow phone
+# whose frame has not come yet; window.__release() sends them.
+HOLD_DRAWN = """(() => { const N = window.WebSocket; window.__hold = false; window.__held = [];
+  const needle = Array.from(new TextEncoder().encode("size_change"));
+  const has = (d) => { const a = ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength)
+                                 : d instanceof ArrayBuffer ? new Uint8Array(d) : null;
+    if (!a) return false;
+    outer: for (let i = 0; i + needle.length <= a.length; i++) {
+      for (let j = 0; j < needle.length; j++) if (a[i + j] !== needle[j]) continue outer;
+      return true; }
+    return false; };
+  const W = function (u, p) { const w = p === undefined ? new N(u) : new N(u, p); const send = w.send.bind(w);
+    w.send = (d) => { if (window.__hold && has(d)) { window.__held.push(() => send(d)); return; } send(d); };
+    return w; };
+  W.prototype = N.prototype; W.CONNECTING = 0; W.OPEN = 1; W.CLOSING = 2; W.CLOSED = 3;
+  window.WebSocket = W;
+  window.__release = () => { window.__hold = false; window.__held.splice(0).forEach((f) => f()); }; })();"""
+
+
+def stored_steps(data, gid: str) -> int:
+    from card_companion.companion.storage import Store
+
+    store = Store(data / "games.sqlite3")
+    try:
+        return len(store.load(gid).actions)
+    finally:
+        store.close()
+
+
+def test_three_phones_a_tap_before_the_step_is_drawn_is_refused(browser, open_page, tmp_path, start_server, shots):
+    """Three phones at a PC War table. B's browser is slow: it has not reported drawing Ann's
+    flip that A entered (its reports are held back) when B taps "Ann's card is higher" — the
+    tap is refused with the stale sentence and nothing changes, on any phone. Once B has drawn
+    it, the same tap is taken, and every phone shows it."""
+    data = tmp_path / "data"
+    gid = save_game(data, seeded("pc-war"))
+    server = start_server(data)
+    url = f"{server.url}/play/{gid}"
+    a = phone(open_page, url)
+    slow = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    slow.add_init_script(HOLD_DRAWN)
+    b = slow.new_page()
+    b.goto(url)
+    enable_semantics(b)
+    c = phone(open_page, url)
+    for p in (a, b, c):
+        see(p, "Flip 1")
+    b.wait_for_timeout(500)  # B's drawing of flip 1 is reported
+    b.evaluate("() => { window.__hold = true; }")
+    tap(a, "flip-right")  # A: Bea's card is higher
+    for p in (a, b, c):
+        see(p, "Flip 1: Bea's card is higher → Bea takes both")
+    tap(b, "flip-left")  # B taps before its browser said it drew flip 1's result
+    see(b, "Another phone changed this game since this screen was drawn")
+    shots(b, "stale-tap-refused")
+    assert stored_steps(data, gid) == 1
+    see(c, "Flip 2")  # C still shows flip 2 waiting: B's tap changed nothing
+    b.evaluate("() => window.__release()")
+    b.wait_for_timeout(300)
+    tap(b, "flip-left")
+    for p in (a, b, c):
+        see(p, "Flip 2: Ann's card is higher → Ann takes both")
+    assert stored_steps(data, gid) == 2
+    shots(c, "stale-tap-then-taken")
+    slow.close()
