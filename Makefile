@@ -5,28 +5,45 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test check bench clean
 
-$(STAMP): pyproject.toml constraints.txt
-	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[server,test,check]'
-	touch $(STAMP)
+# Each target installs only what it needs, once, and says in one line what it is doing:
+# `make run` the app with its server; `make test` adds the test tools, `make check` the linters.
+$(VENV)/.made:
+	@echo "== making a Python environment for the app in $(VENV)"
+	@test -x $(PY) || python3 -m venv $(VENV)
+	@touch $@
+
+$(STAMP): $(VENV)/.made pyproject.toml constraints.txt
+	@echo "== installing the app and what serving it needs (flet-web, segno): about a minute the first time"
+	@$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[server]'
+	@touch $@
+
+$(VENV)/.test-tools: $(STAMP)
+	@echo "== adding the test tools (pytest, hypothesis, playwright)"
+	@$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[server,test]'
+	@touch $@
+
+$(VENV)/.check-tools: $(STAMP)
+	@echo "== adding the linters (ruff, mypy, import-linter)"
+	@$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[server,check]'
+	@touch $@
 
 run: $(STAMP)
+	@echo "== starting the app (Ctrl-C stops it)"
 	$(VENV)/bin/companion $(ARGS)
 
-test: $(STAMP)
+test: $(VENV)/.test-tools
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # The layers' checks: lint, strict types for the pure rules, types for the table (pydantic plugin),
 # and the import contracts
 # (views -> companion -> calculators; no Flet below views; no I/O in calculators).
-check: $(STAMP)
+check: $(VENV)/.check-tools
 	$(VENV)/bin/ruff check card_companion tests benchmarks
 	$(VENV)/bin/mypy --strict card_companion/calculators
 	$(VENV)/bin/mypy card_companion/companion
 	$(VENV)/bin/lint-imports
 
-bench: $(STAMP)
+bench: $(VENV)/.test-tools
 	$(PY) -m benchmarks
 
 clean:
