@@ -161,6 +161,9 @@ def test_issue11_item8_the_app_uses_a_session_timeout_of_minutes_and_no_api_page
         assert "access-control-allow-origin" not in r.headers
         assert c.get("/openapi.json").status_code == 404
         assert "Reconnecting" in c.get("/connection.js").text
+        manifest = c.get("/manifest.json").json()  # the app's own green (settings: GREEN_800), not Flet's pink
+        assert manifest["theme_color"] == "#2E7D32" and manifest["name"] == "Card Companion"
+        assert all(c.get(f"/{icon['src']}").status_code == 200 for icon in manifest["icons"])
         js = c.get("/main.dart.js").content
         assert b'"Working..."' not in js and len(js) > 1_000_000
         with pytest.raises(WebSocketDisconnect):
