@@ -6,6 +6,7 @@ component is drawn again and this fails."""
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 from collections import Counter
 
@@ -109,3 +110,39 @@ def test_a_tap_from_a_drawing_older_than_the_table_is_refused(tmp_path) -> None:
     assert after_refusal == 1  # the other phone's flip only
     assert after_drawing == 2  # B's flip, entered on the state B had drawn
     assert STALE not in texts
+
+
+# --- what another phone's step says (issue 27 item 1) ---------------------------------------------
+
+
+def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, monkeypatch) -> None:
+    """Two table phones: the second reads the first's flip as the history says it, from "the
+    other table phone" (never "the table phone": it is one itself); an undo says what it took
+    back; the line goes after a few seconds."""
+    from card_companion.companion.pc_war import Flip
+    from card_companion.companion.session import Session
+    from card_companion.views import live_table
+    from tests.phones import settle
+
+    monkeypatch.setattr(live_table, "FADE", 0.2)
+    game = REGISTRY["pc-war"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    async def scenario() -> tuple[str, str, str]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        first = table.device(0)
+        now = first.push(table.gid, table.snapshot(), Flip(higher="right"))
+        await settle()
+        after_flip = table.phones[1].texts()
+        first.undo(table.gid, now)
+        await settle()
+        after_undo = table.phones[1].texts()
+        await asyncio.sleep(0.4)
+        await settle()
+        return after_flip, after_undo, table.phones[1].texts()
+
+    after_flip, after_undo, later = run(scenario)
+    line = "Flip 1: Bea's card is higher → Bea takes both"
+    assert f"The other table phone: {line}" in after_flip
+    assert f"The other table phone undid: {line}" in after_undo
+    assert "The other table phone" not in later

@@ -27,6 +27,7 @@ is written:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -129,6 +130,31 @@ def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
 NEWS = {"push": "entered a step", "undo": "undid the last step", "redo": "redid a step",
         "redo-all": "brought back the undone steps", "undo-to": "went back to an earlier step",
         "edit": "changed the cards of an earlier step"}
+
+
+FADE = 8.0
+"""seconds another phone's step stays said at the top of the table"""
+
+
+def news_of(event: Committed, seat: Seat | None) -> str:
+    """Another phone's step in the history's own words: "Bea: Flip 3: Ann's card is higher →
+    Ann takes both", "The other table phone undid: ..."; a table phone calls another table
+    phone "the other table phone"."""
+    who = event.by
+    if who == "the table phone" and seat is not None and seat.kind == "table":
+        who = "the other table phone"
+    session = event.session
+    words = None
+    if session is not None:
+        try:
+            words = {"push": session.last_step, "redo": session.last_step,
+                     "undo": session.next_redo}.get(event.kind, lambda: None)()
+        except IllegalAction:  # the undone step no longer applies: said without it
+            words = None
+    if words:
+        doing = {"push": "", "undo": " undid", "redo": " redid"}[event.kind]
+        return f"{_capital(who)}{doing}: {words}"
+    return f"{_capital(who)} {NEWS.get(event.kind, 'changed the game')}."
 
 
 def open_game(device: Any, gid: str) -> tuple[Any, Any]:
@@ -272,9 +298,18 @@ class LiveTable:
             self.opened = type(current)(now, current.seat)
         self.stepped_here = False
         self.error = None
-        self.news = f"{_capital(event.by)} {NEWS.get(event.kind, 'changed the game')}."
+        self.news = news_of(event, current.seat if current is not None else None)
         self.changed()
+        self._fade(self.news)
         return True
+
+    def _fade(self, news: str) -> None:
+        """The other phone's step stays said for ``FADE`` seconds (or until the next step)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a screen drawn for a test): it stays
+            return
+        loop.call_later(FADE, lambda: self.set(news=None) if self.news == news else None)
 
     # --- committing ------------------------------------------------------------------------
 

@@ -79,12 +79,12 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
     tap(a, "deal-submit")
     for p in (b, c):
         see(p, "Deal: Bea's three fighters")
-    see(b, "The table phone entered a step.")
+    see(b, "The table phone: Ann's fighters: 9♥ K♦ Q♣ (total 34)")  # the history's own words
     pick_cards(b, "deal-picker", "5S 2C 7D")
     tap(b, "deal-submit")
     for p in (a, c):
         see(p, "Bea's turn")
-    see(a, "Bea entered a step.")
+    see(a, "Bea: Bea's fighters: 5♠ 2♣ 7♦ (total 14); Bea has the lowest total and goes first")
     shots(a, "A-whole-table")
     shots(b, "B-sits-as-Bea")
     shots(c, "C-watching")
