@@ -146,3 +146,40 @@ def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, m
     assert f"The other table phone: {line}" in after_flip
     assert f"The other table phone undid: {line}" in after_undo
     assert "The other table phone" not in later
+
+
+# --- the first screen is for playing (issue 27 item 3) ----------------------------------------------
+
+
+def test_the_invite_is_open_only_on_the_creating_phone_until_another_phone_sits(tmp_path) -> None:
+    """The phone that created the game shows the invite (QR code, link, code) open; a phone
+    that joined shows only the code in its seat line; once it sits, the creator's invite
+    folds into that line too (one tap opens it again)."""
+    from card_companion.app import make_main
+    from card_companion.companion.access import TABLE
+    from card_companion.companion.session import Session
+    from tests.phones import open_phone, settle
+
+    game = REGISTRY["peace-and-love"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    async def scenario() -> tuple[bool, ...]:
+        main, _ = make_main(tmp_path)
+        tables = main.tables
+        a_key, b_key = tables.new_device_key(), tables.new_device_key()
+        gid = tables.device(a_key, "127.0.0.1").create(session)
+        a = await open_phone(main, f"/play/{gid}", a_key)
+        alone = a.has("invite-qr")
+        b_device = tables.device(b_key, "127.0.0.2")
+        b_device.join(tables.store.snapshot(gid).code)
+        b_device.take_seat(gid, TABLE)
+        await settle()
+        folded = not a.has("invite-qr")
+        b = await open_phone(main, f"/play/{gid}", b_key)
+        await a.click("table-code")
+        return alone, folded, b.has("invite-qr"), a.has("invite-qr"), b.has("table-code")
+
+    alone, folded, b_invite, a_reopened, b_chip = run(scenario)
+    assert alone and folded  # open on the creating phone; folded once another phone sat
+    assert b_chip and not b_invite  # the phone that joined: the code in its seat line only
+    assert a_reopened  # one tap on the code opens it again

@@ -197,7 +197,10 @@ class LiveTable:
         self.news: str | None = None
         self.error: str | None = None
         self.inviting: bool | None = None
-        """None: open while the game has no step; then as the player chose"""
+        """None: open while the game has no step and no other phone sits at it (on the phone
+        that created it); then as the player chose"""
+        self.alone = self._alone()
+        """no other phone sits at this table yet"""
         self.subscription: Subscription | None = None
         self.drawn: int | None = None
         """the revision the phone last reported drawing (None: none yet)"""
@@ -208,6 +211,20 @@ class LiveTable:
         self._listeners: list[Callable[[], None]] = []
 
     # --- what is shown ---------------------------------------------------------------------
+
+    def _alone(self) -> bool:
+        try:
+            return len(self.device.tables.store.seats(self.gid)) <= 1
+        except (AttributeError, StoreError):  # no store (a screen drawn for a test), or unreadable
+            return False
+
+    @property
+    def invite_open(self) -> bool:
+        """Whether the invite (QR code, link, code) is open: as the player chose, else on the
+        phone that created the game until the first step or until another phone sits."""
+        if self.inviting is not None:
+            return self.inviting
+        return self.alone and self.opened is not None and not self.opened.session.actions
 
     def listen(self, fn: Callable[[], None]) -> Callable[[], None]:
         self._listeners.append(fn)
@@ -266,6 +283,7 @@ class LiveTable:
         live.opened, live.problem = Opened(_Snapshot("", session, revision, ""), None), None
         live.news = live.error = None
         live.inviting, live.subscription, live.drawn, live.stepped_here = None, None, None, False
+        live.alone = False
         live._marks, live._listeners = {}, []
         return live
 
@@ -378,7 +396,10 @@ class LiveTable:
 
         def heard(event: Committed) -> None:
             def take() -> None:
-                if not self.take(event):
+                if not self.take(event):  # a phone took a seat
+                    if self.alone:
+                        self.alone = self._alone()
+                        self.changed()
                     on_seat()
             on_page_loop(page, take)
 

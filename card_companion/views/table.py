@@ -143,8 +143,7 @@ def _frame(live: LiveTable) -> tuple:
     if opened is None:
         return (None, live.problem)
     session = opened.session
-    inviting = live.inviting if live.inviting is not None else not session.actions
-    return (session.game, session.setup.players, opened.seat, opened.code, inviting)
+    return (session.game, session.setup.players, opened.seat, opened.code, live.invite_open)
 
 
 @ft.component
@@ -200,13 +199,14 @@ def _notices(live: LiveTable) -> tuple[str | None, str | None]:
 @ft.component
 def Notices(live: LiveTable, watching: bool, seat: Seat, names: tuple[str, ...], table_mode: bool | None,
             code: str, on_seat: Callable, on_table_mode: Callable, on_invite: Callable) -> ft.Control:
-    """The top of the table: the last step's news, a refusal, the watcher's note, then the
-    seat line (its own memoized part: a new notice does not draw it again)."""
+    """The top of the table: one notice at most (a refusal, else the last step's news, else the
+    watcher's note), then the seat line (its own memoized part: a new notice does not draw it
+    again)."""
     news, error = use_selected(live, _notices)
+    notice = (message(error, "action-error") if error else message(news, "table-news", kind="info") if news
+              else message(WATCHING if watching else None, "watching", kind="info"))
     return ft.Column([c for c in (
-        message(news, "table-news", kind="info"),
-        message(error, "action-error"),
-        message(WATCHING if watching else None, "watching", kind="info"),
+        notice,
         SeatLine(seat, names, table_mode, code, on_seat, on_table_mode, on_invite),
     ) if c is not None], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
