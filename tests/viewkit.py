@@ -244,6 +244,9 @@ class ViewHarness:
                 if f.name in ("content", "controls"):
                     v = getattr(c, f.name, None)
                     stack += v if isinstance(v, list) else [v] if v is not None else []
+        for node, _off in self._walk():  # a menu's item: the id is on its content, the tap on the item
+            if isinstance(node, ft.PopupMenuItem) and node.content is root and getattr(node, event, None):
+                return node, getattr(node, event)
         raise LookupError(f"{ident!r} has no {event} handler")
 
     def _disabled(self, control) -> bool:

@@ -504,7 +504,7 @@ def screen(
     return ft.View(
         route=route,
         appbar=ft.AppBar(
-            title=ft.Text(title, size=18),
+            title=ft.Text(title, size=18, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),  # a long name: two lines
             leading=leading,
             automatically_imply_leading=False,
             actions=list(actions),

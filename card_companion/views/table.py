@@ -235,13 +235,17 @@ def UndoRedo(live: LiveTable, watching: bool) -> ft.Control:
 @ft.memo
 @ft.component
 def TableLinks(gid: str, game_id: str, names: tuple[str, ...]) -> ft.Control:
-    """History, rules and the calculator: the same for the table's whole life."""
-    return ft.Row([
-        icon_button(ft.Icons.HISTORY, "History", lambda: navigate(f"/play/{gid}/history"), "history"),
-        icon_button(ft.Icons.MENU_BOOK, "Rules", lambda: navigate(f"/rules/{game_id}?back=/play/{gid}"), "rules"),
-        icon_button(ft.Icons.CALCULATE, "Calculator", lambda: navigate(calc_route(game_id, names, f"/play/{gid}")),
-                    "calculator"),
-    ], spacing=0, tight=True)
+    """History, rules and the calculator, the same for the table's whole life, folded into one
+    menu: the bar keeps undo and redo at hand and room for the game's whole name."""
+    def item(icon: ft.IconData, label: str, ident: str, route: str) -> ft.PopupMenuItem:
+        return ft.PopupMenuItem(content=tagged(ident, ft.Text(label), label=label), icon=icon,
+                                on_click=lambda: navigate(route))
+
+    return tagged("more", ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="History, rules, calculator", items=[
+        item(ft.Icons.HISTORY, "History", "history", f"/play/{gid}/history"),
+        item(ft.Icons.MENU_BOOK, "Rules", "rules", f"/rules/{game_id}?back=/play/{gid}"),
+        item(ft.Icons.CALCULATE, "Calculator", "calculator", calc_route(game_id, names, f"/play/{gid}")),
+    ]), label="More: history, rules, calculator")
 
 
 _NOT_YET = {"peace-and-love", "fight", "card-stratego", "cardpeegee"}

@@ -76,6 +76,7 @@ def test_turns_with_battles_undo_and_reload(open_page, server, shots):
     tap(page, "redo")
     see(page, "Battle: Bea's Q♠ is destroyed")
     shots(page, "after-reload-and-redo")
+    tap(page, "more")  # the menu of history, rules, calculator
     tap(page, "history")
     see(page, "Ann's 7♥ attacks Bea's Q♠ in column 2")
     shots(page, "history", full_page=False)

@@ -30,6 +30,7 @@ def test_edit_a_card_in_the_history_and_jump_back(open_page, tmp_path, shots, st
 
     tap(page, f"resume-{gid}")
     see(page, "Ann's turn")
+    tap(page, "more")  # the menu of history, rules, calculator
     tap(page, "history")
     see(page, "5. Ann's new fighter: 8♠; the fight is over")
     shots(page, "history")
@@ -65,6 +66,7 @@ def test_edit_a_card_in_the_history_and_jump_back(open_page, tmp_path, shots, st
     tap(page, "undo")
     see(page, "Undid: the new cards of step 4")
     shots(page, "table-undid-the-edit")
+    tap(page, "more")  # the menu of history, rules, calculator
     tap(page, "history")
     see(page, "4. Round 1: Bea 3♣ on 5♠")
     see(page, "1 undone change waits to be redone (next: the new cards of step 4")

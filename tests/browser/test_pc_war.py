@@ -105,6 +105,7 @@ def test_odds_then_flips_through_a_war_with_a_tie_inside(app, shots):
     shots(page, "after-undo")
     tap(page, "redo")
     see(page, "Ann's pile: 20 cards")
+    tap(page, "more")  # the menu of history, rules, calculator
     tap(page, "history")
     see(page, "Ann and Bea swap hands")
     shots(page, "history")

@@ -76,6 +76,7 @@ def test_two_player_fight_undo_and_reload(app, server, shots):
     tap(page, "redo")
     see(page, "Deck: 33 cards")
     shots(page, "after-reload-and-redo")
+    tap(page, "more")  # the menu of history, rules, calculator
     tap(page, "history")
     see(page, "Round 1: Bea 3♣ on 5♠, Ann 7♥ on 9♥")
     shots(page, "history")
