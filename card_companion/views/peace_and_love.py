@@ -125,9 +125,18 @@ def PeaceAndLoveTable(table: Table) -> ft.Control:
     return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
 
 
-def _phase(session) -> tuple:
-    s: PeaceAndLoveState = session.state
-    return s.phase, s.last_round is not None
+def _phase(session) -> str:
+    return session.state.phase
+
+
+GAP = 10
+"""the space between the parts of the table"""
+
+
+def _below(control: ft.Control | None) -> ft.Control | None:
+    """A part of the step's area under another one, the table's gap above it (the area's own
+    column has none, so that a part with nothing to show takes no room)."""
+    return ft.Container(control, padding=ft.Padding.only(top=GAP)) if control is not None else None
 
 
 @ft.memo
@@ -135,24 +144,25 @@ def _phase(session) -> tuple:
 def StepArea(table: Table, mode: str, chosen: tuple, problem: str | None, handlers: tuple,
              scale: float) -> ft.Control:
     """What the players enter now (the phase's panel), a refusal of a tap, and the last round
-    of a fight."""
-    phase, has_last = use_table(table, _phase)
+    of a fight (which selects itself: drawn again only when the phase changes)."""
+    phase = use_table(table, _phase)
     if phase == "deal":
         step = [DealPanel(table, key="deal")]
     elif phase == "first-player":
         step = [FirstPlayerPanel(table, key="first-player")]
     elif phase == "turn":
-        step = [TurnPanel(table, mode, chosen, *handlers, key="turn"), StopGame(table, key="stop")]
+        step = [TurnPanel(table, mode, chosen, *handlers, key="turn"), _below(StopGame(table, key="stop"))]
     elif phase == "fight":
         step = [FightPanel(table, scale, key="fight")]
     else:
         step = []
+    # after the step's panel, so that a message coming and going never moves it
+    said = message(problem, "pal-problem")
     return ft.Column([c for c in (
         *step,
-        # after the step's panel, so that a message coming and going never moves it
-        message(problem, "pal-problem"),
-        Show(table, RoundResult, _last_round, key="round-result") if has_last else None,
-    ) if c is not None], spacing=10, tight=True)
+        _below(said) if step else said,
+        Show(table, RoundResult, _last_round, bool(step or said), key="round-result"),
+    ) if c is not None], spacing=0, tight=True)
 
 
 def _aimed(game, s: PeaceAndLoveState, chosen: tuple, p: int, place: int) -> tuple:
@@ -190,21 +200,29 @@ def _sentence(text: str | None) -> str | None:
 
 
 def _player(session, i: int) -> tuple | None:
-    """A player's panel, without the numbers: name, the fighters (card and tapped, None for an
-    empty place), whether they are dealt, the places in the fight, whose turn, the badge."""
+    """A player's panel, without the fighters and the numbers: name, whose turn, the badge."""
     s: PeaceAndLoveState = session.state
     if i >= len(s.players):
         return None
-    player = s.players[i]
-    fight = s.fight
-    in_fight = tuple(place for p, place in fight.remaining if p == i) if fight and s.phase == "fight" else ()
     badge = None
     if s.phase == "first-player" and i in s.tied_first:
         badge = "tied for first"
     elif i in s.untapped:
         badge = "untapped"
-    faces = tuple(None if f is None else (f.card, f.tapped) for f in player.fighters)
-    return s.name(i), faces, player.dealt, in_fight, s.phase in ("turn", "fight") and s.turn == i, badge
+    return s.name(i), s.phase in ("turn", "fight") and s.turn == i, badge
+
+
+def _fighter(session, i: int, place: int) -> tuple | None:
+    """One fighter: the player's name, its card and whether it is tapped (None: an empty place),
+    whether the player is dealt, whether it is in the fight."""
+    s: PeaceAndLoveState = session.state
+    if i >= len(s.players):
+        return None
+    player = s.players[i]
+    f = player.fighters[place]
+    fight = s.fight
+    in_fight = s.phase == "fight" and fight is not None and (i, place) in fight.remaining
+    return s.name(i), None if f is None else f.card, f is not None and f.tapped, player.dealt, in_fight
 
 
 def _player_stats(session, i: int) -> tuple:
@@ -222,30 +240,38 @@ def PlayerPanel(table: Table, i: int, mine: int | None, aimed: tuple[int, ...], 
                 scale: float) -> ft.Control:
     """One player's fighters (tapped ones sideways; the chosen ones and the ones in the fight
     marked: ``mine`` is the fighter the player to play chose, ``aimed`` this player's attacked
-    or joining one), victory pile and hand (the numbers select their own line)."""
+    or joining one), victory pile and hand (each fighter and the numbers select their own)."""
     data = use_table(table, _player, i)
     if data is None:
         return ft.Column([])
-    name, fighters, dealt, in_fight, active, badge = data
-    at_scale(scale)
-    marked = (*aimed, mine) if active else aimed
-    faces = []
-    for place, f in enumerate(fighters):
-        if f is None:
-            faces.append(card_face(None, ident=f"fighter-{i}-{place}",
-                                   label=f"{name}'s fighter {place + 1}: " +
-                                   ("not dealt yet" if not dealt else "waiting for a new fighter"),
-                                   face_down=not dealt))
-            continue
-        card, tapped = f
-        chosen = place in marked or place in in_fight
-        faces.append(card_face(
-            card, ident=f"fighter-{i}-{place}", tapped=tapped, selected=chosen,
-            label=f"{name}'s fighter {card.symbol}" + (", tapped" if tapped else "") + (", chosen" if chosen else ""),
-            on_click=lambda e, place=place: on_tap(i, place),
-        ))
+    name, active, badge = data
+    faces = [FighterCard(table, i, place, (active and place == mine) or place in aimed, on_tap, scale)
+             for place in range(FIGHTERS)]
     return player_panel(name, ident=f"player-{i}", active=active, badge=badge, cards=faces,
                         stats=Show(table, StatLine, _player_stats, i))
+
+
+@ft.memo
+@ft.component
+def FighterCard(table: Table, i: int, place: int, chosen: bool, on_tap: Callable, scale: float) -> ft.Control:
+    """One fighter of a player, face up (sideways when tapped; marked when chosen or in the
+    fight), or its empty place."""
+    data = use_table(table, _fighter, i, place)
+    if data is None:
+        return ft.Column([])
+    name, card, tapped, dealt, in_fight = data
+    at_scale(scale)
+    if card is None:
+        return card_face(None, ident=f"fighter-{i}-{place}",
+                         label=f"{name}'s fighter {place + 1}: " +
+                         ("not dealt yet" if not dealt else "waiting for a new fighter"),
+                         face_down=not dealt)
+    marked = chosen or in_fight
+    return card_face(
+        card, ident=f"fighter-{i}-{place}", tapped=tapped, selected=marked,
+        label=f"{name}'s fighter {card.symbol}" + (", tapped" if tapped else "") + (", chosen" if marked else ""),
+        on_click=lambda e: on_tap(i, place),
+    )
 
 
 def _strip(session) -> tuple:
@@ -282,20 +308,25 @@ def ScoreStrip(tiles: tuple, line: str, label: str) -> ft.Control:
     ], spacing=4, tight=True), label=label)
 
 
-def _last_round(session) -> tuple | None:
+def _last_round(session, below: bool) -> tuple:
+    """The last round of a fight: (its title, the lines why; None: no round yet), and whether
+    it comes under another part."""
     s: PeaceAndLoveState = session.state
     last = s.last_round
     if last is None:
-        return None
+        return None, (), below
     return (f"Round {last.number}: " + ", ".join(f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}"
-                                                 for e in last.entries), tuple(last.result.explanation))
+                                                 for e in last.entries), tuple(last.result.explanation), below)
 
 
 @ft.memo
 @ft.component
-def RoundResult(title: str, lines: tuple[str, ...]) -> ft.Control:
-    """The last round of a fight and why it ended so."""
-    return explanation(lines, ident="round-result", title=title)
+def RoundResult(title: str | None, lines: tuple[str, ...], below: bool) -> ft.Control:
+    """The last round of a fight and why it ended so (nothing, and no room, before the first)."""
+    if title is None:
+        return ft.Column([], spacing=0, tight=True)
+    shown = explanation(lines, ident="round-result", title=title)
+    return _below(shown) if below else shown
 
 
 # --- the deal and who goes first ------------------------------------------------------------
