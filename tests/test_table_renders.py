@@ -183,3 +183,34 @@ def test_the_invite_is_open_only_on_the_creating_phone_until_another_phone_sits(
     assert alone and folded  # open on the creating phone; folded once another phone sat
     assert b_chip and not b_invite  # the phone that joined: the code in its seat line only
     assert a_reopened  # one tap on the code opens it again
+
+def test_peace_and_love_a_fight_round_leaves_the_player_outside_the_fight_as_drawn(tmp_path) -> None:
+    """Three players; Bea (lowest total, 14) attacks Ann's 9♥ with her 5♠, Cy stays out. A round
+    (Bea 3♣ on 5♠: 2; Ann 4♣ on 9♥: 5; no trump, so the highest result wins) sends Bea's 5♠ to
+    Ann's victory pile: Ann's and Bea's hands and Ann's pile change, Bea's first place empties
+    until her new fighter is entered. Nothing of Cy's changes, so Cy's panel, fighters and
+    numbers are not drawn again, nor any player's panel frame (whose turn it is stays)."""
+    from card_companion.companion.session import Session
+
+    pal = REGISTRY["peace-and-love"]
+    session = Session.start(pal, pal.make_setup(["Ann", "Bea", "Cy"]))
+    for player, fighters in enumerate((["9H", "KD", "QC"], ["5S", "2C", "7D"], ["8S", "10H", "6C"])):
+        session = session.push(pal.parse_action({"kind": "deal", "player": player, "fighters": fighters}))
+    session = session.push(pal.parse_action({"kind": "fight", "fighter": 0, "defender": 0, "defender_fighter": 0}))
+    round_one = pal.parse_action({"kind": "play", "cards": {"1": "3C", "0": "4C"}})
+
+    async def scenario() -> tuple[Counter, str, str, str]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        with watching() as drawn:
+            await table.step(round_one)
+        return (drawn.names(watcher), watcher.find("stats-0").label, watcher.find("stats-2").label,
+                watcher.find("fighter-1-0").label)
+
+    names, ann, cy, bea_fighter = run(scenario)
+    assert ann == "Victory pile 5 points · 1 card, Hand 4 cards"  # Bea's 5♠, one card played
+    assert cy == "Victory pile 0 points · 0 cards, Hand 5 cards"
+    assert bea_fighter == "Bea's fighter 1: waiting for a new fighter"
+    assert names["StatLine"] == 2, names  # Ann's and Bea's numbers; Cy's stay
+    assert names["FighterCard"] == 1, names  # Bea's defeated fighter; Cy's three stay
+    assert "PlayerPanel" not in names, names

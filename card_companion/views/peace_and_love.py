@@ -1,9 +1,17 @@
 """Peace and Love's table: every player's fighters (tapped ones sideways), victory piles,
-the deck count, whose turn it is, and the entry for each step of the game."""
+the deck count, whose turn it is, and the entry for each step of the game.
+
+``PeaceAndLoveTable`` draws the layout of the phase (which panels are there); each panel
+selects what it shows from the table (``Show`` / ``use_table``: a plain function of the
+session), so a step draws again only the panels whose data changed. What a player has half
+chosen (the mode, the fighters tapped, a refusal) starts again at each step
+(``use_step_state``); the handlers keep their identity (``use_stable``); the card entries
+stay from step to step and only start again empty (``CardSlots(fresh=...)``)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import flet as ft
 
@@ -26,6 +34,8 @@ from card_companion.companion.peace_and_love import (
 )
 from card_companion.views.card_picker import CardPicker, CardSlots
 from card_companion.views.common import (
+    StatLine,
+    at_scale,
     button,
     card_face,
     explanation,
@@ -38,277 +48,147 @@ from card_companion.views.common import (
     stop_confirm,
     tagged,
     tile_row,
-    use_text_scale,
+    use_stable,
 )
+from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.odds import OddsPanel
 
 MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
+NOTHING_CHOSEN = (None, None, ())
+"""(the place of the fighter the player to play chose, (player, place) attacked, the joining
+fighters as (player, place) pairs in the order tapped)"""
+
+
+def _layout(session) -> tuple:
+    """What decides the table's layout: the players, and whether anything stands between the
+    score and the players' panels (not once the game is over without a fight)."""
+    s: PeaceAndLoveState = session.state
+    return len(s.players), s.phase != "over" or s.last_round is not None
 
 
 @ft.component
-def PeaceAndLoveTable(table) -> ft.Control:
-    s: PeaceAndLoveState = table.state
-    game = table.game
-
-    use_text_scale()  # the fighters' card faces follow the text-size setting
-    mode, set_mode = ft.use_state("fight")
-    mine, set_mine = ft.use_state(None)  # place of the current player's chosen fighter
-    target, set_target = ft.use_state(None)  # (player, place) being attacked
-    joining, set_joining = ft.use_state(dict)  # player -> place
-    problem, set_problem = ft.use_state(None)
-    attackers = game.attackers(s)
-    defenders = game.defenders(s)
-    joiners = game.joiners(s, target[0] if target else None)
+def PeaceAndLoveTable(table: Table) -> ft.Control:
+    players, middle = use_table(table, _layout)
+    scale = table.text_scale
+    mode, set_mode = use_step_state(table, "fight")
+    chosen, set_chosen = use_step_state(table, NOTHING_CHOSEN)
+    problem, set_problem = use_step_state(table, None)
 
     def tap_fighter(p: int, place: int) -> None:
+        s: PeaceAndLoveState = table.state
         if s.phase != "turn":
             return
+        game = table.game
         refusal = game.tap_refusal(s, p, place, mode)
         set_problem(_sentence(refusal))
         if refusal:
             return
         if p == s.turn:
-            if place in attackers:
-                set_mine(None if mine == place else place)
+            if place in game.attackers(s):
+                set_chosen(lambda c: (None if c[0] == place else place, c[1], c[2]))
             return
-        if mode != "fight" or place not in defenders.get(p, []):
+        if mode != "fight" or place not in game.defenders(s).get(p, []):
             return
-        if target is None or target[0] == p:
-            set_target(None if target == (p, place) else (p, place))
-            set_joining({q: v for q, v in joining.items() if q != p})
-        elif place in joiners.get(p, []):
-            new = dict(joining)
-            if new.get(p) == place:
-                del new[p]
-            else:
-                new[p] = place
-            set_joining(new)
+        set_chosen(lambda c: _aimed(game, s, c, p, place))
 
-    chosen = {(s.turn, mine), target, *joining.items()}
-    panels = _player_panels(s, chosen, tap_fighter)
-
-    parts = [
-        score_strip(s, game),
-        *_step_panel(table, s, mode, set_mode, mine, target, joining, set_problem),
-        # after the step's panel, so that a message coming and going never moves the panel (whose
-        # card slots would start again empty)
-        message(problem, "pal-problem"),
-        last_round_panel(s),
-        *panels,
-    ]
-    return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
-
-
-def _player_panels(s: PeaceAndLoveState, chosen: set, tap_fighter) -> list[ft.Control]:
-    """Every player's fighters (tapped ones sideways; the chosen ones and the ones in the fight
-    marked), victory pile and hand."""
-    fight = s.fight
-    in_fight = {(p, place) for p, place in fight.remaining} if fight and s.phase == "fight" else set()
-    panels = []
-    for i, player in enumerate(s.players):
-        faces = []
-        for place, f in enumerate(player.fighters):
-            marked = (i, place) in chosen or (i, place) in in_fight
-            if f is None:
-                faces.append(card_face(None, ident=f"fighter-{i}-{place}",
-                                       label=f"{s.name(i)}'s fighter {place + 1}: " +
-                                       ("not dealt yet" if not player.dealt else "waiting for a new fighter"),
-                                       face_down=not player.dealt))
-                continue
-            faces.append(card_face(
-                f.card, ident=f"fighter-{i}-{place}", tapped=f.tapped, selected=marked,
-                label=f"{s.name(i)}'s fighter {f.card.symbol}" + (", tapped" if f.tapped else "")
-                + (", chosen" if marked else ""),
-                on_click=lambda e, i=i, place=place: tap_fighter(i, place),
-            ))
-        total = pile_total(player.pile)
-        badge = None
-        if s.phase == "first-player" and i in s.tied_first:
-            badge = "tied for first"
-        elif i in s.untapped:
-            badge = "untapped"
-        panels.append(player_panel(
-            s.name(i),
-            ident=f"player-{i}",
-            active=s.phase in ("turn", "fight") and s.turn == i,
-            badge=badge,
-            cards=faces,
-            stats=[("Victory pile", f"{count(total, 'point')} · {count(len(player.pile))}"),
-                   ("Hand", count(player.hand))],
-        ))
-    return panels
-
-
-def score_strip(s: PeaceAndLoveState, game) -> ft.Control:
-    """The score at the top, readable from across the table: each player's victory points and
-    cards (whose turn it is marked), the deck; then the packs and the turns played. Once the
-    game is over it shows the final score, the one the result names: with Anti Math Geek the
-    fighters still in play are counted in (``game.scores``)."""
-    playing = s.phase in ("turn", "fight")
-    over = s.phase == "over"
-    fighters_in = over and s.setup.settings.anti_math_geek
-    scores = game.scores(s) if over else [(pile_total(p.pile), len(p.pile)) for p in s.players]
-    tiles = [number_tile(f"score-{i}", str(points), f"points · {count(cards)}",
-                         title=s.name(i), active=playing and s.turn == i,
-                         label=f"{s.name(i)}: {count(points, 'point')}, victory pile "
-                               f"{count(cards)}" + (" with the fighters" if fighters_in else "")
-                               + (", to play" if playing and s.turn == i else ""))
-             for i, (points, cards) in enumerate(scores)]
-    tiles.append(number_tile("deck-count", str(s.deck), "in the deck", title="Deck", label=f"Deck: {count(s.deck)}"))
-    line = f"{plural(s.decks, 'deck')} shuffled together · {plural(s.turns, 'turn')} played"
-    if fighters_in:
-        line += " · the fighters still in play are counted in (Anti Math Geek)"
-    return tagged("status", ft.Column([
-        tile_row(tiles, per_row=3 if len(tiles) in (3, 5, 6) else 4),
-        ft.Text(line, theme_style=ft.TextThemeStyle.BODY_SMALL),
-    ], spacing=4, tight=True), label=f"Deck: {count(s.deck)}")
-
-
-def last_round_panel(s: PeaceAndLoveState) -> ft.Control | None:
-    last = s.last_round
-    if last is None:
-        return None
-    return explanation(last.result.explanation, ident="round-result",
-                       title=f"Round {last.number}: " + ", ".join(
-                           f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}" for e in last.entries))
-
-
-def _step_panel(table, s, mode, set_mode, mine, target, joining, set_problem) -> list[ft.Control | None]:
-    """What the players enter now."""
-    if s.phase == "over":
-        return []
-    if s.phase == "deal":
-        return [_deal_panel(table, s)]
-    if s.phase == "first-player":
-        return [_first_player_panel(table, s)]
-    if s.phase == "fight":
-        return [FightPanel(table, key=f"fight-{len(table.session.actions)}")]
-    return _turn_panel(table, s, mode, set_mode, mine, target, joining, set_problem)
-
-
-def _deal_panel(table, s: PeaceAndLoveState) -> ft.Control:
-    """The deal: each player's three fighters, entered one player after the other."""
-    game, name = table.game, s.name
-    p = game.next_to_deal(s)
-    done = [f"{name(i)}: {t}" for i, t in enumerate(game.starting_totals(s)) if t is not None]
-    return section(
-        f"Deal: {name(p)}'s three fighters",
-        [
-            ft.Text("Deal five cards to each hand and three face up in front of each player, then enter "
-                    "each player's three fighters. The lowest total goes first."),
-            ft.Text("Totals so far: " + ", ".join(done)) if done else None,
-            CardSlots(game.deck(s.setup), [f"Fighter {i + 1}" for i in range(FIGHTERS)],
-                      lambda cards: table.dispatch(Deal(player=p, fighters=tuple(cards))),
-                      known=game.known_cards(s), submit=f"Enter {name(p)}'s fighters", ident="deal",
-                      game_name=game.name, key=f"deal-{len(table.session.actions)}"),
-        ],
-        ident="deal-panel",
-    )
-
-
-def _first_player_panel(table, s: PeaceAndLoveState) -> ft.Control:
-    """A tie for the lowest total: the app picks who goes first."""
-    game = table.game
-    tied = " and ".join(s.name(p) for p in s.tied_first)
-    total = game.starting_totals(s)[s.tied_first[0]]
-    return section(
-        "Who goes first?",
-        [
-            ft.Text(f"{tied} tie with the lowest total ({total}). The app picks one of them at random."),
-            button("Pick at random", lambda: table.dispatch(game.pick_first_player(s, random.Random())),
-                   "pick-first", icon=ft.Icons.CASINO),
-        ],
-        ident="first-player-panel",
-    )
-
-
-def _turn_panel(table, s: PeaceAndLoveState, mode, set_mode, mine, target, joining,
-                set_problem) -> list[ft.Control | None]:
-    """A turn: fight, retire or refresh, and the notes on the turn's start."""
-    game, name, me = table.game, s.name, s.turn
-
-    def dispatch(action) -> bool:
+    def send(action) -> None:
         """One message at a time: the step's own refusal goes when a step is sent."""
         set_problem(None)
-        return table.dispatch(action)
+        table.dispatch(action)
 
     def choose_mode(e) -> None:
         set_problem(None)  # a refusal is about the input it refused: a new mode clears it
         set_mode(next(iter(e.control.selected)))
 
-    chooser = tagged("mode", ft.SegmentedButton(
-        segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in MODES.items()],
-        selected=[mode],
-        on_change=choose_mode,
-    ), label="action")
-    starts = game.starting_line(s)
-    untapped = ("All three fighters of " + " and ".join(name(p) for p in s.untapped)
-                + " were tapped at the end of the turn: they are untapped now.")
-    mine_card = s.players[me].fighters[mine].card.symbol if mine is not None else None
-    if mode == "fight":
-        entry = _fight_entry(s, mine, mine_card, target, joining, dispatch)
-    elif mode == "retire":
-        entry = _retire_entry(table, s, mine, mine_card, dispatch, set_problem)
+    def start() -> None:
+        mine, target, joining = chosen
+        if mine is not None and target is not None:
+            send(StartFight(fighter=mine, defender=target[0], defender_fighter=target[1], joining=dict(joining)))
+
+    def retire(cards) -> None:
+        if chosen[0] is None:
+            set_problem("First tap the fighter to retire.")
+        else:
+            send(Retire(fighter=chosen[0], new_fighter=cards[0]))
+
+    on_tap, on_mode = use_stable(tap_fighter), use_stable(choose_mode)
+    handlers = (on_mode, use_stable(start), use_stable(retire),
+                use_stable(lambda: send(Refresh(fighter=chosen[0])) if chosen[0] is not None else None))
+
+    mine, aimed = chosen[0], _aimed_places(players, chosen)
+    panels = [PlayerPanel(table, i, mine, aimed[i], on_tap, scale, key=f"player-{i}") for i in range(players)]
+    parts = [
+        Show(table, ScoreStrip, _strip, key="status"),
+        StepArea(table, mode, chosen, problem, handlers, scale, key="step") if middle else None,
+        *panels,
+    ]
+    return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
+
+
+def _phase(session) -> str:
+    return session.state.phase
+
+
+GAP = 10
+"""the space between the parts of the table"""
+
+
+def _below(control: ft.Control | None) -> ft.Control | None:
+    """A part of the step's area under another one, the table's gap above it (the area's own
+    column has none, so that a part with nothing to show takes no room)."""
+    return ft.Container(control, padding=ft.Padding.only(top=GAP)) if control is not None else None
+
+
+@ft.memo
+@ft.component
+def StepArea(table: Table, mode: str, chosen: tuple, problem: str | None, handlers: tuple,
+             scale: float) -> ft.Control:
+    """What the players enter now (the phase's panel), a refusal of a tap, and the last round
+    of a fight (which selects itself: drawn again only when the phase changes)."""
+    phase = use_table(table, _phase)
+    if phase == "deal":
+        step = [DealPanel(table, key="deal")]
+    elif phase == "first-player":
+        step = [FirstPlayerPanel(table, key="first-player")]
+    elif phase == "turn":
+        step = [TurnPanel(table, mode, chosen, *handlers, key="turn"), _below(StopGame(table, key="stop"))]
+    elif phase == "fight":
+        step = [FightPanel(table, scale, key="fight")]
     else:
-        entry = _refresh_entry(table, s, mine, mine_card, dispatch)
-    parts: list[ft.Control | None] = [
-        chooser,
-        message(starts + ".", "starting-note", kind="info") if starts else None,
-        message(untapped, "untapped-note", kind="info") if s.untapped else None,
-        *entry,
-    ]
-    return [section(f"{name(me)}'s turn", parts, ident="turn-panel"),
-            StopGame(table, key=f"stop-{len(table.session.actions)}")]
+        step = []
+    # after the step's panel, so that a message coming and going never moves it
+    said = message(problem, "pal-problem")
+    return ft.Column([c for c in (
+        *step,
+        _below(said) if step else said,
+        Show(table, RoundResult, _last_round, bool(step or said), key="round-result"),
+    ) if c is not None], spacing=0, tight=True)
 
 
-def _fight_entry(s: PeaceAndLoveState, mine, mine_card, target, joining, dispatch) -> list[ft.Control | None]:
-    """A fight: the fighters tapped (attacker, defender, the other players' joining ones)."""
-    name = s.name
-    tgt = f"{name(target[0])}'s {s.players[target[0]].fighters[target[1]].card.symbol}" if target else None
-    join_text = ", ".join(f"{name(p)}'s {s.players[p].fighters[pl].card.symbol}" for p, pl in joining.items())
-    hint = "Tap one of your untapped fighters, then the fighter you attack."
-    if len(s.players) > 2:
-        hint += " Other players may add an untapped fighter: tap it too."
-    return [
-        ft.Text(hint),
-        ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
-                + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
-        button("Start the fight",
-               (lambda: dispatch(StartFight(fighter=mine, defender=target[0], defender_fighter=target[1],
-                                            joining=joining)))
-               if mine is not None and target is not None else None,
-               "start-fight", icon=ft.Icons.SPORTS_MMA),
-    ]
+def _aimed(game, s: PeaceAndLoveState, chosen: tuple, p: int, place: int) -> tuple:
+    """The choice after another player's untapped fighter is tapped in a fight: it is attacked
+    (again: no longer), or it joins the fight against the attacked one (again: no longer)."""
+    mine, target, joining = chosen
+    if target is None or target[0] == p:
+        return mine, None if target == (p, place) else (p, place), tuple((q, v) for q, v in joining if q != p)
+    if place not in game.joiners(s, target[0]).get(p, []):
+        return chosen
+    joins = dict(joining)
+    if joins.get(p) == place:
+        del joins[p]
+    else:
+        joins[p] = place
+    return mine, target, tuple(joins.items())
 
 
-def _retire_entry(table, s: PeaceAndLoveState, mine, mine_card, dispatch,
-                  set_problem) -> list[ft.Control | None]:
-    """A retirement: the fighter tapped, the card from the hand that replaces it."""
-    game = table.game
-    return [
-        ft.Text("Tap one of your untapped fighters to retire it to your hand; enter the card from your hand "
-                "that becomes the new fighter (it comes in tapped)."),
-        ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
-        CardSlots(game.deck(s.setup), ["New fighter"],
-                  lambda cards: dispatch(Retire(fighter=mine, new_fighter=cards[0])) if mine is not None
-                  else set_problem("First tap the fighter to retire."),
-                  known=game.known_cards(s), submit="Retire", ident="retire", game_name=game.name,
-                  key=f"retire-{len(table.session.actions)}"),
-    ]
-
-
-def _refresh_entry(table, s: PeaceAndLoveState, mine, mine_card, dispatch) -> list[ft.Control | None]:
-    """A refresh: the fighter tapped for it (refused while the deck is too short, says the tracker)."""
-    game = table.game
-    can = game.can_refresh(s)
-    return [
-        ft.Text("Tap one of your untapped fighters to tap it, put three cards from your hand under the deck, "
-                "draw three and shuffle."),
-        message(_sentence(game.refresh_refusal(s)), "refresh-blocked", kind="warning"),
-        ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
-        button("Refresh", (lambda: dispatch(Refresh(fighter=mine))) if can and mine is not None else None,
-               "refresh", icon=ft.Icons.AUTORENEW),
-    ]
+def _aimed_places(players: int, chosen: tuple) -> list[tuple[int, ...]]:
+    """Each player's fighters chosen on this phone as attacked or joining (places)."""
+    _, target, joining = chosen
+    marked: list[set[int]] = [set() for _ in range(players)]
+    for p, place in (*([target] if target else []), *joining):
+        if 0 <= p < players:
+            marked[p].add(place)
+    return [tuple(sorted(m)) for m in marked]
 
 
 def _sentence(text: str | None) -> str | None:
@@ -316,47 +196,348 @@ def _sentence(text: str | None) -> str | None:
     return f"{text[:1].upper()}{text[1:]}." if text else None
 
 
+# --- the players ---------------------------------------------------------------------------
+
+
+def _player(session, i: int) -> tuple | None:
+    """A player's panel, without the fighters and the numbers: name, whose turn, the badge."""
+    s: PeaceAndLoveState = session.state
+    if i >= len(s.players):
+        return None
+    badge = None
+    if s.phase == "first-player" and i in s.tied_first:
+        badge = "tied for first"
+    elif i in s.untapped:
+        badge = "untapped"
+    return s.name(i), s.phase in ("turn", "fight") and s.turn == i, badge
+
+
+def _fighter(session, i: int, place: int) -> tuple | None:
+    """One fighter: the player's name, its card and whether it is tapped (None: an empty place),
+    whether the player is dealt, whether it is in the fight."""
+    s: PeaceAndLoveState = session.state
+    if i >= len(s.players):
+        return None
+    player = s.players[i]
+    f = player.fighters[place]
+    fight = s.fight
+    in_fight = s.phase == "fight" and fight is not None and (i, place) in fight.remaining
+    return s.name(i), None if f is None else f.card, f is not None and f.tapped, player.dealt, in_fight
+
+
+def _player_stats(session, i: int) -> tuple:
+    s: PeaceAndLoveState = session.state
+    if i >= len(s.players):
+        return f"stats-{i}", ()
+    player = s.players[i]
+    return f"stats-{i}", (("Victory pile", f"{count(pile_total(player.pile), 'point')} · {count(len(player.pile))}"),
+                          ("Hand", count(player.hand)))
+
+
+@ft.memo
 @ft.component
-def StopGame(table) -> ft.Control:
-    """Stop before the deck runs out: the game is scored as it stands (asked first)."""
-    use_text_scale()  # sizes below follow the text-size setting
-    asking, set_asking = ft.use_state(False)
-    s = table.state
+def PlayerPanel(table: Table, i: int, mine: int | None, aimed: tuple[int, ...], on_tap: Callable,
+                scale: float) -> ft.Control:
+    """One player's fighters (tapped ones sideways; the chosen ones and the ones in the fight
+    marked: ``mine`` is the fighter the player to play chose, ``aimed`` this player's attacked
+    or joining one), victory pile and hand (each fighter and the numbers select their own)."""
+    data = use_table(table, _player, i)
+    if data is None:
+        return ft.Column([])
+    name, active, badge = data
+    faces = [FighterCard(table, i, place, (active and place == mine) or place in aimed, on_tap, scale)
+             for place in range(FIGHTERS)]
+    return player_panel(name, ident=f"player-{i}", active=active, badge=badge, cards=faces,
+                        stats=Show(table, StatLine, _player_stats, i))
+
+
+@ft.memo
+@ft.component
+def FighterCard(table: Table, i: int, place: int, chosen: bool, on_tap: Callable, scale: float) -> ft.Control:
+    """One fighter of a player, face up (sideways when tapped; marked when chosen or in the
+    fight), or its empty place."""
+    data = use_table(table, _fighter, i, place)
+    if data is None:
+        return ft.Column([])
+    name, card, tapped, dealt, in_fight = data
+    at_scale(scale)
+    if card is None:
+        return card_face(None, ident=f"fighter-{i}-{place}",
+                         label=f"{name}'s fighter {place + 1}: " +
+                         ("not dealt yet" if not dealt else "waiting for a new fighter"),
+                         face_down=not dealt)
+    marked = chosen or in_fight
+    return card_face(
+        card, ident=f"fighter-{i}-{place}", tapped=tapped, selected=marked,
+        label=f"{name}'s fighter {card.symbol}" + (", tapped" if tapped else "") + (", chosen" if marked else ""),
+        on_click=lambda e: on_tap(i, place),
+    )
+
+
+def _strip(session) -> tuple:
+    """The score at the top (see ``ScoreStrip``): each tile as (id, number, caption, title,
+    whose turn, label), the line under them, the strip's own label."""
+    s: PeaceAndLoveState = session.state
+    playing = s.phase in ("turn", "fight")
+    over = s.phase == "over"
+    fighters_in = over and s.setup.settings.anti_math_geek
+    scores = session.game.scores(s) if over else [(pile_total(p.pile), len(p.pile)) for p in s.players]
+    tiles = tuple((f"score-{i}", str(points), f"points · {count(cards)}", s.name(i), playing and s.turn == i,
+                   f"{s.name(i)}: {count(points, 'point')}, victory pile {count(cards)}"
+                   + (" with the fighters" if fighters_in else "") + (", to play" if playing and s.turn == i else ""))
+                  for i, (points, cards) in enumerate(scores))
+    tiles += (("deck-count", str(s.deck), "in the deck", "Deck", False, f"Deck: {count(s.deck)}"),)
+    line = f"{plural(s.decks, 'deck')} shuffled together · {plural(s.turns, 'turn')} played"
+    if fighters_in:
+        line += " · the fighters still in play are counted in (Anti Math Geek)"
+    return tiles, line, f"Deck: {count(s.deck)}"
+
+
+@ft.memo
+@ft.component
+def ScoreStrip(tiles: tuple, line: str, label: str) -> ft.Control:
+    """The score at the top, readable from across the table: each player's victory points and
+    cards (whose turn it is marked), the deck; then the packs and the turns played. Once the
+    game is over it shows the final score, the one the result names: with Anti Math Geek the
+    fighters still in play are counted in (``game.scores``)."""
+    cells = [number_tile(ident, value, caption, title=title, active=active, label=said)
+             for ident, value, caption, title, active, said in tiles]
+    return tagged("status", ft.Column([
+        tile_row(cells, per_row=3 if len(cells) in (3, 5, 6) else 4),
+        ft.Text(line, theme_style=ft.TextThemeStyle.BODY_SMALL),
+    ], spacing=4, tight=True), label=label)
+
+
+def _last_round(session, below: bool) -> tuple:
+    """The last round of a fight: (its title, the lines why; None: no round yet), and whether
+    it comes under another part."""
+    s: PeaceAndLoveState = session.state
+    last = s.last_round
+    if last is None:
+        return None, (), below
+    return (f"Round {last.number}: " + ", ".join(f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}"
+                                                 for e in last.entries), tuple(last.result.explanation), below)
+
+
+@ft.memo
+@ft.component
+def RoundResult(title: str | None, lines: tuple[str, ...], below: bool) -> ft.Control:
+    """The last round of a fight and why it ended so (nothing, and no room, before the first)."""
+    if title is None:
+        return ft.Column([], spacing=0, tight=True)
+    shown = explanation(lines, ident="round-result", title=title)
+    return _below(shown) if below else shown
+
+
+# --- the deal and who goes first ------------------------------------------------------------
+
+
+def _deal(session) -> tuple | None:
+    """Whose fighters are entered now, the totals so far, and the entry's deck, known cards and
+    step (a new step empties the entry)."""
+    s: PeaceAndLoveState = session.state
+    game = session.game
+    p = game.next_to_deal(s)
+    if p is None:
+        return None
+    done = tuple(f"{s.name(i)}: {t}" for i, t in enumerate(game.starting_totals(s)) if t is not None)
+    return p, s.name(p), done, game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions)
+
+
+@ft.memo
+@ft.component
+def DealPanel(table: Table) -> ft.Control:
+    """The deal: each player's three fighters, entered one player after the other (the same
+    entry for each player: its places start again empty)."""
+    data = use_table(table, _deal)
+    if data is None:
+        return ft.Column([])
+    p, name, done, deck, known, step = data
+    return section(
+        f"Deal: {name}'s three fighters",
+        [
+            ft.Text("Deal five cards to each hand and three face up in front of each player, then enter "
+                    "each player's three fighters. The lowest total goes first."),
+            ft.Text("Totals so far: " + ", ".join(done)) if done else None,
+            CardSlots(deck, [f"Fighter {i + 1}" for i in range(FIGHTERS)],
+                      lambda cards: table.dispatch(Deal(player=p, fighters=tuple(cards))),
+                      known=known, submit=f"Enter {name}'s fighters", ident="deal",
+                      game_name=table.game.name, fresh=step, key="deal-entry"),
+        ],
+        ident="deal-panel",
+    )
+
+
+def _first(session) -> tuple | None:
+    s: PeaceAndLoveState = session.state
+    if s.phase != "first-player" or not s.tied_first:
+        return None
+    return " and ".join(s.name(p) for p in s.tied_first), session.game.starting_totals(s)[s.tied_first[0]]
+
+
+@ft.memo
+@ft.component
+def FirstPlayerPanel(table: Table) -> ft.Control:
+    """A tie for the lowest total: the app picks who goes first."""
+    data = use_table(table, _first)
+    if data is None:
+        return ft.Column([])
+    tied, total = data
+    return section(
+        "Who goes first?",
+        [
+            ft.Text(f"{tied} tie with the lowest total ({total}). The app picks one of them at random."),
+            button("Pick at random",
+                   lambda: table.dispatch(table.game.pick_first_player(table.state, random.Random())),
+                   "pick-first", icon=ft.Icons.CASINO),
+        ],
+        ident="first-player-panel",
+    )
+
+
+# --- a turn: fight, retire or refresh ---------------------------------------------------------
+
+
+def _turn(session) -> tuple | None:
+    """What a turn's panel shows of the table: whose turn, the notes on its start, every
+    fighter's card (for the line naming the chosen ones), the players, the refresh's refusal,
+    and the retire entry's deck, known cards and step (a new step empties it)."""
+    s: PeaceAndLoveState = session.state
+    if s.phase != "turn":
+        return None
+    game = session.game
+    starts = game.starting_line(s)
+    untapped = ("All three fighters of " + " and ".join(s.name(p) for p in s.untapped)
+                + " were tapped at the end of the turn: they are untapped now.") if s.untapped else None
+    cards = tuple(tuple(None if f is None else f.card.symbol for f in p.fighters) for p in s.players)
+    return (s.turn, s.names, starts, untapped, cards, game.can_refresh(s), _sentence(game.refresh_refusal(s)),
+            game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions))
+
+
+@ft.memo
+@ft.component
+def TurnPanel(table: Table, mode: str, chosen: tuple, on_mode: Callable, on_start: Callable, on_retire: Callable,
+              on_refresh: Callable) -> ft.Control:
+    """A turn: fight, retire or refresh, and the notes on the turn's start."""
+    data = use_table(table, _turn)
+    if data is None:
+        return ft.Column([])
+    me, names, starts, untapped, cards, can_refresh, refusal, deck, known, step = data
+    mine, target, joining = chosen
+    mine_card = cards[me][mine] if mine is not None else None
+    chooser = tagged("mode", ft.SegmentedButton(
+        segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in MODES.items()],
+        selected=[mode],
+        on_change=on_mode,
+    ), label="action")
+    if mode == "fight":
+        tgt = f"{names[target[0]]}'s {cards[target[0]][target[1]]}" if target else None
+        join_text = ", ".join(f"{names[p]}'s {cards[p][place]}" for p, place in joining)
+        hint = "Tap one of your untapped fighters, then the fighter you attack."
+        if len(names) > 2:
+            hint += " Other players may add an untapped fighter: tap it too."
+        entry = [
+            ft.Text(hint),
+            ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
+                    + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
+            button("Start the fight", on_start if mine is not None and target is not None else None,
+                   "start-fight", icon=ft.Icons.SPORTS_MMA),
+        ]
+    elif mode == "retire":
+        entry = [
+            ft.Text("Tap one of your untapped fighters to retire it to your hand; enter the card from your hand "
+                    "that becomes the new fighter (it comes in tapped)."),
+            ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+            CardSlots(deck, ["New fighter"], on_retire, known=known, submit="Retire", ident="retire",
+                      game_name=table.game.name, fresh=step, key="retire-entry"),
+        ]
+    else:
+        entry = [
+            ft.Text("Tap one of your untapped fighters to tap it, put three cards from your hand under the deck, "
+                    "draw three and shuffle."),
+            message(refusal, "refresh-blocked", kind="warning"),
+            ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+            button("Refresh", on_refresh if can_refresh and mine is not None else None, "refresh",
+                   icon=ft.Icons.AUTORENEW),
+        ]
+    return section(f"{names[me]}'s turn", [
+        chooser,
+        message(starts + ".", "starting-note", kind="info") if starts else None,
+        message(untapped, "untapped-note", kind="info"),
+        *entry,
+    ], ident="turn-panel")
+
+
+def _leading(session) -> str | None:
+    s: PeaceAndLoveState = session.state
+    return session.game.leading(s) if s.phase == "turn" else None
+
+
+@ft.memo
+@ft.component
+def StopGame(table: Table) -> ft.Control:
+    """Stop before the deck runs out: the game is scored as it stands (asked first; what is
+    asked closes at the next step)."""
+    asking, set_asking = use_step_state(table, False)
     if not asking:
         return ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False, icon=ft.Icons.FLAG)],
                       alignment=ft.MainAxisAlignment.END)
-    leader = table.game.leading(s)
+    leader = _leading(table.session)  # while asking, the panel is drawn again at each step anyway
     return stop_confirm(f"The game is scored as it stands: {leader}.",
                         lambda: table.dispatch(Stop()), lambda: set_asking(False))
 
 
-@ft.component
-def FightPanel(table) -> ft.Control:
-    """The fight's current step: the cards played on the fighters (Resolve shows the result
-    without saving it; Apply saves it), or the defeated fighter's replacement. Its own state,
-    so a Resolve re-renders only this panel."""
-    use_text_scale()  # sizes below follow the text-size setting
-    s = table.state
-    deck = table.game.deck(s.setup)
-    known = table.game.known_cards(s)
-    step = len(table.session.actions)
-    preview, set_preview = ft.use_state(None)  # (cards, entries, result)
-    slots, set_slots = ft.use_state(None)  # (step, the cards entered so far: one or None per fighter)
-    problem, set_problem = ft.use_state(None)
-    game = table.game
-    fight = s.fight
-    name = s.name
-    if fight.awaiting_replacement is not None:
-        return _new_fighter_panel(table, fight.awaiting_replacement)
+# --- a fight -----------------------------------------------------------------------------------
 
-    owners = [p for p, _ in fight.remaining]
-    labels = [f"{name(p)}'s card on {s.players[p].fighters[place].card.symbol}" for p, place in fight.remaining]
+
+def _fight(session) -> tuple | None:
+    """The fight's current step: ("new", the player who enters a new fighter, their name) or
+    ("play", the round, the players in it, their places' labels, the line naming the
+    fighters); then the entry's deck, known cards and step (a new step empties the entry)."""
+    s: PeaceAndLoveState = session.state
+    fight = s.fight
+    if s.phase != "fight" or fight is None:
+        return None
+    game = session.game
+    entry = game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions)
+    if fight.awaiting_replacement is not None:
+        return ("new", fight.awaiting_replacement, s.name(fight.awaiting_replacement), *entry)
+    name = s.name
+    owners = tuple(p for p, _ in fight.remaining)
+    labels = tuple(f"{name(p)}'s card on {s.players[p].fighter(place).card.symbol}" for p, place in fight.remaining)
     vs = " vs ".join(
-        f"{name(p)}'s {s.players[p].fighters[place].card.symbol}"
+        f"{name(p)}'s {s.players[p].fighter(place).card.symbol}"
         + (" (attacker)" if p == fight.attacker else " (defender)" if p == fight.defender else "")
         for p, place in fight.remaining)
+    return ("play", fight.rounds, owners, labels, vs, *entry)
+
+
+@ft.memo
+@ft.component
+def FightPanel(table: Table, scale: float) -> ft.Control:
+    """The fight's current step: the cards played on the fighters (Resolve shows the result
+    without saving it; Apply saves it), or the defeated fighter's replacement. The same entry
+    from step to step (its places start again empty), so that a step sends what changed."""
+    data = use_table(table, _fight)
+    preview, set_preview = use_step_state(table, None)  # (cards, entries, result)
+    so_far, set_so_far = use_step_state(table, ())  # the cards entered so far: one or None per fighter
+    problem, set_problem = use_step_state(table, None)
+    if data is None:
+        return ft.Column([])
+    game = table.game
+    if data[0] == "new":
+        _, p, name, deck, known, step = data
+        return section(f"{name}'s new fighter", [
+            ft.Text(f"{name} draws a new fighter off the top of the deck and places it face up (untapped; "
+                    "it stays out of this fight). Enter it:"),
+            CardSlots(deck, ["New fighter"], lambda cards: table.dispatch(NewFighter(card=cards[0])),
+                      known=known, submit="Enter the new fighter", ident="new-fighter", game_name=game.name,
+                      fresh=step, key="fight-entry"),
+        ], ident="fight-panel")
+    _, rounds, owners, labels, vs, deck, known, step = data
 
     def resolve(cards) -> None:
+        s = table.state
         try:
             entries, result = game.preview_round(s, dict(zip(owners, cards)))
         except IllegalAction as exc:
@@ -366,60 +547,50 @@ def FightPanel(table) -> ft.Control:
         set_preview((dict(zip(owners, cards)), entries, result))
 
     def entered(values) -> None:
-        set_slots((step, list(values)))
+        set_so_far(tuple(values))
         if preview is not None:
             set_preview(None)  # a changed card needs a new Resolve
 
-    so_far = slots[1] if slots is not None and slots[0] == step else []
     me = my_player(table)
-
     parts: list[ft.Control | None] = [
         message(problem, "fight-problem"),
         ft.Text(vs, weight=ft.FontWeight.BOLD),
         ft.Text("Each player puts a card from their hand face down on their fighter; reveal them and enter them."),
-        PrivateHand(table, me, key=f"hand-{me}") if me in owners and len(owners) == 2 else None,
-        CardSlots(deck, labels, resolve, known=known, submit="Resolve", ident="play", game_name=game.name,
-                  on_change=entered, key=f"play-{step}"),
-        OddsPanel(peace_and_love_round(game, s, dict(zip(owners, so_far))), ident="fight-odds", key="fight-odds")
-        if len(so_far) == len(owners) else None,
+        PrivateHand(table, me, scale, key=f"hand-{me}") if me in owners and len(owners) == 2 else None,
+        CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play", game_name=game.name,
+                  on_change=entered, fresh=step, key="fight-entry"),
+        OddsPanel(peace_and_love_round(game, table.state, dict(zip(owners, so_far))), ident="fight-odds",
+                  key="fight-odds") if len(so_far) == len(owners) else None,
     ]
     if preview:
         cards, entries, result = preview
+        names = table.state.names
         parts += [
             explanation(result.explanation, ident="preview",
                         title="Results: " + ", ".join(
-                            f"{name(e.player)}'s {e.fighter.symbol} {r}" for e, r in zip(entries, result.results))),
+                            f"{names[e.player]}'s {e.fighter.symbol} {r}" for e, r in zip(entries, result.results))),
             button("Apply", lambda: table.dispatch(PlayCards(cards=cards)), "apply", icon=ft.Icons.CHECK),
         ]
-    return section(f"Fight · round {fight.rounds + 1}", parts, ident="fight-panel")
+    return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel")
 
 
-def _new_fighter_panel(table, p: int) -> ft.Control:
-    """A defeated fighter's replacement, drawn off the top of the deck by its player ``p``."""
-    s, game = table.state, table.game
-    name = s.name
-    return section(
-        f"{name(p)}'s new fighter",
-        [
-            ft.Text(f"{name(p)} draws a new fighter off the top of the deck and places it face up (untapped; "
-                    "it stays out of this fight). Enter it:"),
-            CardSlots(game.deck(s.setup), ["New fighter"], lambda cards: table.dispatch(NewFighter(card=cards[0])),
-                      known=game.known_cards(s), submit="Enter the new fighter", ident="new-fighter",
-                      game_name=game.name, key=f"new-fighter-{len(table.session.actions)}"),
-        ],
-        ident="fight-panel",
-    )
+def _hand(session, player: int) -> PeaceAndLoveState | None:
+    """The state a player's own hand is tried against (the fight's fighters and known cards)."""
+    s: PeaceAndLoveState = session.state
+    return s if s.phase == "fight" and player < len(s.players) else None
 
 
 @ft.component
-def PrivateHand(table, player: int) -> ft.Control:
+def PrivateHand(table: Table, player: int, scale: float) -> ft.Control:
     """On a player's own phone: the hand that player enters here, for the advisor's ranked
     list of which card to play. It stays in this phone's screen: never saved, never sent to
-    the table."""
-    use_text_scale()  # sizes below follow the text-size setting
-    s = table.state
+    the table (and starts again at each step)."""
+    s = use_table(table, _hand, player)
+    hand, set_hand = use_step_state(table, ())
+    if s is None:
+        return ft.Column([])
+    at_scale(scale)
     game = table.game
-    hand, set_hand = ft.use_state(list)
     held = s.players[player].hand
     hand = hand[:held]
     rows: list[ft.Control | None] = [
@@ -432,9 +603,9 @@ def PrivateHand(table, player: int) -> ft.Control:
                                       on_click=lambda e, i=i: set_hand(hand[:i] + hand[i + 1:]))
                             for i, c in enumerate(hand)], wrap=True, spacing=6))
     if len(hand) < held:
-        rows.append(CardPicker(game.deck(s.setup), lambda c: set_hand([*hand, c]), ident="hand-picker",
+        rows.append(CardPicker(game.deck(s.setup), lambda c: set_hand((*hand, c)), ident="hand-picker",
                                game_name=game.name, key="hand-picker"))
-    rows.append(OddsPanel(peace_and_love_hand(game, s, player, hand), ident="hand-odds", key="hand-odds"))
+    rows.append(OddsPanel(peace_and_love_hand(game, s, player, list(hand)), ident="hand-odds", key="hand-odds"))
     return section(f"{s.name(player)}'s hand", rows, ident="private-hand")
 
 
