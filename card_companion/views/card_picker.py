@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import flet as ft
 
@@ -291,6 +292,30 @@ class Places:
         return Places(cards, active, bool(empty) or not fold)
 
 
+def use_places(count: int, initial: Sequence[Card | None] | None, fresh: object) -> tuple[Any, Callable]:
+    """``CardSlots``' places as the handlers must see them (quick taps can arrive before a new
+    drawing: a ref), and the setter that draws them again. They start again (empty, or
+    ``initial``) when ``fresh`` changes from a step's value to another, or when the caller
+    changed their number without a new key."""
+    live = ft.use_ref(None)
+    started = ft.use_ref(fresh)  # the ``fresh`` the places were started for (None: not yet known)
+    _, redraw = ft.use_state(0)
+    if live.current is None:
+        live.current = Places.start(count, initial)
+    if started.current != fresh:
+        if started.current is not None:  # a new step's entry: the same places, empty again
+            live.current = Places.start(count, initial)
+        started.current = fresh
+    if len(live.current.cards) != count:
+        live.current = Places.start(count)
+
+    def set_now(places: Places) -> None:
+        live.current = places
+        redraw(lambda n: n + 1)
+
+    return live, set_now
+
+
 @ft.component
 def CardSlots(
     deck: Deck,
@@ -333,25 +358,7 @@ def CardSlots(
     without a new key, so the entry and its picker stay and only their content changes.
     """
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
-    # the places as the handlers must see them (quick taps can arrive before a new drawing); a
-    # change draws the places again (``redraw``), unless they follow their owner: then a
-    # changed card is kept only here until the owner draws them
-    live = ft.use_ref(None)
-    started = ft.use_ref(fresh)  # the ``fresh`` the places were started for (None: not yet known)
-    _, redraw = ft.use_state(0)
-    if live.current is None:
-        live.current = Places.start(len(labels), initial)
-    if started.current != fresh:
-        if started.current is not None:  # a new step's entry: the same places, empty again
-            live.current = Places.start(len(labels), initial)
-        started.current = fresh
-
-    def set_now(places: Places) -> None:
-        live.current = places
-        redraw(lambda n: n + 1)
-
-    if len(live.current.cards) != len(labels):  # the caller changed the places without a new key
-        live.current = Places.start(len(labels))
+    live, set_now = use_places(len(labels), initial, fresh)
     now = live.current
     values, active, picking = list(now.cards), now.active, now.picking
 
