@@ -112,9 +112,8 @@ def FightTable(table: Table) -> ft.Control:
             parts.append(part(Show, table, Explanation, _round_last_turn, key="round-last-turn"))
     if turn and phase not in ("fight", "over"):  # at the end the round's result shows it
         parts.append(part(Show, table, TurnResult, _turn_result, scale, key="turn-result"))
-    if phase in _STEPS:  # (none at the match's end: the table frame offers a new game with the same players)
-        step, key = _STEPS[phase]
-        parts.append(part(step, table, scale, key=key))
+    if phase != "over":  # (at the match's end the table frame offers a new game with the same players)
+        parts.append(part(StepPanel, table, scale, key="step"))
     if ended and phase != "over":  # at the end the players' places show the final piles
         parts.append(part(Show, table, RoundPiles, _round_piles, scale, key="round-piles"))
     if turn and phase == "fight":
@@ -287,60 +286,6 @@ def _turn_up(cards) -> TurnUp:
     return TurnUp(cards=tuple(cards))
 
 
-def _entry(session) -> tuple | None:
-    """The step entered with cards: the row (or its refill), or the two cards of a turn."""
-    phase = session.state.phase
-    if phase == "row":
-        return ("row", *_row_step(session))
-    if phase == "fight":
-        return ("fight", *_fight_step(session))
-    return None
-
-
-@ft.memo
-@ft.component
-def EntryStep(table: Table, scale: float) -> ft.Control:
-    """The steps entered with the picker: the row (the round's three cards, or the refill),
-    then the two cards of a turn. One panel for both, so that the card entry and its picker
-    stay from the refill to the turn and only their content changes; the places start again
-    empty at each step."""
-    data = use_table(table, _entry)
-    entered, set_entered = use_step_state(table, ())  # the cards entered so far
-    problems = use_table(table, _problems, entered) or ()
-    fresh = use_table(table, _fresh, any(c is not None for c in entered))
-    phase = data[0] if data is not None else None
-    make = _turn_up if phase == "row" else _fight
-    on_change = use_stable(lambda values: set_entered(tuple(values)))
-    on_done = use_stable(lambda cards: table.dispatch(make(cards)))
-    if data is None:  # the step went: the table draws another one at once
-        return ft.Column([])
-    at_scale(scale)
-    if phase == "row":
-        _, title, hint, row, note, labels, submit, deck = data
-        # the tracker's own words say where a seen card is (instead of the over-count warning)
-        entry = CardSlots(deck, list(labels), on_done, submit=submit, ident="turn-up", game_name=table.game.name,
-                          on_change=on_change, extra=problem_note(problems, "turn-up-problem"), fresh=fresh,
-                          key="cards")
-        return section(title, [
-            flip_note(note),
-            ft.Text(hint),
-            None if row is None else row_cards(*row, caption="In the row now"),
-            entry,
-        ], ident="step-row")
-    _, turn, hands, names, deck = data
-    return section(None, [
-        tagged("fight-call", ft.Text("Ready, set, FIGHT!", size=sized(26), weight=ft.FontWeight.BOLD,
-                                     text_align=ft.TextAlign.CENTER)),
-        ft.Text(f"Turn {turn}: each player plays one of their 4 cards face up. Enter both cards."),
-        ft.Text(hands, size=13) if hands else None,
-        CardSlots(deck, [f"{names[0]}'s card", f"{names[1]}'s card"], on_done,
-                  # the tracker's own words say why a card cannot be played (a face-up pick
-                  # in a hand can be), so the over-count warning gets no `known` cards here
-                  submit="Resolve the turn", ident="fight", game_name=table.game.name, on_change=on_change,
-                  extra=problem_note(problems, "fight-problem"), fresh=fresh, key="cards"),
-    ], ident="step-fight")
-
-
 def _coin_step(session) -> tuple | None:
     s: FightState = session.state
     game = session.game
@@ -363,20 +308,6 @@ def _coin_step(session) -> tuple | None:
         title = "Who wins the round?"
         hint = f"The round ends: {s.ending}. Nobody holds the Tie Breaker, so a coin flip gives the round."
     return title, hint, game.flip_question(s).capitalize(), len(session.actions)
-
-
-@ft.memo
-@ft.component
-def CoinStep(table: Table, scale: float) -> ft.Control:
-    """A coin flip: who picks first, a tie, a round nobody holds the Tie Breaker of."""
-    data = use_table(table, _coin_step)
-    if data is None:
-        return ft.Column([])
-    title, hint, question, flip = data
-    return section(title, [
-        ft.Text(hint) if hint else None,
-        CoinToss(table, question, flip),  # a new flip (a new step): the coin starts again
-    ], ident="step-coin")
 
 
 def _pick_step(session) -> tuple | None:
@@ -405,24 +336,6 @@ def _pick_step(session) -> tuple | None:
     return p, name(p), _flip_note(session), context, s.deck, s.row, after
 
 
-@ft.memo
-@ft.component
-def PickStep(table: Table, scale: float) -> ft.Control:
-    """A player takes a face-up card from the row: one tap on the card."""
-    data = use_table(table, _pick_step)
-    if data is None:
-        return ft.Column([])
-    p, name, note, context, deck, row, after = data
-    at_scale(scale)
-    return section(f"{name} picks from the row", [
-        flip_note(note),
-        ft.Text(context),
-        ft.Text(f"{name}: tap the card you take.", weight=ft.FontWeight.BOLD),
-        row_cards(deck, row, on_pick=lambda c: table.dispatch(Pick(player=p, card=c)), picker=name),
-        ft.Text(after, size=12, italic=True),
-    ], ident="step-pick")
-
-
 def _fight_step(session) -> tuple | None:
     s: FightState = session.state
     if s.phase != "fight":
@@ -440,9 +353,89 @@ def _fight(cards) -> Fight:
     return Fight(cards=tuple(cards))
 
 
-_STEPS = {"row": (EntryStep, "step-entry"), "coin-flip": (CoinStep, "step-coin"), "pick": (PickStep, "step-pick"),
-          "fight": (EntryStep, "step-entry")}
-"""the entry of each phase (none at the match's end: the frame offers a new game)"""
+def _step(session) -> tuple | None:
+    """What the table enters now: the phase and what its panel shows."""
+    phase = session.state.phase
+    if phase not in _STEPS:
+        return None
+    return (phase, *_STEPS[phase](session))
+
+
+_STEPS = {"row": _row_step, "coin-flip": _coin_step, "pick": _pick_step, "fight": _fight_step}
+"""what each phase's panel shows (none at the match's end: the frame offers a new game)"""
+
+_ENTRIES = {"row", "fight"}
+"""the phases entered with cards"""
+
+
+@ft.memo
+@ft.component
+def StepPanel(table: Table, scale: float) -> ft.Control:
+    """The step the table plays now: the row (the round's three cards, or the refill), a coin
+    flip, a pick from the row, the two cards of a turn. One panel for them all, so that its
+    card entry and picker stay from step to step and only their content changes: they are
+    kept, hidden, through the picks and the coin flips (what a step needs is drawn again,
+    not drawn anew), and their places start again empty at each step."""
+    data = use_table(table, _step)
+    entered, set_entered = use_step_state(table, ())  # the cards entered so far
+    problems = use_table(table, _problems, entered) or ()
+    fresh = use_table(table, _fresh, any(c is not None for c in entered))
+    phase = data[0] if data is not None else None
+    make = _turn_up if phase == "row" else _fight
+    on_change = use_stable(lambda values: set_entered(tuple(values)))
+    on_done = use_stable(lambda cards: table.dispatch(make(cards)))
+    shown = ft.use_ref(None)  # what the card entry last showed: kept while a step needs none
+    if data is None:  # the match is over: the table draws no step
+        return ft.Column([])
+    at_scale(scale)
+    name = table.game.name
+    if phase == "row":
+        _, title, hint, row, note, labels, submit, deck = data
+        # the tracker's own words say where a seen card is (instead of the over-count warning)
+        shown.current = (deck, labels, submit, "turn-up", problems, fresh)
+    elif phase == "fight":
+        _, turn, hands, names, deck = data
+        # the tracker's own words say why a card cannot be played (a face-up pick in a hand
+        # can be), so the over-count warning gets no `known` cards here
+        shown.current = (deck, (f"{names[0]}'s card", f"{names[1]}'s card"), "Resolve the turn", "fight",
+                         problems, fresh)
+    entry = None
+    if shown.current is not None:
+        deck, labels, submit, ident, said, start = shown.current
+        slots = CardSlots(deck, list(labels), on_done, submit=submit, ident=ident, game_name=name,
+                          on_change=on_change, extra=problem_note(said, f"{ident}-problem"), fresh=start, key="cards")
+        entry = ft.Container(slots, visible=phase in _ENTRIES, key="entry")
+    if phase == "row":
+        return section(title, [
+            flip_note(note),
+            ft.Text(hint),
+            None if row is None else row_cards(*row, caption="In the row now"),
+            entry,
+        ], ident="step-row")
+    if phase == "fight":
+        return section(None, [
+            tagged("fight-call", ft.Text("Ready, set, FIGHT!", size=sized(26), weight=ft.FontWeight.BOLD,
+                                         text_align=ft.TextAlign.CENTER)),
+            ft.Text(f"Turn {turn}: each player plays one of their 4 cards face up. Enter both cards."),
+            ft.Text(hands, size=13) if hands else None,
+            entry,
+        ], ident="step-fight")
+    if phase == "pick":
+        _, p, picker, note, context, deck, row, after = data
+        return section(f"{picker} picks from the row", [
+            flip_note(note),
+            ft.Text(context),
+            ft.Text(f"{picker}: tap the card you take.", weight=ft.FontWeight.BOLD),
+            row_cards(deck, row, on_pick=lambda c: table.dispatch(Pick(player=p, card=c)), picker=picker),
+            ft.Text(after, size=12, italic=True),
+            entry,
+        ], ident="step-pick")
+    _, title, hint, question, flip = data
+    return section(title, [
+        ft.Text(hint) if hint else None,
+        CoinToss(table, question, flip),  # a new flip (a new step): the coin starts again
+        entry,
+    ], ident="step-coin")
 
 
 def problem_note(problems: Sequence[str], ident: str) -> ft.Control | None:
