@@ -385,6 +385,7 @@ def StepPanel(table: Table, scale: float) -> ft.Control:
     on_change = use_stable(lambda values: set_entered(tuple(values)))
     on_done = use_stable(lambda cards: table.dispatch(make(cards)))
     shown = ft.use_ref(None)  # what the card entry last showed: kept while a step needs none
+    part = use_kept()
     if data is None:  # the match is over: the table draws no step
         return ft.Column([])
     at_scale(scale)
@@ -401,9 +402,7 @@ def StepPanel(table: Table, scale: float) -> ft.Control:
                          problems, fresh)
     entry = None
     if shown.current is not None:
-        deck, labels, submit, ident, said, start = shown.current
-        slots = CardSlots(deck, list(labels), on_done, submit=submit, ident=ident, game_name=name,
-                          on_change=on_change, extra=problem_note(said, f"{ident}-problem"), fresh=start, key="cards")
+        slots = part(Entry, *shown.current, name, on_done, on_change, scale, key="cards")
         entry = ft.Container(slots, visible=phase in _ENTRIES, key="entry")
     if phase == "row":
         return section(title, [
@@ -436,6 +435,16 @@ def StepPanel(table: Table, scale: float) -> ft.Control:
         CoinToss(table, question, flip),  # a new flip (a new step): the coin starts again
         entry,
     ], ident="step-coin")
+
+
+@ft.memo
+@ft.component
+def Entry(deck, labels: tuple[str, ...], submit: str, ident: str, problems: tuple[str, ...], fresh: int | None,
+          game_name: str, on_done: Callable, on_change: Callable, scale: float) -> ft.Control:
+    """The cards of a step, entered with the picker: drawn again only when what it shows changed."""
+    at_scale(scale)
+    return CardSlots(deck, list(labels), on_done, submit=submit, ident=ident, game_name=game_name,
+                     on_change=on_change, extra=problem_note(problems, f"{ident}-problem"), fresh=fresh)
 
 
 def problem_note(problems: Sequence[str], ident: str) -> ft.Control | None:
@@ -778,13 +787,10 @@ def PlayerPlace(table: Table, i: int, scale: float) -> ft.Control:
     name, active, badge, stats, face_down, face_up, scale = use_table(table, _player, i, scale)
     part = use_kept()
     at_scale(scale)
-    hand: list[ft.Control] = []
-    for k in range(face_down):
-        hand.append(card_face(None, face_down=True, width=34, ident=f"hand-{i}-down-{k}",
-                              label=f"{name}'s face-down card"))
-    for k, c in enumerate(face_up):
-        hand.append(card_face(c, width=34, ident=f"hand-{i}-up-{k}",
-                              label=f"{c.symbol} in {name}'s hand, picked face up"))
+    hand = [part(HandCard, None, f"hand-{i}-down-{k}", f"{name}'s face-down card", scale, key=f"down-{k}")
+            for k in range(face_down)]
+    hand += [part(HandCard, c, f"hand-{i}-up-{k}", f"{c.symbol} in {name}'s hand, picked face up", scale,
+                  key=f"up-{k}") for k, c in enumerate(face_up)]
     return player_panel(
         name,
         ident=f"player-{i}",
@@ -794,6 +800,14 @@ def PlayerPlace(table: Table, i: int, scale: float) -> ft.Control:
         cards=hand,
         footer=[part(Show, table, Pile, _pile, i, scale, key="pile")],
     )
+
+
+@ft.memo
+@ft.component
+def HandCard(card: Card | None, ident: str, label: str, scale: float) -> ft.Control:
+    """A card in a player's hand: a face-down back (None) or a face-up pick."""
+    at_scale(scale)
+    return card_face(card, face_down=card is None, width=34, ident=ident, label=label)
 
 
 @ft.memo
