@@ -381,9 +381,13 @@ def StepPanel(table: Table, scale: float) -> ft.Control:
     problems = use_table(table, _problems, entered) or ()
     fresh = use_table(table, _fresh, any(c is not None for c in entered))
     phase = data[0] if data is not None else None
-    make = _turn_up if phase == "row" else _fight
+
+    def done(cards) -> None:
+        if phase in _ENTRIES:  # (a hidden entry takes no step)
+            table.dispatch(_turn_up(cards) if phase == "row" else _fight(cards))
+
     on_change = use_stable(lambda values: set_entered(tuple(values)))
-    on_done = use_stable(lambda cards: table.dispatch(make(cards)))
+    on_done = use_stable(done)
     shown = ft.use_ref(None)  # what the card entry last showed: kept while a step needs none
     part = use_kept()
     if data is None:  # the match is over: the table draws no step
