@@ -81,9 +81,10 @@ def _layout(session) -> tuple:
 def use_kept() -> Callable[..., ft.Control]:
     """``part(make, *args, key=...)``: ``make(*args, key=key)``, or the very element this
     component drew under ``key`` the last time if that was made of the same ``args``. A panel
-    handed back as it was is not reconciled again: Flet skips it at once, where a new element
-    of the same memoized panel would walk all it draws (docs/performance.md). Only elements
-    of the last drawing are kept: a panel that went and comes back is made anew."""
+    handed back as it was is not reconciled again: Flet's diff skips it at once, where a new
+    element of the same memoized panel is matched with the old one, checked and set up again
+    control by control. Only elements of the last drawing are kept: a panel that went and
+    comes back is made anew (its hooks went with it)."""
     kept = ft.use_ref(dict)  # key -> (make, args, element) of the last drawing
     before, now = kept.current, {}
     kept.current = now
