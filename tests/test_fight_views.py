@@ -19,6 +19,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from card_companion.views.history import HistoryScreen
+from card_companion.views.live_table import LiveTable, Table
 from card_companion.views.table import TableScreen
 from tests.strategies import strategy
 from tests.test_views import services
@@ -346,8 +347,11 @@ def test_a_round_without_a_tie_breaker_is_given_by_the_coin(coin_lands):
     dispatched = []
 
     def table(state):
-        return SimpleNamespace(state=state, game=GAME, session=SimpleNamespace(actions=()),
-                               dispatch=lambda a: dispatched.append(a) or True)
+        """The table a game's view gets, showing ``state`` (no step led there) and keeping
+        what it commits."""
+        live = LiveTable.showing(Session(GAME, state.setup, (), (), (state,)))
+        live.commit = lambda kind, action, revision, here: dispatched.append(action)  # None: committed
+        return Table(live, GAME)
 
     h = ViewHarness(fight_view.FightTable, table(s))
     t = h.texts()

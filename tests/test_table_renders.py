@@ -214,3 +214,37 @@ def test_peace_and_love_a_fight_round_leaves_the_player_outside_the_fight_as_dra
     assert names["StatLine"] == 2, names  # Ann's and Bea's numbers; Cy's stay
     assert names["FighterCard"] == 1, names  # Bea's defeated fighter; Cy's three stay
     assert "PlayerPanel" not in names, names
+def test_a_fight_pick_draws_only_the_pickers_place(tmp_path) -> None:
+    """FIGHT!: Bea won the turn (Ann 6♠ Punch, Bea 6♦ Parry: Parry beats Punch), so Bea alone
+    takes a face-up card from the row; Ann drew her card at the turn. Bea's pick changes
+    Bea's hand and the row, nothing of Ann's: Ann's place (name, numbers, hand, pile) is not
+    drawn again, and neither pile is."""
+    from card_companion.calculators.cards import card
+    from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
+    from card_companion.companion.session import Session
+
+    game = REGISTRY["fight"]
+    ann, bea = 0, 1
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+    for action in (TurnUp(cards=(card("AH"), card("2H"), card("3H"))), CoinFlip(purpose="first-pick", winner=bea),
+                   Pick(player=bea, card=card("AH")), Pick(player=ann, card=card("2H")),
+                   TurnUp(cards=(card("4H"), card("5H"))), Fight(cards=(card("6S"), card("6D")))):
+        session = session.push(action)
+    before = session.state
+    assert before.phase == "pick" and before.pickers == (bea,)
+
+    async def scenario() -> tuple[Counter, bool, bool]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        ann_place = watcher.find("player-0")
+        with watching() as drawn:
+            await table.step(Pick(player=bea, card=card("3H")))
+            after = table.snapshot().session.state
+            assert after.players[ann] == before.players[ann] and after.players[bea] != before.players[bea]
+            return drawn.names(watcher), watcher.find("player-0") is ann_place, watcher.has("hand-1-up-1")
+
+    names, ann_kept, bea_took = run(scenario)
+    assert bea_took, "Bea's pick is in her hand"
+    assert names["PlayerPlace"] == 1, f"only Bea's place is drawn again: {names}"
+    assert ann_kept, "Ann's place is the very control it was"
+    assert not names["Pile"], f"no victory pile changed: {names}"
