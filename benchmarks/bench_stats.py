@@ -62,9 +62,10 @@ def make(path: Path, n: int = GAMES_RECORDED) -> None:
                 session = random_game(game, rng)
             finished = end - (n - 1 - i) * EVERY
             clock[0] = finished - rng.uniform(5, 60) * 60
-            gid = store.create(session.undo())
+            before = session.undo()
+            gid = store.create(before)
             clock[0] = finished
-            store.redo(gid, 0, after=session)
+            store.redo(gid, 0, shown=before)
             if (i + 1) % 1000 == 0:
                 print(f"  {i + 1} games played and saved ({time.perf_counter() - t:.0f} s)", flush=True)
     finally:

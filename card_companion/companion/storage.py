@@ -41,7 +41,7 @@ import threading
 import time
 import uuid
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -208,6 +208,42 @@ def plain_error(exc: sqlite3.Error, path: str) -> StoreError:
     if "unable to open" in text:
         return StoreError(f"the save file {path} cannot be opened ({exc})")
     return StoreError(f"the save file could not be used ({exc})")
+
+
+def log_rows(session: Session) -> tuple[Any, ...]:
+    """The log as the ``actions`` table keeps it (``seq`` 0, 1...): the live actions, then
+    the undone ones, the next to redo first (``live`` says where the redo stack starts)."""
+    return session.actions + tuple(reversed(session.redo_actions))
+
+
+def edit_rows(session: Session) -> list[tuple[int, int, Any, int]]:
+    """The session's edits as the ``edits`` table keeps them, ``(idx, at, action, undone)``
+    in the order of ``n``: the ones Undo can take back (``undone`` 0) in the order they
+    were made, then the undone ones waiting on the redo stack, numbered from the bottom of
+    the stack up (``_with_edits`` puts each back above the undone step that brings the log
+    to its length, the highest number on top)."""
+    rows = [(e.index, e.at, e.before, 0) for e in session.edits]
+    waiting = [a for a in session.redo_stack if isinstance(a, Edit)]  # the bottom of the stack first
+    return rows + [(e.index, e.at, e.before, undone) for undone, e in enumerate(waiting, 1)]
+
+
+def write_log(db: sqlite3.Connection, game_id: str, before: Session | None, after: Session) -> None:
+    """Make the saved log ``after``'s, where it was ``before``'s (None: nothing saved yet):
+    the rows of ``log_rows`` that differ are written, the ones past its end deleted, and
+    the edits written again when they changed. No rule here: the session decided."""
+    dump = after.game.dump_action
+    old, new = log_rows(before) if before is not None else (), log_rows(after)
+    changed = [(game_id, i, json.dumps(dump(a))) for i, a in enumerate(new)
+               if i >= len(old) or (old[i] is not a and old[i] != a)]
+    db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, len(new)))
+    db.executemany("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?) "
+                   "ON CONFLICT (game_id, seq) DO UPDATE SET action = excluded.action", changed)
+    edits = edit_rows(after)
+    if before is None or edit_rows(before) != edits:
+        db.execute("DELETE FROM edits WHERE game_id = ?", (game_id,))
+        db.executemany("INSERT INTO edits (game_id, n, idx, at, action, undone) VALUES (?,?,?,?,?,?)",
+                       [(game_id, n, idx, at, json.dumps(dump(a)), undone)
+                        for n, (idx, at, a, undone) in enumerate(edits, 1)])
 
 
 class Store(TableSeats):
@@ -473,11 +509,7 @@ class Store(TableSeats):
                  session.setup.model_dump_json(), len(session.actions), now, now, 0, code, int(device is None),
                  headline_of(session)),
             )
-            log_rows = list(session.actions) + list(reversed(session.redo_actions))
-            db.executemany(
-                "INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
-                [(game_id, i, json.dumps(session.game.dump_action(a))) for i, a in enumerate(log_rows)],
-            )
+            write_log(db, game_id, None, session)
             if device is not None:
                 db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
                            (game_id, device, seat, now))
@@ -563,22 +595,21 @@ class Store(TableSeats):
             row = db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else row[0]
 
-    def _expect(self, db: sqlite3.Connection, game_id: str, revision: int) -> tuple[str, int, int]:
-        """The game's (game, live, log length) if it is still at ``revision``; StaleGame if not."""
-        row = db.execute("SELECT game, live, revision FROM games WHERE id = ?", (game_id,)).fetchone()
+    def _expect(self, db: sqlite3.Connection, game_id: str, revision: int) -> str:
+        """The game's table code if it is still at ``revision``; StaleGame if not."""
+        row = db.execute("SELECT code, revision FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise StaleGame(GONE)
-        if row[2] != revision:
+        if row[1] != revision:
             raise StaleGame(STALE)
-        count = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
-        return row[0], row[1], count
+        return row[0] or ""
 
-    def _bump(self, db: sqlite3.Connection, game_id: str, live: int, headline: str | None, after: Session | None):
-        """The game's new live length and headline (None: the list says its steps), one revision
-        on, and its record as it now stands (``after``: the game as written, else read here)."""
+    def _bump(self, db: sqlite3.Connection, game_id: str, after: Session) -> int:
+        """The game's new live length and headline, one revision on, and its record as it now
+        stands (``records.sync`` with the game as written)."""
         db.execute("UPDATE games SET live = ?, revision = revision + 1, updated = ?, headline = ? WHERE id = ?",
-                   (live, time.time(), headline, game_id))
-        records.sync(db, game_id, after if after is not None else self._session_or_none(db, game_id))
+                   (len(after.actions), time.time(), headline_of(after), game_id))
+        records.sync(db, game_id, after)
         return db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()[0]
 
     # --- the records' hook (companion/records.py keeps them, in the same transactions) ------
@@ -592,120 +623,48 @@ class Store(TableSeats):
     reading = _read  # one read transaction, for the records and statistics: `with store.reading() as db`
     writing = _write  # one write transaction, for renaming and merging players
 
-    def push(self, game_id: str, action: Any, revision: int, headline: str | None = None, *,
-             after: Session | None = None) -> int:
-        """Log one action after the live ones (the redo tail is dropped), if the game is still
-        at ``revision``; returns the new revision. The caller has checked the action against
-        the rules on the state of that revision (Session.push), and gives the game's headline
-        after it (``headline_of``) for the saved-games list."""
-        from card_companion.companion.registry import GAMES
+    # --- changes: the session decides, the store writes what its log became ----------------
 
+    def commit(self, game_id: str, revision: int, change: Callable[[Session], Session], *,
+               shown: Session | None = None) -> Snapshot:
+        """One change of the game, if it is still at ``revision``: ``change`` (a Session
+        method: ``lambda s: s.push(action)``) gives the new session, and what its log became
+        is written in the same transaction as the revision check. ``shown``: the session of
+        that revision as the caller holds it (the check proves it is the saved one, so the
+        log is not replayed again); else it is read inside the transaction. IllegalAction
+        (the session refuses) and StaleGame write nothing."""
+        after = change(shown) if shown is not None else None  # the rules, before the file is locked
         with self._write() as db:
-            game, live, _ = self._expect(db, game_id, revision)
-            if game not in GAMES:
-                raise IllegalAction(f"this app does not know the game {game!r}")
-            db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, live))
-            # the redo stack goes, and the edits waiting on it
-            db.execute("DELETE FROM edits WHERE game_id = ? AND (at > ? OR undone > 0)", (game_id, live))
-            db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?)",
-                       (game_id, live, json.dumps(GAMES[game].dump_action(action))))
-            return self._bump(db, game_id, live + 1, headline, after)
+            code = self._expect(db, game_id, revision)
+            before = shown if shown is not None else self._snapshot_in(db, game_id).session
+            if after is None:
+                after = change(before)
+            write_log(db, game_id, before, after)
+            return Snapshot(game_id, after, self._bump(db, game_id, after), code)
 
-    def undo(self, game_id: str, revision: int, headline: str | None = None, *,
-             after: Session | None = None) -> int:
-        """Take back the last change, if the game is still at ``revision``: the last live
-        action goes to the redo stack, or, when the last change was an earlier step entered
-        again (``replace``), that step's earlier action is put back (Session.undo alike)."""
-        with self._write() as db:
-            _, live, _ = self._expect(db, game_id, revision)
-            if live == 0:
-                raise IllegalAction("nothing to undo")
-            edit = db.execute("SELECT n, idx, at FROM edits WHERE game_id = ? AND undone = 0 AND at <= ? "
-                              "ORDER BY n DESC LIMIT 1", (game_id, live)).fetchone()
-            if edit is not None and edit[2] == live:
-                n, idx, _ = edit
-                self._swap(db, game_id, n, idx)
-                db.execute("UPDATE edits SET undone = (SELECT COALESCE(MAX(undone), 0) + 1 FROM edits "
-                           "WHERE game_id = ?) WHERE game_id = ? AND n = ?", (game_id, game_id, n))
-                return self._bump(db, game_id, live, headline, after)
-            return self._bump(db, game_id, live - 1, headline, after)
+    def push(self, game_id: str, action: Any, revision: int, *, shown: Session | None = None) -> int:
+        """Session.push, saved (``commit``); the new revision."""
+        return self.commit(game_id, revision, lambda s: s.push(action), shown=shown).revision
 
-    @staticmethod
-    def _swap(db: sqlite3.Connection, game_id: str, n: int, idx: int) -> None:
-        """The step's action and the edit's swap places (Undo and Redo of an edit)."""
-        now = db.execute("SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, idx)).fetchone()[0]
-        other = db.execute("SELECT action FROM edits WHERE game_id = ? AND n = ?", (game_id, n)).fetchone()[0]
-        db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?", (other, game_id, idx))
-        db.execute("UPDATE edits SET action = ? WHERE game_id = ? AND n = ?", (now, game_id, n))
+    def undo(self, game_id: str, revision: int, *, shown: Session | None = None) -> int:
+        """Session.undo, saved (``commit``); the new revision."""
+        return self.commit(game_id, revision, lambda s: s.undo(), shown=shown).revision
 
-    def _redo_one(self, db: sqlite3.Connection, game_id: str, live: int, count: int) -> int | None:
-        """Redo one change in the transaction: an undone edit waiting at this length (the
-        last undone first), else the next undone step. The new live length, or None."""
-        edit = db.execute("SELECT n, idx FROM edits WHERE game_id = ? AND undone > 0 AND at = ? "
-                          "ORDER BY undone DESC LIMIT 1", (game_id, live)).fetchone()
-        if edit is not None:
-            n, idx = edit
-            self._swap(db, game_id, n, idx)
-            db.execute("UPDATE edits SET undone = 0, n = (SELECT MAX(n) + 1 FROM edits WHERE game_id = ?) "
-                       "WHERE game_id = ? AND n = ?", (game_id, game_id, n))
-            return live
-        return live + 1 if live < count else None
+    def redo(self, game_id: str, revision: int, *, shown: Session | None = None) -> int:
+        """Session.redo, saved (``commit``); the new revision."""
+        return self.commit(game_id, revision, lambda s: s.redo(), shown=shown).revision
 
-    def redo(self, game_id: str, revision: int, headline: str | None = None, *,
-             after: Session | None = None) -> int:
-        """Bring back the last undone change (a step, or a step's new cards), if the game is
-        still at ``revision``."""
-        with self._write() as db:
-            _, live, count = self._expect(db, game_id, revision)
-            now = self._redo_one(db, game_id, live, count)
-            if now is None:
-                raise IllegalAction("nothing to redo")
-            return self._bump(db, game_id, now, headline, after)
+    def redo_all(self, game_id: str, revision: int, *, shown: Session | None = None) -> int:
+        """Session.redo_all, saved (``commit``); the new revision."""
+        return self.commit(game_id, revision, lambda s: s.redo_all(), shown=shown).revision
 
-    def redo_all(self, game_id: str, revision: int, headline: str | None = None, *,
-             after: Session | None = None) -> int:
-        """Bring back every undone change at once, if the game is still at ``revision``."""
-        with self._write() as db:
-            _, live, count = self._expect(db, game_id, revision)
-            now = self._redo_one(db, game_id, live, count)
-            if now is None:
-                raise IllegalAction("nothing to redo")
-            while now is not None:
-                live, now = now, self._redo_one(db, game_id, now, count)
-            return self._bump(db, game_id, live, headline, after)
+    def undo_to(self, game_id: str, step: int, revision: int, *, shown: Session | None = None) -> int:
+        """Session.undo_to, saved (``commit``); the new revision."""
+        return self.commit(game_id, revision, lambda s: s.undo_to(step), shown=shown).revision
 
-    def undo_to(self, game_id: str, step: int, revision: int, headline: str | None = None, *,
-             after: Session | None = None) -> int:
-        """Back to the state after step ``step`` (Session.undo_to), if the game is still at
-        ``revision``: the later actions stay in the log as the redo stack (and the edits made
-        at a later step wait with them)."""
-        with self._write() as db:
-            _, live, _ = self._expect(db, game_id, revision)
-            if not 0 <= step < live:
-                raise IllegalAction(f"there is no step {step} before the last one to go back to")
-            return self._bump(db, game_id, step, headline, after)
-
-    def replace(self, game_id: str, step: int, action: Any, revision: int, headline: str | None = None, *,
-             after: Session | None = None) -> int:
-        """Step ``step`` (1-based) entered again as ``action``, if the game is still at
-        ``revision``: one change, with the step's earlier action kept for Undo. The caller
-        has replayed the later steps on it (Session.replace)."""
-        from card_companion.companion.registry import GAMES
-
-        with self._write() as db:
-            game, live, _ = self._expect(db, game_id, revision)
-            if game not in GAMES:
-                raise IllegalAction(f"this app does not know the game {game!r}")
-            if not 1 <= step <= live:
-                raise IllegalAction(f"there is no step {step}")
-            before = db.execute("SELECT action FROM actions WHERE game_id = ? AND seq = ?",
-                                (game_id, step - 1)).fetchone()[0]
-            db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?",
-                       (json.dumps(GAMES[game].dump_action(action)), game_id, step - 1))
-            n = db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM edits WHERE game_id = ?", (game_id,)).fetchone()[0]
-            db.execute("INSERT INTO edits (game_id, n, idx, at, action) VALUES (?,?,?,?,?)",
-                       (game_id, n, step - 1, live, before))
-            return self._bump(db, game_id, live, headline, after)
+    def replace(self, game_id: str, step: int, action: Any, revision: int, *, shown: Session | None = None) -> int:
+        """Session.replace, saved (``commit``); the new revision."""
+        return self.commit(game_id, revision, lambda s: s.replace(step, action), shown=shown).revision
 
     def saved_games(self, device: str | None = None, *, host_games: bool = False) -> list[SavedGame]:
         """Saved games, the most recently played first: every game (``device`` None: the
