@@ -22,7 +22,7 @@ import types
 from pathlib import Path
 
 from benchmarks import percentile, timed
-from card_companion.companion import storage
+from card_companion.companion import storage, store_log
 from card_companion.companion.registry import GAMES
 from card_companion.companion.stats import Filter, Scope, players_screen
 from card_companion.companion.storage import Store
@@ -47,9 +47,8 @@ def make(path: Path, n: int = GAMES_RECORDED) -> None:
         p.unlink(missing_ok=True)
     store = Store(partial)
     clock = [0.0]
-    real_time = storage.time
-    storage.time = types.SimpleNamespace(time=lambda: clock[0], monotonic=time.monotonic,  # type: ignore[assignment]
-                                         sleep=time.sleep)
+    real_time = store_log.time
+    store_log.time = types.SimpleNamespace(time=lambda: clock[0])  # type: ignore[assignment]
     rng = random.Random(2026)
     games = list(GAMES.values())
     end = time.time() - 3600
@@ -62,13 +61,14 @@ def make(path: Path, n: int = GAMES_RECORDED) -> None:
                 session = random_game(game, rng)
             finished = end - (n - 1 - i) * EVERY
             clock[0] = finished - rng.uniform(5, 60) * 60
-            gid = store.create(session.undo())
+            before = session.undo()
+            gid = store.create(before)
             clock[0] = finished
-            store.redo(gid, 0, after=session)
+            store.redo(gid, 0, shown=before)
             if (i + 1) % 1000 == 0:
                 print(f"  {i + 1} games played and saved ({time.perf_counter() - t:.0f} s)", flush=True)
     finally:
-        storage.time = real_time
+        store_log.time = real_time
         store.close()
     partial.rename(path)
 

@@ -27,7 +27,7 @@ import types
 import pytest
 from openskill.models import PlackettLuce
 
-from card_companion.companion import storage
+from card_companion.companion import store_log
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.stats import (
@@ -58,8 +58,7 @@ def played(monkeypatch, match: Session, phone_holds: int = 5) -> tuple[Store, st
     """The five games saved as a table saves them, on a clock; a phone made the first
     ``phone_holds`` of them (the others were made by the command line)."""
     clock = [T0]
-    monkeypatch.setattr(storage, "time", types.SimpleNamespace(time=lambda: clock[0], monotonic=lambda: 0.0,
-                                                               sleep=lambda s: None))
+    monkeypatch.setattr(store_log, "time", types.SimpleNamespace(time=lambda: clock[0]))  # the games' times
     store = Store(":memory:")
     tables = Tables(store)
     phone = tables.device(tables.new_device_key())

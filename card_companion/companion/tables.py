@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +53,7 @@ from card_companion.companion.stats import (
     where,
     win_rate_over_time,
 )
-from card_companion.companion.storage import SavedGame, SeatTaken, Snapshot, StaleGame, Store, headline_of
+from card_companion.companion.storage import SavedGame, SeatTaken, Snapshot, StaleGame, Store
 
 log = logging.getLogger(__name__)
 
@@ -248,58 +249,45 @@ class Device:
             raise Refused(WATCHING)
         return seat
 
-    def _commit(self, game_id: str, shown: Snapshot, kind: Kind, after: Session, revision: int,
-                seat: Seat, exclude: Any) -> Snapshot:
-        now = Snapshot(game_id, after, revision, shown.code)
+    def _change(self, game_id: str, shown: Snapshot, kind: Kind, change: Callable[[Session], Session],
+                exclude: Any) -> Snapshot:
+        """Every change of a game one way: this phone's seat may act, the session's own method
+        makes the change on the state this phone shows (IllegalAction: the rules), the store
+        saves it if the game is still at that revision (StaleGame: another phone changed it
+        since), and the game's other pages are told."""
+        seat = self._acting_seat(game_id)
+        now = self.store.commit(game_id, shown.revision, change, shown=shown.session)
         who = "the host" if self.admin and self.key is None else (
-            "the table phone" if seat.kind == "table" else seat.label(after.setup.players))
-        told = self.tables.hub.publish(Committed(game_id, shown.revision, revision, kind, after, who),
+            "the table phone" if seat.kind == "table" else seat.label(now.session.setup.players))
+        told = self.tables.hub.publish(Committed(game_id, shown.revision, now.revision, kind, now.session, who),
                                        exclude=exclude)
-        log.info("game %s revision %d: %s by %s, told %d other page(s)", game_id, revision, kind, who, told)
+        log.info("game %s revision %d: %s by %s, told %d other page(s)", game_id, now.revision, kind, who, told)
         return now
 
     def push(self, game_id: str, shown: Snapshot, action: Any, *, exclude: Any = None) -> Snapshot:
         """Enter one step on the state this phone shows. IllegalAction (the rules), StaleGame
         (another phone changed the game since), Refused (watching, not a member)."""
-        seat = self._acting_seat(game_id)
-        after = shown.session.push(action)
-        revision = self.store.push(game_id, action, shown.revision, headline_of(after), after=after)
-        return self._commit(game_id, shown, "push", after, revision, seat, exclude)
+        return self._change(game_id, shown, "push", lambda s: s.push(action), exclude)
 
     def undo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
-        seat = self._acting_seat(game_id)
-        after = shown.session.undo()
-        revision = self.store.undo(game_id, shown.revision, headline_of(after), after=after)
-        return self._commit(game_id, shown, "undo", after, revision, seat, exclude)
+        return self._change(game_id, shown, "undo", lambda s: s.undo(), exclude)
 
     def redo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
-        seat = self._acting_seat(game_id)
-        after = shown.session.redo()
-        revision = self.store.redo(game_id, shown.revision, headline_of(after), after=after)
-        return self._commit(game_id, shown, "redo", after, revision, seat, exclude)
+        return self._change(game_id, shown, "redo", lambda s: s.redo(), exclude)
 
     def redo_all(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
         """Every undone step back at once (after going back to an earlier step)."""
-        seat = self._acting_seat(game_id)
-        after = shown.session.redo_all()
-        revision = self.store.redo_all(game_id, shown.revision, headline_of(after), after=after)
-        return self._commit(game_id, shown, "redo-all", after, revision, seat, exclude)
+        return self._change(game_id, shown, "redo-all", lambda s: s.redo_all(), exclude)
 
     def undo_to(self, game_id: str, shown: Snapshot, step: int, *, exclude: Any = None) -> Snapshot:
         """Back to the state after step ``step`` (the history's "Undo to here"); the later
         steps wait on the redo stack."""
-        seat = self._acting_seat(game_id)
-        after = shown.session.undo_to(step)
-        revision = self.store.undo_to(game_id, step, shown.revision, headline_of(after), after=after)
-        return self._commit(game_id, shown, "undo-to", after, revision, seat, exclude)
+        return self._change(game_id, shown, "undo-to", lambda s: s.undo_to(step), exclude)
 
     def replace(self, game_id: str, shown: Snapshot, step: int, action: Any, *, exclude: Any = None) -> Snapshot:
         """Step ``step`` entered again with other cards (the history's Edit), the later steps
         replayed on it: refused in one sentence naming the step that no longer applies."""
-        seat = self._acting_seat(game_id)
-        after = shown.session.replace(step, action)
-        revision = self.store.replace(game_id, step, action, shown.revision, headline_of(after), after=after)
-        return self._commit(game_id, shown, "edit", after, revision, seat, exclude)
+        return self._change(game_id, shown, "edit", lambda s: s.replace(step, action), exclude)
 
     # --- the saved games' list -----------------------------------------------------------------
 
