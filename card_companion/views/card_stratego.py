@@ -141,8 +141,9 @@ def CardStrategoTable(table: Table) -> ft.Control:
         return ft.Column([])
     bottom = bottom_player(table, turn)
     top = 1 - bottom
-    # keyed by player: when the turn passes, the two panels only change places
-    armies = {p: Show(table, ArmyPanel, _army, p, key=f"army-{p}") for p in (top, bottom)}
+    # not keyed: when the turn passes both panels change anyway (who is to play), and a moved
+    # component drawn again within its parent's update did not reach the phone
+    armies = {p: Show(table, ArmyPanel, _army, p) for p in (top, bottom)}
     entry = None
     if playing and choice.mode and options is not None:
         entry = _entry(_Entry(table, on_send, choice, on_choice, options), problem)
