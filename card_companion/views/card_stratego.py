@@ -492,14 +492,16 @@ def _names(session) -> tuple[str, str]:
 @ft.component
 def Battlefield(table: Table, top: int, bottom: int, choice: Choice, on_tap: Callable, scale: float) -> ft.Control:
     """The opponent's grid upside down (third rank at the top), the battle line, the grid of
-    the player to play (front rank at the top). Each place selects what it shows; the rows
-    are keyed, so when the turn passes the two grids only change places."""
+    the player to play (front rank at the top). Each place selects what it shows. The rows
+    are not keyed: when the turn passes, the places are drawn again where they are (a keyed
+    row moved while it is drawn again, with the choice the step empties, is a risk the
+    browser is not worth: see the army panels)."""
     names = use_table(table, _names)
     if names is None:  # the game went away: the frame draws something else at once
         return ft.Column([])
-    rows = [RankRow(table, top, pos, choice, on_tap, scale, key=f"rank-{top}-{pos}") for pos in reversed(range(DEPTH))]
+    rows = [RankRow(table, top, pos, choice, on_tap, scale) for pos in reversed(range(DEPTH))]
     rows += [Show(table, BattleLine, _battle_line)]
-    rows += [RankRow(table, bottom, pos, choice, on_tap, scale, key=f"rank-{bottom}-{pos}") for pos in range(DEPTH)]
+    rows += [RankRow(table, bottom, pos, choice, on_tap, scale) for pos in range(DEPTH)]
     return tagged("battlefield", ft.Container(
         content=ft.Column(rows, spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.symmetric(vertical=6, horizontal=2),
