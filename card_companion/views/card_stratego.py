@@ -90,6 +90,8 @@ ACTIONS: tuple[tuple[str, str], ...] = (
 # step draws again only the panels whose data changed: the status, the last result, one
 # army's counts, the places of the battlefield whose card changed. The entry of the chosen
 # action lives only while it is being entered (a step empties the choice, and it goes).
+# When the turn passes the two sides change places, and the army panels and the places are
+# drawn again where they stand.
 
 
 def _layout(session) -> tuple[bool, int]:
