@@ -248,3 +248,33 @@ def test_a_fight_pick_draws_only_the_pickers_place(tmp_path) -> None:
     assert names["PlayerPlace"] == 1, f"only Bea's place is drawn again: {names}"
     assert ann_kept, "Ann's place is the very control it was"
     assert not names["Pile"], f"no victory pile changed: {names}"
+def test_card_stratego_a_draw_draws_again_only_the_drawing_players_panel(tmp_path) -> None:
+    """Card Stratego: Ann draws with actions left in her turn. By the rules a Draw moves the
+    top card of her deck into her hand and uses one action; the turn stays hers and nothing
+    on the battlefield moves. So Bea's army panel (its counts, its "to play" mark) is not
+    drawn again, nor is any place of the battlefield: only Ann's panel and the head."""
+    from card_companion.companion.card_stratego import GAME, Draw, PutIntoPlay
+    from card_companion.companion.session import Session
+
+    session = Session.start(GAME, GAME.make_setup(["Ann", "Bea"], {}))
+    for action in (PutIntoPlay(column=1), PutIntoPlay(column=1), PutIntoPlay(column=2)):
+        session = session.push(action)  # Ann's turn 1 (1 action), Bea's turn 2 (2 actions)
+    state = session.state
+    assert state.turn == 0 and state.actions_left >= 2, "Ann to play, with more than the Draw left"
+    deck, hand = state.armies[0].deck, state.armies[0].hand
+
+    async def scenario() -> tuple:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        bea, ann = watcher.find("player-1"), watcher.find("player-0")
+        with watching() as drawn:
+            await table.step(Draw())
+        return (drawn.names(watcher), watcher.find("player-1") is bea, watcher.find("player-0") is ann,
+                watcher.find("player-0").label)
+
+    names, bea_kept, ann_kept, ann_label = run(scenario)
+    assert f"Deck {deck - 1}" in ann_label and f"Hand {hand + 1}" in ann_label  # the Draw was drawn
+    assert not ann_kept
+    assert bea_kept, f"Bea's panel was drawn again: {names}"
+    assert names["ArmyPanel"] == 1, names
+    assert not {"Cell", "RankRow", "Battlefield", "BattleLine", "CardStrategoTable"} & set(names), names

@@ -10,6 +10,7 @@ battle line, so the two front ranks meet at the line and column 1 faces column 1
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from card_companion.companion.card_stratego import (
 from card_companion.views import stratego_taps as taps
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.common import (
+    at_scale,
     bottom_player,
     button,
     card_face,
@@ -52,8 +54,9 @@ from card_companion.views.common import (
     section,
     sized,
     tagged,
-    use_text_scale,
+    use_stable,
 )
+from card_companion.views.live_table import Show, Table, use_selected, use_step_state, use_table
 from card_companion.views.odds import OddsPanel
 from card_companion.views.stratego_taps import HAND_CARD, RANK_SHORT, Choice, Key, Options
 
@@ -78,18 +81,38 @@ ACTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+# --- the table ---------------------------------------------------------------------------
+#
+# CardStrategoTable draws the layout of the phase (playing or over, whose side is at the
+# bottom) and holds what the player has chosen so far for the action being entered (it
+# starts again at each step). Each panel selects what it shows from the table (``Show``: a
+# plain function of the session, then a memoized component whose props are that data), so a
+# step draws again only the panels whose data changed: the status, the last result, one
+# army's counts, the places of the battlefield whose card changed. The entry of the chosen
+# action lives only while it is being entered (a step empties the choice, and it goes).
+# When the turn passes the two sides change places, and the army panels and the places are
+# drawn again where they stand.
+
+
+def _layout(session) -> tuple[bool, int]:
+    """What decides the table's layout: playing or over, and whose turn it is (their side is
+    drawn at the bottom)."""
+    s: CardStrategoState = session.state
+    return s.phase == "turn", s.turn
+
+
 @ft.component
-def CardStrategoTable(table) -> ft.Control:
-    use_text_scale()  # sizes below follow the text-size setting
-    s: CardStrategoState = table.state
-    stored, set_choice = ft.use_state(Choice)
-    problem, set_problem = ft.use_state(None)
-    drawn, set_drawn = ft.use_state(None)  # a Drain's random pick, drawn once for this step
-    # the table is drawn anew after every action (keyed by the log): show its top, where the
-    # result of the action and the next step are
-    ft.use_effect(scroll_to_top, dependencies=[])
-    o = _options(table.game, s)
-    choice = taps.current(stored, o)
+def CardStrategoTable(table: Table) -> ft.Control:
+    layout = use_table(table, _layout)
+    stored, set_stored = use_step_state(table, Choice)
+    problem, set_problem = use_step_state(table, None)  # a refusal, shown beside the entry (once)
+    drawn, set_drawn = use_step_state(table, None)  # a Drain's random pick, drawn once for this step
+    playing, turn = layout if layout is not None else (False, 0)
+    scale = at_scale(table.text_scale)
+    # the choice lasts one step (use_step_state), so while it holds something this component
+    # is drawn again at each step: what it reads of the session here is the one shown
+    options = _options_of(table.session) if stored.mode else None
+    choice = taps.current(stored, options) if options is not None else stored
 
     def send(action) -> None:
         """Send it; a refusal is shown beside the entry, where the player looks (once)."""
@@ -103,22 +126,33 @@ def CardStrategoTable(table) -> ft.Control:
             return
         pick = None
         if kind == "drain" and kind != choice.mode:
-            pick = drawn if drawn is not None else table.game.drain_pick(s, random.Random())
+            pick = drawn if drawn is not None else table.game.drain_pick(table.state, random.Random())
             set_drawn(pick)
-        set_choice(taps.choose_action(choice, kind, pick))
+        set_stored(taps.choose_action(choice, kind, pick))
 
-    playing = s.phase == "turn"
-    entry = _Entry(table, send, choice, set_choice, o)
-    bottom = bottom_player(table, s.turn)
+    def tap(key: Key) -> None:
+        o = _options_of(table.session)
+        set_stored(lambda now: taps.tap(taps.current(now, o), key, o))
+
+    def pick_card(card: Card) -> None:
+        set_stored(lambda now: taps.choose_card(now, card))
+
+    on_send, on_choose, on_tap, on_card = use_stable(send), use_stable(choose), use_stable(tap), use_stable(pick_card)
+    on_choice = use_stable(set_stored)
+    if layout is None:  # the game went away: the frame draws something else at once
+        return ft.Column([])
+    bottom = bottom_player(table, turn)
     top = 1 - bottom
-    armies = {top: _army_panel(table.game, s, top), bottom: _army_panel(table.game, s, bottom)}
-    field = _field(s, choice, o, lambda key: set_choice(taps.tap(choice, key, o)))
+    # not keyed: when the turn passes both panels change anyway (who is to play), and a moved
+    # component drawn again within its parent's update did not reach the phone
+    armies = {p: Show(table, ArmyPanel, _army, p) for p in (top, bottom)}
+    entry = None
+    if playing and choice.mode and options is not None:
+        entry = _entry(_Entry(table, on_send, choice, on_choice, options), problem)
     parts = [
-        _status(table.game, s) if playing else None,
-        _last_result(table, s),
-        _chooser(entry, choose, None if choice.mode else problem) if playing else None,
-        armies[top], _battlefield(s, field, top, bottom), armies[bottom],
-        _entry(entry, problem) if playing and choice.mode else None,
+        Head(table, choice, None if choice.mode else problem, on_choose, on_send, on_card, scale),
+        armies[top], Battlefield(table, top, bottom, choice, on_tap, scale), armies[bottom],
+        entry,
         None if playing else ft.Text("The game is over. Undo changes the last action.", italic=True),
     ]
     return ft.Column(seated(table, parts, armies), spacing=10)
@@ -142,6 +176,13 @@ def _options(game, s: CardStrategoState) -> Options:
         jack_lines=tuple(game.jack_lines(s)) if "jack-rearrange" in specials else (),
         jack_reveals=game.jack_reveals(s),
     )
+
+
+@functools.lru_cache(maxsize=16)
+def _options_of(session) -> Options:
+    """``_options`` of a session (a session never changes: the panels of every phone showing
+    it ask the tracker once)."""
+    return _options(session.game, session.state)
 
 
 @dataclass(frozen=True)
@@ -169,7 +210,8 @@ class _Entry:
     def slots(self, ident: str, places: list[tuple[int, str]], on_done, submit: str,
               standing: bool = True) -> ft.Control:
         """Card entry for cards of either army: (owner, label) per place; a card in play
-        (``standing``) is never a Jack or the Joker."""
+        (``standing``) is never a Jack or the Joker. The entry lasts one step (the choice
+        does): new places (another target tapped) start empty."""
         s, game = self.s, self.game
         where = " in play (no Jacks or Joker there)" if standing else ""
         names = [f"{s.name(p)}'s {s.armies[p].colour} army{where}" for p, _ in places]
@@ -177,7 +219,7 @@ class _Entry:
             game.deck(s.setup), [label for _, label in places], on_done, known=game.known_cards(s),
             submit=submit, ident=ident, game_name=game.name,
             decks=[game.entry_deck(s, p, standing) for p, _ in places], deck_names=names,
-            key=f"{ident}-{len(self.table.session.actions)}-{self.choice.places}",
+            key=f"{ident}-{self.choice.places}",
         )
 
 
@@ -205,29 +247,65 @@ def _what(game, s: CardStrategoState, key: Key) -> str:
     return f"{s.name(key[0])}'s {what} in {_where(key)}"
 
 
-def _status(game, s: CardStrategoState) -> ft.Control:
-    left, allotted = s.actions_left, s.allotted
-    why = game.allowance_reason(s)
+def _status(session, scale: float) -> tuple | None:
+    s: CardStrategoState = session.state
+    if s.phase != "turn":  # the game is over: the panel goes
+        return None
+    return s.name(s.turn), s.actions_left, s.allotted, session.game.allowance_reason(s), s.turn_number, scale
+
+
+@ft.memo
+@ft.component
+def Status(name: str, left: int, allotted: int, why: str, turn_number: int, scale: float) -> ft.Control:
+    """Whose turn it is and the actions left."""
+    at_scale(scale)
     pips = [ft.Icon(ft.Icons.CIRCLE if i < left else ft.Icons.CIRCLE_OUTLINED, size=16,
                     color=ft.Colors.PRIMARY) for i in range(allotted)]
     return tagged("status", ft.Container(
         content=ft.Column([
             ft.Row([
-                ft.Text(f"{s.name(s.turn)}'s turn", size=sized(18), weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(f"{name}'s turn", size=sized(18), weight=ft.FontWeight.BOLD, expand=True),
                 tagged("actions-left", ft.Text(f"Actions left: {left} of {allotted}", size=16,
                                                weight=ft.FontWeight.BOLD),
                        label=f"Actions left: {left} of {allotted}"),
             ], spacing=8),
-            ft.Row([ft.Row(pips, spacing=2), ft.Text(f"Turn {s.turn_number}: {why}", size=12, expand=True)],
+            ft.Row([ft.Row(pips, spacing=2), ft.Text(f"Turn {turn_number}: {why}", size=12, expand=True)],
                    spacing=8),
         ], spacing=4, tight=True),
         padding=10,
         border_radius=10,
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
-    ), label=f"{s.name(s.turn)}'s turn, actions left: {left} of {allotted}")
+    ), label=f"{name}'s turn, actions left: {left} of {allotted}")
 
-def _last_result(table, s: CardStrategoState) -> ft.Control | None:
-    """The battle of the last action with its rule, or the last action in words."""
+
+def _revision(live) -> int:
+    return live.revision
+
+
+@ft.memo
+@ft.component
+def Head(table: Table, choice: Choice, problem: str | None, on_choose: Callable, on_send: Callable,
+         on_card: Callable, scale: float) -> ft.Control:
+    """The top of the screen, where the screen goes back to at each step (an action is
+    entered at the bottom; its result and the next step are here): whose turn it is and the
+    actions left, the last result, the actions to choose from (the first and the last only
+    while the game goes on). Each selects what it shows and is drawn again only when that
+    changed; they are drawn in one update."""
+    revision = use_selected(table.live, _revision)
+    status = use_table(table, _status, scale)
+    last = use_table(table, _last_result)
+    chooser = use_table(table, _chooser, choice, problem, on_choose, on_send, on_card, scale)
+    ft.use_effect(scroll_to_top, dependencies=[revision])
+    parts = [Status(*status) if status is not None else None,
+             LastResult(*last) if last is not None else None,
+             Chooser(*chooser) if chooser is not None else None]
+    return ft.Column([c for c in parts if c is not None], spacing=10, tight=True)
+
+
+def _last_result(session) -> tuple:
+    """The battle of the last action with its rule, or the last action in words: (title or
+    the message, the battle's lines; None: a message)."""
+    s: CardStrategoState = session.state
     lb = s.last_battle
     if lb is not None:
         r = lb.result
@@ -241,46 +319,89 @@ def _last_result(table, s: CardStrategoState) -> ft.Control | None:
                  *r.explanation[1:], f"Rule: {RULES[r.rule]}"]
         if moved:
             lines.append(f"{' and '.join(moved)}: the cards behind move forward")
-        return explanation(lines, ident="battle-result", title=f"Battle: {title}")
-    session = table.session
+        return f"Battle: {title}", tuple(lines)
     if not session.actions:
-        return message("Sort the cards into a red and a black army of 27, a Joker in each. Each player "
-                       f"shuffles and draws a hand of 5. {s.name(0)} ({s.armies[0].colour}) takes the first "
-                       "turn.", "last-action", kind="info")
-    text = session.said[-1].line
-    return message(f"Last: {text}", "last-action", kind="info")
+        return ("Sort the cards into a red and a black army of 27, a Joker in each. Each player shuffles and "
+                f"draws a hand of 5. {s.name(0)} ({s.armies[0].colour}) takes the first turn."), None
+    return f"Last: {session.said[-1].line}", None
 
-def _chooser(e: _Entry, choose, problem: str | None = None) -> ft.Control:
+
+@ft.memo
+@ft.component
+def LastResult(text: str, lines: tuple[str, ...] | None) -> ft.Control:
+    """The battle of the last action with its rule, or the last action in words."""
+    if lines is not None:
+        return explanation(lines, ident="battle-result", title=text)
+    return message(text, "last-action", kind="info")
+
+
+def _chooser(session, choice: Choice, problem: str | None, on_choose: Callable, on_send: Callable,
+             on_card: Callable, scale: float) -> tuple | None:
+    """What the chooser shows: the player, the action chosen (or the ones offered and whether
+    the turn must end), the card it discards, what to do next, a refusal."""
+    s: CardStrategoState = session.state
+    if s.phase != "turn":  # the game is over: the panel goes
+        return None
+    o = _options_of(session)
+    choice = taps.current(choice, o)
+    me = s.name(s.turn)
+    hint = taps.next_step(choice, o, me, s.name(1 - s.turn))
+    mode = choice.mode
+    if mode:
+        hand = (tuple(o.specials.get(mode, [])), taps.hand_card(choice, o)) if mode in HAND_CARD else None
+        return me, mode, hint, hand, (), False, problem, on_choose, on_send, on_card, scale
+    available = taps.available(o)
+    offered = tuple(kind for kind, _ in ACTIONS if available.get(kind))
+    return (me, None, hint, None, offered, session.game.can_end_turn(s), problem, on_choose, on_send, on_card,
+            scale)
+
+
+@ft.memo
+@ft.component
+def Chooser(me: str, mode: str | None, hint: str, hand: tuple | None, offered: tuple[str, ...], must_end: bool,
+            problem: str | None, on_choose: Callable, on_send: Callable, on_card: Callable,
+            scale: float) -> ft.Control:
     """The actions the player can take now; once one is chosen, only it, the card it discards
     and what to do next."""
-    s, mode = e.s, e.choice.mode
-    me = s.name(s.turn)
-    next_step = taps.next_step(e.choice, e.options, me, s.name(1 - s.turn))
-    hint = tagged("next-step", ft.Row([
-        ft.Icon(ft.Icons.TOUCH_APP, color=ft.Colors.PRIMARY),
-        ft.Text(next_step, weight=ft.FontWeight.BOLD, expand=True),
-    ], spacing=6), label=next_step)
+    at_scale(scale)
+    next_step = NextStep(hint)
     if mode:
         return section(None, [
             ft.Row([ft.Text(f"{me}: {_label(mode)}", size=16, weight=ft.FontWeight.BOLD, expand=True),
-                    button("Cancel", lambda: choose(mode), "cancel", primary=False, icon=ft.Icons.CLOSE)],
+                    button("Cancel", lambda: on_choose(mode), "cancel", primary=False, icon=ft.Icons.CLOSE)],
                    spacing=6),
-            _hand_choice(e) if mode in HAND_CARD else None,
-            hint,
+            _hand_choice(me, mode, hand, on_card) if hand is not None else None,
+            next_step,
         ], ident="actions")
-    available = taps.available(e.options)
-    buttons = [button(text, (lambda ev, k=kind: choose(k)), f"action-{kind}", primary=kind == "draw")
-               for kind, text in ACTIONS if available.get(kind)]
-    parts: list[ft.Control | None] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
-    if e.game.can_end_turn(s):
+    parts: list[ft.Control | None] = [ActionButtons(offered, on_choose)]
+    if must_end:
         parts += [
             message(f"{me} has no legal action left: the turn ends with the remaining actions unused.",
                     "no-action", kind="warning"),
-            button("End the turn", lambda: e.send(EndTurn()), "end-turn", icon=ft.Icons.SKIP_NEXT),
+            button("End the turn", lambda: on_send(EndTurn()), "end-turn", icon=ft.Icons.SKIP_NEXT),
         ]
     parts.append(message(problem, "action-problem"))  # a step sent from here, refused (said once)
-    parts.append(hint)
+    parts.append(next_step)
     return section(None, parts, ident="actions")
+
+
+@ft.memo
+@ft.component
+def ActionButtons(offered: tuple[str, ...], on_choose: Callable) -> ft.Control:
+    """One button for each action the player can take now."""
+    buttons = [button(text, (lambda ev, k=kind: on_choose(k)), f"action-{kind}", primary=kind == "draw")
+               for kind, text in ACTIONS if kind in offered]
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
+@ft.memo
+@ft.component
+def NextStep(hint: str) -> ft.Control:
+    """What to do next, in words."""
+    return tagged("next-step", ft.Row([
+        ft.Icon(ft.Icons.TOUCH_APP, color=ft.Colors.PRIMARY),
+        ft.Text(hint, weight=ft.FontWeight.BOLD, expand=True),
+    ], spacing=6), label=hint)
 
 
 def _label(mode: str) -> str:
@@ -288,23 +409,48 @@ def _label(mode: str) -> str:
     return next(text for kind, text in ACTIONS if kind == mode)
 
 
-def _army_panel(game, s: CardStrategoState, p: int) -> ft.Control:
+def _hand_choice(me: str, mode: str, hand: tuple, on_card: Callable) -> ft.Control:
+    """Which Jack, Scout or 6 the player discards (only the ones not seen yet)."""
+    options, chosen = hand
+    word = HAND_CARD[mode]
+    if len(options) == 1:
+        return ft.Text(f"{me} discards {options[0].symbol} from the hand.", weight=ft.FontWeight.BOLD)
+    faces = [card_face(c, ident=f"hand-card-{c}", selected=c == chosen, width=46,
+                       label=c.symbol + (", chosen" if c == chosen else ""),
+                       on_click=lambda ev, c=c: on_card(c)) for c in options]
+    return tagged("hand-card", ft.Column([
+        ft.Text(f"Which {word} does {me} discard from the hand?", weight=ft.FontWeight.BOLD),
+        ft.Row(faces, wrap=True, spacing=6, run_spacing=6),
+    ], spacing=4, tight=True), label=f"which {word}")
+
+
+def _army(session, p: int) -> tuple:
+    """An army's panel: its name and colour, its turn, its counts, its discard pile, a General."""
+    s: CardStrategoState = session.state
+    game = session.game
     army = s.armies[p]
     counts = game.counts(s, p)
-    general = game.is_general(s, p)
+    stats = (("Deck", str(counts["deck"])), ("Hand", str(counts["hand"])),
+             ("Battlefield", str(counts["battlefield"])), ("Discard", str(counts["discard"])))
     pile = " ".join(c.symbol for c in sorted(army.discard))  # sorted: which cards are gone
+    return f"{s.name(p)} · {army.colour}", p, s.phase == "turn" and s.turn == p, game.is_general(s, p), stats, pile
+
+
+@ft.memo
+@ft.component
+def ArmyPanel(title: str, p: int, active: bool, general: bool, stats: tuple[tuple[str, str], ...],
+              pile: str) -> ft.Control:
     footer: list[ft.Control | None] = [
         ft.Text(f"Discard pile: {pile}" if pile else "Discard pile: empty", size=13),
         ft.Text("General: the deck is empty; may Drain and Consolidate", size=12, italic=True)
         if general else None,
     ]
     return player_panel(
-        f"{s.name(p)} · {army.colour}",
+        title,
         ident=f"player-{p}",
-        active=s.phase == "turn" and s.turn == p,
+        active=active,
         badge="General" if general else None,
-        stats=[("Deck", str(counts["deck"])), ("Hand", str(counts["hand"])),
-               ("Battlefield", str(counts["battlefield"])), ("Discard", str(counts["discard"]))],
+        stats=stats,
         footer=footer,
     )
 
@@ -318,59 +464,102 @@ class _Field:
 
     grid: dict[int, list[list[InPlay | None]]]
     captions: dict[Key, str]
-    tappable: set[Key]
-    selected: set[Key]
-    tap: Callable[[Key], None]
+    tappable: frozenset[Key]
+    selected: frozenset[Key]
 
 
-def _field(s: CardStrategoState, choice: Choice, o: Options, tap: Callable[[Key], None]) -> _Field:
+@functools.lru_cache(maxsize=16)
+def _field(session, choice: Choice) -> _Field:
+    """The battlefield of a session as the choice shows it (a Jack's line moved): worked out
+    once for all its places."""
+    s: CardStrategoState = session.state
     grid = {p: [[col[pos] if pos < len(col) else None for col in army.columns] for pos in range(DEPTH)]
             for p, army in enumerate(s.armies)}
+    if not choice.mode:
+        return _Field(grid, {}, frozenset(), frozenset())
+    o = _options_of(session)
+    choice = taps.current(choice, o)
     captions: dict[Key, str] = {}
     if choice.mode == "jack-rearrange" and choice.line:
         grid, captions = taps.preview(grid, choice.line, choice.order)
-    return _Field(grid, captions, taps.targets(choice, o), taps.selected(choice, o), tap)
+    return _Field(grid, captions, frozenset(taps.targets(choice, o)), frozenset(taps.selected(choice, o)))
 
 
-def _battlefield(s: CardStrategoState, f: _Field, top: int, bottom: int) -> ft.Control:
+def _names(session) -> tuple[str, str]:
+    s: CardStrategoState = session.state
+    return s.name(0), s.name(1)
+
+
+@ft.memo
+@ft.component
+def Battlefield(table: Table, top: int, bottom: int, choice: Choice, on_tap: Callable, scale: float) -> ft.Control:
     """The opponent's grid upside down (third rank at the top), the battle line, the grid of
-    the player to play (front rank at the top)."""
-
-    def rank_row(p: int, pos: int) -> ft.Control:
-        return ft.Row(
-            [ft.Text(RANK_SHORT[pos], size=11, width=30, text_align=ft.TextAlign.RIGHT)]
-            + [_cell(s, f, (p, c, pos)) for c in range(COLUMNS)],
-            spacing=2,
-            alignment=ft.MainAxisAlignment.CENTER,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-
-    rows = [rank_row(top, pos) for pos in reversed(range(DEPTH))] + [_battle_line(s)] + \
-        [rank_row(bottom, pos) for pos in range(DEPTH)]
+    the player to play (front rank at the top). Each place selects what it shows. The rows
+    are not keyed: when the turn passes, the places are drawn again where they are (a keyed
+    row moved while it is drawn again, with the choice the step empties, is a risk the
+    browser is not worth: see the army panels)."""
+    names = use_table(table, _names)
+    if names is None:  # the game went away: the frame draws something else at once
+        return ft.Column([])
+    rows = [RankRow(table, top, pos, choice, on_tap, scale) for pos in reversed(range(DEPTH))]
+    rows += [Show(table, BattleLine, _battle_line)]
+    rows += [RankRow(table, bottom, pos, choice, on_tap, scale) for pos in range(DEPTH)]
     return tagged("battlefield", ft.Container(
         content=ft.Column(rows, spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.symmetric(vertical=6, horizontal=2),
         border_radius=10,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,  # the theme's: its rank labels stay readable in the dark
-    ), label=f"the battlefield: {s.name(top)} above the battle line, {s.name(bottom)} below")
+    ), label=f"the battlefield: {names[top]} above the battle line, {names[bottom]} below")
 
 
-def _cell(s: CardStrategoState, f: _Field, key: Key) -> ft.Control:
-    """One place: its card (face down as a back), an empty place a card can reach, or a gap."""
+@ft.memo
+@ft.component
+def RankRow(table: Table, p: int, pos: int, choice: Choice, on_tap: Callable, scale: float) -> ft.Control:
+    """One rank of a player's grid: its name and its four places."""
+    return ft.Row(
+        [ft.Text(RANK_SHORT[pos], size=11, width=30, text_align=ft.TextAlign.RIGHT)]
+        + [Show(table, Cell, _cell, (p, c, pos), choice, on_tap, scale) for c in range(COLUMNS)],
+        spacing=2,
+        alignment=ft.MainAxisAlignment.CENTER,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def _cell(session, key: Key, choice: Choice, on_tap: Callable, scale: float) -> tuple:
+    """One place: its card (face down: None), or an empty place a card can reach ("empty"),
+    or a gap; its label; tappable now, chosen, where a Jack's move brought it from."""
+    s: CardStrategoState = session.state
+    f = _field(session, choice)
     p, c, pos = key
     slot = f.grid[p][pos][c]
     target = key in f.tappable
-    on_click = (lambda e, key=key: f.tap(key)) if target else None
-    where = f"column {c + 1}, {rank_name(pos)}"
-    ident = f"cell-{p}-{c}-{pos}"
     chosen = key in f.selected
+    where = f"column {c + 1}, {rank_name(pos)}"
     if slot is not None:
         what = "face-down card" if slot.card is None else slot.card.symbol
+        kind, card = "card", slot.card
         label = f"{s.name(p)}'s {what}, {where}" + (", chosen" if chosen else "")
-        face = card_face(slot.card, face_down=slot.card is None, ident=ident, label=label,
-                         selected=chosen, on_click=on_click, width=CARD_W, caption=f.captions.get(key))
     elif pos == 0 or f.grid[p][pos - 1][c] is not None or target:
+        kind, card = "empty", None
         label = f"{s.name(p)}'s empty place, {where}" + (", chosen" if chosen else "")
+    else:
+        kind, card, label = "gap", None, ""
+    return key, kind, card, label, target, chosen, f.captions.get(key), on_tap, scale
+
+
+@ft.memo
+@ft.component
+def Cell(key: Key, kind: str, card: Card | None, label: str, target: bool, chosen: bool, caption: str | None,
+         on_tap: Callable, scale: float) -> ft.Control:
+    """One place: its card (face down as a back), an empty place a card can reach, or a gap."""
+    at_scale(scale)
+    p, c, pos = key
+    on_click = (lambda e: on_tap(key)) if target else None
+    ident = f"cell-{p}-{c}-{pos}"
+    if kind == "card":
+        face = card_face(card, face_down=card is None, ident=ident, label=label,
+                         selected=chosen, on_click=on_click, width=CARD_W, caption=caption)
+    elif kind == "empty":
         face = card_face(None, ident=ident, label=label, on_click=on_click, width=CARD_W, selected=chosen)
         if chosen:
             face = ft.Container(content=face, bgcolor=ft.Colors.AMBER_100, border_radius=8)
@@ -386,12 +575,18 @@ def _cell(s: CardStrategoState, f: _Field, key: Key) -> ft.Control:
     )
 
 
-def _battle_line(s: CardStrategoState) -> ft.Control:
+def _battle_line(session) -> tuple[int | None]:
+    last = session.state.last_battle
+    return (last.column if last is not None else None,)
+
+
+@ft.memo
+@ft.component
+def BattleLine(fought_in: int | None) -> ft.Control:
     """The line between the armies, with the column numbers (the last battle's marked)."""
-    last = s.last_battle
     numbers = []
     for c in range(COLUMNS):
-        fought = last is not None and last.column == c
+        fought = fought_in == c
         numbers.append(ft.Container(
             content=ft.Container(
                 content=ft.Text(f"{c + 1}", color=LINE if fought else "white", weight=ft.FontWeight.BOLD,
@@ -409,27 +604,10 @@ def _battle_line(s: CardStrategoState) -> ft.Control:
         border_radius=4,
         padding=ft.Padding.symmetric(vertical=3, horizontal=0),
     ), label="the battle line: columns 1 to 4"
-        + (f", the last battle in column {last.column + 1}" if last else ""))
+        + (f", the last battle in column {fought_in + 1}" if fought_in is not None else ""))
 
 
 # --- entering the chosen action --------------------------------------------------------------
-
-
-def _hand_choice(e: _Entry) -> ft.Control:
-    """Which Jack, Scout or 6 the player discards (only the ones not seen yet)."""
-    s, mode, chosen = e.s, e.choice.mode, e.hand_card
-    options = list(e.options.specials.get(mode, [])) if mode else []
-    me = s.name(s.turn)
-    word = HAND_CARD[mode]
-    if len(options) == 1:
-        return ft.Text(f"{me} discards {options[0].symbol} from the hand.", weight=ft.FontWeight.BOLD)
-    faces = [card_face(c, ident=f"hand-card-{c}", selected=c == chosen, width=46,
-                       label=c.symbol + (", chosen" if c == chosen else ""),
-                       on_click=lambda ev, c=c: e.set_choice(taps.choose_card(e.choice, c))) for c in options]
-    return tagged("hand-card", ft.Column([
-        ft.Text(f"Which {word} does {me} discard from the hand?", weight=ft.FontWeight.BOLD),
-        ft.Row(faces, wrap=True, spacing=6, run_spacing=6),
-    ], spacing=4, tight=True), label=f"which {word}")
 
 
 def _entry(e: _Entry, problem: str | None) -> ft.Control | None:

@@ -41,7 +41,8 @@ from card_companion.companion.access import Refused, Seat
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.companion.live import STEPS, Committed, Subscription
 from card_companion.companion.session import Session
-from card_companion.companion.storage import STALE, Snapshot, StaleGame, StoreError
+from card_companion.companion.storage import Snapshot, StaleGame, StoreError
+from card_companion.companion.store_errors import STALE
 from card_companion.views.common import fire_and_forget, on_page_loop
 
 log = logging.getLogger(__name__)

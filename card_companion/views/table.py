@@ -248,7 +248,7 @@ def TableLinks(gid: str, game_id: str, names: tuple[str, ...]) -> ft.Control:
     ]), label="More: history, rules, calculator")
 
 
-_NOT_YET = {"card-stratego", "cardpeegee"}
+_NOT_YET = {"cardpeegee"}
 
 
 @ft.memo
