@@ -244,7 +244,7 @@ def TableLinks(gid: str, game_id: str, names: tuple[str, ...]) -> ft.Control:
     ], spacing=0, tight=True)
 
 
-_NOT_YET = {"peace-and-love", "fight", "card-stratego", "cardpeegee"}
+_NOT_YET = {"peace-and-love", "fight", "card-stratego"}
 
 
 @ft.memo

@@ -12,6 +12,7 @@ from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.cardpeegee.shared import GAME_NAME, click, lines_text, note, number_field, number_or_refuse
 from card_companion.views.common import button, card_face, choice_row, sized, use_text_scale
+from card_companion.views.live_table import use_step_state
 from card_companion.views.odds import OddsPanel
 
 BOTH_VALUES = "enter both score cards' values (whole numbers)"
@@ -24,10 +25,10 @@ def ChestPanel(table) -> ft.Control:
     enc = s.encounter
     p = s.turn
     name = s.name(p)
-    target, set_target = ft.use_state(0)
-    entry, set_entry = ft.use_state("cards")
-    hero_value, set_hero_value = ft.use_state("")
-    trap_value, set_trap_value = ft.use_state("")
+    target, set_target = use_step_state(table, 0)
+    entry, set_entry = use_step_state(table, "cards")
+    hero_value, set_hero_value = use_step_state(table, "")
+    trap_value, set_trap_value = use_step_state(table, "")
     traps = enc.traps
     target = min(target, len(traps) - 1)
     trap = traps[target]
@@ -43,7 +44,8 @@ def ChestPanel(table) -> ft.Control:
             parts.append(CardSlots(game.deck(s.setup), [f"{name}'s score card", "The trap's score card"],
                                    lambda cs: send(lambda: Disarm(trap=trap, hero_score=cs[0], trap_score=cs[1])),
                                    known=game.known_cards(s), submit=f"Attempt {trap.symbol}", ident="disarm",
-                                   game_name=GAME_NAME, key=f"disarm-{target}"))
+                                   game_name=GAME_NAME, key=f"disarm-{target}",
+                                   fresh=len(table.session.actions)))
             return parts
         by_values = click(send, lambda: Disarm(trap=trap, hero_score=number_or_refuse(hero_value, BOTH_VALUES),
                                                trap_score=number_or_refuse(trap_value, BOTH_VALUES)))

@@ -7,6 +7,7 @@ import flet as ft
 from card_companion.companion.cardpeegee import ClaimWin
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.common import choice_row, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
@@ -15,8 +16,8 @@ def ClaimForm(table) -> ft.Control:
     s, game = table.state, table.game
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
     claims = game.claimable(s)
-    who, set_who = ft.use_state(alive[0])
-    what, set_what = ft.use_state(claims[0])
+    who, set_who = use_step_state(table, alive[0])
+    what, set_what = use_step_state(table, claims[0])
     if who not in alive:
         who = alive[0]
     if what not in claims:

@@ -15,6 +15,7 @@ from card_companion.companion.cardpeegee import Abandon, CardPeeGeeState
 from card_companion.views.cardpeegee.play_form import activate_form
 from card_companion.views.cardpeegee.shared import attempt
 from card_companion.views.common import button, choice_row, message, section, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 Send = Callable[[Callable[[], object]], bool]
 """sends the action ``make()`` builds; a refusal is shown in the encounter's panel"""
@@ -62,9 +63,9 @@ def EncounterPanel(
     may; ``abandon``: the abandon button's text (None: no button)."""
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state
-    mode, set_mode = ft.use_state(first or modes[0].value)
-    who, set_who = ft.use_state(first_actor)
-    problem, set_problem = ft.use_state(None)
+    mode, set_mode = use_step_state(table, first or modes[0].value)
+    who, set_who = use_step_state(table, first_actor)
+    problem, set_problem = use_step_state(table, None)
     chosen = next((m for m in modes if m.value == mode), modes[0])
 
     def send(make: Callable[[], object]) -> bool:

@@ -8,6 +8,7 @@ from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import GiveCards
 from card_companion.views.cardpeegee.shared import attempt, click, note
 from card_companion.views.common import button, card_face, choice_row, message, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
@@ -16,11 +17,11 @@ def GiveForm(table) -> ft.Control:
     s = table.state
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
     givers = [q for q in alive if s.heroes[q].held]
-    giver, set_giver = ft.use_state(givers[0])
-    receiver, set_receiver = ft.use_state(None)
-    count, set_count = ft.use_state(0)
-    chosen, set_chosen = ft.use_state(list)  # positions of active cards given
-    problem, set_problem = ft.use_state(None)
+    giver, set_giver = use_step_state(table, givers[0])
+    receiver, set_receiver = use_step_state(table, None)
+    count, set_count = use_step_state(table, 0)
+    chosen, set_chosen = use_step_state(table, list)  # positions of active cards given
+    problem, set_problem = use_step_state(table, None)
     if giver not in givers:
         giver = givers[0]
     others = [q for q in alive if q != giver]

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from card_companion.calculators.cards import Card
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import CardPeeGeeState
 from card_companion.views.cardpeegee.shared import SMALL
-from card_companion.views.common import card_face, player_panel, tagged
+from card_companion.views.common import at_scale, card_face, player_panel, tagged
 
 
 def element_text(s: CardPeeGeeState, game, q: int) -> str:
@@ -44,31 +45,44 @@ def hp_chart(points: Sequence[tuple[int, int]], ident: str, alive: bool) -> ft.C
     return tagged(ident, chart, label=f"HP over the game: {', '.join(str(h) for h in hps)}")
 
 
-def hero_panels(s: CardPeeGeeState, game) -> list[ft.Control]:
-    panels = []
+def hero_of(session, q: int, scale: float) -> tuple:
+    """What a Hero's panel shows: name, Character and active cards, badge, numbers, the HP
+    chart's points, how they died (a step that changes another Hero leaves it as it is)."""
+    s: CardPeeGeeState = session.state
+    game = session.game
+    h = s.heroes[q]
+    if not h.ready:
+        return s.name(q), q, None, (), None, False, False, (), (), None, scale
     battle = s.encounter.battle_or_none if s.encounter is not None else None
-    for q, h in enumerate(s.heroes):
-        name = s.name(q)
-        if not h.ready:
-            panels.append(player_panel(name, ident=f"hero-{q}", badge="not entered yet",
-                                       stats=[("HP", "—")]))
-            continue
-        cards = [card_face(h.character, ident=f"character-{q}", caption="Character", width=48,
-                           label=f"{name}'s Character {h.character.symbol}", dimmed=not h.alive)]
-        cards += [card_face(c, ident=f"active-{q}-{i}", caption="active", width=48,
-                            label=f"{name}'s active {c.symbol}") for i, c in enumerate(h.active)]
-        badge = None
-        if not h.alive:
-            badge = "dead"
-        elif battle is not None:
-            i = battle.of_player(q)
-            if i is not None and battle.fighters[i].live:
-                badge = "in the fight"
-        stats = [("HP", str(h.hp)), ("Element", element_text(s, game, q)), ("Hand", plural(h.hand, "card")),
-                 ("Status", "alive" if h.alive else "dead")]
-        footer = [hp_chart(game.hp_history(s, q), f"hp-chart-{q}", h.alive)]
-        if not h.alive and h.died:
-            footer.append(ft.Text(f"Out of the game: {h.died}", size=SMALL, italic=True))
-        panels.append(player_panel(name, ident=f"hero-{q}", active=game.hero(s) == q and h.alive, badge=badge,
-                                   stats=stats, cards=cards, footer=footer, dimmed=not h.alive))
-    return panels
+    badge = None
+    if not h.alive:
+        badge = "dead"
+    elif battle is not None:
+        i = battle.of_player(q)
+        if i is not None and battle.fighters[i].live:
+            badge = "in the fight"
+    stats = (("HP", str(h.hp)), ("Element", element_text(s, game, q)), ("Hand", plural(h.hand, "card")),
+             ("Status", "alive" if h.alive else "dead"))
+    died = h.died if not h.alive and h.died else None
+    return (s.name(q), q, h.character, tuple(h.active), badge, h.alive, game.hero(s) == q and h.alive, stats,
+            tuple(game.hp_history(s, q)), died, scale)
+
+
+@ft.memo
+@ft.component
+def HeroPanel(name: str, q: int, character: Card | None, active: tuple[Card, ...], badge: str | None, alive: bool,
+              turn: bool, stats: tuple[tuple[str, str], ...], hp: tuple[tuple[int, int], ...], died: str | None,
+              scale: float) -> ft.Control:
+    """One Hero's panel (before their Hero is entered: "not entered yet")."""
+    at_scale(scale)
+    if character is None:
+        return player_panel(name, ident=f"hero-{q}", badge="not entered yet", stats=[("HP", "—")])
+    cards = [card_face(character, ident=f"character-{q}", caption="Character", width=48,
+                       label=f"{name}'s Character {character.symbol}", dimmed=not alive)]
+    cards += [card_face(c, ident=f"active-{q}-{i}", caption="active", width=48,
+                        label=f"{name}'s active {c.symbol}") for i, c in enumerate(active)]
+    footer = [hp_chart(hp, f"hp-chart-{q}", alive)]
+    if died:
+        footer.append(ft.Text(f"Out of the game: {died}", size=SMALL, italic=True))
+    return player_panel(name, ident=f"hero-{q}", active=turn, badge=badge, stats=stats, cards=cards,
+                        footer=footer, dimmed=not alive)

@@ -21,6 +21,7 @@ from card_companion.views.cardpeegee.shared import (
     present,
 )
 from card_companion.views.common import button, choice_buttons, message, tagged, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
@@ -35,10 +36,10 @@ def RoundEntry(table) -> ft.Control:
     same = game.stage(ahead) == "battle" and ahead.encounter.battle.live() == s.encounter.battle.live()
     order = game.fighters(ahead if same else s)
     number = s.encounter.battle.rounds + 1
-    modes, set_modes = ft.use_state(dict)  # position → "total"
-    totals, set_totals = ft.use_state(dict)
-    entered, set_entered = ft.use_state(dict)  # position → the cards entered so far (kept across a mode change)
-    problem, set_problem = ft.use_state(None)
+    modes, set_modes = use_step_state(table, dict)  # position → "total"
+    totals, set_totals = use_step_state(table, dict)
+    entered, set_entered = use_step_state(table, dict)  # position → the cards entered (kept across a mode change)
+    problem, set_problem = use_step_state(table, None)
     by_cards = [i for i in range(len(order)) if modes.get(i) != "total"]
     labels, owners = [], []
     for i in by_cards:
@@ -95,7 +96,8 @@ def RoundEntry(table) -> ft.Control:
     if labels:
         rows.append(CardSlots(game.deck(s.setup), labels, resolve, known=game.known_cards(s),
                               submit=f"Resolve round {number}", ident="score", game_name=GAME_NAME,
-                              on_change=changed, initial=initial, key="score-" + "-".join(map(str, by_cards))))
+                              on_change=changed, initial=initial, key="score-" + "-".join(map(str, by_cards)),
+                              fresh=len(table.session.actions)))
     else:
         rows.append(button(f"Resolve round {number}", lambda: resolve(()), "score-submit", icon=ft.Icons.CHECK))
     rows.append(message(problem, "score-problem"))

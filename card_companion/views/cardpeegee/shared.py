@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.common import tagged
+from card_companion.views.live_table import use_table
 
 GAME_NAME = "CardPeeGee"
 SMALL = 13
@@ -77,3 +78,25 @@ def number_field(ident: str, label: str, value: str, on_change: Callable[[str], 
         label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER, dense=True, width=170,
         on_change=lambda e: on_change(e.control.value),
     ), label=label)
+
+
+# --- drawn from the table: a panel drawn again only when what it selects changes ---------------
+
+
+def at_stage(session, stage: str):
+    """The session while the tracker's stage is ``stage`` (None once it is not: the panel of
+    that stage is going): a panel that reads the whole state is drawn again at every step of
+    its stage."""
+    return session if session.game.stage(session.state) == stage else None
+
+
+@ft.memo
+@ft.component
+def Follows(table, panel: Callable, select: Callable, *args) -> ft.Control | None:
+    """``panel(table)``, drawn again only when ``select(session, *args)`` changes (None:
+    nothing is drawn). The panel reads the table itself; its own state starts again at each
+    step (``use_step_state``), so what it shows after a step depends only on what ``select``
+    answers."""
+    if use_table(table, select, *args) is None:
+        return None
+    return panel(table)
