@@ -10,10 +10,18 @@ from card_companion.companion.cardpeegee import Disarm, PlayIntoEncounter
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.cardpeegee.shared import GAME_NAME, click, lines_text, note, number_field, number_or_refuse
+from card_companion.views.cardpeegee.shared import (
+    GAME_NAME,
+    Odds,
+    click,
+    lines_text,
+    note,
+    number_field,
+    number_or_refuse,
+    per_state,
+)
 from card_companion.views.common import button, card_face, choice_row, sized, use_text_scale
 from card_companion.views.live_table import use_step_state
-from card_companion.views.odds import OddsPanel
 
 BOTH_VALUES = "enter both score cards' values (whole numbers)"
 
@@ -37,7 +45,7 @@ def ChestPanel(table) -> ft.Control:
         parts: list[ft.Control | None] = [
             note(f"Draw one score card for {name} and one for the trap {trap.symbol}: {name}'s card is added to the "
                  f"disarm score, the trap's to the trap's value. Higher disarms it; lower triggers it."),
-            OddsPanel(cardpeegee_disarm(game, s, trap), ident="disarm-odds", key=f"disarm-odds-{target}"),
+            Odds(per_state(cardpeegee_disarm, game, s, trap), ident="disarm-odds", key=f"disarm-odds-{target}"),
             choice_row([("cards", "Cards"), ("values", "Values")], entry, set_entry, "disarm-entry"),
         ]
         if entry == "cards":

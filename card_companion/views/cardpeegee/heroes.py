@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from card_companion.calculators.cards import Card
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import CardPeeGeeState
 from card_companion.views.cardpeegee.shared import SMALL
-from card_companion.views.common import at_scale, card_face, player_panel, tagged
+from card_companion.views.common import StatLine, at_scale, card_face, player_panel, tagged
+from card_companion.views.live_table import Show, Table, use_table
 
 
 def element_text(s: CardPeeGeeState, game, q: int) -> str:
@@ -45,14 +45,14 @@ def hp_chart(points: Sequence[tuple[int, int]], ident: str, alive: bool) -> ft.C
     return tagged(ident, chart, label=f"HP over the game: {', '.join(str(h) for h in hps)}")
 
 
-def hero_of(session, q: int, scale: float) -> tuple:
-    """What a Hero's panel shows: name, Character and active cards, badge, numbers, the HP
-    chart's points, how they died (a step that changes another Hero leaves it as it is)."""
+def hero_of(session, q: int) -> tuple:
+    """What a Hero's panel shows around its numbers: name, Character and active cards, badge,
+    whose turn, how they died (a step that changes another Hero leaves it as it is)."""
     s: CardPeeGeeState = session.state
     game = session.game
     h = s.heroes[q]
     if not h.ready:
-        return s.name(q), q, None, (), None, False, False, (), (), None, scale
+        return s.name(q), None, (), None, False, False, None
     battle = s.encounter.battle_or_none if s.encounter is not None else None
     badge = None
     if not h.alive:
@@ -61,19 +61,41 @@ def hero_of(session, q: int, scale: float) -> tuple:
         i = battle.of_player(q)
         if i is not None and battle.fighters[i].live:
             badge = "in the fight"
-    stats = (("HP", str(h.hp)), ("Element", element_text(s, game, q)), ("Hand", plural(h.hand, "card")),
-             ("Status", "alive" if h.alive else "dead"))
     died = h.died if not h.alive and h.died else None
-    return (s.name(q), q, h.character, tuple(h.active), badge, h.alive, game.hero(s) == q and h.alive, stats,
-            tuple(game.hp_history(s, q)), died, scale)
+    return s.name(q), h.character, tuple(h.active), badge, h.alive, game.hero(s) == q and h.alive, died
+
+
+def hero_numbers(session, q: int) -> tuple | None:
+    """A Hero's numbers (None before their Hero is entered)."""
+    s: CardPeeGeeState = session.state
+    h = s.heroes[q]
+    if not h.ready:
+        return None
+    return f"hero-{q}-numbers", (("HP", str(h.hp)), ("Element", element_text(s, session.game, q)),
+                                 ("Hand", plural(h.hand, "card")), ("Status", "alive" if h.alive else "dead"))
+
+
+def hp_points(session, q: int) -> tuple | None:
+    """The HP chart's points and whether the Hero is alive."""
+    s: CardPeeGeeState = session.state
+    h = s.heroes[q]
+    if not h.ready:
+        return None
+    return tuple(session.game.hp_history(s, q)), f"hp-chart-{q}", h.alive
 
 
 @ft.memo
 @ft.component
-def HeroPanel(name: str, q: int, character: Card | None, active: tuple[Card, ...], badge: str | None, alive: bool,
-              turn: bool, stats: tuple[tuple[str, str], ...], hp: tuple[tuple[int, int], ...], died: str | None,
-              scale: float) -> ft.Control:
-    """One Hero's panel (before their Hero is entered: "not entered yet")."""
+def HpChart(points: tuple[tuple[int, int], ...], ident: str, alive: bool) -> ft.Control:
+    return hp_chart(points, ident, alive) or ft.Column([], spacing=0)
+
+
+@ft.memo
+@ft.component
+def HeroPanel(table: Table, q: int, scale: float) -> ft.Control:
+    """One Hero's panel (before their Hero is entered: "not entered yet"); its numbers and HP
+    chart select what they show themselves."""
+    name, character, active, badge, alive, turn, died = use_table(table, hero_of, q)
     at_scale(scale)
     if character is None:
         return player_panel(name, ident=f"hero-{q}", badge="not entered yet", stats=[("HP", "—")])
@@ -81,8 +103,8 @@ def HeroPanel(name: str, q: int, character: Card | None, active: tuple[Card, ...
                        label=f"{name}'s Character {character.symbol}", dimmed=not alive)]
     cards += [card_face(c, ident=f"active-{q}-{i}", caption="active", width=48,
                         label=f"{name}'s active {c.symbol}") for i, c in enumerate(active)]
-    footer = [hp_chart(hp, f"hp-chart-{q}", alive)]
+    footer = [Show(table, HpChart, hp_points, q)]
     if died:
         footer.append(ft.Text(f"Out of the game: {died}", size=SMALL, italic=True))
-    return player_panel(name, ident=f"hero-{q}", active=turn, badge=badge, stats=stats, cards=cards,
-                        footer=footer, dimmed=not alive)
+    return player_panel(name, ident=f"hero-{q}", active=turn, badge=badge, stats=Show(table, StatLine, hero_numbers, q),
+                        cards=cards, footer=footer, dimmed=not alive)

@@ -14,7 +14,7 @@ from card_companion.views.cardpeegee.chest import ChestPanel
 from card_companion.views.cardpeegee.draw import DrawPanel
 from card_companion.views.cardpeegee.fee import FeePanel
 from card_companion.views.cardpeegee.hero_entry import HeroEntry
-from card_companion.views.cardpeegee.heroes import HeroPanel, hero_of
+from card_companion.views.cardpeegee.heroes import HeroPanel
 from card_companion.views.cardpeegee.loot import LootPanel
 from card_companion.views.cardpeegee.revolution import RevolutionPanel
 from card_companion.views.cardpeegee.shared import Follows, at_stage, present
@@ -53,7 +53,7 @@ def CardPeeGeeTable(table: Table) -> ft.Control:
     draws again only the panels whose data changed (the panel of what the players enter now
     is drawn again at each step of its stage)."""
     stage, heroes, revolution, working = use_table(table, _layout)
-    panels = [Show(table, HeroPanel, hero_of, q, table.text_scale) for q in range(heroes)]
+    panels = [HeroPanel(table, q, table.text_scale) for q in range(heroes)]
     component = NOW_PANELS.get(stage)
     parts: list[ft.Control | None] = [
         Show(table, StatusBar, _status),

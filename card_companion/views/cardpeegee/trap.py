@@ -11,10 +11,18 @@ from card_companion.companion.cardpeegee import CraftyEvasion, Evade, TakeDamage
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.cardpeegee.shared import GAME_NAME, click, lines_text, note, number_field, number_or_refuse
+from card_companion.views.cardpeegee.shared import (
+    GAME_NAME,
+    Odds,
+    click,
+    lines_text,
+    note,
+    number_field,
+    number_or_refuse,
+    per_state,
+)
 from card_companion.views.common import button, choice_row, sized, use_text_scale
 from card_companion.views.live_table import use_step_state
-from card_companion.views.odds import OddsPanel
 
 
 @ft.component
@@ -34,7 +42,7 @@ def TrapPanel(table) -> ft.Control:
             note(f"The trap is sprung without warning. {name} draws {plural(n, 'card')} (one, plus one per active "
                  "card): their total is the evasion score. Higher than the difficulty takes twice the difference "
                  "off the damage."),
-            OddsPanel(cardpeegee_trap(game, s), ident="trap-odds", key="trap-odds"),
+            Odds(per_state(cardpeegee_trap, game, s), ident="trap-odds", key="trap-odds"),
             choice_row([("cards", "Cards"), ("total", "Total")], entry, set_entry, "evade-entry"),
         ]
         if entry == "cards":
