@@ -12,7 +12,7 @@ from card_companion.companion.advisor import cardpeegee_fight, what_if
 from card_companion.companion.cardpeegee import CardPeeGeeState, Flee, HealAndDefend, JoinFight, PlayIntoEncounter
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.cardpeegee.round_entry import RoundEntry
+from card_companion.views.cardpeegee.round_entry import RoundEntry, round_order
 from card_companion.views.cardpeegee.shared import SMALL, Odds, click, lines_text, note, per_state, present
 from card_companion.views.common import at_scale, button, card_face, sized, tagged, use_text_scale
 
@@ -104,7 +104,8 @@ def BattlePanel(table) -> ft.Control:
     last = actions[-1].kind if actions else ""
     # a fighter who just arrived (or just activated cards) prepares first: the play form opens
     first = "play" if players and last in ("encounter", "attack", "join", "activate") else "round"
-    modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, key="round")])]
+    order = round_order(s, game)
+    modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, order, number, key="round")])]
     if players:
         modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players))
     if activators := game.can_activate(s):

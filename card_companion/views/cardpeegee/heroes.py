@@ -29,11 +29,7 @@ def hp_chart(points: Sequence[tuple[int, int]], ident: str, alive: bool) -> ft.C
     top = max(max(hps), 1)
     height = 44
     width = max(4, min(16, 300 // len(hps) - 2))
-    bars = [
-        ft.Container(width=width, height=max(2, round(height * max(hp, 0) / top)), border_radius=2,
-                     bgcolor=ft.Colors.PRIMARY if hp > 0 else ft.Colors.ERROR)
-        for hp in hps
-    ]
+    bars = [HpBar(width, max(2, round(height * max(hp, 0) / top)), hp > 0) for hp in hps]
     trail = " → ".join(str(h) for h in hps[-8:])
     if len(hps) > 8:
         trail = "… → " + trail
@@ -43,6 +39,14 @@ def hp_chart(points: Sequence[tuple[int, int]], ident: str, alive: bool) -> ft.C
         ft.Text(f"HP over the game: {trail}" + ("" if alive else " (dead)"), size=12),
     ], spacing=2, tight=True)
     return tagged(ident, chart, label=f"HP over the game: {', '.join(str(h) for h in hps)}")
+
+
+@ft.memo
+@ft.component
+def HpBar(width: int, height: int, alive: bool) -> ft.Control:
+    """One bar of the HP chart (a new HP adds a bar: the others are not drawn again)."""
+    return ft.Container(width=width, height=height, border_radius=2,
+                        bgcolor=ft.Colors.PRIMARY if alive else ft.Colors.ERROR)
 
 
 def hero_of(session, q: int) -> tuple:
