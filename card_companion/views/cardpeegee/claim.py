@@ -11,13 +11,15 @@ from card_companion.views.live_table import use_step_state
 
 
 @ft.component
-def ClaimForm(table) -> ft.Control:
+def ClaimForm(table) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
     claims = game.claimable(s)
-    who, set_who = use_step_state(table, alive[0])
-    what, set_what = use_step_state(table, claims[0])
+    who, set_who = use_step_state(table, alive[0] if alive else None)
+    what, set_what = use_step_state(table, claims[0] if claims else None)
+    if not alive or not claims:  # no win to claim now: the panel closes the form at once
+        return None
     if who not in alive:
         who = alive[0]
     if what not in claims:

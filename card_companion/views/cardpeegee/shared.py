@@ -91,16 +91,55 @@ def at_stage(session, stage: str):
     return session if session.game.stage(session.state) == stage else None
 
 
+class PanelTable:
+    """The table as a panel of ``Follows`` reads it: the ``Table`` (its steps, seat, settings)
+    and the session it shows now, as long as ``select`` still answers for it; else the session
+    the panel was last drawn for by ``Follows``. A panel, or a form inside it, may be drawn
+    again on its own (its state changed) in the same update that takes it away (Flet draws
+    the pending components in no given order): it then draws the state it was made for,
+    never one it cannot show (a fight's form after the fight). Equal for the same table and
+    question, so memoized parts are not drawn again only because their panel was."""
+
+    __slots__ = ("table", "select", "args", "drawn", "_seen")
+
+    def __init__(self, table, select: Callable, args: tuple, drawn) -> None:
+        self.table, self.select, self.args, self.drawn = table, select, args, drawn
+        self._seen: tuple = (None, None)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, PanelTable) and other.table == self.table and other.select is self.select
+                and other.args == self.args)
+
+    def __hash__(self) -> int:
+        return hash((id(self.table.live), self.select, self.args))
+
+    @property
+    def session(self):
+        now = self.table.session
+        seen, answer = self._seen
+        if seen is not now:
+            answer = self.select(now, *self.args) is not None
+            self._seen = (now, answer)
+        return now if answer else self.drawn
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def __getattr__(self, name: str):
+        return getattr(self.table, name)  # live, game, seat, text_scale, dispatch, refusal...
+
+
 @ft.memo
 @ft.component
 def Follows(table, panel: Callable, select: Callable, *args) -> ft.Control | None:
     """``panel(table)``, drawn again only when ``select(session, *args)`` changes (None:
-    nothing is drawn). The panel reads the table itself; its own state starts again at each
-    step (``use_step_state``), so what it shows after a step depends only on what ``select``
-    answers."""
+    nothing is drawn). The panel reads the table itself (a ``PanelTable``); its own state
+    starts again at each step (``use_step_state``), so what it shows after a step depends only
+    on what ``select`` answers."""
     if use_table(table, select, *args) is None:
         return None
-    return panel(table)
+    return panel(PanelTable(table, select, args, table.session))
 
 
 Odds = ft.memo(OddsPanel)
