@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks.page_updates import GAMES, mid_game
 from card_companion.companion.registry import GAMES as REGISTRY
+from card_companion.companion.session import Session
 from tests.phones import run, table_of_phones, watching
 
 FRAME = {"TablePage", "GameBody", "TableLinks", "SeatLine", "InvitePanel"}
@@ -278,3 +279,36 @@ def test_card_stratego_a_draw_draws_again_only_the_drawing_players_panel(tmp_pat
     assert bea_kept, f"Bea's panel was drawn again: {names}"
     assert names["ArmyPanel"] == 1, names
     assert not {"Cell", "RankRow", "Battlefield", "BattleLine", "CardStrategoTable"} & set(names), names
+
+
+def test_cardpeegee_a_fight_round_draws_again_only_the_hurt_heros_numbers(tmp_path) -> None:
+    """Ann fights a Monster while Bea waits: a round that only hurts Ann leaves Bea's panel as
+    it was drawn, and the Heroes' panels themselves (names, Characters, badges) too: only
+    Ann's numbers and her HP chart are drawn again."""
+    game = REGISTRY["cardpeegee"]
+
+    def act(session, **action):
+        return session.push(game.parse_action(action))
+
+    # Ann: K♥, HP 15 + 7 + 10 + 2 = 34, Attack 10, Deal 3; Bea: Q♠, HP 15 + 5 + 5 + 5 = 30.
+    # The Monster 9♣ with props 6♣ 3♠: HP 9, Attack 9 + 6 = 15, Deal 3 + 1 = 4
+    session = Session.start(game, game.make_setup(["Ann", "Bea"], {}))
+    session = act(session, kind="hero", player=0, character="KH", hp_cards=["7H", "KS", "2C"])
+    session = act(session, kind="hero", player=1, character="QS", hp_cards=["5D", "5C", "5S"])
+    session = act(session, kind="encounter", agitator="9C", props=["6C", "3S"])
+    # round 1: Ann 10 + 2 + 3 + 4 = 19 against the Monster 15 + 10 = 25 (less than half as much
+    # again: no critical strike): the Monster wins, Ann loses its Attack, 34 − 15 = 19
+    round_one = game.parse_action({"kind": "round", "scores": [["2H", "3D", "4C"], 10]})
+
+    async def scenario() -> tuple[Counter, str, list[int]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        with watching() as drawn:
+            await table.step(round_one)
+            names = drawn.names(watcher)
+        return names, watcher.texts(), [h.hp for h in table.snapshot().session.state.heroes]
+
+    names, texts, hps = run(scenario)
+    assert hps == [19, 30] and "HP: 19" in texts and "HP: 30" in texts
+    assert names["HeroPanel"] == 0, f"a Hero's panel was drawn again: {names}"
+    assert names["StatLine"] == 1 and names["HpChart"] == 1, f"only Ann's numbers and chart change: {names}"

@@ -248,7 +248,6 @@ def TableLinks(gid: str, game_id: str, names: tuple[str, ...]) -> ft.Control:
     ]), label="More: history, rules, calculator")
 
 
-_NOT_YET = {"cardpeegee"}
 
 
 @ft.memo
@@ -258,7 +257,7 @@ def GameBody(live: LiveTable, game: Any, seat: Seat, table_mode: bool, scale: fl
     again only when this phone's seat or settings change: the game's component and its panels
     select what they show from ``live`` themselves (views/live_table.py)."""
     table = Table(live, game, seat, table_mode, scale)
-    body = Revisioned(table) if game.id in _NOT_YET else table_component(game.id)(table, key=game.id)
+    body = table_component(game.id)(table, key=game.id)
     if watching:
         # a watcher's phone shows the table live with its entries greyed out, as the history
         # shows it without its buttons: nothing to tap that the server would refuse (and the
@@ -266,34 +265,6 @@ def GameBody(live: LiveTable, game: Any, seat: Seat, table_mode: bool, scale: fl
         body = ft.Container(content=body, disabled=True)
     return ft.Column([GameOver(table, watching), body, DrawnMarker(live)], spacing=0, tight=True,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
-@ft.component
-def Revisioned(table: Table) -> ft.Control:
-    """A game's table not yet drawn panel by panel: drawn anew at every revision (keyed by it)."""
-    revision = use_selected(table.live, lambda live: live.revision)
-    return table_component(table.game.id)(_OldTable(table.live.session, revision, table.seat, table.table_mode,
-                                                     table.text_scale, table.live),
-                                          key=f"{table.game.id}@{revision}")
-
-
-class _OldTable:
-    """The table value the games not yet drawn panel by panel read (session and dispatch)."""
-
-    def __init__(self, session, revision, seat, table_mode, text_scale, live) -> None:
-        self.session, self.revision, self.seat, self.table_mode, self.text_scale = (
-            session, revision, seat, table_mode, text_scale)
-        self._live = live
-
-    state = property(lambda self: self.session.state)
-    game = property(lambda self: self.session.game)
-    watching = property(lambda self: self.seat is not None and not self.seat.can_act)
-
-    def dispatch(self, action) -> bool:
-        return self._live.commit(Commit.STEP, action, self.revision, False) is None
-
-    def refusal(self, action):
-        return self._live.commit(Commit.STEP, action, self.revision, True)
 
 
 def _outcome(session: Session) -> tuple:

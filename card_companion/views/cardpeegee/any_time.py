@@ -8,28 +8,34 @@ from card_companion.views.cardpeegee.claim import ClaimForm
 from card_companion.views.cardpeegee.give import GiveForm
 from card_companion.views.cardpeegee.shared import SMALL, note
 from card_companion.views.common import choice_row, section, use_text_scale
+from card_companion.views.live_table import use_step_state
+
+
+def any_time_options(session) -> tuple[tuple[str, str], ...] | None:
+    """What may be done at any time now (None: nothing, the panel is not shown)."""
+    s, game = session.state, session.game
+    alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
+    givers = [q for q in alive if s.heroes[q].held]
+    options = []
+    if len(alive) > 1 and givers:
+        options.append(("give", "Give cards"))
+    if game.claimable(s):
+        options.append(("claim", "Claim a win"))
+    return tuple(options) or None
 
 
 @ft.component
 def AnyTimePanel(table) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
-    s, game = table.state, table.game
-    mode, set_mode = ft.use_state(None)
-    alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
-    givers = [q for q in alive if s.heroes[q].held]
-    claims = game.claimable(s)
-    options = []
-    if len(alive) > 1 and givers:
-        options.append(("give", "Give cards"))
-    if claims:
-        options.append(("claim", "Claim a win"))
+    mode, set_mode = use_step_state(table, None)
+    options = any_time_options(table.session)
     if not options:
         return None
     if mode not in dict(options):
         mode = None
     parts: list[ft.Control | None] = [
         note("Bribes and gifts, or a Full Court / Elemental Union shown from the hand.", size=SMALL, italic=True),
-        choice_row(options + ([("none", "Close")] if mode else []), mode,
+        choice_row([*options, *([("none", "Close")] if mode else [])], mode,
                    lambda v: set_mode(None if v == "none" else v), "any-time"),
     ]
     if mode == "give":

@@ -12,10 +12,9 @@ from card_companion.companion.advisor import cardpeegee_fight, what_if
 from card_companion.companion.cardpeegee import CardPeeGeeState, Flee, HealAndDefend, JoinFight, PlayIntoEncounter
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.cardpeegee.round_entry import RoundEntry
-from card_companion.views.cardpeegee.shared import SMALL, click, lines_text, note, present
-from card_companion.views.common import button, card_face, sized, tagged, use_text_scale
-from card_companion.views.odds import OddsPanel
+from card_companion.views.cardpeegee.round_entry import RoundEntry, round_order
+from card_companion.views.cardpeegee.shared import SMALL, Odds, click, lines_text, note, per_state, present
+from card_companion.views.common import at_scale, button, card_face, sized, tagged, use_text_scale
 
 
 def side_name(s: CardPeeGeeState, enc, side: int) -> str:
@@ -26,15 +25,17 @@ def side_name(s: CardPeeGeeState, enc, side: int) -> str:
     return {"monster": "the Monster", "healer": "the jailors", "boss": "the Bosses' side"}.get(enc.kind, "")
 
 
-def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None = None) -> ft.Control:
+def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None, scale: float) -> ft.Control:
+    """One fighter's row: a memoized component of what it shows (a step that leaves this
+    fighter as it was does not draw it again)."""
     if f.player is not None:
         hp = s.heroes[f.player].hp
-        face = card_face(s.heroes[f.player].character, ident=f"fighter-{i}-card", width=40,
-                         label=f"{f.name}'s Character {s.heroes[f.player].character.symbol}")
+        card, face_down = s.heroes[f.player].character, False
+        label = f"{f.name}'s Character {card.symbol}"
     else:
         hp = f.hp
-        face = card_face(f.card, ident=f"fighter-{i}-card", width=40, face_down=f.out == "dead",
-                         label=f"{f.name}" + (", face down" if f.out == "dead" else ""))
+        card, face_down = f.card, f.out == "dead"
+        label = f"{f.name}" + (", face down" if f.out == "dead" else "")
     flags = []
     if f.out:
         flags.append(f.out)
@@ -46,25 +47,37 @@ def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None = None) ->
         flags.append("forced by a super power")
     if f.player is not None and f.player != s.turn and not (enc.kind == "pvp" and f.player == enc.defender):
         flags.append("Ally" if f.side == 0 else "with the Bosses" if enc.kind == "boss" else "Ally")
-    numbers = [ft.Text(f"HP {hp}", size=sized(16), weight=ft.FontWeight.BOLD),
-               ft.Text(f"Attack {f.attack}", size=sized(16)),
-               ft.Text(f"Deal {f.deal}" + (f" → {draws} this round" if draws is not None and draws != f.deal else ""),
-                       size=sized(16))]
-    if f.element is not None:
-        numbers.append(ft.Text(f"{f.element.symbol} {f.element.word}", size=14))
-    head = ft.Row(present(ft.Text(f.name, size=16, weight=ft.FontWeight.BOLD),
-                           ft.Text(" · ".join(flags), size=SMALL, italic=True) if flags else None),
-                  wrap=True, spacing=8)
+    element = f"{f.element.symbol} {f.element.word}" if f.element is not None else None
     # a player's working (their played cards) always; a Monster's, jailor's or Boss's numbers until
     # the first round (then the history keeps them)
-    working = f.working if f.player is not None or not f.rounds else ()
+    working = tuple(f.working) if f.player is not None or not f.rounds else ()
+    return FighterRow(i, f.name, card, face_down, label, hp, f.attack, f.deal, draws, element, tuple(flags),
+                      working, f.live, f.side, scale)
+
+
+@ft.memo
+@ft.component
+def FighterRow(i: int, name: str, card, face_down: bool, card_label: str, hp: int, attack: int, deal: int,
+               draws: int | None, element: str | None, flags: tuple[str, ...], working: tuple[str, ...], live: bool,
+               side: int, scale: float) -> ft.Control:
+    at_scale(scale)
+    face = card_face(card, ident=f"fighter-{i}-card", width=40, face_down=face_down, label=card_label)
+    numbers = [ft.Text(f"HP {hp}", size=sized(16), weight=ft.FontWeight.BOLD),
+               ft.Text(f"Attack {attack}", size=sized(16)),
+               ft.Text(f"Deal {deal}" + (f" → {draws} this round" if draws is not None and draws != deal else ""),
+                       size=sized(16))]
+    if element is not None:
+        numbers.append(ft.Text(element, size=14))
+    head = ft.Row(present(ft.Text(name, size=16, weight=ft.FontWeight.BOLD),
+                          ft.Text(" · ".join(flags), size=SMALL, italic=True) if flags else None),
+                  wrap=True, spacing=8)
     body = ft.Column([head, ft.Row(numbers, wrap=True, spacing=12, run_spacing=2), *lines_text(working, 12)],
                      spacing=2, tight=True, expand=True)
-    label = f"{f.name}: HP {hp}, Attack {f.attack}, Deal {f.deal}" + (f", {', '.join(flags)}" if flags else "")
+    label = f"{name}: HP {hp}, Attack {attack}, Deal {deal}" + (f", {', '.join(flags)}" if flags else "")
     return tagged(f"fighter-{i}", ft.Container(
         ft.Row([face, body], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START),
-        padding=8, border_radius=8, opacity=0.55 if not f.live else 1.0,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if f.side == 0 else ft.Colors.SURFACE_CONTAINER_HIGH,
+        padding=8, border_radius=8, opacity=0.55 if not live else 1.0,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if side == 0 else ft.Colors.SURFACE_CONTAINER_HIGH,
     ), label=label)
 
 
@@ -81,7 +94,7 @@ def battle_title(s: CardPeeGeeState, enc) -> str:
 
 @ft.component
 def BattlePanel(table) -> ft.Control:
-    use_text_scale()  # sizes below follow the text-size setting
+    scale = use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     enc = s.encounter
     battle = enc.battle
@@ -91,7 +104,8 @@ def BattlePanel(table) -> ft.Control:
     last = actions[-1].kind if actions else ""
     # a fighter who just arrived (or just activated cards) prepares first: the play form opens
     first = "play" if players and last in ("encounter", "attack", "join", "activate") else "round"
-    modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, key="round")])]
+    order = round_order(s, game)
+    modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, order, number, key="round")])]
     if players:
         modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players))
     if activators := game.can_activate(s):
@@ -103,14 +117,14 @@ def BattlePanel(table) -> ft.Control:
     if healers := game.can_heal_and_defend(s):
         modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers))
     return EncounterPanel(
-        table, "battle", f"{battle_title(s, enc)} · round {number}", fight_lines(s, game), modes,
+        table, "battle", f"{battle_title(s, enc)} · round {number}", fight_lines(s, game, scale), modes,
         abandon="Abandon the Healer" if game.can_abandon(s) else None, chooser="mode", first=first,
         first_actor=getattr(actions[-1], "player", None) if last in ("join", "activate") else None,
         key="encounter",
     )
 
 
-def fight_lines(s: CardPeeGeeState, game) -> list[ft.Control | None]:
+def fight_lines(s: CardPeeGeeState, game, scale: float) -> list[ft.Control | None]:
     """What the fight is: the jailors' or the Bosses' lines, every fighter, the odds."""
     enc = s.encounter
     battle = enc.battle
@@ -121,8 +135,9 @@ def fight_lines(s: CardPeeGeeState, game) -> list[ft.Control | None]:
         shown = {line for f in battle.fighters for line in f.working}
         parts += lines_text([line for line in enc.working if line not in shown])
     draws = {i: k for i, (_, k, _) in zip(battle.live(), game.fighters(s))}
-    parts += [fighter_row(s, enc, i, f, draws.get(i)) for i, f in enumerate(battle.fighters)]
-    parts.append(OddsPanel(cardpeegee_fight(game, s), ident="fight-odds", key=f"fight-odds-{battle.rounds + 1}"))
+    parts += [fighter_row(s, enc, i, f, draws.get(i), scale) for i, f in enumerate(battle.fighters)]
+    parts.append(Odds(per_state(cardpeegee_fight, game, s), ident="fight-odds",
+                      key=f"fight-odds-{battle.rounds + 1}"))
     if not battle.can_flee:
         parts.append(note("A Boss Battle may not be escaped; every combatant fights every opponent each round.",
                           size=SMALL, italic=True))
@@ -165,7 +180,7 @@ def run_away(table, fleers: list[int], q: int, send: Send) -> list[ft.Control | 
         ft.Row([button(f"{s.name(f)} runs away", click(send, functools.partial(Flee, player=f)), f"flee-{f}",
                        primary=False, icon=ft.Icons.DIRECTIONS_RUN) for f in fleers],
                wrap=True, spacing=6, run_spacing=6),
-        OddsPanel(what_if(game, s, Flee(player=s.turn), f"if {s.name(s.turn)} runs away"), ident="flee-odds",
+        Odds(what_if(game, s, Flee(player=s.turn), f"if {s.name(s.turn)} runs away"), ident="flee-odds",
                   key="flee-odds") if s.turn in fleers else None,
     ]
 

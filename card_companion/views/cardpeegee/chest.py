@@ -10,9 +10,18 @@ from card_companion.companion.cardpeegee import Disarm, PlayIntoEncounter
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.cardpeegee.shared import GAME_NAME, click, lines_text, note, number_field, number_or_refuse
+from card_companion.views.cardpeegee.shared import (
+    GAME_NAME,
+    Odds,
+    click,
+    lines_text,
+    note,
+    number_field,
+    number_or_refuse,
+    per_state,
+)
 from card_companion.views.common import button, card_face, choice_row, sized, use_text_scale
-from card_companion.views.odds import OddsPanel
+from card_companion.views.live_table import use_step_state
 
 BOTH_VALUES = "enter both score cards' values (whole numbers)"
 
@@ -24,10 +33,10 @@ def ChestPanel(table) -> ft.Control:
     enc = s.encounter
     p = s.turn
     name = s.name(p)
-    target, set_target = ft.use_state(0)
-    entry, set_entry = ft.use_state("cards")
-    hero_value, set_hero_value = ft.use_state("")
-    trap_value, set_trap_value = ft.use_state("")
+    target, set_target = use_step_state(table, 0)
+    entry, set_entry = use_step_state(table, "cards")
+    hero_value, set_hero_value = use_step_state(table, "")
+    trap_value, set_trap_value = use_step_state(table, "")
     traps = enc.traps
     target = min(target, len(traps) - 1)
     trap = traps[target]
@@ -36,14 +45,15 @@ def ChestPanel(table) -> ft.Control:
         parts: list[ft.Control | None] = [
             note(f"Draw one score card for {name} and one for the trap {trap.symbol}: {name}'s card is added to the "
                  f"disarm score, the trap's to the trap's value. Higher disarms it; lower triggers it."),
-            OddsPanel(cardpeegee_disarm(game, s, trap), ident="disarm-odds", key=f"disarm-odds-{target}"),
+            Odds(per_state(cardpeegee_disarm, game, s, trap), ident="disarm-odds", key=f"disarm-odds-{target}"),
             choice_row([("cards", "Cards"), ("values", "Values")], entry, set_entry, "disarm-entry"),
         ]
         if entry == "cards":
             parts.append(CardSlots(game.deck(s.setup), [f"{name}'s score card", "The trap's score card"],
                                    lambda cs: send(lambda: Disarm(trap=trap, hero_score=cs[0], trap_score=cs[1])),
                                    known=game.known_cards(s), submit=f"Attempt {trap.symbol}", ident="disarm",
-                                   game_name=GAME_NAME, key=f"disarm-{target}"))
+                                   game_name=GAME_NAME, key=f"disarm-{target}",
+                                   fresh=len(table.session.actions)))
             return parts
         by_values = click(send, lambda: Disarm(trap=trap, hero_score=number_or_refuse(hero_value, BOTH_VALUES),
                                                trap_score=number_or_refuse(trap_value, BOTH_VALUES)))

@@ -7,16 +7,19 @@ import flet as ft
 from card_companion.companion.cardpeegee import ClaimWin
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.common import choice_row, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
-def ClaimForm(table) -> ft.Control:
+def ClaimForm(table) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
     claims = game.claimable(s)
-    who, set_who = ft.use_state(alive[0])
-    what, set_what = ft.use_state(claims[0])
+    who, set_who = use_step_state(table, alive[0] if alive else None)
+    what, set_what = use_step_state(table, claims[0] if claims else None)
+    if not alive or not claims:  # no win to claim now: the panel closes the form at once
+        return None
     if who not in alive:
         who = alive[0]
     if what not in claims:

@@ -13,6 +13,7 @@ from card_companion.companion.cardpeegee import AttackPlayer, DrawEncounter, GoT
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
 from card_companion.views.common import button, message, section, tagged, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
@@ -22,9 +23,9 @@ def DrawPanel(table) -> ft.Control:
     p = s.turn
     name = s.name(p)
     second = s.phase == "after-trap"
-    pending, set_pending = ft.use_state(None)  # (agitator, props) waiting for the Elemental beast's card
-    agitator, set_agitator = ft.use_state(None)  # the agitator entered so far (to say what it starts)
-    problem, set_problem = ft.use_state(None)
+    pending, set_pending = use_step_state(table, None)  # (agitator, props) waiting for the Elemental beast's card
+    agitator, set_agitator = use_step_state(table, None)  # the agitator entered so far (to say what it starts)
+    problem, set_problem = use_step_state(table, None)
     needed, why = game.props_needed(s)
     deck_then = game.deck_after_revolution(s, 1 + needed)  # the Glorious Revolution comes first (setting on)
     count = max(0, min(needed, deck_then - 1))
@@ -59,6 +60,7 @@ def DrawPanel(table) -> ft.Control:
                  size=SMALL, italic=True) if count < needed or "Level Up" in why else None,
             CardSlots(deck, ["Agitator"] + [f"Prop {i + 1}" for i in range(count)], drawn, known=known,
                       submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}",
+                      fresh=len(table.session.actions),
                       on_change=lambda values: set_agitator(values[0]),
                       extra=tagged("draw-kind", note(f"{agitator.symbol}: {game.encounter_name(s, agitator)}"
                                                      + (" (and one more card for the beast's element)"
@@ -71,7 +73,8 @@ def DrawPanel(table) -> ft.Control:
             note(f"{agitator.symbol} {symbols(props)}: a Monster. Elemental beasts: draw one more card; its suit "
                  "is the Monster's element."),
             CardSlots(deck, ["Beast card"], beast, known=[*known, agitator, *props], submit="Enter the beast card",
-                      ident="beast", game_name=GAME_NAME, key="beast"),
+                      ident="beast", game_name=GAME_NAME, key="beast",
+                      fresh=len(table.session.actions)),
             button("Back", lambda: set_pending(None), "beast-back", primary=False),
         ]
     targets = game.pvp_targets(s)

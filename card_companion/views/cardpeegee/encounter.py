@@ -14,7 +14,8 @@ import flet as ft
 from card_companion.companion.cardpeegee import Abandon, CardPeeGeeState
 from card_companion.views.cardpeegee.play_form import activate_form
 from card_companion.views.cardpeegee.shared import attempt
-from card_companion.views.common import button, choice_row, message, section, use_text_scale
+from card_companion.views.common import SectionTitle, button, choice_row, message, section, use_stable, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 Send = Callable[[Callable[[], object]], bool]
 """sends the action ``make()`` builds; a refusal is shown in the encounter's panel"""
@@ -40,7 +41,15 @@ def activate_mode(table, players: Sequence[int]) -> Mode:
 def who_row(s: CardPeeGeeState, players: Sequence[int], who: int, set_who: Callable, ident: str) -> ft.Control | None:
     if len(players) < 2:
         return None
-    return choice_row([(q, s.name(q)) for q in players], who, set_who, ident)
+    return Chooser(tuple((q, s.name(q)) for q in players), who, set_who, ident)
+
+
+@ft.memo
+@ft.component
+def Chooser(options: tuple[tuple[object, str], ...], chosen: object, on_choose: Callable, ident: str) -> ft.Control:
+    """A row of choice buttons (``choice_row``), drawn again only when its options or choice
+    change (``on_choose`` keeps its identity)."""
+    return choice_row(options, chosen, on_choose, ident)
 
 
 @ft.component
@@ -62,9 +71,11 @@ def EncounterPanel(
     may; ``abandon``: the abandon button's text (None: no button)."""
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state
-    mode, set_mode = ft.use_state(first or modes[0].value)
-    who, set_who = ft.use_state(first_actor)
-    problem, set_problem = ft.use_state(None)
+    mode, set_mode = use_step_state(table, first or modes[0].value)
+    who, set_who = use_step_state(table, first_actor)
+    problem, set_problem = use_step_state(table, None)
+    # (a button's handler gets the click event after the value: it is not wanted here)
+    on_mode, on_who = use_stable(lambda value, *_: set_mode(value)), use_stable(lambda q, *_: set_who(q))
     chosen = next((m for m in modes if m.value == mode), modes[0])
 
     def send(make: Callable[[], object]) -> bool:
@@ -75,13 +86,13 @@ def EncounterPanel(
         q = who if who in chosen.actors else s.turn if s.turn in chosen.actors else chosen.actors[0]
     parts: list[ft.Control | None] = [
         *head,
-        choice_row([(m.value, m.label) for m in modes], chosen.value, set_mode, chooser or f"{name}-mode")
+        Chooser(tuple((m.value, m.label) for m in modes), chosen.value, on_mode, chooser or f"{name}-mode")
         if len(modes) > 1 else None,
-        who_row(s, chosen.actors, q, set_who, f"{chosen.value}-who"),
+        who_row(s, chosen.actors, q, on_who, f"{chosen.value}-who"),
         *chosen.show(q, send),
     ]
     if abandon:
         parts += [ft.Divider(), button(abandon, lambda: send(Abandon), "abandon", primary=False,
                                        icon=ft.Icons.LOGOUT)]
     parts.append(message(problem, f"{name}-problem"))
-    return section(title, parts, ident=f"{name}-panel")
+    return section(SectionTitle(title), parts, ident=f"{name}-panel")

@@ -8,19 +8,22 @@ from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import GiveCards
 from card_companion.views.cardpeegee.shared import attempt, click, note
 from card_companion.views.common import button, card_face, choice_row, message, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
-def GiveForm(table) -> ft.Control:
+def GiveForm(table) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
     givers = [q for q in alive if s.heroes[q].held]
-    giver, set_giver = ft.use_state(givers[0])
-    receiver, set_receiver = ft.use_state(None)
-    count, set_count = ft.use_state(0)
-    chosen, set_chosen = ft.use_state(list)  # positions of active cards given
-    problem, set_problem = ft.use_state(None)
+    giver, set_giver = use_step_state(table, givers[0] if givers else None)
+    receiver, set_receiver = use_step_state(table, None)
+    count, set_count = use_step_state(table, 0)
+    chosen, set_chosen = use_step_state(table, list)  # positions of active cards given
+    problem, set_problem = use_step_state(table, None)
+    if not givers or len(alive) < 2:  # nobody can give now: the panel closes the form at once
+        return None
     if giver not in givers:
         giver = givers[0]
     others = [q for q in alive if q != giver]

@@ -9,6 +9,7 @@ from card_companion.companion.cardpeegee import NewHero
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, attempt, note
 from card_companion.views.common import choice_row, message, section, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
@@ -17,8 +18,8 @@ def HeroEntry(table) -> ft.Control:
     s, game = table.state, table.game
     settings = s.settings
     todo = game.heroes_to_enter(s)
-    who, set_who = ft.use_state(todo[0])
-    problem, set_problem = ft.use_state(None)
+    who, set_who = use_step_state(table, todo[0])
+    problem, set_problem = use_step_state(table, None)
     if who not in todo:
         who = todo[0]
     name = s.name(who)
@@ -39,7 +40,7 @@ def HeroEntry(table) -> ft.Control:
                   lambda cs: attempt(table, lambda: NewHero(player=who, character=cs[0], hp_cards=tuple(cs[1:])),
                                      set_problem),
                   known=game.known_cards(s), submit=f"Enter {name}'s Hero", ident="hero",
-                  game_name=GAME_NAME, key=f"hero-{who}"),
+                  game_name=GAME_NAME, key=f"hero-{who}", fresh=len(table.session.actions)),
         message(problem, "hero-problem"),
     ]
     return section(f"{name}'s Hero", parts, ident="heroes-panel")

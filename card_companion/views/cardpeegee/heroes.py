@@ -10,7 +10,8 @@ import flet as ft
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import CardPeeGeeState
 from card_companion.views.cardpeegee.shared import SMALL
-from card_companion.views.common import card_face, player_panel, tagged
+from card_companion.views.common import StatLine, at_scale, card_face, player_panel, tagged
+from card_companion.views.live_table import Show, Table, use_table
 
 
 def element_text(s: CardPeeGeeState, game, q: int) -> str:
@@ -28,11 +29,7 @@ def hp_chart(points: Sequence[tuple[int, int]], ident: str, alive: bool) -> ft.C
     top = max(max(hps), 1)
     height = 44
     width = max(4, min(16, 300 // len(hps) - 2))
-    bars = [
-        ft.Container(width=width, height=max(2, round(height * max(hp, 0) / top)), border_radius=2,
-                     bgcolor=ft.Colors.PRIMARY if hp > 0 else ft.Colors.ERROR)
-        for hp in hps
-    ]
+    bars = [HpBar(width, max(2, round(height * max(hp, 0) / top)), hp > 0) for hp in hps]
     trail = " → ".join(str(h) for h in hps[-8:])
     if len(hps) > 8:
         trail = "… → " + trail
@@ -44,31 +41,74 @@ def hp_chart(points: Sequence[tuple[int, int]], ident: str, alive: bool) -> ft.C
     return tagged(ident, chart, label=f"HP over the game: {', '.join(str(h) for h in hps)}")
 
 
-def hero_panels(s: CardPeeGeeState, game) -> list[ft.Control]:
-    panels = []
+@ft.memo
+@ft.component
+def HpBar(width: int, height: int, alive: bool) -> ft.Control:
+    """One bar of the HP chart (a new HP adds a bar: the others are not drawn again)."""
+    return ft.Container(width=width, height=height, border_radius=2,
+                        bgcolor=ft.Colors.PRIMARY if alive else ft.Colors.ERROR)
+
+
+def hero_of(session, q: int) -> tuple:
+    """What a Hero's panel shows around its numbers: name, Character and active cards, badge,
+    whose turn, how they died (a step that changes another Hero leaves it as it is)."""
+    s: CardPeeGeeState = session.state
+    game = session.game
+    h = s.heroes[q]
+    if not h.ready:
+        return s.name(q), None, (), None, False, False, None
     battle = s.encounter.battle_or_none if s.encounter is not None else None
-    for q, h in enumerate(s.heroes):
-        name = s.name(q)
-        if not h.ready:
-            panels.append(player_panel(name, ident=f"hero-{q}", badge="not entered yet",
-                                       stats=[("HP", "—")]))
-            continue
-        cards = [card_face(h.character, ident=f"character-{q}", caption="Character", width=48,
-                           label=f"{name}'s Character {h.character.symbol}", dimmed=not h.alive)]
-        cards += [card_face(c, ident=f"active-{q}-{i}", caption="active", width=48,
-                            label=f"{name}'s active {c.symbol}") for i, c in enumerate(h.active)]
-        badge = None
-        if not h.alive:
-            badge = "dead"
-        elif battle is not None:
-            i = battle.of_player(q)
-            if i is not None and battle.fighters[i].live:
-                badge = "in the fight"
-        stats = [("HP", str(h.hp)), ("Element", element_text(s, game, q)), ("Hand", plural(h.hand, "card")),
-                 ("Status", "alive" if h.alive else "dead")]
-        footer = [hp_chart(game.hp_history(s, q), f"hp-chart-{q}", h.alive)]
-        if not h.alive and h.died:
-            footer.append(ft.Text(f"Out of the game: {h.died}", size=SMALL, italic=True))
-        panels.append(player_panel(name, ident=f"hero-{q}", active=game.hero(s) == q and h.alive, badge=badge,
-                                   stats=stats, cards=cards, footer=footer, dimmed=not h.alive))
-    return panels
+    badge = None
+    if not h.alive:
+        badge = "dead"
+    elif battle is not None:
+        i = battle.of_player(q)
+        if i is not None and battle.fighters[i].live:
+            badge = "in the fight"
+    died = h.died if not h.alive and h.died else None
+    return s.name(q), h.character, tuple(h.active), badge, h.alive, game.hero(s) == q and h.alive, died
+
+
+def hero_numbers(session, q: int) -> tuple | None:
+    """A Hero's numbers (None before their Hero is entered)."""
+    s: CardPeeGeeState = session.state
+    h = s.heroes[q]
+    if not h.ready:
+        return None
+    return f"hero-{q}-numbers", (("HP", str(h.hp)), ("Element", element_text(s, session.game, q)),
+                                 ("Hand", plural(h.hand, "card")), ("Status", "alive" if h.alive else "dead"))
+
+
+def hp_points(session, q: int) -> tuple | None:
+    """The HP chart's points and whether the Hero is alive."""
+    s: CardPeeGeeState = session.state
+    h = s.heroes[q]
+    if not h.ready:
+        return None
+    return tuple(session.game.hp_history(s, q)), f"hp-chart-{q}", h.alive
+
+
+@ft.memo
+@ft.component
+def HpChart(points: tuple[tuple[int, int], ...], ident: str, alive: bool) -> ft.Control:
+    return hp_chart(points, ident, alive) or ft.Column([], spacing=0)
+
+
+@ft.memo
+@ft.component
+def HeroPanel(table: Table, q: int, scale: float) -> ft.Control:
+    """One Hero's panel (before their Hero is entered: "not entered yet"); its numbers and HP
+    chart select what they show themselves."""
+    name, character, active, badge, alive, turn, died = use_table(table, hero_of, q)
+    at_scale(scale)
+    if character is None:
+        return player_panel(name, ident=f"hero-{q}", badge="not entered yet", stats=[("HP", "—")])
+    cards = [card_face(character, ident=f"character-{q}", caption="Character", width=48,
+                       label=f"{name}'s Character {character.symbol}", dimmed=not alive)]
+    cards += [card_face(c, ident=f"active-{q}-{i}", caption="active", width=48,
+                        label=f"{name}'s active {c.symbol}") for i, c in enumerate(active)]
+    footer = [Show(table, HpChart, hp_points, q)]
+    if died:
+        footer.append(ft.Text(f"Out of the game: {died}", size=SMALL, italic=True))
+    return player_panel(name, ident=f"hero-{q}", active=turn, badge=badge, stats=Show(table, StatLine, hero_numbers, q),
+                        cards=cards, footer=footer, dimmed=not alive)

@@ -9,6 +9,7 @@ import flet as ft
 from card_companion.companion.cardpeegee import DivideLoot
 from card_companion.views.cardpeegee.shared import attempt, note
 from card_companion.views.common import button, card_face, choice_row, message, section, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
@@ -17,8 +18,8 @@ def LootPanel(table) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     sharers, stack = game.loot_sharers(s)
-    shares, set_shares = ft.use_state(dict)  # position in the stack → player
-    problem, set_problem = ft.use_state(None)
+    shares, set_shares = use_step_state(table, dict)  # position in the stack → player
+    problem, set_problem = use_step_state(table, None)
 
     def give(i: int, q: int) -> None:
         set_shares({**shares, i: q})

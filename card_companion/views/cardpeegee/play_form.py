@@ -17,6 +17,7 @@ from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, overuse_warning
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
 from card_companion.views.common import button, card_face, explanation, message, use_text_scale
+from card_companion.views.live_table import use_step_state
 from card_companion.views.odds import OddsPanel
 
 
@@ -41,10 +42,10 @@ def PlayForm(
     s, game = table.state, table.game
     deck = game.deck(s.setup)
     hero = s.heroes[player]
-    picked, set_picked = ft.use_state(list)
-    off, set_off = ft.use_state(list)  # positions of active cards played off the display
-    conv, set_conv = ft.use_state(dict)  # card → suit an active Jack turns it into
-    problem, set_problem = ft.use_state(None)
+    picked, set_picked = use_step_state(table, list)
+    off, set_off = use_step_state(table, list)  # positions of active cards played off the display
+    conv, set_conv = use_step_state(table, dict)  # card → suit an active Jack turns it into
+    problem, set_problem = use_step_state(table, None)
     off = [i for i in off if i < len(hero.active)]
     from_active = [hero.active[i] for i in off]
     count = len(picked) + len(from_active)

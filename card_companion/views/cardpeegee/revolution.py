@@ -9,13 +9,14 @@ from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import Revolution
 from card_companion.views.cardpeegee.shared import attempt, note
 from card_companion.views.common import button, message, section, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
 def RevolutionPanel(table) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
-    problem, set_problem = ft.use_state(None)
+    problem, set_problem = use_step_state(table, None)
     offer = game.revolution_offer(s)
     if offer is None:
         return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
@@ -20,30 +20,36 @@ from card_companion.views.cardpeegee.shared import (
     number_or_refuse,
     present,
 )
-from card_companion.views.common import button, choice_buttons, message, tagged, use_text_scale
+from card_companion.views.common import button, choice_buttons, message, tagged, use_stable, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
-@ft.component
-def RoundEntry(table) -> ft.Control:
-    """Every fighter's score cards for the round, in the fight's order: as the cards drawn
-    (one per point of Deal) or as their total."""
-    use_text_scale()  # sizes below follow the text-size setting
-    s, game = table.state, table.game
-    # the score cards are counted as the draw will find the table: after the Glorious
-    # Revolution it brings first (an overthrown fighter's played spades are gone)
+def round_order(s, game) -> tuple[tuple[str, int, int, str | None], ...]:
+    """The fighters of the round in the fight's order: (name, Attack, score cards drawn, why
+    fewer when fleeing). The score cards are counted as the draw will find the table: after
+    the Glorious Revolution it brings first (an overthrown fighter's played spades are gone)."""
     ahead = game.ahead_of_draw(s)
     same = game.stage(ahead) == "battle" and ahead.encounter.battle.live() == s.encounter.battle.live()
-    order = game.fighters(ahead if same else s)
-    number = s.encounter.battle.rounds + 1
-    modes, set_modes = ft.use_state(dict)  # position → "total"
-    totals, set_totals = ft.use_state(dict)
-    entered, set_entered = ft.use_state(dict)  # position → the cards entered so far (kept across a mode change)
-    problem, set_problem = ft.use_state(None)
+    return tuple((f.name, f.attack, k, why) for f, k, why in game.fighters(ahead if same else s))
+
+
+@ft.memo
+@ft.component
+def RoundEntry(table, order: tuple[tuple[str, int, int, str | None], ...], number: int) -> ft.Control:
+    """Every fighter's score cards for the round, in the fight's order (``round_order``): as
+    the cards drawn (one per point of Deal) or as their total. Drawn again when the round or
+    its fighters change, or at a step while something is entered (its state starts again)."""
+    use_text_scale()  # sizes below follow the text-size setting
+    s, game = table.state, table.game
+    modes, set_modes = use_step_state(table, dict)  # position → "total"
+    totals, set_totals = use_step_state(table, dict)
+    entered, set_entered = use_step_state(table, dict)  # position → the cards entered (kept across a mode change)
+    problem, set_problem = use_step_state(table, None)
     by_cards = [i for i in range(len(order)) if modes.get(i) != "total"]
     labels, owners = [], []
     for i in by_cards:
-        f, k, _ = order[i]
-        short = f.name.removeprefix("the ")
+        name, _, k, _ = order[i]
+        short = name.removeprefix("the ")
         labels += [f"{short} {j + 1}" for j in range(k)]
         owners += [i] * k
 
@@ -53,7 +59,7 @@ def RoundEntry(table) -> ft.Control:
             new[i].append(c)
         set_entered({**entered, **new})
 
-    initial = [c for i in by_cards for c in entered.get(i, [None] * order[i][1])]
+    initial = [c for i in by_cards for c in entered.get(i, [None] * order[i][2])]
 
     def set_mode(i: int, value: str) -> None:
         set_modes({**modes, i: value})
@@ -64,10 +70,10 @@ def RoundEntry(table) -> ft.Control:
     def scores(cards: Sequence[Card]) -> tuple:
         out = []
         drawn = iter(cards)
-        for i, (f, k, _) in enumerate(order):
+        for i, (name, _, k, _) in enumerate(order):
             if modes.get(i) == "total":
                 out.append(number_or_refuse(totals.get(i),
-                                            f"enter the total of {f.name}'s score cards (a whole number)"))
+                                            f"enter the total of {name}'s score cards (a whole number)"))
             else:
                 out.append(tuple(next(drawn) for _ in range(k)))
         return tuple(out)
@@ -77,26 +83,37 @@ def RoundEntry(table) -> ft.Control:
 
     rows: list[ft.Control | None] = [
         note(f"Every fighter draws one score card per point of Deal; score = Attack + the cards. Enter them in "
-             f"order{': ' + ', then '.join(f.name for f, _, _ in order) if len(order) > 1 else ''}."),
+             f"order{': ' + ', then '.join(name for name, _, _, _ in order) if len(order) > 1 else ''}."),
     ]
-    for i, (f, k, why) in enumerate(order):
-        mode = modes.get(i, "cards")
-        rows.append(ft.Column(present(
-            ft.Row([
-                ft.Text(f"{f.name}: Attack {f.attack}, draws {plural(k, 'score card')}", weight=ft.FontWeight.BOLD,
-                        expand=True),
-                *choice_buttons([("cards", "Cards"), ("total", "Total")], mode, functools.partial(set_mode, i),
-                                f"score-mode-{i}"),
-            ], spacing=6),
-            note(f"Fleeing: {why}", size=SMALL, italic=True) if why else None,
-            number_field(f"score-total-{i}", f"{f.name}'s total", totals.get(i, ""), functools.partial(set_total, i))
-            if mode == "total" else None,
-        ), spacing=4, tight=True))
+    # (a button's handler gets the click event after the value: it is not wanted here)
+    on_mode, on_total = use_stable(lambda i, value, *_: set_mode(i, value)), use_stable(set_total)
+    rows += [ScoreRow(i, name, attack, k, why, modes.get(i, "cards"), totals.get(i, ""), on_mode, on_total)
+             for i, (name, attack, k, why) in enumerate(order)]
     if labels:
         rows.append(CardSlots(game.deck(s.setup), labels, resolve, known=game.known_cards(s),
                               submit=f"Resolve round {number}", ident="score", game_name=GAME_NAME,
-                              on_change=changed, initial=initial, key="score-" + "-".join(map(str, by_cards))))
+                              on_change=changed, initial=initial, key="score-" + "-".join(map(str, by_cards)),
+                              fresh=len(table.session.actions)))
     else:
         rows.append(button(f"Resolve round {number}", lambda: resolve(()), "score-submit", icon=ft.Icons.CHECK))
     rows.append(message(problem, "score-problem"))
     return tagged("round-entry", ft.Column([r for r in rows if r is not None], spacing=8, tight=True))
+
+
+@ft.memo
+@ft.component
+def ScoreRow(i: int, name: str, attack: int, k: int, why: str | None, mode: str, total: str, on_mode: Callable,
+             on_total: Callable) -> ft.Control:
+    """One fighter's line of the round: how many score cards they draw, entered as cards or as
+    their total (drawn again only when it changes)."""
+    return ft.Column(present(
+        ft.Row([
+            ft.Text(f"{name}: Attack {attack}, draws {plural(k, 'score card')}", weight=ft.FontWeight.BOLD,
+                    expand=True),
+            *choice_buttons([("cards", "Cards"), ("total", "Total")], mode, functools.partial(on_mode, i),
+                            f"score-mode-{i}"),
+        ], spacing=6),
+        note(f"Fleeing: {why}", size=SMALL, italic=True) if why else None,
+        number_field(f"score-total-{i}", f"{name}'s total", total, functools.partial(on_total, i))
+        if mode == "total" else None,
+    ), spacing=4, tight=True)

@@ -11,6 +11,8 @@ from pydantic import ValidationError
 
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.common import tagged
+from card_companion.views.live_table import use_table
+from card_companion.views.odds import OddsPanel
 
 GAME_NAME = "CardPeeGee"
 SMALL = 13
@@ -77,3 +79,88 @@ def number_field(ident: str, label: str, value: str, on_change: Callable[[str], 
         label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER, dense=True, width=170,
         on_change=lambda e: on_change(e.control.value),
     ), label=label)
+
+
+# --- drawn from the table: a panel drawn again only when what it selects changes ---------------
+
+
+def at_stage(session, stage: str):
+    """The session while the tracker's stage is ``stage`` (None once it is not: the panel of
+    that stage is going): a panel that reads the whole state is drawn again at every step of
+    its stage."""
+    return session if session.game.stage(session.state) == stage else None
+
+
+class PanelTable:
+    """The table as a panel of ``Follows`` reads it: the ``Table`` (its steps, seat, settings)
+    and the session it shows now, as long as ``select`` still answers for it; else the session
+    the panel was last drawn for by ``Follows``. A panel, or a form inside it, may be drawn
+    again on its own (its state changed) in the same update that takes it away (Flet draws
+    the pending components in no given order): it then draws the state it was made for,
+    never one it cannot show (a fight's form after the fight). Equal for the same table and
+    question, so memoized parts are not drawn again only because their panel was."""
+
+    __slots__ = ("table", "select", "args", "drawn", "_seen")
+
+    def __init__(self, table, select: Callable, args: tuple, drawn) -> None:
+        self.table, self.select, self.args, self.drawn = table, select, args, drawn
+        self._seen: tuple = (None, None)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, PanelTable) and other.table == self.table and other.select is self.select
+                and other.args == self.args)
+
+    def __hash__(self) -> int:
+        return hash((id(self.table.live), self.select, self.args))
+
+    @property
+    def session(self):
+        now = self.table.session
+        seen, answer = self._seen
+        if seen is not now:
+            answer = self.select(now, *self.args) is not None
+            self._seen = (now, answer)
+        return now if answer else self.drawn
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def __getattr__(self, name: str):
+        return getattr(self.table, name)  # live, game, seat, text_scale, dispatch, refusal...
+
+
+@ft.memo
+@ft.component
+def Follows(table, panel: Callable, select: Callable, *args) -> ft.Control | None:
+    """``panel(table)``, drawn again only when ``select(session, *args)`` changes (None:
+    nothing is drawn). The panel reads the table itself (a ``PanelTable``); its own state
+    starts again at each step (``use_step_state``), so what it shows after a step depends only
+    on what ``select`` answers."""
+    if use_table(table, select, *args) is None:
+        return None
+    return panel(PanelTable(table, select, args, table.session))
+
+
+Odds = ft.memo(OddsPanel)
+"""the advisor's odds, drawn again only when they change"""
+
+
+_ANSWERS: dict[tuple, tuple[object, object]] = {}
+"""(the question, id(state), its arguments) -> (the state, the answer): the last few asked"""
+_KEEP = 16
+
+
+def per_state(ask: Callable, game, s, *args):
+    """``ask(game, s, *args)`` (an advisor's odds), asked once per state for all the phones of
+    the table: every phone draws the same state after a step, and the odds take a while. The
+    state is kept with its answer, so its id is not reused meanwhile."""
+    key = (ask, id(s), args)
+    found = _ANSWERS.get(key)
+    if found is not None and found[0] is s:
+        return found[1]
+    answer = ask(game, s, *args)
+    if len(_ANSWERS) >= _KEEP:
+        _ANSWERS.pop(next(iter(_ANSWERS)))
+    _ANSWERS[key] = (s, answer)
+    return answer

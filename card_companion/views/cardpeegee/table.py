@@ -8,19 +8,20 @@ import flet as ft
 
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import CardPeeGeeState
-from card_companion.views.cardpeegee.any_time import AnyTimePanel
+from card_companion.views.cardpeegee.any_time import AnyTimePanel, any_time_options
 from card_companion.views.cardpeegee.battle import BattlePanel
 from card_companion.views.cardpeegee.chest import ChestPanel
 from card_companion.views.cardpeegee.draw import DrawPanel
 from card_companion.views.cardpeegee.fee import FeePanel
 from card_companion.views.cardpeegee.hero_entry import HeroEntry
-from card_companion.views.cardpeegee.heroes import hero_panels
+from card_companion.views.cardpeegee.heroes import HeroPanel
 from card_companion.views.cardpeegee.loot import LootPanel
 from card_companion.views.cardpeegee.revolution import RevolutionPanel
-from card_companion.views.cardpeegee.shared import present
+from card_companion.views.cardpeegee.shared import Follows, at_stage, present
 from card_companion.views.cardpeegee.town import TownPanel
 from card_companion.views.cardpeegee.trap import TrapPanel
-from card_companion.views.common import explanation, seated, tagged, use_text_scale
+from card_companion.views.common import explanation, seated, tagged
+from card_companion.views.live_table import Show, Table, use_table
 
 STAGE_WORDS = {
     "heroes": "setting up the Heroes", "opening": "the opening round", "turn": "drawing an encounter",
@@ -37,33 +38,58 @@ NOW_PANELS = {
 """the tracker's stage → the component where the players enter what happens now"""
 
 
+def _layout(session) -> tuple:
+    """What decides which panels the table shows: the stage, how many Heroes, the Glorious
+    Revolution offered, whether the last step has a working to show."""
+    s: CardPeeGeeState = session.state
+    game = session.game
+    said = session.said[-1] if session.actions else None
+    return game.stage(s), len(s.heroes), game.revolution_offer(s) is not None, bool(said and said.working)
+
+
 @ft.component
-def CardPeeGeeTable(table) -> ft.Control:
-    use_text_scale()  # sizes below follow the text-size setting
-    s: CardPeeGeeState = table.state
-    game = table.game
-    stage = game.stage(s)
-    said = table.session.said[-1] if table.session.actions else None  # what the last step said
+def CardPeeGeeTable(table: Table) -> ft.Control:
+    """The layout of the stage; each panel selects what it shows from the table, so a step
+    draws again only the panels whose data changed (the panel of what the players enter now
+    is drawn again at each step of its stage)."""
+    stage, heroes, revolution, working = use_table(table, _layout)
+    panels = [HeroPanel(table, q, table.text_scale) for q in range(heroes)]
+    component = NOW_PANELS.get(stage)
     parts: list[ft.Control | None] = [
-        status_bar(s, game, stage, said.line if said else None),
-        RevolutionPanel(table, key="revolution") if game.revolution_offer(s) else None,
-        now_panel(table, stage),
-        explanation(said.working, ident="working", title=said.line) if said and said.working else None,
-        *(heroes := hero_panels(s, game)),
-        AnyTimePanel(table, key="any-time") if stage not in ("heroes", "over") else None,
+        Show(table, StatusBar, _status),
+        Follows(table, RevolutionPanel, _whole, key="revolution") if revolution else None,
+        Follows(table, component, at_stage, stage, key=f"now-{stage}") if component else None,
+        Show(table, Working, _working) if working else None,
+        *panels,
+        Follows(table, AnyTimePanel, any_time_options, key="any-time") if stage not in ("heroes", "over") else None,
     ]
-    return ft.Column(seated(table, parts, dict(enumerate(heroes))), spacing=10,
+    return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def status_bar(s: CardPeeGeeState, game, stage: str, last_step: str | None) -> ft.Control:
+def _whole(session):
+    """The whole session: the panel is drawn again at every step while it is there."""
+    return session
+
+
+def _status(session) -> tuple:
+    """The status line: who is the Hero and what the table is doing, the deck, the last step."""
+    s: CardPeeGeeState = session.state
+    game = session.game
+    stage = game.stage(s)
     hero = game.hero(s)
     bits = [f"Deck: {s.deck} cards", plural(s.packs, "pack")]
     if stage != "heroes":
         bits.append(f"round {s.laps + 1}")
     words = STAGE_WORDS.get(stage, stage)
     who = f"{s.name(hero)} is the Hero · {words}" if hero is not None else words[:1].upper() + words[1:]
-    last = f"Last step: {last_step}" if last_step else None
+    last = f"Last step: {session.said[-1].line}" if session.actions else None
+    return who, tuple(bits), last
+
+
+@ft.memo
+@ft.component
+def StatusBar(who: str, bits: tuple[str, ...], last: str | None) -> ft.Control:
     return tagged("status", ft.Column(present(
         ft.Text(who, size=16, weight=ft.FontWeight.BOLD),
         ft.Text(" · ".join(bits), size=14),
@@ -71,7 +97,15 @@ def status_bar(s: CardPeeGeeState, game, stage: str, last_step: str | None) -> f
     ), spacing=2, tight=True), label=f"{who}. {', '.join(bits)}." + (f" {last}" if last else ""))
 
 
-def now_panel(table, stage: str) -> ft.Control | None:
-    """What the players enter now: one component per stage of the tracker."""
-    component = NOW_PANELS.get(stage)
-    return component(table, key=f"now-{stage}") if component else None
+def _working(session) -> tuple | None:
+    """The working of the last step, under its line."""
+    said = session.said[-1] if session.actions else None
+    if not (said and said.working):
+        return None
+    return said.line, tuple(said.working)
+
+
+@ft.memo
+@ft.component
+def Working(line: str, working: tuple[str, ...]) -> ft.Control:
+    return explanation(working, ident="working", title=line)

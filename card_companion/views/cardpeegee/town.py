@@ -12,6 +12,7 @@ from card_companion.companion.cardpeegee import EndHeroTurn, Heal, PayTax, Shop
 from card_companion.views.cardpeegee.play_form import PlayForm, activate_form
 from card_companion.views.cardpeegee.shared import SMALL, attempt, click, note
 from card_companion.views.common import button, choice_row, message, section, use_text_scale
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
@@ -24,8 +25,8 @@ def TownPanel(table) -> ft.Control:
     town = s.town
     opts = game.town_options(s)
     settings = s.settings
-    mode, set_mode = ft.use_state(None)
-    problem, set_problem = ft.use_state(None)
+    mode, set_mode = use_step_state(table, None)
+    problem, set_problem = use_step_state(table, None)
     options = []
     if opts.get("shop"):
         options.append(("shop", "Shop"))

@@ -11,9 +11,18 @@ from card_companion.companion.cardpeegee import CraftyEvasion, Evade, TakeDamage
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.cardpeegee.shared import GAME_NAME, click, lines_text, note, number_field, number_or_refuse
+from card_companion.views.cardpeegee.shared import (
+    GAME_NAME,
+    Odds,
+    click,
+    lines_text,
+    note,
+    number_field,
+    number_or_refuse,
+    per_state,
+)
 from card_companion.views.common import button, choice_row, sized, use_text_scale
-from card_companion.views.odds import OddsPanel
+from card_companion.views.live_table import use_step_state
 
 
 @ft.component
@@ -23,8 +32,8 @@ def TrapPanel(table) -> ft.Control:
     enc = s.encounter
     p = s.turn
     name = s.name(p)
-    entry, set_entry = ft.use_state("cards")
-    total, set_total = ft.use_state("")
+    entry, set_entry = use_step_state(table, "cards")
+    total, set_total = use_step_state(table, "")
 
     def evade(q: int, send: Send) -> list[ft.Control]:
         ahead = game.ahead_of_draw(s)  # after the Glorious Revolution the draw brings first
@@ -33,13 +42,14 @@ def TrapPanel(table) -> ft.Control:
             note(f"The trap is sprung without warning. {name} draws {plural(n, 'card')} (one, plus one per active "
                  "card): their total is the evasion score. Higher than the difficulty takes twice the difference "
                  "off the damage."),
-            OddsPanel(cardpeegee_trap(game, s), ident="trap-odds", key="trap-odds"),
+            Odds(per_state(cardpeegee_trap, game, s), ident="trap-odds", key="trap-odds"),
             choice_row([("cards", "Cards"), ("total", "Total")], entry, set_entry, "evade-entry"),
         ]
         if entry == "cards":
             return parts + [CardSlots(game.deck(s.setup), [f"Evasion card {i + 1}" for i in range(n)],
                                       lambda cs: send(lambda: Evade(score=tuple(cs))), known=game.known_cards(s),
-                                      submit="Evade", ident="evade", game_name=GAME_NAME, key=f"evade-{n}")]
+                                      submit="Evade", ident="evade", game_name=GAME_NAME, key=f"evade-{n}",
+                                      fresh=len(table.session.actions))]
         by_total = click(send, lambda: Evade(
             score=number_or_refuse(total, "enter the evasion cards' total (a whole number)")))
         return parts + [number_field("evade-total", "Evasion total", total, set_total),
