@@ -130,6 +130,11 @@ def HistoryPage(gid: str) -> ft.View:
     editing, set_editing = ft.use_state(None)  # the step whose cards are being entered again
     error, set_error = ft.use_state(None)
     notice, set_notice = ft.use_state(None)
+    # the rows' handlers keep their identity (hooks before any return): each calls this drawing's
+    on_undo_to = use_stable(lambda number: undo_to(number))
+    on_edit = use_stable(lambda number: edit(number))
+    on_save = use_stable(lambda number, cards: save_edit(number, cards))
+    on_cancel, on_redo = use_stable(lambda: set_editing(None)), use_stable(lambda: redo_all())
     route, back = f"/play/{gid}/history", f"/play/{gid}"
     if isinstance(shown, str):
         return screen("History", [message(f"This game cannot be opened: {shown}")], route=route, back=back)
@@ -176,8 +181,6 @@ def HistoryPage(gid: str) -> ft.View:
         set_error(None)
         set_editing(number)
 
-    on_undo_to, on_edit, on_save = use_stable(undo_to), use_stable(edit), use_stable(save_edit)
-    on_cancel, on_redo = use_stable(lambda: set_editing(None)), use_stable(redo_all)
     return screen("History", [
         message(error, "history-error"),
         message(notice, "history-notice", kind="info"),
