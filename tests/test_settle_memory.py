@@ -120,13 +120,13 @@ def test_issue25_item8_memory_comes_back_when_120_phones_have_come_and_gone(tmp_
         for i in range(0, len(phones), 10):
             await asyncio.gather(*(p.connect() for p in phones[i:i + 10]))
         deadline = asyncio.get_running_loop().time() + 120
-        while asyncio.get_running_loop().time() < deadline and not all(p.ids for p in phones):
+        while asyncio.get_running_loop().time() < deadline and not all(p.ready for p in phones):
             await asyncio.sleep(0.3)
         for gid_index in range(len(seats)):
             await phones[gid_index * 4].step()
         await asyncio.sleep(0.5)
         await asyncio.gather(*(p.close() for p in phones))
-        return sum(1 for p in phones if p.ids)
+        return sum(1 for p in phones if p.ready)
 
     try:
         import time

@@ -110,13 +110,14 @@ ServicesContext = ft.create_context(None)
 
 
 _PAGE_SERVICES_NOW: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-"""page -> the Services its root provides now (see ``use_services``)"""
+"""page -> a weak reference to the Services its root provides now (see ``use_services``): the
+Services hold the page (their handlers do), so a strong one would keep every page forever"""
 
 
 def provide_services(page: Any, services: Services) -> None:
     """The root's Services for this page, for ``use_services`` to fall back on."""
     try:
-        _PAGE_SERVICES_NOW[page] = services
+        _PAGE_SERVICES_NOW[page] = weakref.ref(services)
     except TypeError:  # a stand-in page that cannot be weakly referenced (view tests give the context)
         pass
 
@@ -129,7 +130,8 @@ def use_services() -> Services:
     read as missing. The page's Services, kept by the root, answer then."""
     found = ft.use_context(ServicesContext)
     if found is None:
-        found = _PAGE_SERVICES_NOW.get(getattr(ft.context, "page", None))
+        kept = _PAGE_SERVICES_NOW.get(getattr(ft.context, "page", None))
+        found = kept() if kept is not None else None
     return found
 
 
