@@ -82,10 +82,9 @@ def going(open_place: Callable[[Place | None], None], place: Place | None) -> Ca
 
 def section_controls(text: RuleText, index: int, marked: Place | None) -> list[ft.Control]:
     s = text.sections[index]
-    out: list[ft.Control] = [ft.Text(s.title, weight=ft.FontWeight.BOLD, size=HEADING_SIZES.get(s.level, 16),
-                                     selectable=True)]
+    out: list[ft.Control] = [ft.Text(s.title, weight=ft.FontWeight.BOLD, size=HEADING_SIZES.get(s.level, 16))]
     for j, paragraph in enumerate(s.paragraphs):
-        shown = ft.Text(paragraph, selectable=True)
+        shown = ft.Text(paragraph)
         if marked == Place(index, j):
             out.append(tagged("rule-paragraph-marked", ft.Container(
                 shown, padding=8, border_radius=8, bgcolor=ft.Colors.SECONDARY_CONTAINER,
