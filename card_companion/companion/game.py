@@ -42,7 +42,13 @@ class Frozen(BaseModel):
 class Settings(Frozen):
     """A game's options. Each field's ``description`` is its label in the setup screen;
     ``json_schema_extra={"min_players": 3}`` hides an option for smaller tables;
-    ``{"hidden": True}`` hides it always (a rule kept only for games saved before it changed)."""
+    ``{"hidden": True}`` hides it always (a rule kept only for games saved before it changed);
+    ``{"group": "combat"}`` puts it in a folded group of settings, named in the players' words
+    (a game with many settings: CardPeeGee), and ``setting_groups`` orders the groups."""
+
+    setting_groups: ClassVar[tuple[str, ...]] = ()
+    """the groups of settings in the order the new-game screen shows them; a group not named
+    here comes after them, in the order of its first setting"""
 
 
 NAME_MAX = 40

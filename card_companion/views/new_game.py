@@ -1,5 +1,7 @@
 """New game: player names in seating order and the game's settings, built from its
-Settings model (each field's title and description), then the game is saved and opened."""
+Settings model (each field's title and description), then the game is saved and opened.
+A game with many settings groups them (each field's ``group``): each group folds to one line
+saying what differs from the rules, and Start comes before them."""
 
 from __future__ import annotations
 
@@ -102,7 +104,17 @@ def NewGameScreen() -> ft.View:
             return
         navigate(f"/play/{gid}")
 
-    setting_rows = [setting_row(name, info, values, set_value) for name, info in shown.items()]
+    def reset(group: tuple[str, ...]) -> None:
+        set_values(lambda prev: {k: v for k, v in prev.items() if k not in group})
+
+    loose, groups = grouped(game, shown)
+    setting_rows: list[ft.Control] = [setting_row(name, info, values, set_value) for name, info in loose.items()]
+    setting_rows += [SettingsGroup(group, fields, values, set_value, reset, key=f"group-{group}")
+                     for group, fields in groups.items()]
+    settings = section("Settings", setting_rows or [ft.Text("This game has no settings.", italic=True)],
+                       ident="settings")
+    starting = [extra(game, list(names), chosen) if extra else None, message(error, "setup-error"),
+                button("Start the game", start, "start", icon=ft.Icons.PLAY_ARROW)]
     return screen(
         f"New game: {game.name}",
         [
@@ -110,14 +122,85 @@ def NewGameScreen() -> ft.View:
             section("Players, in seating order", [
                 RecentPlayers(tuple(recent), tuple(names), on_known, key="recent"),
                 *player_rows(game, names, set_name, add_player, remove_player, move_player)], ident="players"),
-            section("Settings", setting_rows or [ft.Text("This game has no settings.", italic=True)],
-                    ident="settings"),
-            extra(game, list(names), chosen) if extra else None,
-            message(error, "setup-error"),
-            button("Start the game", start, "start", icon=ft.Icons.PLAY_ARROW),
+            # folded settings come after Start, so a thumb reaches it without scrolling past them
+            *([*starting, settings] if groups else [settings, *starting]),
         ],
         route=f"/new/{game_id}",
     )
+
+
+def group_of(info: FieldInfo) -> str | None:
+    """The group a setting declares (``json_schema_extra={"group": "combat"}``), if any."""
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    group = extra.get("group")
+    return group if isinstance(group, str) else None
+
+
+def grouped(game, shown: dict[str, FieldInfo]) -> tuple[dict[str, FieldInfo], dict[str, dict[str, FieldInfo]]]:
+    """The settings without a group, and the groups (each its settings, in the model's order),
+    in the order the game's Settings gives (``setting_groups``), then any other as first met."""
+    loose: dict[str, FieldInfo] = {}
+    groups: dict[str, dict[str, FieldInfo]] = {g: {} for g in game.Settings.setting_groups}
+    for name, info in shown.items():
+        group = group_of(info)
+        if group is None:
+            loose[name] = info
+        else:
+            groups.setdefault(group, {})[name] = info
+    return loose, {g: fields for g, fields in groups.items() if fields}
+
+
+def default_of(info: FieldInfo) -> Any:
+    return info.get_default(call_default_factory=True)
+
+
+def setting_title(name: str, info: FieldInfo) -> str:
+    return info.title or name.replace("_", " ").capitalize()
+
+
+def changed_words(name: str, info: FieldInfo, value: Any) -> str:
+    """A setting that differs from the rules, in a few words: "Elements", "no Goliath",
+    "Initial HP 12"."""
+    title = setting_title(name, info)
+    if info.annotation is bool:
+        return title if value else f"no {title}"
+    label = next((label for label, v in field_choices(info) or () if v == value), value)
+    return f"{title} {label}"
+
+
+def changed_settings(fields: dict[str, FieldInfo], values: dict[str, Any]) -> list[str]:
+    """The settings of a group that differ from the rule text's defaults, in a few words each."""
+    return [changed_words(name, info, values[name]) for name, info in fields.items()
+            if name in values and values[name] != default_of(info)]
+
+
+def group_summary(fields: dict[str, FieldInfo], values: dict[str, Any]) -> str:
+    """A group's folded line: "as the rules say", or "2 changed: Initial HP 12; no Goliath"."""
+    changed = changed_settings(fields, values)
+    return f"{len(changed)} changed: " + "; ".join(changed) if changed else "as the rules say"
+
+
+@ft.component
+def SettingsGroup(group: str, fields: dict[str, FieldInfo], values: dict[str, Any], set_value, reset) -> ft.Control:
+    """A folded group of settings: its name and what differs from the rules on one line; a tap
+    opens it (its settings, and a way back to the rules' defaults when something differs)."""
+    is_open, set_open = ft.use_state(False)
+    ident = "group-" + group.replace(" ", "-")
+    summary = group_summary(fields, values)
+    header = ft.ListTile(
+        title=ft.Text(group.capitalize(), weight=ft.FontWeight.BOLD),
+        subtitle=tagged(f"{ident}-summary", ft.Text(summary, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)),
+        trailing=ft.Icon(ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE),
+        on_click=lambda: set_open(lambda was: not was),
+        content_padding=ft.Padding.symmetric(horizontal=4),
+    )
+    body: list[ft.Control] = [tagged(ident, header, label=f"{group.capitalize()}: {summary}")]
+    if is_open:
+        body += [setting_row(name, info, values, set_value) for name, info in fields.items()]
+        if summary != "as the rules say":
+            body.append(button("As the rules say", lambda: reset(tuple(fields)), f"reset-{ident}", primary=False,
+                               icon=ft.Icons.RESTART_ALT))
+    return ft.Column(body, spacing=8, tight=True)
 
 
 def player_rows(game, names: list[str], set_name, add_player, remove_player, move_player) -> list[ft.Control]:
@@ -152,8 +235,8 @@ def player_rows(game, names: list[str], set_name, add_player, remove_player, mov
 
 def setting_row(name: str, info: FieldInfo, values: dict[str, Any], set_value) -> ft.Control:
     """One setting: its control (from its type) and its description."""
-    title = info.title or name.replace("_", " ").capitalize()
-    current = values.get(name, info.get_default(call_default_factory=True))
+    title = setting_title(name, info)
+    current = values.get(name, default_of(info))
     parts: list[ft.Control] = [tagged(f"setting-{name}", setting_control(name, info, title, current, set_value),
                                       label=title)]
     if info.description:
