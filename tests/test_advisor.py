@@ -157,12 +157,32 @@ def pal_fight(store, tables=None):
     return s.push(PAL.parse_action({"kind": "fight", "fighter": 0, "defender": 0, "defender_fighter": 0}))
 
 
-def test_one_card_left_to_enter_shows_each_fighters_chance_to_lose(store):
+def seated_phone(tmp_path, seat):
+    """A Peace and Love fight (Bea's 5♠ on Ann's 9♥) on a phone sitting as ``seat``."""
+    from card_companion.views.common import Services, ServicesContext
+    from card_companion.views.settings import Prefs
+
+    tables = Tables(open_store(tmp_path).store)
+    phone = tables.device(tables.new_device_key(), "192.168.1.21")
+    gid = phone.create(pal_fight(None))
+    phone.take_seat(gid, seat)
+    ctx = {ServicesContext: Services(store=phone.store, store_problem=None, prefs=Prefs(),
+                                     set_prefs=lambda p: None, device=phone, join_base="http://192.168.1.2:8550")}
+    return tables, gid, ViewHarness(TablePage, gid, contexts=ctx, page=FakePage(f"/play/{gid}"))
+
+
+def test_one_card_left_to_enter_shows_each_fighters_chance_to_lose(store, tmp_path):
+    """Issue 27 item 9: the odds only where a choice is open. The whole table's phone enters
+    the played cards once they are face up: no odds there. On Ann's own phone, while her card
+    is the one not entered, the round's odds over it; once it is entered, none."""
     s = pal_fight(store)
     gid = store.create(s)
-    h = ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
+    table = ViewHarness(TableScreen, contexts=services(store), route_params={"gid": gid})
+    assert not table.has("private-hand")  # a phone without a player's seat is never asked for a hand
+    table.pick("play-picker", "3C")
+    assert not table.has("fight-odds")  # every card is face up when the whole table enters them
+    _, _, h = seated_phone(tmp_path / "phones", player_seat(0))  # Ann's phone
     assert not h.has("fight-odds")  # no card entered: two unknown cards, no odds
-    assert not h.has("private-hand")  # a phone without a player's seat is never asked for a hand
     h.pick("play-picker", "3C")  # Bea's card on 5♠; Ann's card on 9♥ is the unknown one
     # unknown: 52 − the six fighters − 3♣ = 45 cards
     unknown = less([str(c) for c in Deck().all_cards()], ["9H", "KD", "QC", "5S", "2C", "7D", "3C"])
@@ -174,19 +194,13 @@ def test_one_card_left_to_enter_shows_each_fighters_chance_to_lose(store):
     assert label(h, "fight-odds") == f"Odds: Bea's 5♠ loses {percent(bea)} · Ann's 9♥ loses {percent(ann)}"
     h.click("fight-odds-how")
     assert "the card on Ann's 9♥ is unknown: 45 unknown cards counted, each once" in h.texts()
+    h.pick("play-picker", "7H")  # Ann's card: her choice is made, every card is known
+    assert not h.has("fight-odds")
 
 
 def test_a_players_own_phone_ranks_the_hand_it_enters_and_keeps_it_there(tmp_path):
-    tables = Tables(open_store(tmp_path).store)
-    bea_phone = tables.device(tables.new_device_key(), "192.168.1.21")
-    gid = bea_phone.create(pal_fight(None))
-    bea_phone.take_seat(gid, player_seat(1))
-    from card_companion.views.common import Services, ServicesContext
-    from card_companion.views.settings import Prefs
-
-    ctx = {ServicesContext: Services(store=bea_phone.store, store_problem=None, prefs=Prefs(),
-                                     set_prefs=lambda p: None, device=bea_phone, join_base="http://192.168.1.2:8550")}
-    h = ViewHarness(TablePage, gid, contexts=ctx, page=FakePage(f"/play/{gid}"))
+    tables, gid, h = seated_phone(tmp_path, player_seat(1))  # Bea's phone
+    h.click("switch-entry")  # one picker at a time: the hand's, one tap away
     assert h.has("private-hand") and "It is not saved and no other phone sees it." in h.texts()
     for c in ("3C", "KS", "8H"):
         h.pick("hand-picker", c)

@@ -120,14 +120,16 @@ def _pal_round(s, cards: dict[int, Card | None]) -> tuple[FightRound, list[int]]
                       fighters=entries), missing
 
 
-def peace_and_love_round(game, s, cards: dict[int, Card | None]) -> Advice | None:
+def peace_and_love_round(game, s, cards: dict[int, Card | None], chooser: int | None = None) -> Advice | None:
     """A round with every played card entered but one: each fighter's chance to lose, over the
-    unknown cards that one can be."""
+    unknown cards that one can be. ``chooser``: the player whose choice is still open (on that
+    player's own phone); the odds only while that player's card is the one missing: once it is
+    entered the choice is made, and once every card is known there is nothing to count."""
     fight = s.fight
     if s.phase != "fight" or fight is None or fight.awaiting_replacement is not None:
         return None
     round_, missing = _pal_round(s, cards)
-    if len(missing) != 1:
+    if len(missing) != 1 or (chooser is not None and round_.fighters[missing[0]].player != chooser):
         return None
     owner = round_.fighters[missing[0]]
     title = f"If {s.name(owner.player)}'s card is any unknown card"

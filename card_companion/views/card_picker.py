@@ -333,6 +333,8 @@ def CardSlots(
     fold: bool = True,
     follows: bool = False,
     fresh: object = None,
+    picker: bool = True,
+    submit_primary: bool = True,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
@@ -356,6 +358,10 @@ def CardSlots(
     for, once there are some (None while the places are empty: a step then draws nothing
     here). A new value after a step's one starts the places again (empty, or ``initial``)
     without a new key, so the entry and its picker stay and only their content changes.
+
+    ``picker=False``: the places only, their picker put away while another entry of the same
+    screen has the one picker (what was entered and half tapped stays). ``submit_primary``:
+    the submit button is filled only while it is the next thing to do (else outlined).
     """
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
     live, set_now = use_places(len(labels), initial, fresh)
@@ -396,11 +402,12 @@ def CardSlots(
         # cards aligned at the top: a label on two lines must not lift its card above the others
         ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER,
                vertical_alignment=ft.CrossAxisAlignment.START),
-        ft.Text(_prompt(labels[active], picking, complete), italic=True, size=13) if labels else None,
-        _picker(deck, decks, deck_names, active, pick, ident, game_name, now.taps, move) if picking else None,
+        ft.Text(_prompt(labels[active], picking, complete), italic=True, size=13) if labels and picker else None,
+        _picker(deck, decks, deck_names, active, pick, ident, game_name, now.taps, move)
+        if picking and picker else None,
         message(warning, f"{ident}-warning", kind="warning"),
         extra,
-        button(submit, done if complete else None, f"{ident}-submit"),
+        button(submit, done if complete else None, f"{ident}-submit", primary=submit_primary),
     ]
     return ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
 

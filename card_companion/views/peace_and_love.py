@@ -430,14 +430,12 @@ def TurnPanel(table: Table, mode: str, chosen: tuple, on_mode: Callable, on_star
         selected=[mode],
         on_change=on_mode,
     ), label="action")
+    hint = ft.Text(turn_hint(mode, names[me], len(names), _viewer(table, me)))
     if mode == "fight":
         tgt = f"{names[target[0]]}'s {cards[target[0]][target[1]]}" if target else None
         join_text = ", ".join(f"{names[p]}'s {cards[p][place]}" for p, place in joining)
-        hint = "Tap one of your untapped fighters, then the fighter you attack."
-        if len(names) > 2:
-            hint += " Other players may add an untapped fighter: tap it too."
         entry = [
-            ft.Text(hint),
+            hint,
             ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
                     + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
             button("Start the fight", on_start if mine is not None and target is not None else None,
@@ -445,16 +443,14 @@ def TurnPanel(table: Table, mode: str, chosen: tuple, on_mode: Callable, on_star
         ]
     elif mode == "retire":
         entry = [
-            ft.Text("Tap one of your untapped fighters to retire it to your hand; enter the card from your hand "
-                    "that becomes the new fighter (it comes in tapped)."),
+            hint,
             ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
             CardSlots(deck, ["New fighter"], on_retire, known=known, submit="Retire", ident="retire",
                       game_name=table.game.name, fresh=step, key="retire-entry"),
         ]
     else:
         entry = [
-            ft.Text("Tap one of your untapped fighters to tap it, put three cards from your hand under the deck, "
-                    "draw three and shuffle."),
+            hint,
             message(refusal, "refresh-blocked", kind="warning"),
             ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
             button("Refresh", on_refresh if can_refresh and mine is not None else None, "refresh",
@@ -466,6 +462,39 @@ def TurnPanel(table: Table, mode: str, chosen: tuple, on_mode: Callable, on_star
         message(untapped, "untapped-note", kind="info"),
         *entry,
     ], ident="turn-panel")
+
+
+def _viewer(table: Table, turn: int) -> str:
+    """Who reads the turn's prompt: "watching" (a watcher's phone), "other" (another player's
+    own phone), "player" (the player to play's own phone, or the whole table's)."""
+    if table.watching:
+        return "watching"
+    me = my_player(table)
+    return "other" if me is not None and me != turn else "player"
+
+
+def turn_hint(mode: str, name: str, players: int, viewer: str) -> str:
+    """What a turn's entry asks, in the words of the phone that shows it: the player to play
+    (or the whole table) is told what to tap; another player's phone taps for that player;
+    a watcher's phone says what is happening."""
+    if viewer == "watching":
+        return {
+            "fight": f"{name} chooses an untapped fighter and the fighter to attack"
+                     + (", and the other players may add an untapped fighter." if players > 2 else "."),
+            "retire": f"{name} may retire an untapped fighter to their hand; a card from their hand becomes "
+                      "the new fighter (it comes in tapped).",
+            "refresh": f"{name} may tap an untapped fighter, put three cards from their hand under the deck, "
+                       "draw three and shuffle.",
+        }[mode]
+    yours, attacks = ("your", "you attack") if viewer == "player" else (f"{name}'s", f"{name} attacks")
+    return {
+        "fight": f"Tap one of {yours} untapped fighters, then the fighter {attacks}."
+                 + (" Other players may add an untapped fighter: tap it too." if players > 2 else ""),
+        "retire": f"Tap one of {yours} untapped fighters to retire it to {yours} hand; enter the card from "
+                  f"{yours} hand that becomes the new fighter (it comes in tapped).",
+        "refresh": f"Tap one of {yours} untapped fighters to tap it, put three cards from {yours} hand under the "
+                   "deck, draw three and shuffle.",
+    }[mode]
 
 
 def _leading(session) -> str | None:
@@ -493,7 +522,8 @@ def StopGame(table: Table) -> ft.Control:
 def _fight(session) -> tuple | None:
     """The fight's current step: ("new", the player who enters a new fighter, their name) or
     ("play", the round, the players in it, their places' labels, the line naming the
-    fighters); then the entry's deck, known cards and step (a new step empties the entry)."""
+    fighters, the cards each player holds); then the entry's deck, known cards and step (a
+    new step empties the entry)."""
     s: PeaceAndLoveState = session.state
     fight = s.fight
     if s.phase != "fight" or fight is None:
@@ -509,7 +539,36 @@ def _fight(session) -> tuple | None:
         f"{name(p)}'s {s.players[p].fighter(place).card.symbol}"
         + (" (attacker)" if p == fight.attacker else " (defender)" if p == fight.defender else "")
         for p, place in fight.remaining)
-    return ("play", fight.rounds, owners, labels, vs, *entry)
+    return ("play", fight.rounds, owners, labels, vs, tuple(p.hand for p in s.players), *entry)
+
+
+PLAYED, HAND_TARGET = "played", "hand"
+"""the two things a player's own phone enters in a round of a fight of two, one at a time:
+the cards played on the fighters (the table's step) and that player's hand (for the odds)"""
+
+
+def entry_target(private: bool, chosen: str, hand: int, held: int) -> str:
+    """Which entry has the one picker on this phone: the hand only on a player's own phone in
+    a fight of two, while it is chosen and not full; the played cards otherwise."""
+    return HAND_TARGET if private and chosen == HAND_TARGET and hand < held else PLAYED
+
+
+def choice_open(me: int | None, owners: tuple[int, ...], so_far: tuple) -> bool:
+    """Whether this phone's player still has a card to choose in this round: a player of the
+    fight whose played card is not entered yet (the odds are about that choice; the whole
+    table's and a watcher's phones enter the cards once they are face up: no choice is open)."""
+    if me not in owners:
+        return False
+    at = owners.index(me)
+    return len(so_far) != len(owners) or so_far[at] is None
+
+
+def _target_bar(text: str, switch: str, on_switch: Callable) -> ft.Control:
+    """What the one picker below enters, and the other target one tap away."""
+    return tagged("entry-target", ft.Row([
+        ft.Text(text, weight=ft.FontWeight.BOLD),
+        button(switch, on_switch, "switch-entry", primary=False, icon=ft.Icons.SWAP_HORIZ),
+    ], wrap=True, spacing=8, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER), label=text)
 
 
 @ft.memo
@@ -517,11 +576,15 @@ def _fight(session) -> tuple | None:
 def FightPanel(table: Table, scale: float) -> ft.Control:
     """The fight's current step: the cards played on the fighters (Resolve shows the result
     without saving it; Apply saves it), or the defeated fighter's replacement. The same entry
-    from step to step (its places start again empty), so that a step sends what changed."""
+    from step to step (its places start again empty), so that a step sends what changed.
+    On a player's own phone in a fight of two, that player's hand is entered here too, for
+    the odds: one picker at a time, its target named above it, the other one tap away."""
     data = use_table(table, _fight)
     preview, set_preview = use_step_state(table, None)  # (cards, entries, result)
     so_far, set_so_far = use_step_state(table, ())  # the cards entered so far: one or None per fighter
     problem, set_problem = use_step_state(table, None)
+    hand, set_hand = use_step_state(table, ())  # this phone's player's hand: only on this phone
+    chosen, set_chosen = use_step_state(table, PLAYED)  # the entry the player chose for the picker
     if data is None:
         return ft.Column([])
     game = table.game
@@ -534,7 +597,7 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
                       known=known, submit="Enter the new fighter", ident="new-fighter", game_name=game.name,
                       fresh=step, key="fight-entry"),
         ], ident="fight-panel")
-    _, rounds, owners, labels, vs, deck, known, step = data
+    _, rounds, owners, labels, vs, hands, deck, known, step = data
 
     def resolve(cards) -> None:
         s = table.state
@@ -552,15 +615,27 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
             set_preview(None)  # a changed card needs a new Resolve
 
     me = my_player(table)
+    private = me in owners and len(owners) == 2 and hands[me] > 0
+    held = hands[me] if private else 0
+    target = entry_target(private, chosen, len(hand[:held]), held)
+    open_ = choice_open(me, owners, so_far)
+    name = table.state.name(me) if private else ""
+    bar = _target_bar(*(("Entering: the played cards", f"Enter {name}'s hand") if target == PLAYED
+                        else (f"Entering: {name}'s hand", "Enter the played cards")),
+                      lambda: set_chosen(HAND_TARGET if target == PLAYED else PLAYED)) if private else None
     parts: list[ft.Control | None] = [
         message(problem, "fight-problem"),
         ft.Text(vs, weight=ft.FontWeight.BOLD),
         ft.Text("Each player puts a card from their hand face down on their fighter; reveal them and enter them."),
-        PrivateHand(table, me, scale, key=f"hand-{me}") if me in owners and len(owners) == 2 else None,
+        bar if target == HAND_TARGET else None,
+        PrivateHand(table, me, scale, hand[:held], set_hand, target == HAND_TARGET, open_, key=f"hand-{me}")
+        if private else None,
+        bar if target == PLAYED else None,
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play", game_name=game.name,
-                  on_change=entered, fresh=step, key="fight-entry"),
-        OddsPanel(peace_and_love_round(game, table.state, dict(zip(owners, so_far))), ident="fight-odds",
-                  key="fight-odds") if len(so_far) == len(owners) else None,
+                  on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
+                  key="fight-entry"),
+        OddsPanel(peace_and_love_round(game, table.state, dict(zip(owners, so_far)), chooser=me),
+                  ident="fight-odds", key="fight-odds") if open_ and len(so_far) == len(owners) else None,
     ]
     if preview:
         cards, entries, result = preview
@@ -581,18 +656,19 @@ def _hand(session, player: int) -> PeaceAndLoveState | None:
 
 
 @ft.component
-def PrivateHand(table: Table, player: int, scale: float) -> ft.Control:
+def PrivateHand(table: Table, player: int, scale: float, hand: tuple, set_hand: Callable, picking: bool,
+                open_: bool) -> ft.Control:
     """On a player's own phone: the hand that player enters here, for the advisor's ranked
-    list of which card to play. It stays in this phone's screen: never saved, never sent to
-    the table (and starts again at each step)."""
+    list of which card to play while the choice is open (``open_``: their played card is not
+    entered yet). It stays in this phone's screen: never saved, never sent to the table (and
+    starts again at each step). ``picking``: the one picker is here (else nothing to show
+    until a card of the hand is entered)."""
     s = use_table(table, _hand, player)
-    hand, set_hand = use_step_state(table, ())
-    if s is None:
+    if s is None or not (picking or hand):
         return ft.Column([])
     at_scale(scale)
     game = table.game
     held = s.players[player].hand
-    hand = hand[:held]
     rows: list[ft.Control | None] = [
         ft.Text(f"Only on this phone: enter {s.name(player)}'s hand to see which card does best. It is not saved "
                 "and no other phone sees it.", size=13, italic=True),
@@ -602,10 +678,11 @@ def PrivateHand(table: Table, player: int, scale: float) -> ft.Control:
                                       label=f"{c.symbol} in the hand; tap to take it back",
                                       on_click=lambda e, i=i: set_hand(hand[:i] + hand[i + 1:]))
                             for i, c in enumerate(hand)], wrap=True, spacing=6))
-    if len(hand) < held:
-        rows.append(CardPicker(game.deck(s.setup), lambda c: set_hand((*hand, c)), ident="hand-picker",
+    if picking and len(hand) < held:
+        rows.append(CardPicker(game.deck(s.setup), lambda c: set_hand(lambda h: (*h[:held], c)), ident="hand-picker",
                                game_name=game.name, key="hand-picker"))
-    rows.append(OddsPanel(peace_and_love_hand(game, s, player, list(hand)), ident="hand-odds", key="hand-odds"))
+    if open_:
+        rows.append(OddsPanel(peace_and_love_hand(game, s, player, list(hand)), ident="hand-odds", key="hand-odds"))
     return section(f"{s.name(player)}'s hand", rows, ident="private-hand")
 
 

@@ -108,6 +108,11 @@ def test_peace_and_love_one_card_left(open_page, start_server, tmp_path, shots):
     s = s.push(StartFight(fighter=0, defender=0, defender_fighter=0))
     page = resume(open_page, start_server, tmp_path, s)
     see(page, "Fight · round 1")
+    # the odds only where a choice is open (issue 27 item 9): on Ann's own phone, while her
+    # card is the one not entered (the whole table enters the cards once they are face up)
+    tap(page, "seat")
+    tap(page, "seat-player-0")
+    see(page, "You: Ann")
     pick_cards(page, "play-picker", "3C")
     odds = by_id(page, "fight-odds")
     expect(odds).to_be_visible()

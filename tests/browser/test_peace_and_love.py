@@ -10,7 +10,7 @@ from card_companion.calculators.cards import card
 from card_companion.companion.peace_and_love import GAME, Deal, NewFighter, PlayCards, StartFight
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
-from tests.browser.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
+from tests.browser.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -145,3 +145,102 @@ def test_three_players_multi_round_fight_to_the_end(open_page, tmp_path, shots, 
     see(page, "new fighter was the last card of the deck")
     see(page, "Anti Math Geek")
     shots(page, "final-score")
+
+
+PHONE = (390, 844)
+
+
+def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_words(
+        open_page, tmp_path, shots, start_server):
+    """Issue 27 items 2, 8, 9, 10 at 390×844: Ann's phone (light), Bea's phone (dark), a
+    watcher (light). The watcher says what Bea does; Bea's phone has one picker at a time,
+    named above it, her hand one tap away, and the hand's odds only until her card is in; Ann's
+    phone shows the round's odds while her card is the one missing; after Resolve, Apply is
+    the one filled button."""
+    import re
+
+    from tests.browser.harness import choose_theme, into_view
+
+    s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
+    s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
+    s = s.push(Deal(player=1, fighters=(card("5S"), card("2C"), card("7D"))))  # 14: Bea goes first
+    data = tmp_path / "data"
+    gid = save_game(data, s)
+    server = start_server(data)
+    ann = open_page(f"{server.url}/play/{gid}", *PHONE)
+    line = by_id(ann, "table-code").first
+    line.wait_for(state="attached")
+    code = re.search(r"[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{3}", line.get_attribute("aria-label") or "").group(0)
+    tap(ann, "seat")
+    tap(ann, "seat-player-0")
+    see(ann, "You: Ann")
+    bea = open_page(server.url, *PHONE)
+    choose_theme(bea, "Dark")
+    bea.goto(f"{server.url}/join/{code}")
+    enable_semantics(bea)
+    tap(bea, "seat-player-1")
+    see(bea, "You: Bea")
+    watcher = open_page(f"{server.url}/join/{code}", *PHONE)
+    tap(watcher, "seat-watch")
+    see(watcher, "This phone is watching")
+
+    # item 10: the watcher is told what happens, Ann's phone taps for Bea, Bea's phone for herself
+    see(watcher, "Bea chooses an untapped fighter and the fighter to attack.")
+    expect(find(watcher, "Tap one of")).to_have_count(0)
+    into_view(watcher, "turn-panel")
+    shots(watcher, "watcher-bea-chooses")
+    see(ann, "Tap one of Bea's untapped fighters, then the fighter Bea attacks.")
+    see(bea, "Tap one of your untapped fighters, then the fighter you attack.")
+    tap(bea, "fighter-1-0")
+    tap(bea, "fighter-0-0")
+    tap(bea, "start-fight")
+    for p in (ann, bea, watcher):
+        see(p, "Fight · round 1")
+
+    # item 2: one picker on Bea's phone, its target named above it, her hand one tap away
+    see(bea, "Entering: the played cards")
+    expect(by_id(bea, "hand-picker-rank-A")).to_have_count(0)
+    into_view(bea, "fight-panel")
+    shots(bea, "bea-one-picker-played-cards")
+    tap(bea, "switch-entry")
+    see(bea, "Entering: Bea's hand")
+    expect(by_id(bea, "play-picker-rank-A")).to_have_count(0)
+    pick_cards(bea, "hand-picker", "3C KS 8H")
+    # item 9: her choice is open: which card of her hand does best
+    expect(by_id(bea, "hand-odds")).to_be_visible()
+    into_view(bea, "entry-target")
+    shots(bea, "bea-hand-and-its-odds")
+    tap(bea, "switch-entry")
+    pick_cards(bea, "play-picker", "3C")  # her card is in: the choice is made, no odds
+    expect(by_id(bea, "hand-odds")).to_have_count(0)
+    expect(by_id(bea, "fight-odds")).to_have_count(0)
+    into_view(bea, "fight-panel")
+    shots(bea, "bea-card-in-no-odds")
+
+    # item 9 on Ann's phone: Bea's card entered, Ann's not: the round's odds over Ann's card
+    pick_cards(ann, "play-picker", "3C")
+    expect(by_id(ann, "fight-odds")).to_be_visible()
+    see(ann, "If Ann's card is any unknown card")
+    into_view(ann, "fight-odds")
+    shots(ann, "ann-odds-while-her-card-is-missing")
+    pick_cards(ann, "play-picker", "7H")  # every card known: no odds
+    expect(by_id(ann, "fight-odds")).to_have_count(0)
+    # the watcher: no picker to use, no odds
+    expect(by_id(watcher, "fight-odds")).to_have_count(0)
+    expect(by_id(watcher, "entry-target")).to_have_count(0)
+    into_view(watcher, "fight-panel")
+    shots(watcher, "watcher-fight")
+
+    # item 8: after Resolve, Apply is the one filled button (light on Ann's phone, dark on Bea's)
+    tap(ann, "play-submit")
+    expect(by_id(ann, "apply")).to_be_visible()
+    into_view(ann, "play-submit")
+    shots(ann, "ann-after-resolve-light")
+    pick_cards(bea, "play-picker", "7H")
+    tap(bea, "play-submit")
+    expect(by_id(bea, "apply")).to_be_visible()
+    into_view(bea, "play-submit")
+    shots(bea, "bea-after-resolve-dark")
+    tap(ann, "apply")
+    for p in (ann, bea, watcher):
+        see(p, "Ann's new fighter")
