@@ -15,7 +15,7 @@ import pytest
 from benchmarks.page_updates import GAMES, mid_game
 from card_companion.companion.registry import GAMES as REGISTRY
 from card_companion.companion.session import Session
-from tests.phones import run, table_of_phones, watching
+from tests.phones import run, settle, table_of_phones, watching
 
 FRAME = {"TablePage", "GameBody", "TableLinks", "SeatLine", "InvitePanel"}
 
@@ -312,3 +312,28 @@ def test_cardpeegee_a_fight_round_draws_again_only_the_hurt_heros_numbers(tmp_pa
     assert hps == [19, 30] and "HP: 19" in texts and "HP: 30" in texts
     assert names["HeroPanel"] == 0, f"a Hero's panel was drawn again: {names}"
     assert names["StatLine"] == 1 and names["HpChart"] == 1, f"only Ann's numbers and chart change: {names}"
+
+
+def test_a_card_picked_and_not_entered_when_another_phone_steps_is_said_once(tmp_path) -> None:
+    """Bea's phone has picked Ann's 7♥ for the flip and not compared yet when another phone
+    enters the flip by one tap: Bea's phone says the flip in the history's words and that its
+    7♥ was not entered; its entry starts again empty."""
+    from card_companion.companion.pc_war import Flip
+    from card_companion.companion.session import Session
+
+    game = REGISTRY["pc-war"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    async def scenario() -> str:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        b = table.phones[1]
+        await b.click("flip-picker-rank-7")
+        await b.click("flip-picker-suit-H")
+        table.device(0).push(table.gid, table.snapshot(), Flip(higher="left"))
+        await settle()
+        await settle()
+        return b.texts()
+
+    texts = run(scenario)
+    assert ("The other table phone: Flip 1: Ann's card is higher → Ann takes both — your 7♥ was not entered."
+            in texts)

@@ -10,6 +10,7 @@ picker (the cards on each fighter, three starting fighters, a row refill...).
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -29,6 +30,7 @@ from card_companion.views.common import (
     use_stable,
     use_text_scale,
 )
+from card_companion.views.live_table import shown_on
 
 
 def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | None]) -> str | None:
@@ -304,6 +306,9 @@ def use_places(count: int, initial: Sequence[Card | None] | None, fresh: object)
         live.current = Places.start(count, initial)
     if started.current != fresh:
         if started.current is not None:  # a new step's entry: the same places, empty again
+            held = [c for c in live.current.cards if c is not None]
+            if held and initial is None:  # picked, not entered: the table says so (if it is one)
+                _say_lost(held)
             live.current = Places.start(count, initial)
         started.current = fresh
     if len(live.current.cards) != count:
@@ -314,6 +319,17 @@ def use_places(count: int, initial: Sequence[Card | None] | None, fresh: object)
         redraw(lambda n: n + 1)
 
     return live, set_now
+
+
+def _say_lost(cards: list[Card]) -> None:
+    """Tell the table this page shows (after this drawing) that its entry lost these cards."""
+    table = shown_on(getattr(ft.context, "page", None))
+    if table is None:
+        return
+    try:
+        asyncio.get_running_loop().call_soon(table.lost, cards)
+    except RuntimeError:  # no loop: a screen drawn for a test
+        table.lost(cards)
 
 
 @ft.component

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -133,6 +134,19 @@ NEWS = {"push": "entered a step", "undo": "undid the last step", "redo": "redid 
         "edit": "changed the cards of an earlier step"}
 
 
+_SHOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""page -> a weak reference to the LiveTable it shows (for an entry to say what a step took away)"""
+
+
+def shown_on(page: Any) -> LiveTable | None:
+    """The table this page shows, if it shows one."""
+    try:
+        kept = _SHOWN.get(page)
+    except TypeError:  # a stand-in page that cannot be weakly referenced
+        return None
+    return kept() if kept is not None else None
+
+
 FADE = 8.0
 """seconds another phone's step stays said at the top of the table"""
 
@@ -210,6 +224,11 @@ class LiveTable:
         self._marks: dict[int, int] = {}
         """marker width -> the revision last drawn with it"""
         self._listeners: list[Callable[[], None]] = []
+        if page is not None:
+            try:
+                _SHOWN[page] = weakref.ref(self)
+            except TypeError:  # a stand-in page
+                pass
 
     # --- what is shown ---------------------------------------------------------------------
 
@@ -321,6 +340,16 @@ class LiveTable:
         self.changed()
         self._fade(self.news)
         return True
+
+    def lost(self, cards: list[Any]) -> None:
+        """Another phone's step started this phone's entry again while it held these cards,
+        picked and not entered: said once, with the step's news."""
+        if self.stepped_here or not cards or not self.news:
+            return
+        words = " ".join(c.symbol for c in cards)
+        was = "was" if len(cards) == 1 else "were"
+        self.set(news=f"{self.news.rstrip('.')} — your {words} {was} not entered.")
+        self._fade(self.news)
 
     def _fade(self, news: str) -> None:
         """The other phone's step stays said for ``FADE`` seconds (or until the next step)."""
