@@ -58,6 +58,50 @@
     el.setAttribute("data-state", "up");
   }
 
+  // While the connection is down, the last screen stays: Flet's web client blanks the page to
+  // its loading spinner, so the app's last drawn frame (Flutter draws into one canvas) is kept
+  // as a picture over it, dimmed, taking the taps, under the line; it goes once the page has
+  // drawn again after reconnecting.
+  function flutterCanvas() {
+    var best = null;
+    (function walk(root) {
+      var all = root.querySelectorAll("*");
+      for (var i = 0; i < all.length; i++) {
+        var e = all[i];
+        if (e.tagName === "CANVAS" && (!best || e.width * e.height > best.width * best.height)) best = e;
+        if (e.shadowRoot) walk(e.shadowRoot);
+      }
+    })(document);
+    return best;
+  }
+
+  function keepLastScreen() {
+    if (document.getElementById("companion-last-screen")) return;
+    var canvas = flutterCanvas();
+    if (!canvas) return;
+    var url;
+    try { url = canvas.toDataURL("image/png"); } catch (e) { return; }
+    var img = document.createElement("img");
+    img.id = "companion-last-screen";
+    img.alt = "";
+    img.src = url;
+    img.setAttribute("aria-hidden", "true");
+    var r = canvas.getBoundingClientRect();
+    img.style.cssText = "position:fixed;z-index:2147483646;opacity:.55;filter:grayscale(.4);" +
+      "pointer-events:auto;left:" + r.left + "px;top:" + r.top + "px;width:" + r.width + "px;height:" +
+      r.height + "px";
+    (document.body || document.documentElement).appendChild(img);
+  }
+
+  function dropLastScreen() {
+    var img = document.getElementById("companion-last-screen");
+    if (!img) return;
+    // two frames and a moment: the page has drawn the table again under it
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () { setTimeout(function () { img.remove(); }, 250); });
+    });
+  }
+
   function Companion(url, protocols) {
     var ours = /\/ws(\?|$)/.test(String(url));
     if (ours) handDeviceKey(url);
@@ -74,7 +118,15 @@
       ws.addEventListener("close", function () {
         if (!everOpen) return;
         clearTimeout(hideTimer);
+        keepLastScreen();
         show("Reconnecting\u2026", "down");
+      });
+      var drawnAgain = false;
+      ws.addEventListener("message", function () {
+        if (drawnAgain || !everOpen) return;
+        drawnAgain = true;
+        // the first message after an open is the page again (a new session's whole page)
+        setTimeout(dropLastScreen, 300);
       });
     }
     return ws;

@@ -690,8 +690,11 @@ def enlarged(control: ft.Control, table) -> ft.Control:
 
     scale = getattr(table, "text_scale", 1.0) * ENLARGED
     sizes = {"title_medium": 16, "body_medium": 14, "label_medium": 12, "body_large": 16, "body_small": 12}
-    theme = ft.Theme(text_theme=ft.TextTheme(**{
-        k: ft.TextStyle(size=round(v * scale, 1), font_family_fallback=[SYMBOLS_FONT]) for k, v in sizes.items()}))
+    # each style names its colour, as the app's theme does (views/settings.py): left without one,
+    # the nested theme drew these texts near-black on the dark theme's surfaces
+    theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800, text_theme=ft.TextTheme(**{
+        k: ft.TextStyle(size=round(v * scale, 1), font_family_fallback=[SYMBOLS_FONT], color=ft.Colors.ON_SURFACE)
+        for k, v in sizes.items()}))
     return ft.Container(
         content=control, theme=theme, dark_theme=theme, border_radius=12, padding=2,
         border=ft.Border.all(3, ft.Colors.PRIMARY), key="my-seat",

@@ -106,12 +106,15 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
     for p in (a, b, c):
         p.wait_for_function("() => { const e = document.getElementById('companion-connection');"
                             " return e && e.dataset.state === 'down'; }", timeout=15_000)
+    for p in (a, b, c):  # the last table stays, dimmed, under the line (not a blank spinner)
+        assert p.evaluate("() => !!document.getElementById('companion-last-screen')")
     shots(a, "A-reconnecting")
     server = start_server.again(server)  # the same port and save folder; stopped at the end
     for p in (a, b, c):
         p.wait_for_function("() => document.getElementById('companion-connection').dataset.state !== 'down'",
                             timeout=30_000)
         see(p, "Bea's turn", timeout=30_000)
+        p.wait_for_function("() => !document.getElementById('companion-last-screen')", timeout=10_000)
     see(b, "You: Bea")
     see(c, "This phone is watching")
     shots(a, "A-back")
