@@ -21,10 +21,12 @@ from card_companion.calculators.cards import Card
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.companion.pc_war import SIDES, Flip, PCWarState, Recount, Stop, SwapHands, War
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import (
+from card_companion.views.hooks import at_scale, sized, use_stable, use_text_scale
+from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.seating import side_by_side
+from card_companion.views.widgets import (
     SectionTitle,
     StatLine,
-    at_scale,
     button,
     card_face,
     explanation,
@@ -32,15 +34,10 @@ from card_companion.views.common import (
     number_tile,
     player_panel,
     section,
-    side_by_side,
-    sized,
     stop_confirm,
     tagged,
     tile_row,
-    use_stable,
-    use_text_scale,
 )
-from card_companion.views.live_table import Show, Table, use_step_state, use_table
 
 ODDS_GAMES = 10_000
 """games the odds button simulates"""
@@ -138,7 +135,7 @@ def Numbers(text: str) -> ft.Control:
 
 def _board(table: Table, scale: float) -> ft.Control:
     """Both players side by side, player 0 on the left: hand and pile, large (a seated
-    phone: its own player at the bottom, views.common.side_by_side)."""
+    phone: its own player at the bottom, views.seating.side_by_side)."""
     return side_by_side(table, {i: PlayerBoard(table, i, scale) for i in (0, 1)}, spacing=8,
                         vertical_alignment=ft.CrossAxisAlignment.START)
 

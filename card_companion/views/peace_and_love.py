@@ -33,25 +33,23 @@ from card_companion.companion.peace_and_love import (
     Stop,
 )
 from card_companion.views.card_picker import CardPicker, CardSlots
-from card_companion.views.common import (
+from card_companion.views.hooks import at_scale, use_stable
+from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.odds import OddsPanel
+from card_companion.views.seating import my_player, seated
+from card_companion.views.widgets import (
     StatLine,
-    at_scale,
     button,
     card_face,
     explanation,
     message,
-    my_player,
     number_tile,
     player_panel,
-    seated,
     section,
     stop_confirm,
     tagged,
     tile_row,
-    use_stable,
 )
-from card_companion.views.live_table import Show, Table, use_step_state, use_table
-from card_companion.views.odds import OddsPanel
 
 MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
 NOTHING_CHOSEN = (None, None, ())

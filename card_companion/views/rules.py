@@ -18,7 +18,8 @@ import flet as ft
 from card_companion.companion.registry import GAMES
 from card_companion.companion.rule_texts import Hit, Place, RuleText, RulingsBlock
 from card_companion.companion.rules import rule_sections, rulings_blocks
-from card_companion.views.common import button, message, screen, section, tagged
+from card_companion.views.navigation import screen
+from card_companion.views.widgets import button, message, section, tagged
 
 HEADING_SIZES = {1: 20, 2: 18, 3: 17}
 MOST_HITS = 40

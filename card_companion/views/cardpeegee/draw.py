@@ -12,8 +12,9 @@ from card_companion.calculators.words import plural, symbols
 from card_companion.companion.cardpeegee import AttackPlayer, DrawEncounter, GoToTown
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
-from card_companion.views.common import button, message, section, tagged, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, message, section, tagged
 
 
 @ft.component
