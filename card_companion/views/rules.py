@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
+from card_companion.calculators.words import plural
 from card_companion.companion.registry import GAMES
 from card_companion.companion.rule_texts import Hit, Place, RuleText, RulingsBlock
 from card_companion.companion.rules import rule_sections, rulings_blocks
@@ -115,8 +116,8 @@ def search_hits(text: RuleText, words: str, open_place: Callable[[Place | None],
     found = sum(h.count for h in hits)
     if not hits:
         return [tagged("rule-hits-count", ft.Text(f"“{words.strip()}” is not in the rule text."))]
-    said = (f"“{words.strip()}” found {found} time{'s' if found != 1 else ''} in {len(hits)} "
-            f"paragraph{'s' if len(hits) != 1 else ''}. Tap one to read it in its section.")
+    said = (f"“{words.strip()}” found {plural(found, 'time')} in {plural(len(hits), 'paragraph')}. "
+            "Tap one to read it in its section.")
     out: list[ft.Control] = [tagged("rule-hits-count", ft.Text(said))]
     out += [hit_card(i, hit, open_place) for i, hit in enumerate(hits[:MOST_HITS])]
     if len(hits) > MOST_HITS:
