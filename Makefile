@@ -36,7 +36,7 @@ test: $(VENV)/.test-tools
 
 # The layers' checks: lint, strict types for the pure rules, types for the table (pydantic plugin),
 # and the import contracts
-# (views -> companion -> calculators; no Flet below views; no I/O in calculators).
+# (views -> companion -> calculators; no Flet below views; no I/O in calculators; no import circles).
 check: $(VENV)/.check-tools
 	$(VENV)/bin/ruff check card_companion tests benchmarks
 	$(VENV)/bin/mypy --strict card_companion/calculators

@@ -11,7 +11,7 @@ of a table after a step, against the floor of Flet itself, measured in one run, 
   (``Component.update``: render, diff and the msgpack encoding of the patch), and the
   controls each phone is sent are counted.
 - The floor: a two-page Flet app whose one declarative component shows a count, changed
-  through the same live hub (``companion.live.Hub``) and ``views.common.on_page_loop``: each
+  through the same live hub (``companion.live.Hub``) and ``views.services.on_page_loop``: each
   page's update is timed the same way.
 
 One floor step follows each table step, so both see the same load.
@@ -27,7 +27,7 @@ from pathlib import Path
 import flet as ft
 
 from card_companion.companion.live import Committed, Hub
-from card_companion.views.common import on_page_loop
+from card_companion.views.services import on_page_loop
 
 GAMES = ("peace-and-love", "fight", "card-stratego", "pc-war", "cardpeegee")
 PHONES = 4

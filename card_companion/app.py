@@ -25,6 +25,7 @@ from card_companion.server import (
     AddressLimits,
     HostCheck,
     build_app,
+    lan_address,
     run,
 )
 
@@ -138,8 +139,6 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
 
 def join_base_for(host: str, port: int) -> str:
     """The address other phones open (the join links and QR codes use it)."""
-    from card_companion.cli import lan_address
-
     shown = lan_address() if host in WILDCARD else host
     if ":" in shown and not shown.startswith("["):
         shown = f"[{shown}]"

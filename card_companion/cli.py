@@ -19,34 +19,20 @@ import argparse
 import importlib.util
 import json
 import os
-import socket
 import sys
 from pathlib import Path
 
 from card_companion.app import DEFAULT_HOST, DEFAULT_PORT
-from card_companion.server import NEW_PER_MINUTE, PER_ADDRESS, SESSION_TIMEOUT
+from card_companion.server import NEW_PER_MINUTE, PER_ADDRESS, SESSION_TIMEOUT, WILDCARD, lan_address
 
 ENV_ADMIN = "COMPANION_ADMIN_PASSWORD"
 
 
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
-    except OSError:
-        try:
-            return socket.gethostbyname(socket.gethostname())
-        except OSError:
-            return "127.0.0.1"
-
-
 def print_address(host: str, port: int, out=sys.stdout) -> str:
-    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    shown = lan_address() if host in WILDCARD else host
     url = f"http://{shown}:{port}/"
     print(f"Card Companion is at {url}", file=out)
-    if host in ("0.0.0.0", "::", ""):
+    if host in WILDCARD:
         print("Open it on a phone on the same network, or scan:", file=out)
         try:
             import segno

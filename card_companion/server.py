@@ -76,6 +76,19 @@ DEVICE_COOKIE = "companion-device"
 the only way a registration can say which phone it comes from"""
 
 
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "127.0.0.1"
+
+
 def strip_port(host: str) -> str:
     """'192.168.1.2:8550' -> '192.168.1.2'; '[::1]:8550' -> '::1'; 'Name' -> 'name'."""
     host = host.strip().lower()

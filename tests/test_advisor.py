@@ -159,7 +159,7 @@ def pal_fight(store, tables=None):
 
 def seated_phone(tmp_path, seat):
     """A Peace and Love fight (Bea's 5♠ on Ann's 9♥) on a phone sitting as ``seat``."""
-    from card_companion.views.common import Services, ServicesContext
+    from card_companion.views.services import Services, ServicesContext
     from card_companion.views.settings import Prefs
 
     tables = Tables(open_store(tmp_path).store)

@@ -613,6 +613,50 @@ def test_level_up_v2() -> None:
     assert G.props_needed(s.state)[0] == 3
 
 
+def test_props_to_draw_with_level_up() -> None:
+    s = ann_and_bea(level_up_v1=True)
+    # the text: "Draw 2 more cards: these are props"; the deck holds 40, no Level Up yet
+    d = G.props_to_draw(s.state)
+    assert (d.count, d.needed, d.why, d.deck, d.levelled_up, d.short) == (2, 2, "2 props", 40, False, False)
+    for _ in range(2):  # Ann, then Bea: a Healer each
+        s = act(s, kind="encounter", agitator="9H", props=["2S", "3S"])
+        s = act(s, kind="end-turn")
+    # play returned to the first Hero once (Level Up v1): 2 + 1 = 3 props
+    d = G.props_to_draw(s.state)
+    assert (d.count, d.needed, d.levelled_up, d.short) == (3, 3, True, False)
+    assert d.why == "2 props + 1 for Level Up (play returned to the first Hero 1 time) = 3"
+    assert d.deck == s.state.deck  # no revolution is due: the deck holds enough
+
+
+def _dee_draws_from_2_cards(rule: bool) -> Session:
+    # four Heroes, hands of 10: the deck holds 52 − 4 × (1 + 10) = 8. Ann, Bea and Cy each
+    # open a chest 4♦ with two loot cards (3 cards drawn, all 3 claimed: hand 13) and pay the
+    # tax of one card (hand 12, the card back to the deck): 8 − 3 + 1 = 6, 6 − 3 + 1 = 4,
+    # 4 − 3 + 1 = 2 cards when Dee draws
+    s = Session.start(G, G.make_setup(["Ann", "Bea", "Cy", "Dee"], {"hand_size": 10, "glorious_revolution": rule}))
+    for p, c in enumerate(["KH", "QS", "KD", "QC"]):
+        s = act(s, kind="hero", player=p, character=c, hp_cards=["2C", "2D", "2S"])
+    for loot in (["5H", "6C"], ["7H", "8C"], ["9H", "10C"]):
+        s = act(s, kind="encounter", agitator="4D", props=loot)
+        s = act(s, kind="tax")
+        s = act(s, kind="end-turn")
+    assert s.state.deck == 2 and [h.hand for h in s.state.heroes] == [12, 12, 12, 10]
+    return s
+
+
+def test_props_to_draw_from_a_short_deck() -> None:
+    # the Glorious Revolution off: the 2 cards make the agitator and 2 − 1 = 1 prop of the 2
+    d = G.props_to_draw(_dee_draws_from_2_cards(rule=False).state)
+    assert (d.count, d.needed, d.deck, d.short) == (1, 2, 2, True)
+    # on: the draw of 1 + 2 = 3 cards finds 2, so Ann, Bea and Cy (12 cards each, the most)
+    # are overthrown first: 2 + 3 × 12 = 38 cards, every prop drawn
+    d = G.props_to_draw(_dee_draws_from_2_cards(rule=True).state)
+    assert (d.count, d.needed, d.deck, d.short) == (2, 2, 38, False)
+    # an Elemental beast's card is one more to draw: the 2 cards make the agitator and the
+    # beast's card, 2 − 1 − 1 = 0 props
+    assert G.props_to_draw(_dee_draws_from_2_cards(rule=False).state, beast=True).count == 0
+
+
 # --- town --------------------------------------------------------------------------------------------------
 
 

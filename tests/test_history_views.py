@@ -13,9 +13,9 @@ from card_companion.calculators.cards import card
 from card_companion.companion.access import WATCH
 from card_companion.companion.storage import open_store
 from card_companion.companion.tables import Tables
-from card_companion.views.common import Services, ServicesContext
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, saved_lines
+from card_companion.views.services import Services, ServicesContext
 from card_companion.views.settings import Prefs
 from card_companion.views.table import TableScreen
 from tests.test_history_edit import PAL, STEPS, played

@@ -435,3 +435,82 @@ def test_any_input_is_applied_or_refused(actions: list[dict], jokers: int, at_on
             continue
         strategy(G).check_invariants(s.state)
         assert s.history()[-1].text
+
+
+# --- what the last step did (the table's result panel asks last_result) ------------------------
+
+
+def last(s: Session):
+    return G.last_result(s.state, s.actions[-1], s.said[-1]) if s.actions else G.last_result(s.state)
+
+
+def test_last_result_before_the_first_flip_is_the_deal() -> None:
+    r = last(start(jokers=1))
+    # 52 + 1 Joker = 53 cards, dealt one at a time from Ann: Ann 27, Bea 26 (rule: "deal out
+    # the entire deck, face down to form two piles")
+    assert r.title == "The deal"
+    assert r.lines[0] == ("Deal the whole deck (53 cards) one at a time, face down: Ann gets 27 cards, "
+                          "Bea gets 26 (Ann is dealt first and gets the odd card).")
+    assert (r.shown, r.notes) == ((), ())
+    assert "(Ann is dealt first" not in last(start(jokers=0)).lines[0]  # 52: 26 and 26
+
+
+def test_last_result_of_a_flip_shows_the_cards_and_why() -> None:
+    s = act(start(), kind="flip", cards=["KH", "7S"])
+    r = last(s)
+    # rule 3: the King outranks the 7, so Ann takes both
+    assert r.title == "Flip 1: Ann K♥, Bea 7♠ → Ann takes both"
+    assert r.shown == ((card("KH"), "Ann"), (card("7S"), "Bea"))
+    assert r.lines == s.state.last.explanation and r.notes == ()
+
+
+def test_last_result_says_a_pickup_apart_from_the_flip() -> None:
+    s = act(start(), kind="flip", higher="left")  # Ann (26, 2), Bea (25, 0)
+    s = flips(s, 24, "right")  # Bea takes 24: Ann 2 in hand; Bea 1 in hand, pile 48
+    s = act(s, kind="flip", higher="right")  # Bea's last card takes: pile 48 + 2 = 50, picked up (rule 4)
+    r = last(s)
+    assert r.title == "Flip 26: Bea's card is higher → Bea takes both"  # the pickup is not in the title
+    assert r.shown == ()  # a tap names no card
+    assert r.lines == ("the players called it: Bea's card is higher",
+                       "the higher card takes both: Bea puts both cards on their pile")
+    assert r.notes == ("Bea's hand is empty: Bea picks up and shuffles the pile (50 cards)",)
+
+
+def test_last_result_of_a_swap_walks_through_the_war() -> None:
+    s = act(start(), kind="flip", cards=["KH", "7S"])  # Ann (26, 2), Bea (25, 0)
+    s = act(s, kind="flip", cards=["9D", "9S"])  # a tie (rule 5): hands 25 and 24
+    s = act(s, kind="swap")  # Ann gets Bea's 24, Bea gets Ann's 25; each lays 3 down, 1 up
+    r = last(s)
+    assert r.title == "Ann and Bea swap hands (Ann gets 24 cards, Bea gets 25 cards)"
+    assert r.lines == ("Ann laid 3 face down and 1 face up", "Bea laid 3 face down and 1 face up")
+    assert (r.shown, r.notes) == ((), ())
+    r = last(act(s, kind="war", cards=["3C", "QD"]))
+    # the Queen outranks the 3: Bea takes the 2 tied cards, 8 laid: 10 cards
+    assert r.title == "War, face up: Ann 3♣, Bea Q♦ → Bea takes all 10 cards"
+    assert r.shown == ((card("3C"), "Ann"), (card("QD"), "Bea"))
+
+
+def test_last_result_of_a_swap_that_ends_the_game() -> None:
+    s = flips(start(), 25, "right")  # Ann 27 - 25 = 2, Bea 26 - 25 = 1 in hand, pile 50
+    s = act(s, kind="flip", higher="tie")  # Ann 1, Bea 0 in hand; table 2
+    s = act(s, kind="swap")  # Ann gets Bea's 0 cards and has no pile: she has run out (rule 6)
+    r = last(s)
+    assert r.title == "Ann and Bea swap hands (Ann gets 0 cards, Bea gets 1 card)"
+    # the swap's own words only: the end ("the game is over: ...; the table goes to Bea") is
+    # the outcome's, said in the game-over panel
+    assert r.lines == ("Ann has no card to lay: Ann has run out of cards",)
+    assert r.notes == ()  # the headline "Ann wins: no cards left" is the outcome's
+
+
+def test_last_result_of_a_stop_and_a_recount_is_their_whole_line() -> None:
+    s = act(flips(start(), 3, "left"), kind="stop")  # Ann 24 + 6 = 30, Bea 23: Bea has fewer
+    r = last(s)
+    assert r.title == ("The players stop the game; the game is over: the players stopped after 3 flips: "
+                       "Bea has fewer cards (23 against 30)")
+    assert (r.lines, r.shown, r.notes) == ((), (), ())
+    s = act(start(), kind="recount", hands=[0, 21], piles=[25, 7])  # 25 + 21 + 7 = 53
+    r = last(s)
+    # Ann's hand is empty: she picks up her pile of 25 (rule 4)
+    assert r.title == ("Recount: Ann 0 in hand, 25 in the pile; Bea 21 in hand, 7 in the pile; "
+                       "Ann's hand is empty: Ann picks up and shuffles the pile (25 cards)")
+    assert r.notes == ("Ann's hand is empty: Ann picks up and shuffles the pile (25 cards)",)

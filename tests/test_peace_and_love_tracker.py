@@ -21,6 +21,7 @@ from card_companion.companion.peace_and_love import (
     Retire,
     StartFight,
 )
+from card_companion.companion.peace_and_love.queries import Score, ScoreBoard
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from tests.strategies import strategy
@@ -233,6 +234,27 @@ def test_the_game_ends_the_moment_the_last_card_is_drawn_mid_fight():
     out = GAME.outcome(over)
     assert out.winners == (0,) and out.headline == "Ann wins with 41 points"
     assert any("Anti Math Geek" in d for d in out.details)
+
+
+def test_the_score_board_counts_victory_piles_then_the_final_score():
+    s = three_player_game()
+    assert GAME.score_board(s.state) == ScoreBoard((Score(0, 0), Score(0, 0), Score(0, 0)))
+    s = s.push(StartFight(fighter=2, defender=2, defender_fighter=0, joining={0: 2}))
+    s = play(s, p1="3S", p2="AH", p0="2D")  # Bea's 7♦ lost: into Ann's victory pile
+    # while the game goes on, only the victory piles count: Ann 7♦ = 7 points in 1 card
+    # (Anti Math Geek adds the fighters only "before calculating score", at the end)
+    assert GAME.victory_pile(s.state, 0) == Score(7, 1) and GAME.victory_pile(s.state, 1) == Score(0, 0)
+    assert GAME.score_board(s.state) == ScoreBoard((Score(7, 1), Score(0, 0), Score(0, 0)))
+    over = GAME.apply(s.state.model_copy(update={"deck": 2}), NewFighter(card=card("4H")))
+    # the game is over: Ann 7 + 9♥ K♦ Q♣ (9 + 13 + 12 = 34) = 41 in 4 cards; Bea 4♥ 5♠ 2♣ = 11
+    # in 3; Cy 8♠ 10♥ 6♣ = 24 in 3 (the fighters counted in: Anti Math Geek)
+    assert GAME.score_board(over) == ScoreBoard((Score(41, 4), Score(11, 3), Score(24, 3)), with_fighters=True)
+    # without Anti Math Geek the final score is the victory piles alone: Ann 13 + 1 = 14 in 2
+    plain = start(["Ann", "Bea"])
+    players = [plain.state.players[0].model_copy(update={"pile": (card("KC"), card("AS"))}),
+               plain.state.players[1]]
+    done = plain.state.model_copy(update={"players": tuple(players), "phase": "over"})
+    assert GAME.score_board(done) == ScoreBoard((Score(14, 2), Score(0, 0)))
 
 
 def test_final_tie_break_most_cards_then_shared():

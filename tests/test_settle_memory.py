@@ -8,7 +8,7 @@ from pathlib import Path
 
 from card_companion import app
 from card_companion.app import YOUNG_COLLECTION_EVERY, collect_closed_pages, settle_memory
-from card_companion.views.common import PageLife
+from card_companion.views.services import PageLife
 from tests.viewkit import run_coroutine
 
 

@@ -11,11 +11,11 @@ from card_companion.calculators.cards import Deck, card
 from card_companion.companion.registry import GAMES
 from card_companion.companion.storage import open_store
 from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
-from card_companion.views.common import Services, ServicesContext
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, when
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.rules import RulesScreen
+from card_companion.views.services import Services, ServicesContext
 from card_companion.views.settings import Prefs
 from card_companion.views.table import TableScreen
 from tests.viewkit import FakePage, ViewHarness
@@ -287,7 +287,7 @@ def test_fight_picker_names_each_suits_move():
 def test_red_suits_in_running_text_are_red_in_both_themes():
     """Issue 14 item 3: ♥ and ♦ in explanations and messages take the theme's error red (light:
     dark red, dark: light red), the rest of the line its own colour."""
-    from card_companion.views.common import explanation, message, suited
+    from card_companion.views.widgets import explanation, message, suited
 
     t = suited("7♥ on 9♥ → the lowest wins; 5♠")
     assert [(s.text, s.style.color if s.style else None) for s in t.spans] == [

@@ -9,13 +9,13 @@ import json
 import flet as ft
 
 from card_companion.views.calculator.screen import CalculatorScreen
-from card_companion.views.common import PageLife, Services, ServicesContext, provide_services
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.players import PlayersScreen
 from card_companion.views.rules import RulesScreen
 from card_companion.views.seats import AdminScreen, JoinScreen
+from card_companion.views.services import PageLife, Services, ServicesContext, provide_services
 from card_companion.views.settings import FONTS, Prefs, SettingsScreen, app_theme
 from card_companion.views.table import TableScreen
 

@@ -19,18 +19,9 @@ from typing import Any
 import flet as ft
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
-from card_companion.views.common import (
-    BLACK,
-    RED,
-    TOUCH,
-    button,
-    card_face,
-    message,
-    tagged,
-    use_stable,
-    use_text_scale,
-)
+from card_companion.views.hooks import use_stable, use_text_scale
 from card_companion.views.live_table import shown_on
+from card_companion.views.widgets import BLACK, RED, TOUCH, button, card_face, message, tagged
 
 
 def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | None]) -> str | None:

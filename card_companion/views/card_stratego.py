@@ -41,24 +41,13 @@ from card_companion.companion.card_stratego import (
 )
 from card_companion.views import stratego_taps as taps
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import (
-    at_scale,
-    bottom_player,
-    button,
-    card_face,
-    explanation,
-    message,
-    player_panel,
-    scroll_to_top,
-    seated,
-    section,
-    sized,
-    tagged,
-    use_stable,
-)
+from card_companion.views.hooks import at_scale, sized, use_stable
 from card_companion.views.live_table import Show, Table, use_selected, use_step_state, use_table
+from card_companion.views.navigation import scroll_to_top
 from card_companion.views.odds import OddsPanel
+from card_companion.views.seating import bottom_player, seated
 from card_companion.views.stratego_taps import HAND_CARD, RANK_SHORT, Choice, Key, Options
+from card_companion.views.widgets import button, card_face, explanation, message, player_panel, section, tagged
 
 CARD_W = 56
 """a card on the battlefield (px): four columns and the rank labels fit a 360 px phone"""

@@ -27,21 +27,10 @@ from card_companion.calculators.fight import BEATS, MOVES, ROUND_POINTS, PileCar
 from card_companion.calculators.words import plural
 from card_companion.companion.fight import CoinFlip, Fight, FightState, Pick, TurnRecord, TurnUp
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import (
-    at_scale,
-    button,
-    card_face,
-    explanation,
-    message,
-    player_panel,
-    seated,
-    section,
-    sized,
-    tagged,
-    use_stable,
-    use_text_scale,
-)
+from card_companion.views.hooks import at_scale, sized, use_stable, use_text_scale
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.seating import seated
+from card_companion.views.widgets import button, card_face, explanation, message, player_panel, section, tagged
 
 FLIP_HALF_TURN = 0.11
 """seconds of one half-turn of the animated coin"""

@@ -24,7 +24,10 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.session import Edit, Step
 from card_companion.companion.storage import StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import button, message, screen, suited, tagged, use_services, use_stable
+from card_companion.views.hooks import use_stable
+from card_companion.views.navigation import screen
+from card_companion.views.services import use_services
+from card_companion.views.widgets import button, message, suited, tagged
 
 log = logging.getLogger(__name__)
 

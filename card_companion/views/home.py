@@ -11,9 +11,11 @@ from card_companion.companion.access import Seat, format_table_code
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.storage import StoreError
-from card_companion.views.common import button, icon_button, message, navigate, screen, section, tagged, use_services
+from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import GameNight
 from card_companion.views.seats import JoinByCode
+from card_companion.views.services import use_services
+from card_companion.views.widgets import button, icon_button, message, section, tagged
 
 
 def when(ts: float, now: float | None = None) -> str:

@@ -44,7 +44,7 @@ from card_companion.companion.live import STEPS, Committed, Subscription
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.store_errors import STALE
-from card_companion.views.common import fire_and_forget, on_page_loop
+from card_companion.views.services import fire_and_forget, on_page_loop
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class Table:
     None`` commits it too but hands the refusal back for the game's screen to show beside the
     entry (None: done; "": refused and already said at the top). No view applies the rules
     itself to find the message. The layout of the players' panels for the seat and table
-    mode is ``views.common.seated`` / ``side_by_side``."""
+    mode is ``views.seating.seated`` / ``side_by_side``."""
 
     live: LiveTable
     game: Any

@@ -16,19 +16,12 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
-from card_companion.views.common import (
-    button,
-    icon_button,
-    message,
-    navigate,
-    screen,
-    section,
-    tagged,
-    use_services,
-    use_stable,
-)
+from card_companion.views.hooks import use_stable
+from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player
+from card_companion.views.services import use_services
 from card_companion.views.tables import setup_extra
+from card_companion.views.widgets import button, icon_button, message, section, tagged
 
 
 def field_choices(info: FieldInfo) -> list[tuple[str, Any]] | None:

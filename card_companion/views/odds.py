@@ -10,7 +10,8 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.companion.advisor import Advice
-from card_companion.views.common import explanation, sized, tagged, use_text_scale
+from card_companion.views.hooks import sized, use_text_scale
+from card_companion.views.widgets import explanation, tagged
 
 _TONE = {True: ft.Colors.PRIMARY, False: ft.Colors.ERROR, None: ft.Colors.ON_SURFACE}
 

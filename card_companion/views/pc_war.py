@@ -21,10 +21,12 @@ from card_companion.calculators.cards import Card
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.companion.pc_war import SIDES, Flip, PCWarState, Recount, Stop, SwapHands, War
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.common import (
+from card_companion.views.hooks import at_scale, sized, use_stable, use_text_scale
+from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.seating import side_by_side
+from card_companion.views.widgets import (
     SectionTitle,
     StatLine,
-    at_scale,
     button,
     card_face,
     explanation,
@@ -32,15 +34,10 @@ from card_companion.views.common import (
     number_tile,
     player_panel,
     section,
-    side_by_side,
-    sized,
     stop_confirm,
     tagged,
     tile_row,
-    use_stable,
-    use_text_scale,
 )
-from card_companion.views.live_table import Show, Table, use_step_state, use_table
 
 ODDS_GAMES = 10_000
 """games the odds button simulates"""
@@ -138,7 +135,7 @@ def Numbers(text: str) -> ft.Control:
 
 def _board(table: Table, scale: float) -> ft.Control:
     """Both players side by side, player 0 on the left: hand and pile, large (a seated
-    phone: its own player at the bottom, views.common.side_by_side)."""
+    phone: its own player at the bottom, views.seating.side_by_side)."""
     return side_by_side(table, {i: PlayerBoard(table, i, scale) for i in (0, 1)}, spacing=8,
                         vertical_alignment=ft.CrossAxisAlignment.START)
 
@@ -419,34 +416,11 @@ def _swap_side(name: str, now: int, then: int) -> ft.Control:
 
 
 def _last_result(session, scale: float) -> tuple:
-    """What the last step did and why, with the pile pick-ups said out loud: (title, lines,
-    the cards shown (card, name), notes)."""
-    s: PCWarState = session.state
-    game = session.game
-    if not session.actions:
-        n0, n1 = game.dealt(s.setup)
-        odd = f" ({s.name(0)} is dealt first and gets the odd card)" if n0 != n1 else ""
-        return ("The deal", (
-            f"Deal the whole deck ({s.deck} cards) one at a time, face down: {s.name(0)} gets {n0} cards, "
-            f"{s.name(1)} gets {n1}{odd}.",
-            "Nobody looks at their cards. Each flip, both turn their top card face up; the higher card "
-            "takes both onto its player's pile. The first to get rid of all their cards wins."), (), (), scale)
-    action = session.actions[-1]
-    said = session.said[-1].line.split("; ")
-    # the pick-ups and the end are said below and in the result panel, not in the title
-    title = said[0] if isinstance(action, (Flip, War, SwapHands)) else "; ".join(said)
-    lines: tuple[str, ...] = ()
-    faces: tuple = ()
-    if isinstance(action, (Flip, War)) and s.last is not None:
-        lines = tuple(s.last.explanation)
-        if s.last.cards:
-            faces = tuple((c, s.name(i)) for i, c in enumerate(s.last.cards))
-    elif isinstance(action, SwapHands):
-        lines = tuple(game.war_steps(s)) if s.phase == "war" else tuple(
-            part for part in said[1:] if not part.startswith("the game is over"))
-    headline = game.outcome(s).headline if s.phase == "over" else None
-    notes = tuple(n for n in game.announcements(s) if n != headline)
-    return title, lines, faces, notes, scale
+    """What the last step did and why, with the pile pick-ups said out loud (the tracker's
+    ``last_result``): (title, lines, the cards shown (card, name), notes)."""
+    action, said = (session.actions[-1], session.said[-1]) if session.actions else (None, None)
+    r = session.game.last_result(session.state, action, said)
+    return r.title, r.lines, r.shown, r.notes, scale
 
 
 @ft.memo

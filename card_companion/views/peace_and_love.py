@@ -16,7 +16,6 @@ from collections.abc import Callable
 import flet as ft
 
 from card_companion.calculators.cards import count
-from card_companion.calculators.peace_and_love import pile_total
 from card_companion.calculators.words import plural
 from card_companion.companion.advisor import peace_and_love_hand, peace_and_love_round
 from card_companion.companion.game import IllegalAction
@@ -33,25 +32,23 @@ from card_companion.companion.peace_and_love import (
     Stop,
 )
 from card_companion.views.card_picker import CardPicker, CardSlots
-from card_companion.views.common import (
+from card_companion.views.hooks import at_scale, use_stable
+from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.odds import OddsPanel
+from card_companion.views.seating import my_player, seated
+from card_companion.views.widgets import (
     StatLine,
-    at_scale,
     button,
     card_face,
     explanation,
     message,
-    my_player,
     number_tile,
     player_panel,
-    seated,
     section,
     stop_confirm,
     tagged,
     tile_row,
-    use_stable,
 )
-from card_companion.views.live_table import Show, Table, use_step_state, use_table
-from card_companion.views.odds import OddsPanel
 
 MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
 NOTHING_CHOSEN = (None, None, ())
@@ -229,9 +226,9 @@ def _player_stats(session, i: int) -> tuple:
     s: PeaceAndLoveState = session.state
     if i >= len(s.players):
         return f"stats-{i}", ()
-    player = s.players[i]
-    return f"stats-{i}", (("Victory pile", f"{count(pile_total(player.pile), 'point')} · {count(len(player.pile))}"),
-                          ("Hand", count(player.hand)))
+    pile = session.game.victory_pile(s, i)
+    return f"stats-{i}", (("Victory pile", f"{count(pile.points, 'point')} · {count(pile.cards)}"),
+                          ("Hand", count(s.players[i].hand)))
 
 
 @ft.memo
@@ -279,13 +276,12 @@ def _strip(session) -> tuple:
     whose turn, label), the line under them, the strip's own label."""
     s: PeaceAndLoveState = session.state
     playing = s.phase in ("turn", "fight")
-    over = s.phase == "over"
-    fighters_in = over and s.setup.settings.anti_math_geek
-    scores = session.game.scores(s) if over else [(pile_total(p.pile), len(p.pile)) for p in s.players]
-    tiles = tuple((f"score-{i}", str(points), f"points · {count(cards)}", s.name(i), playing and s.turn == i,
-                   f"{s.name(i)}: {count(points, 'point')}, victory pile {count(cards)}"
+    board = session.game.score_board(s)
+    fighters_in = board.with_fighters
+    tiles = tuple((f"score-{i}", str(sc.points), f"points · {count(sc.cards)}", s.name(i), playing and s.turn == i,
+                   f"{s.name(i)}: {count(sc.points, 'point')}, victory pile {count(sc.cards)}"
                    + (" with the fighters" if fighters_in else "") + (", to play" if playing and s.turn == i else ""))
-                  for i, (points, cards) in enumerate(scores))
+                  for i, sc in enumerate(board.scores))
     tiles += (("deck-count", str(s.deck), "in the deck", "Deck", False, f"Deck: {count(s.deck)}"),)
     line = f"{plural(s.decks, 'deck')} shuffled together · {plural(s.turns, 'turn')} played"
     if fighters_in:

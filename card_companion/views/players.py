@@ -22,17 +22,10 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.stats import PERIODS, Board, Filter, GameSummary, HeadToHead, PlayerStats
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.ruling import _client_action, can_share, secure_origin
-from card_companion.views.common import (
-    button,
-    choice_row,
-    message,
-    navigate,
-    screen,
-    section,
-    tagged,
-    use_services,
-    use_stable,
-)
+from card_companion.views.hooks import use_stable
+from card_companion.views.navigation import navigate, screen
+from card_companion.views.services import use_services
+from card_companion.views.widgets import button, choice_row, message, section, tagged
 
 ALL = "all"
 """the game chooser's value for every game"""

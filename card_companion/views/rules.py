@@ -19,7 +19,8 @@ from card_companion.calculators.words import plural
 from card_companion.companion.registry import GAMES
 from card_companion.companion.rule_texts import Hit, Place, RuleText, RulingsBlock
 from card_companion.companion.rules import rule_sections, rulings_blocks
-from card_companion.views.common import button, message, screen, section, tagged
+from card_companion.views.navigation import screen
+from card_companion.views.widgets import button, message, section, tagged
 
 HEADING_SIZES = {1: 20, 2: 18, 3: 17}
 MOST_HITS = 40
@@ -115,8 +116,8 @@ def search_hits(text: RuleText, words: str, open_place: Callable[[Place | None],
     found = sum(h.count for h in hits)
     if not hits:
         return [tagged("rule-hits-count", ft.Text(f"“{words.strip()}” is not in the rule text."))]
-    said = (f"“{words.strip()}” found {plural(found, 'time')} in {plural(len(hits), 'paragraph')}. Tap one to "
-            "read it in its section.")
+    said = (f"“{words.strip()}” found {plural(found, 'time')} in {plural(len(hits), 'paragraph')}. "
+            "Tap one to read it in its section.")
     out: list[ft.Control] = [tagged("rule-hits-count", ft.Text(said))]
     out += [hit_card(i, hit, open_place) for i, hit in enumerate(hits[:MOST_HITS])]
     if len(hits) > MOST_HITS:

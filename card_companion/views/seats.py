@@ -14,7 +14,9 @@ import flet as ft
 from card_companion.companion.access import TABLE, WATCH, Seat, format_table_code, player_seat
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.storage import StoreError
-from card_companion.views.common import button, message, navigate, screen, section, tagged, use_services
+from card_companion.views.navigation import navigate, screen
+from card_companion.views.services import use_services
+from card_companion.views.widgets import button, message, section, tagged
 
 
 def join_link(code: str, join_base: str | None) -> str:

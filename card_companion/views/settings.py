@@ -6,7 +6,9 @@ from dataclasses import dataclass, replace
 
 import flet as ft
 
-from card_companion.views.common import screen, section, tagged, use_services
+from card_companion.views.navigation import screen
+from card_companion.views.services import use_services
+from card_companion.views.widgets import section, tagged
 
 SYMBOLS_FONT = "CardSymbols"
 """assets/fonts/CardSymbols.ttf: the suit symbols and arrows the default font lacks"""

@@ -28,19 +28,7 @@ from card_companion.companion.game import Outcome
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
-from card_companion.views.common import (
-    button,
-    fire_and_forget,
-    icon_button,
-    message,
-    navigate,
-    screen,
-    sized,
-    tagged,
-    use_services,
-    use_stable,
-    use_text_scale,
-)
+from card_companion.views.hooks import sized, use_stable, use_text_scale
 from card_companion.views.live_table import (
     NEWS,
     STALE_TAIL,
@@ -51,8 +39,11 @@ from card_companion.views.live_table import (
     use_selected,
     use_table,
 )
+from card_companion.views.navigation import navigate, screen
 from card_companion.views.seats import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
+from card_companion.views.services import fire_and_forget, use_services
 from card_companion.views.tables import table_component
+from card_companion.views.widgets import button, icon_button, message, tagged
 
 WATCHING = ("This phone is watching: it shows the table live and cannot change it. To play from it, tap "
             "Watching and pick a seat.")

@@ -5,6 +5,7 @@ disarmed, a Healer's fee, a Trap evaded (crafty evasion), and a chest or a Heale
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from card_companion.calculators.cardpeegee import (
     chest,
@@ -35,6 +36,7 @@ from card_companion.companion.cardpeegee.actions import (
 )
 from card_companion.companion.cardpeegee.endings import (
     before_draw,
+    deck_after_revolution,
     finish_encounter,
     healer_heals,
     kill,
@@ -76,6 +78,39 @@ from card_companion.companion.game import IllegalAction
 # --- drawing an encounter, playing cards into it -------------------------------------------------
 
 
+@dataclass(frozen=True)
+class PropsDraw:
+    """The props the Hero draws with the next encounter's agitator: ``count`` now, of the
+    ``needed`` the props setting and Level Up ask (``why``, in words; ``levelled_up``: Level Up
+    adds some); fewer when the deck, ``deck`` cards at the draw (after a Glorious Revolution if
+    one is due), holds too few."""
+
+    count: int
+    needed: int
+    why: str
+    deck: int
+    levelled_up: bool = False
+
+    @property
+    def short(self) -> bool:
+        """The deck holds too few cards for every prop."""
+        return self.count < self.needed
+
+
+def props_to_draw(s: CardPeeGeeState, beast: bool = False) -> PropsDraw:
+    """The props to enter with the agitator (``beast``: with an Elemental beast's card too,
+    which the agitator decides, so a screen asks before it is known)."""
+    needed, why = props_needed(s)
+    deck = deck_after_revolution(s, 1 + needed + beast)
+    return PropsDraw(max(0, drawable(needed, deck, beast)), needed, why, deck, needed > s.settings.props)
+
+
+def drawable(needed: int, deck: int, beast: bool) -> int:
+    """Props that can be drawn from ``deck`` cards after the agitator (and the beast's card):
+    all that are ``needed``, or what the deck still holds (negative: not even the agitator)."""
+    return min(needed, deck - 1 - beast)
+
+
 def draw_encounter(s: CardPeeGeeState, a: DrawEncounter, w: Work) -> tuple[CardPeeGeeState, str]:
     expect(s, "turn", "after-trap")
     p = s.turn
@@ -93,10 +128,9 @@ def draw_encounter(s: CardPeeGeeState, a: DrawEncounter, w: Work) -> tuple[CardP
     s = revolution_if_due(s, 1 + needed + (1 if wants_beast else 0), w, f"{s.name(p)}'s encounter")
     if not s.heroes[p].alive:  # overthrown, and the revolution is deadly: no encounter
         return s, f"Glorious Revolution: {s.name(p)} is overthrown before the encounter"
-    can_draw = s.deck - 1 - (1 if wants_beast else 0)
-    if can_draw < 0:
+    expected = drawable(needed, s.deck, wants_beast)
+    if expected < 0:
         raise IllegalAction("the deck has run out: the Glorious Revolution is due")
-    expected = min(needed, can_draw)
     if len(a.props) != expected:
         level = f" ({why})" if "Level Up" in why else ""
         short = f": the deck holds only {s.deck} cards" if expected < needed else ""

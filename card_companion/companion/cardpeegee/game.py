@@ -234,6 +234,7 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
     element = staticmethod(table.element)
     base_attack = staticmethod(table.base_attack)
     props_needed = staticmethod(queries.props_needed)
+    props_to_draw = staticmethod(encounters.props_to_draw)
     needs_beast = staticmethod(queries.needs_beast)
     encounter_name = staticmethod(queries.encounter_name)
     pvp_targets = staticmethod(queries.pvp_targets)

@@ -98,6 +98,7 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
     war_preview = staticmethod(queries.war_preview)
     war_steps = staticmethod(queries.war_steps)
     announcements = staticmethod(queries.announcements)
+    last_result = staticmethod(queries.last_result)
     cards_left = staticmethod(queries.cards_left)
     simulate = staticmethod(queries.simulate_games)
 

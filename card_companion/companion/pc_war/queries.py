@@ -1,11 +1,16 @@
 """What PC War's screen asks the tracker: the step due now, the one-tap buttons, the walk
-through a trade and war, what the app announces after a step, and a look at the odds."""
+through a trade and war, what the last step did, what the app announces after a step, and a
+look at the odds."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
+from card_companion.calculators.cards import Card
 from card_companion.calculators.pc_war import MAX_FLIPS, SimulationProgress, TradeAndWar, deal, simulate, trade_and_war
+from card_companion.companion.game import Said
+from card_companion.companion.pc_war.actions import Action, Flip, SwapHands, War
 from card_companion.companion.pc_war.endings import outcome
 from card_companion.companion.pc_war.state import PCWarSetup, PCWarState, table_deck
 from card_companion.companion.pc_war.words import cards, names, pickup_notes, war_words
@@ -98,6 +103,45 @@ def announcements(state: PCWarState) -> list[str]:
     if result is not None:
         notes.append(result.headline)
     return notes
+
+
+@dataclass(frozen=True)
+class LastResult:
+    """What the last step did and why, as the table shows it: a title (the step's own words),
+    the lines that explain it, the face-up cards entered (each with its player's name) and
+    the pickups said out loud."""
+
+    title: str
+    lines: tuple[str, ...]
+    shown: tuple[tuple[Card, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def last_result(state: PCWarState, action: Action | None = None, said: Said | None = None) -> LastResult:
+    """The last step (``action``, and what it ``said``) told apart: the flip or war's cards and
+    why they took, a swap's war cards, the pickups; before the first step, the deal."""
+    if action is None or said is None:
+        n0, n1 = dealt(state.setup)
+        odd = f" ({state.name(0)} is dealt first and gets the odd card)" if n0 != n1 else ""
+        return LastResult("The deal", (
+            f"Deal the whole deck ({state.deck} cards) one at a time, face down: {state.name(0)} gets {n0} cards, "
+            f"{state.name(1)} gets {n1}{odd}.",
+            "Nobody looks at their cards. Each flip, both turn their top card face up; the higher card "
+            "takes both onto its player's pile. The first to get rid of all their cards wins."))
+    # the pick-ups and the end are said in the notes and the result panel, not in the title
+    parts = said.working or (said.line,)
+    title = parts[0] if isinstance(action, (Flip, War, SwapHands)) else said.line
+    lines: tuple[str, ...] = ()
+    shown: tuple[tuple[Card, str], ...] = ()
+    if isinstance(action, (Flip, War)) and state.last is not None:
+        lines = state.last.explanation
+        if state.last.cards:
+            shown = tuple((c, state.name(i)) for i, c in enumerate(state.last.cards))
+    elif isinstance(action, SwapHands):
+        lines = tuple(war_steps(state)) if state.phase == "war" else parts[1:]
+    headline = result.headline if (result := outcome(state)) is not None else None
+    notes = tuple(n for n in announcements(state) if n != headline)
+    return LastResult(title, lines, shown, notes)
 
 
 def cards_left(state: PCWarState, player: int) -> int:

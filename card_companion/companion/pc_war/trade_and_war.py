@@ -20,7 +20,7 @@ def swap(s: PCWarState, a: SwapHands) -> Applied:
     n = s.name
     b0, b1 = s.players
     return said(after, f"{n(0)} and {n(1)} swap hands ({n(0)} gets {cards(b1.hand)}, "
-                       f"{n(1)} gets {cards(b0.hand)}); " + "; ".join(war_words(after, after.lays)))
+                       f"{n(1)} gets {cards(b0.hand)})", tuple(war_words(after, after.lays)))
 
 
 def after_swap(s: PCWarState) -> PCWarState:

@@ -77,9 +77,13 @@ def pickup_notes(s: PCWarState) -> list[str]:
     return notes
 
 
-def said(after: PCWarState, text: str) -> Applied:
-    """A step's line with what follows every step: the pickups, the end of the game."""
-    text += "".join(f"; {note}" for note in pickup_notes(after))
+def said(after: PCWarState, text: str, details: tuple[str, ...] = ()) -> Applied:
+    """A step's line: the step's own words, its ``details`` (a swap's war cards), then what
+    follows every step: the pickups, the end of the game. Where anything follows the step's
+    own words, the working keeps the line's parts before the end (the step, the details, the
+    pickups), so the screen shows them apart without taking the line to pieces."""
+    parts = (text, *details, *pickup_notes(after))
+    line = "; ".join(parts)
     if after.phase == "over":
-        text += f"; the game is over: {after.ended_by}"
-    return Applied(after, text)
+        line += f"; the game is over: {after.ended_by}"
+    return Applied(after, line, parts if line != text else ())

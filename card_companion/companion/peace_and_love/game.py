@@ -123,6 +123,8 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
 
     deal_counts = staticmethod(queries.deal_counts)
     scores = staticmethod(endings.scores)
+    victory_pile = staticmethod(queries.victory_pile)
+    score_board = staticmethod(queries.score_board)
     leading = staticmethod(endings.leading)
     preview_round = staticmethod(fights.preview_round)
     refresh_refusal = staticmethod(turns.refresh_refusal)

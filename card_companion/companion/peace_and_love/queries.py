@@ -1,14 +1,16 @@
 """What Peace and Love's screens ask the tracker: the deal's numbers, who may attack, defend or
 join, why a tap does nothing, whether a refresh can be made, who starts and why, who deals
-next, and the random pick among players tied to start."""
+next, the random pick among players tied to start, and the score as it stands."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from card_companion.calculators.peace_and_love import decks_for
+from card_companion.calculators.peace_and_love import decks_for, pile_total
 from card_companion.companion.peace_and_love.actions import FirstPlayer
 from card_companion.companion.peace_and_love.deal import fighters_total
+from card_companion.companion.peace_and_love.endings import scores
 from card_companion.companion.peace_and_love.state import DEAL, PeaceAndLoveState
 from card_companion.companion.peace_and_love.turns import refresh_refusal
 
@@ -89,3 +91,35 @@ def next_to_deal(state: PeaceAndLoveState) -> int | None:
 def pick_first_player(state: PeaceAndLoveState, rng: random.Random) -> FirstPlayer:
     """Draw the random pick among the tied players (the action records it)."""
     return FirstPlayer(player=rng.choice(state.tied_first))
+
+
+@dataclass(frozen=True)
+class Score:
+    """A player's points (the cards' values added up) and how many cards make them."""
+
+    points: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class ScoreBoard:
+    """The score as the table shows it: each player's ``Score``; ``with_fighters``: the final
+    score, where Anti Math Geek counts the fighters still in play in."""
+
+    scores: tuple[Score, ...]
+    with_fighters: bool = False
+
+
+def victory_pile(state: PeaceAndLoveState, player: int) -> Score:
+    """The points and cards in a player's victory pile."""
+    pile = state.players[player].pile
+    return Score(pile_total(pile), len(pile))
+
+
+def score_board(state: PeaceAndLoveState) -> ScoreBoard:
+    """The victory piles while the game goes on; once it is over, the final score (the one
+    the result names: with Anti Math Geek, the fighters still in play counted in)."""
+    if state.phase != "over":
+        return ScoreBoard(tuple(victory_pile(state, i) for i in range(len(state.players))))
+    return ScoreBoard(tuple(Score(points, cards) for points, cards in scores(state)),
+                      state.setup.settings.anti_math_geek)

@@ -14,7 +14,7 @@ from card_companion.views.calculator.ruling import (
     problem_note,
     use_ruling,
 )
-from card_companion.views.common import use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
 
 GAME_NAME = "Card Stratego"
 SEATS = ("Attacker", "Defender")

@@ -13,7 +13,8 @@ from card_companion.views.calculator.cardpeegee_encounter import EncounterCalcul
 from card_companion.views.calculator.cardpeegee_play import PlayCalculator
 from card_companion.views.calculator.cardpeegee_trap import TrapCalculator
 from card_companion.views.calculator.ruling import counter, switch
-from card_companion.views.common import button, tagged, use_text_scale
+from card_companion.views.hooks import use_text_scale
+from card_companion.views.widgets import button, tagged
 
 PARTS = {
     "boss": ("Boss stack", BossStackCalculator),

@@ -23,7 +23,7 @@ from card_companion.views.calculator.ruling import (
     switch,
     use_ruling,
 )
-from card_companion.views.common import use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = [Card.parse(c) for c in ("QH", "KS", "7C", "4D")]

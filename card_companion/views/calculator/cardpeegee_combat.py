@@ -25,7 +25,8 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
-from card_companion.views.common import tagged, use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.widgets import tagged
 
 GAME_NAME = "CardPeeGee"
 NAMES = ("Fighter 1", "Fighter 2")

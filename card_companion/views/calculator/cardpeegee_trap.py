@@ -25,7 +25,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
-from card_companion.views.common import use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 

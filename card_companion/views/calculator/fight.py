@@ -18,7 +18,7 @@ from card_companion.views.calculator.ruling import (
     segmented,
     use_ruling,
 )
-from card_companion.views.common import use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
 
 GAME_NAME = "FIGHT!"
 SEATS = ("Player 1", "Player 2")

@@ -20,7 +20,8 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
-from card_companion.views.common import button, tagged, use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.widgets import button, tagged
 
 GAME_NAME = "Non-Violent, Politically-Correct War"
 SEATS = ("Player 1", "Player 2")

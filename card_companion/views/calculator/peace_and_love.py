@@ -18,7 +18,8 @@ from card_companion.views.calculator.ruling import (
     problem_note,
     use_ruling,
 )
-from card_companion.views.common import button, message, tagged, use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.widgets import button, message, tagged
 
 GAME_NAME = "Peace and Love"
 MAX_FIGHTERS = 11

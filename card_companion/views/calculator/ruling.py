@@ -18,7 +18,8 @@ import flet as ft
 from card_companion.calculators.cards import Card, Deck
 from card_companion.companion.protocol import ProtocolError, resolve
 from card_companion.views.card_picker import CardSlots, overuse_warning
-from card_companion.views.common import button, explanation, message, sized, tagged, use_text_scale
+from card_companion.views.hooks import sized, use_text_scale
+from card_companion.views.widgets import button, explanation, message, tagged
 
 SHARE_PLATFORMS = {"android", "ios", "macos", "windows"}
 """where browsers have a share sheet (the Web Share API); elsewhere (Linux desktops) the

@@ -11,7 +11,8 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import flet as ft
 
 from card_companion.companion.registry import GAMES
-from card_companion.views.common import icon_button, message, navigate, screen, tagged
+from card_companion.views.navigation import navigate, screen
+from card_companion.views.widgets import icon_button, message, tagged
 
 CALCULATORS: dict[str, str] = {
     "peace-and-love": "peace_and_love.PeaceAndLoveCalculator",

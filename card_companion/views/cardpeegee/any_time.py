@@ -7,8 +7,9 @@ import flet as ft
 from card_companion.views.cardpeegee.claim import ClaimForm
 from card_companion.views.cardpeegee.give import GiveForm
 from card_companion.views.cardpeegee.shared import SMALL, note
-from card_companion.views.common import choice_row, section, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import choice_row, section
 
 
 def any_time_options(session) -> tuple[tuple[str, str], ...] | None:

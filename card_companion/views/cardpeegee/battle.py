@@ -14,7 +14,8 @@ from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.cardpeegee.round_entry import RoundEntry, round_order
 from card_companion.views.cardpeegee.shared import SMALL, Odds, click, lines_text, note, per_state, present
-from card_companion.views.common import at_scale, button, card_face, sized, tagged, use_text_scale
+from card_companion.views.hooks import at_scale, sized, use_text_scale
+from card_companion.views.widgets import button, card_face, tagged
 
 
 def side_name(s: CardPeeGeeState, enc, side: int) -> str:

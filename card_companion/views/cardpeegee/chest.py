@@ -20,8 +20,9 @@ from card_companion.views.cardpeegee.shared import (
     number_or_refuse,
     per_state,
 )
-from card_companion.views.common import button, card_face, choice_row, sized, use_text_scale
+from card_companion.views.hooks import sized, use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, card_face, choice_row
 
 BOTH_VALUES = "enter both score cards' values (whole numbers)"
 

@@ -6,8 +6,9 @@ import flet as ft
 
 from card_companion.companion.cardpeegee import ClaimWin
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.common import choice_row, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import choice_row
 
 
 @ft.component

@@ -12,8 +12,9 @@ from card_companion.calculators.words import plural, symbols
 from card_companion.companion.cardpeegee import AttackPlayer, DrawEncounter, GoToTown
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
-from card_companion.views.common import button, message, section, tagged, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, message, section, tagged
 
 
 @ft.component
@@ -26,9 +27,8 @@ def DrawPanel(table) -> ft.Control:
     pending, set_pending = use_step_state(table, None)  # (agitator, props) waiting for the Elemental beast's card
     agitator, set_agitator = use_step_state(table, None)  # the agitator entered so far (to say what it starts)
     problem, set_problem = use_step_state(table, None)
-    needed, why = game.props_needed(s)
-    deck_then = game.deck_after_revolution(s, 1 + needed)  # the Glorious Revolution comes first (setting on)
-    count = max(0, min(needed, deck_then - 1))
+    draw = game.props_to_draw(s)  # after the Glorious Revolution, if one comes first
+    count = draw.count
     deck = game.deck(s.setup)
     known = game.known_cards(s)
 
@@ -56,8 +56,8 @@ def DrawPanel(table) -> ft.Control:
             note(f"Draw the agitator, then {plural(count, 'prop')}. The agitator's suit decides: ♣ a Monster, "
                  f"♦ a treasure chest, ♥ a Healer, ♠ a Trap"
                  + (" (a Jack, Queen or King: a Boss Battle)." if s.settings.boss_battles else ".")),
-            note(f"Props: {why}" + (f"; the deck holds only {deck_then} cards" if count < needed else ""),
-                 size=SMALL, italic=True) if count < needed or "Level Up" in why else None,
+            note(f"Props: {draw.why}" + (f"; the deck holds only {draw.deck} cards" if draw.short else ""),
+                 size=SMALL, italic=True) if draw.short or draw.levelled_up else None,
             CardSlots(deck, ["Agitator"] + [f"Prop {i + 1}" for i in range(count)], drawn, known=known,
                       submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}",
                       fresh=len(table.session.actions),

@@ -14,8 +14,9 @@ import flet as ft
 from card_companion.companion.cardpeegee import Abandon, CardPeeGeeState
 from card_companion.views.cardpeegee.play_form import activate_form
 from card_companion.views.cardpeegee.shared import attempt
-from card_companion.views.common import SectionTitle, button, choice_row, message, section, use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import SectionTitle, button, choice_row, message, section
 
 Send = Callable[[Callable[[], object]], bool]
 """sends the action ``make()`` builds; a refusal is shown in the encounter's panel"""

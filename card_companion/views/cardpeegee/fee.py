@@ -9,7 +9,7 @@ from card_companion.companion.cardpeegee import PayFee
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.cardpeegee.shared import lines_text
-from card_companion.views.common import sized, use_text_scale
+from card_companion.views.hooks import sized, use_text_scale
 
 
 @ft.component

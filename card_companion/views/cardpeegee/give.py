@@ -7,8 +7,9 @@ import flet as ft
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import GiveCards
 from card_companion.views.cardpeegee.shared import attempt, click, note
-from card_companion.views.common import button, card_face, choice_row, message, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, card_face, choice_row, message
 
 
 @ft.component

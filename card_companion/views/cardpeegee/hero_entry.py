@@ -8,8 +8,9 @@ from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import NewHero
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, attempt, note
-from card_companion.views.common import choice_row, message, section, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import choice_row, message, section
 
 
 @ft.component

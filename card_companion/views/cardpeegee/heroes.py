@@ -10,8 +10,9 @@ import flet as ft
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import CardPeeGeeState
 from card_companion.views.cardpeegee.shared import SMALL
-from card_companion.views.common import StatLine, at_scale, card_face, player_panel, tagged
+from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Show, Table, use_table
+from card_companion.views.widgets import StatLine, card_face, player_panel, tagged
 
 
 def element_text(s: CardPeeGeeState, game, q: int) -> str:

@@ -8,8 +8,9 @@ import flet as ft
 
 from card_companion.companion.cardpeegee import DivideLoot
 from card_companion.views.cardpeegee.shared import attempt, note
-from card_companion.views.common import button, card_face, choice_row, message, section, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, card_face, choice_row, message, section
 
 
 @ft.component

@@ -16,9 +16,10 @@ from card_companion.companion.cardpeegee import Activate, CardPeeGeeState
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, overuse_warning
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
-from card_companion.views.common import button, card_face, explanation, message, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.odds import OddsPanel
+from card_companion.views.widgets import button, card_face, explanation, message
 
 
 @ft.component

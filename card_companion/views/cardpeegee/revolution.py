@@ -8,8 +8,9 @@ import flet as ft
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import Revolution
 from card_companion.views.cardpeegee.shared import attempt, note
-from card_companion.views.common import button, message, section, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, message, section
 
 
 @ft.component

@@ -20,8 +20,9 @@ from card_companion.views.cardpeegee.shared import (
     number_or_refuse,
     present,
 )
-from card_companion.views.common import button, choice_buttons, message, tagged, use_stable, use_text_scale
+from card_companion.views.hooks import use_stable, use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, choice_buttons, message, tagged
 
 
 def round_order(s, game) -> tuple[tuple[str, int, int, str | None], ...]:

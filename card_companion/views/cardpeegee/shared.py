@@ -10,9 +10,9 @@ import flet as ft
 from pydantic import ValidationError
 
 from card_companion.companion.game import IllegalAction, plain_validation_error
-from card_companion.views.common import tagged
 from card_companion.views.live_table import use_table
 from card_companion.views.odds import OddsPanel
+from card_companion.views.widgets import tagged
 
 GAME_NAME = "CardPeeGee"
 SMALL = 13

@@ -20,8 +20,9 @@ from card_companion.views.cardpeegee.revolution import RevolutionPanel
 from card_companion.views.cardpeegee.shared import Follows, at_stage, present
 from card_companion.views.cardpeegee.town import TownPanel
 from card_companion.views.cardpeegee.trap import TrapPanel
-from card_companion.views.common import explanation, seated, tagged
 from card_companion.views.live_table import Show, Table, use_table
+from card_companion.views.seating import seated
+from card_companion.views.widgets import explanation, tagged
 
 STAGE_WORDS = {
     "heroes": "setting up the Heroes", "opening": "the opening round", "turn": "drawing an encounter",

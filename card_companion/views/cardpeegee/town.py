@@ -11,8 +11,9 @@ from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import EndHeroTurn, Heal, PayTax, Shop
 from card_companion.views.cardpeegee.play_form import PlayForm, activate_form
 from card_companion.views.cardpeegee.shared import SMALL, attempt, click, note
-from card_companion.views.common import button, choice_row, message, section, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, choice_row, message, section
 
 
 @ft.component

@@ -21,8 +21,9 @@ from card_companion.views.cardpeegee.shared import (
     number_or_refuse,
     per_state,
 )
-from card_companion.views.common import button, choice_row, sized, use_text_scale
+from card_companion.views.hooks import sized, use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.widgets import button, choice_row
 
 
 @ft.component

@@ -1,0 +1,360 @@
+"""The controls every screen draws, the same everywhere: labelled buttons and test ids
+(``button``, ``icon_button``, ``tagged``, ``choice_row``), a card as it lies on the table
+(``card_face``), running text with red suits (``suited``), the explanation and message boxes,
+framed sections, a player's panel and numbers (``player_panel``, ``StatLine``,
+``number_tile``), the stop confirmation. Flet only; no rules here."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from card_companion.calculators.cards import Card
+from card_companion.views.hooks import current_scale
+
+RED = "#c62828"
+BLACK = "#1b1b1b"
+CARD_BG = "#fffdf7"
+CARD_BACK = "#3a5a98"
+TOUCH = 48
+"""minimum height of anything a thumb taps (px)"""
+
+
+def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Semantics:
+    """Give a control a stable test id (``[flt-semantics-identifier=...]``) and, if
+    asked, a screen-reader label. A control that expands in its Row/Column keeps doing
+    so (the wrapper takes its ``expand``)."""
+    expand = getattr(control, "expand", None)
+    return ft.Semantics(identifier=identifier, label=label, content=control, expand=expand)
+
+
+def button(
+    text: str,
+    on_click: Callable | None,
+    ident: str,
+    *,
+    icon: str | None = None,
+    primary: bool = True,
+    disabled: bool = False,
+    expand: bool | int | None = None,
+    tooltip: str | None = None,
+    key: str | None = None,
+) -> ft.Control:
+    """A big, labelled button. ``primary`` picks the filled style."""
+    cls = ft.FilledButton if primary else ft.OutlinedButton
+    b = cls(
+        text,
+        icon=icon,
+        on_click=on_click,
+        disabled=disabled or on_click is None,
+        height=TOUCH,
+        tooltip=tooltip,
+    )
+    return ft.Semantics(identifier=ident, button=True, content=b, expand=expand, key=key)
+
+
+def icon_button(icon: str, label: str, on_click: Callable | None, ident: str, disabled: bool = False,
+                key: str | None = None) -> ft.Control:
+    return ft.Semantics(
+        identifier=ident,
+        label=label,
+        button=True,
+        key=key,
+        content=ft.IconButton(icon=icon, tooltip=label, on_click=on_click, disabled=disabled or on_click is None),
+    )
+
+
+def suit_color(card: Card | None) -> str:
+    return RED if card is not None and card.is_red else BLACK
+
+
+def card_face(
+    card: Card | None,
+    *,
+    ident: str | None = None,
+    label: str | None = None,
+    tapped: bool = False,
+    face_down: bool = False,
+    selected: bool = False,
+    dimmed: bool = False,
+    on_click: Callable | None = None,
+    width: int = 58,
+    caption: str | None = None,
+) -> ft.Control:
+    """A playing card as it lies on the table. Tapped cards are drawn turned sideways;
+    a face-down card shows its back; ``card=None`` is an empty place. Its size follows the
+    text-size setting of the component drawing it (``use_text_scale``)."""
+    width = round(width * current_scale())
+    height = int(width * 1.4)
+    if face_down:
+        inner = ft.Container(
+            width=width,
+            height=height,
+            bgcolor=CARD_BACK,
+            border_radius=6,
+            border=ft.Border.all(3 if selected else 1, ft.Colors.AMBER if selected else "#22345a"),
+            content=ft.Text(card.symbol if card else "", color="white", size=width * 0.28,
+                            weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+            alignment=ft.Alignment.CENTER,
+        )
+    elif card is None:
+        inner = ft.Container(
+            width=width,
+            height=height,
+            border_radius=6,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            content=ft.Text("—", size=width * 0.3, color=ft.Colors.ON_SURFACE_VARIANT),
+            alignment=ft.Alignment.CENTER,
+        )
+    else:
+        inner = ft.Container(
+            width=width,
+            height=height,
+            bgcolor=CARD_BG,
+            border_radius=6,
+            border=ft.Border.all(4 if selected else 1, ft.Colors.AMBER_700 if selected else "#9e9e9e"),
+            content=ft.Text(
+                card.symbol,
+                color=suit_color(card),
+                size=width * (0.3 if len(card.symbol) > 2 else 0.36),
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+            ),
+            alignment=ft.Alignment.CENTER,
+            opacity=0.45 if dimmed else 1.0,
+        )
+    if tapped:
+        inner = ft.Container(
+            content=ft.Container(content=inner, rotate=ft.Rotate(angle=math.pi / 2)),
+            width=height,
+            height=height,
+            alignment=ft.Alignment.CENTER,
+        )
+    # as few controls as draw the card: a table shows dozens of cards, and every control costs
+    # the server a diff at each step (docs/performance.md)
+    content = inner if not caption else ft.Column(
+        [inner, ft.Text(caption, size=11, text_align=ft.TextAlign.CENTER)],
+        spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+    body = ft.Container(
+        content=content,
+        on_click=on_click,
+        ink=on_click is not None,
+        border_radius=6,
+        padding=2,
+    )
+    if label is None:
+        what = "face-down card" if face_down and card is None else (card.symbol if card else "empty place")
+        label = what + (", tapped" if tapped else "") + (", selected" if selected else "")
+    # A card that becomes tappable (or stops being) is a new control: Flutter's web semantics
+    # drops the identifier of a node that gains a tap action in place.
+    key = f"{ident}-{'tap' if on_click is not None else 'still'}" if ident else None
+    return ft.Semantics(identifier=ident, label=label, button=on_click is not None, selected=selected,
+                        content=body, container=True, key=key)
+
+
+_RED_SUITS = re.compile("([♥♦])")
+
+
+def suited(text: str, **style: Any) -> ft.Text:
+    """Running text with the red suits (♥ ♦) in red, as on the cards: the theme's error red,
+    which reads on light and dark panels alike (♠ ♣ keep the text's own colour)."""
+    parts = [p for p in _RED_SUITS.split(text) if p]
+    if len(parts) <= 1 and not _RED_SUITS.fullmatch(text):
+        return ft.Text(text, **style)
+    return ft.Text(spans=[ft.TextSpan(p, style=ft.TextStyle(color=ft.Colors.ERROR) if _RED_SUITS.fullmatch(p)
+                                      else None) for p in parts], **style)
+
+
+def explanation(lines: Sequence[str], ident: str = "explanation", title: str | None = None) -> ft.Control:
+    """The steps that decided a result, one per line."""
+    rows: list[ft.Control] = []
+    if title:
+        rows.append(suited(title, weight=ft.FontWeight.BOLD, size=17))
+    rows += [suited(f"• {line}") for line in lines]
+    return tagged(
+        ident,
+        ft.Container(
+            content=ft.Column(rows, spacing=4, tight=True),
+            padding=12,
+            border_radius=8,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        ),
+    )
+
+
+def message(text: str | None, ident: str = "message", kind: str = "error") -> ft.Control | None:
+    """A plain-words message box (error / warning / info); None when there is nothing to say."""
+    if not text:
+        return None
+    colors = {"error": (ft.Colors.ERROR_CONTAINER, ft.Icons.ERROR_OUTLINE),
+              "warning": (ft.Colors.TERTIARY_CONTAINER, ft.Icons.WARNING_AMBER),
+              "info": (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Icons.INFO_OUTLINE)}
+    bg, icon = colors[kind]
+    return tagged(
+        ident,
+        ft.Container(
+            content=ft.Row([ft.Icon(icon), suited(text, expand=True)], spacing=8),
+            padding=10,
+            border_radius=8,
+            bgcolor=bg,
+        ),
+        label=text,
+    )
+
+
+def section(title: str | ft.Control | None, controls: Sequence[ft.Control | None],
+            ident: str | None = None) -> ft.Control:
+    """A framed part of a screen with a bold title (a title that changes on its own is a
+    ``SectionTitle`` a panel selects, so the frame is not drawn again for it)."""
+    body: list[ft.Control] = []
+    if isinstance(title, str) and title:
+        body.append(section_title(title))
+    elif title is not None and not isinstance(title, str):
+        body.append(title)
+    body += [c for c in controls if c is not None]
+    box = ft.Container(
+        content=ft.Column(body, spacing=8, tight=True),
+        padding=12,
+        border_radius=10,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+    )
+    return tagged(ident, box) if ident else box
+
+
+def section_title(text: str) -> ft.Control:
+    return ft.Text(text, weight=ft.FontWeight.BOLD, size=16)
+
+
+@ft.memo
+@ft.component
+def SectionTitle(text: str) -> ft.Control:
+    """A section's title as a memoized component of its own (it changes without its section)."""
+    return section_title(text)
+
+
+def player_panel(
+    name: str,
+    *,
+    ident: str,
+    active: bool = False,
+    badge: str | None = None,
+    stats: Sequence[tuple[str, str]] | ft.Control = (),
+    cards: Sequence[ft.Control] = (),
+    footer: Sequence[ft.Control | None] = (),
+    dimmed: bool = False,
+) -> ft.Control:
+    """One player's place at the table, the same in every game: name (highlighted on their
+    turn), a badge (Tie Breaker, General, dead...), their cards, and the numbers to track.
+    ``stats`` is the numbers as (label, value) pairs, or a ``StatLine`` a panel selects (the
+    numbers change at every step; the frame then stays as it is)."""
+    # sizes from the theme's text styles: the text-size setting scales them, and so does the
+    # enlarged theme a phone's own seat is drawn with (seated())
+    title: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD,
+                                       expand=True)]
+    if active:
+        title.append(ft.Container(ft.Text("to play", theme_style=ft.TextThemeStyle.LABEL_MEDIUM,
+                                          color=ft.Colors.ON_PRIMARY),
+                                  bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(vertical=2, horizontal=8),
+                                  border_radius=10))
+    if badge:
+        title.append(ft.Container(ft.Text(badge, theme_style=ft.TextThemeStyle.LABEL_MEDIUM),
+                                  bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                                  padding=ft.Padding.symmetric(vertical=2, horizontal=8), border_radius=10))
+    body: list[ft.Control] = [ft.Row(title, spacing=6)]
+    if cards:
+        body.append(ft.Row(list(cards), spacing=6, wrap=True, run_spacing=6))
+    pairs: Sequence[tuple[str, str]] = ()
+    if isinstance(stats, ft.BaseControl):
+        body.append(stats)
+    elif stats:
+        pairs = stats
+        body.append(stat_line(pairs))
+    body += [c for c in footer if c is not None]
+    summary = f"{name}" + (", to play" if active else "") + (f", {badge}" if badge else "") + "".join(
+        f", {label} {value}" for label, value in pairs)
+    return ft.Semantics(
+        identifier=ident,
+        label=summary,
+        container=True,
+        content=ft.Container(
+            content=ft.Column(body, spacing=6, tight=True),
+            padding=10,
+            border_radius=10,
+            border=ft.Border.all(3 if active else 1, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT),
+            opacity=0.5 if dimmed else 1.0,
+        ),
+    )
+
+
+def stat_line(stats: Sequence[tuple[str, str]]) -> ft.Control:
+    return ft.Row([ft.Text(f"{label}: {value}", theme_style=ft.TextThemeStyle.BODY_MEDIUM)
+                   for label, value in stats], wrap=True, spacing=14, run_spacing=2)
+
+
+@ft.memo
+@ft.component
+def StatLine(ident: str, stats: tuple[tuple[str, str], ...]) -> ft.Control:
+    """A player's numbers as a memoized component of its own (read aloud on their own:
+    "Cards left 27")."""
+    return tagged(ident, stat_line(stats), label=", ".join(f"{label} {value}" for label, value in stats))
+
+
+def stop_confirm(consequence: str, on_stop: Callable[[], None], on_cancel: Callable[[], None]) -> ft.Control:
+    """"Stop the game?" for every game that may be stopped early: what stopping means now, then
+    Stop now / Keep playing (Undo brings a stopped game back)."""
+    return section("Stop the game?", [
+        ft.Text(f"{consequence} Undo brings the game back."),
+        ft.Row([
+            button("Stop now", on_stop, "stop-confirm", icon=ft.Icons.FLAG, expand=1),
+            button("Keep playing", on_cancel, "stop-cancel", primary=False, expand=1),
+        ], spacing=8),
+    ], ident="stop-panel")
+
+
+def number_tile(ident: str, value: str, caption: str, *, label: str, title: str | None = None,
+                active: bool = False) -> ft.Control:
+    """One number a player reads from across the table (points, cards, flips): big, with what
+    it counts under it and, for a player's tile, their name above; ``active``: their turn.
+    Sizes come from the theme's text styles, so the text-size setting scales them."""
+    rows: list[ft.Control] = []
+    if title is not None:
+        rows.append(ft.Text(title, theme_style=ft.TextThemeStyle.LABEL_LARGE, weight=ft.FontWeight.BOLD,
+                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+    rows += [ft.Text(value, theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM, weight=ft.FontWeight.BOLD),
+             ft.Text(caption, theme_style=ft.TextThemeStyle.LABEL_MEDIUM)]
+    return tagged(ident, ft.Container(
+        content=ft.Column(rows, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=8, padding=8, expand=1,
+        alignment=ft.Alignment.CENTER,
+        border=ft.Border.all(3, ft.Colors.PRIMARY) if active else None,
+    ), label=label)
+
+
+def tile_row(tiles: Sequence[ft.Control], ident: str | None = None, per_row: int = 4) -> ft.Control:
+    """Number tiles side by side, ``per_row`` to a row (more players wrap onto more rows of
+    the same width, so every tile stays readable)."""
+    rows = [ft.Row(list(tiles[i:i + per_row]), spacing=6) for i in range(0, len(tiles), per_row)]
+    column = ft.Column(rows, spacing=6, tight=True)
+    return tagged(ident, column) if ident else column
+
+
+# --- choosing one of a few things ----------------------------------------------------------------
+
+
+def choice_buttons(options: Sequence[tuple[object, str]], chosen: object, on_choose: Callable,
+                   ident: str) -> list[ft.Control]:
+    """Big buttons, one per (value, label) option, the chosen one filled; tapping one calls
+    ``on_choose(value)``. Test ids ``{ident}-{value}``."""
+    return [button(label, partial(on_choose, value), f"{ident}-{value}", primary=value == chosen)
+            for value, label in options]
+
+
+def choice_row(options: Sequence[tuple[object, str]], chosen: object, on_choose: Callable,
+               ident: str) -> ft.Control:
+    """A wrapping row of choice buttons (``choice_buttons``): which form, who acts, which mode."""
+    return ft.Row(choice_buttons(options, chosen, on_choose, ident), wrap=True, spacing=6, run_spacing=6)
