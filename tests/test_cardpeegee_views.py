@@ -105,7 +105,7 @@ def test_monster_fight_with_the_ace_example_and_two_rounds(store):
     # the Monster: HP 9, Attack 9 + 6 = 15, Deal 3 + 1 = 4, with its working
     text = h.texts()
     assert "Monster Attack: agitator 9 + club props 6♣ (6) = 15" in text
-    assert "Ann fights the Monster 9♣ · round 1" in text
+    assert "Ann fights the Monster 9♣ · fight round 1" in text
     # before the first round the Hero prepares: the play form is open
     assert h.has("play-picker-rank-A")
     h.click("mode-activate")

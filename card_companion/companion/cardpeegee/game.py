@@ -160,7 +160,7 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
         s = state
         out = {"Deck": f"{s.deck} cards"}
         if s.phase in ("turn", "encounter", "after-trap", "town"):
-            out["Hero"] = f"{s.name(s.turn)} (round {s.laps + 1})"
+            out["Hero"] = f"{s.name(s.turn)} (turn {s.laps + 1})"
         elif s.phase == "opening":
             out["Opening round"] = s.name(s.turn)
         for q, h in enumerate(s.heroes):
@@ -196,9 +196,10 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
         return out
 
     def headline(self, state: CardPeeGeeState) -> str:
-        """The Heroes' HP and the round: "Ann 34 HP, Bea 12 HP · round 3", "Ann won · round 9"."""
+        """The Heroes' HP and the turn round the table (a fight's rounds are "rounds"): "Ann 34
+        HP, Bea 12 HP · turn 3", "Ann won · turn 9"."""
         outcome = self.outcome(state)
-        round_text = f"round {state.laps + 1}"
+        round_text = f"turn {state.laps + 1}"
         if outcome is not None:
             return f"{won_line(state.names, outcome)} · {round_text}"
         if state.phase == "heroes":

@@ -118,7 +118,7 @@ def BattlePanel(table) -> ft.Control:
     if healers := game.can_heal_and_defend(s):
         modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers))
     return EncounterPanel(
-        table, "battle", f"{battle_title(s, enc)} · round {number}", fight_lines(s, game, scale), modes,
+        table, "battle", f"{battle_title(s, enc)} · fight round {number}", fight_lines(s, game, scale), modes,
         abandon="Abandon the Healer" if game.can_abandon(s) else None, chooser="mode", first=first,
         first_actor=getattr(actions[-1], "player", None) if last in ("join", "activate") else None,
         key="encounter",

@@ -81,7 +81,7 @@ def _status(session) -> tuple:
     hero = game.hero(s)
     bits = [f"Deck: {s.deck} cards", plural(s.packs, "pack")]
     if stage != "heroes":
-        bits.append(f"round {s.laps + 1}")
+        bits.append(f"turn {s.laps + 1}")  # a fight's rounds are its own: "fight round 2"
     words = STAGE_WORDS.get(stage, stage)
     who = f"{s.name(hero)} is the Hero · {words}" if hero is not None else words[:1].upper() + words[1:]
     last = f"Last step: {session.said[-1].line}" if session.actions else None
