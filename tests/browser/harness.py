@@ -136,9 +136,23 @@ def pick_card(page, picker: str, card: str) -> None:
     if card.upper() in ("JOKER", "BLANK"):
         tap(page, f"{picker}-{card.lower()}")
         return
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    from card_companion.calculators.cards import Card
+
     rank, suit = card[:-1].upper(), card[-1].upper()
+    shown = f'[aria-label*=": {Card.parse(card).symbol}"]'  # a place of the entry, once it holds the card
+    before = page.locator(shown).count()
     tap(page, f"{picker}-rank-{rank}")
     tap(page, f"{picker}-suit-{suit}")
+    # the next card's taps wait for this one to be in its place: when the places take cards of
+    # two decks (Card Stratego's armies), the next place gets a picker of its own, and a tap on
+    # the old one while it is being replaced would be lost on a busy machine
+    try:
+        page.wait_for_function("([s, n]) => document.querySelectorAll(s).length > n", arg=[shown, before],
+                               timeout=3_000)
+    except PlaywrightTimeout:  # a picker whose places are named otherwise (a calculator's): as before
+        pass
 
 
 def pick_cards(page, picker: str, cards: str) -> None:
