@@ -265,8 +265,26 @@ def cmd_players(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = command_line().parse_args(argv)
+    if args.command:
+        return args.fn(args)
+    # `argv is None`: the `companion` program itself (not a call from Python)
+    return serve_the_table(args, own_program=argv is None)
+
+
+def command_line() -> argparse.ArgumentParser:
+    """`companion` serves the app; its commands answer asks and work on the saves and records."""
     parser = argparse.ArgumentParser(prog="companion",
                                      description="Card Companion: a table companion for five card games.")
+    _serving_options(parser)
+    sub = parser.add_subparsers(dest="command")
+    _ask_and_save_commands(sub)
+    _records_commands(sub)
+    return parser
+
+
+def _serving_options(parser: argparse.ArgumentParser) -> None:
+    """Where the app serves, where the saves live, and the limits on phones."""
     parser.add_argument("--host", default=DEFAULT_HOST, help="address to serve on (0.0.0.0: phones on the LAN)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--data-dir", default=None,
@@ -284,7 +302,10 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"new pages a minute from one address (default {NEW_PER_MINUTE})")
     parser.add_argument("--session-timeout", type=int, default=SESSION_TIMEOUT,
                         help=f"seconds a closed page's session is kept (default {SESSION_TIMEOUT})")
-    sub = parser.add_subparsers(dest="command")
+
+
+def _ask_and_save_commands(sub: argparse._SubParsersAction) -> None:
+    """resolve and schema (the protocol), export, import and list (the saved games)."""
     p = sub.add_parser("resolve", help="answer resolve requests")
     p.add_argument("request", help="a JSON request, or - for JSON Lines on stdin")
     p.set_defaults(fn=cmd_resolve)
@@ -302,6 +323,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("list", help="list the saved games")
     p.add_argument("--data-dir", default=argparse.SUPPRESS)
     p.set_defaults(fn=cmd_list)
+
+
+def _records_commands(sub: argparse._SubParsersAction) -> None:
+    """stats and records (the finished games), rename-player and merge-players."""
     for name, fn, text in (("stats", cmd_stats, "the players' statistics and ratings over the finished games"),
                            ("records", cmd_records, "every finished game's record (--csv: one row per player "
                                                     "per game)")):
@@ -322,14 +347,16 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument(other)
         p.add_argument("--data-dir", default=argparse.SUPPRESS)
         p.set_defaults(fn=cmd_players)
-    args = parser.parse_args(argv)
-    if args.command:
-        return args.fn(args)
+
+
+def serve_the_table(args: argparse.Namespace, own_program: bool) -> int:
+    """Serve the app (the web server must be installed); the `companion` program itself runs
+    on the system's malloc."""
     if importlib.util.find_spec("flet_web") is None:
         print("The web server is not installed: pip install 'card-companion[server]' (make run does it).",
               file=sys.stderr)
         return 2
-    if argv is None:  # the `companion` program itself (not a call from Python)
+    if own_program:
         system_malloc()
     from card_companion.app import serve
 

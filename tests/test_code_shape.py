@@ -1,6 +1,8 @@
 """The code stays easy to live in (issue 13): no module of the three layers over 900 lines and
-no function over 100 (counted from its `def` to its last line); and the store's parts (issue 26),
-one concern a module, none over 600 lines, no function over 60."""
+no function over 100 (counted from its `def` to its last line); and (issue 26) every module of
+card_companion/ outside views/ — the store's parts, the calculators, the table, the server, the
+command — reads at once: none over 600 lines, no function over 60, each cut along its sections
+or concerns. views/ keeps the looser bound while it is cut."""
 
 from __future__ import annotations
 
@@ -15,6 +17,13 @@ MODULES = sorted(p for layer in LAYERS for p in (ROOT / layer).rglob("*.py"))
 MAX_MODULE, MAX_FUNCTION = 900, 100
 
 
+def long_functions(source: str, longest: int) -> list[tuple[str, int]]:
+    """Each function over ``longest`` lines, with its length."""
+    return [(node.name, node.end_lineno - node.lineno + 1) for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.end_lineno - node.lineno + 1 > longest]
+
+
 def test_the_layers_have_modules():
     assert len(MODULES) > 40
 
@@ -24,15 +33,15 @@ def test_module_and_function_sizes(path: Path):
     source = path.read_text()
     lines = source.count("\n")
     assert lines <= MAX_MODULE, f"{path.name} has {lines} lines: cut it along its sections"
-    long = [(node.name, node.end_lineno - node.lineno + 1) for node in ast.walk(ast.parse(source))
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.end_lineno - node.lineno + 1 > MAX_FUNCTION]
+    long = long_functions(source, MAX_FUNCTION)
     assert not long, f"functions over {MAX_FUNCTION} lines: {long}"
 
 
 STORE = sorted((ROOT / "companion").glob("stor*.py"))
 """the save file's parts (issue 26): storage.py, the composition, and one store_<concern>.py each"""
-MAX_STORE_MODULE, MAX_STORE_FUNCTION = 600, 60
+OUTSIDE_VIEWS = sorted(p for p in ROOT.rglob("*.py") if "views" not in p.relative_to(ROOT).parts)
+"""every module of the package but the views: the store, calculators/, companion/, server/, app.py, cli.py"""
+MAX_SMALL_MODULE, MAX_SMALL_FUNCTION = 600, 60
 
 
 def test_the_store_is_cut_by_concern():
@@ -40,12 +49,18 @@ def test_the_store_is_cut_by_concern():
                                        "store_seats.py", "store_transfer.py"}
 
 
-@pytest.mark.parametrize("path", STORE, ids=lambda p: p.name)
-def test_each_part_of_the_store_reads_at_once(path: Path):
+def test_every_module_outside_the_views_is_held():
+    held = {str(p.relative_to(ROOT)) for p in OUTSIDE_VIEWS}
+    assert set(map(str, (p.relative_to(ROOT) for p in STORE))) <= held
+    assert {"app.py", "cli.py", "server/guard.py", "calculators/pc_war/simulation.py",
+            "companion/cardpeegee/asks.py"} <= held
+    assert not any(p.startswith("views/") for p in held)
+
+
+@pytest.mark.parametrize("path", OUTSIDE_VIEWS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_each_module_outside_the_views_reads_at_once(path: Path):
     source = path.read_text()
     lines = source.count("\n")
-    assert lines <= MAX_STORE_MODULE, f"{path.name} has {lines} lines: which concern does it hold twice?"
-    long = [(node.name, node.end_lineno - node.lineno + 1) for node in ast.walk(ast.parse(source))
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.end_lineno - node.lineno + 1 > MAX_STORE_FUNCTION]
-    assert not long, f"functions over {MAX_STORE_FUNCTION} lines: {long}"
+    assert lines <= MAX_SMALL_MODULE, f"{path.name} has {lines} lines: which section or concern does it hold twice?"
+    long = long_functions(source, MAX_SMALL_FUNCTION)
+    assert not long, f"functions over {MAX_SMALL_FUNCTION} lines: name their steps: {long}"

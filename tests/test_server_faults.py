@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from card_companion import server
 from card_companion.app import ASSETS, make_main
-from card_companion.server import CLIENT_MESSAGES, AddressLimits, Guard, HostCheck, build_app, origin_of
+from card_companion.server import CLIENT_MESSAGES, AddressLimits, Guard, HostCheck, build_app, connection, origin_of
 from tests.fake_pages import ORIGIN, Phone, Wire, event, registration
 from tests.viewkit import run_coroutine
 
@@ -75,7 +75,7 @@ def test_issue25_item1_every_way_a_page_ends_before_registering_gives_its_place_
     """20 such pages from one address, one after another: on the old code the first one never
     ended (Flet waits forever for a session that never came), and after 16 the address was
     refused. Now each ends within a second and the 16 places are all free again."""
-    monkeypatch.setattr(server, "REGISTER_WAIT", 0.1)
+    monkeypatch.setattr(connection, "REGISTER_WAIT", 0.1)
     limits = AddressLimits(per_address=16, new_per_minute=1000)
     app = real_app(main, limits)
 
@@ -108,7 +108,7 @@ def test_issue25_item1_a_busy_server_does_not_send_a_page_away_for_its_own_slown
     """The registration is waited for in the server's own time, from the accept: a server busy
     elsewhere (a burst of other pages' renders) before it accepts, and again before it reads
     the page's registration, still takes it."""
-    monkeypatch.setattr(server, "REGISTER_WAIT", 0.3)
+    monkeypatch.setattr(connection, "REGISTER_WAIT", 0.3)
     app = real_app(main, AddressLimits())
 
     async def run():

@@ -180,56 +180,57 @@ def battle(attacker: Card, defender: Card) -> BattleResult:
     """
     _check_fighter(attacker)
     _check_fighter(defender)
-    a, d = attacker.rank, defender.rank
     att, dfn = attacker.symbol, defender.symbol
-    steps = [f"{att} attacks {dfn}"]
-    winner: Side | None
-    if d == Rank.ACE:
-        if a in SCOUTS:
-            rule, winner = "scout-against-bomb", "attacker"
-            steps.append(f"{dfn} is a Bomb, and {att} is a Scout: Scouts (2, 3, 4) on the "
-                         "battlefield are the only cards that defeat a Bomb when attacking")
-        else:
-            rule, winner = "bomb-defending", "defender"
-            if a == Rank.ACE:
-                steps.append(f"{dfn} is a Bomb defending: a Bomb always wins when attacked (only a "
-                             "Scout defeats it), and an attacking Bomb always loses, even against a Bomb")
-            else:
-                steps.append(f"{dfn} is a Bomb defending: a Bomb always wins when attacked, "
-                             "unless a Scout (2, 3, 4) attacks it")
-    elif a == Rank.ACE:
-        rule, winner = "attacking-bomb", "defender"
-        steps.append(f"{att} is a Bomb attacking: a Bomb always loses when it attacks")
-    elif {a, d} == {Rank.FIVE, Rank.TEN}:
-        rule = "five-against-ten"
-        winner = "attacker" if a == Rank.FIVE else "defender"
-        steps.append("a 5 against a 10: the 5 wins (the exception to the higher number)")
-    elif {a, d} == {Rank.QUEEN, Rank.KING}:
-        rule = "queen-against-king"
-        winner = "attacker" if a == Rank.QUEEN else "defender"
-        steps.append("a Queen against a King: the Queen wins")
-    elif (odd_even := _odd_even(a, d)) is not None:
-        rule, winner, why = odd_even
-        steps.append(why)
-    elif a == d:
-        rule, winner = "equal-ranks", None
-        steps.append(f"both are {a.word}s: equal ranks destroy each other")
-    else:
-        rule = "higher-number"
-        winner = "attacker" if a > d else "defender"
-        hi, lo = (a, d) if a > d else (d, a)
-        steps.append(f"{hi.word} is higher than {lo.word}: the higher number wins")
-    if winner is None:
-        destroyed: list[Side] = ["attacker", "defender"]
-        steps.append(f"{att} and {dfn} are both destroyed")
-    elif winner == "attacker":
-        destroyed = ["defender"]
-        steps.append(f"{att} wins; {dfn} is destroyed")
-    else:
-        destroyed = ["attacker"]
-        steps.append(f"{dfn} wins; {att} is destroyed")
+    rule, winner, why = _the_deciding_rule(attacker.rank, defender.rank, att, dfn)
+    destroyed, after = _who_is_destroyed(winner, att, dfn)
     return BattleResult(attacker=attacker, defender=defender, destroyed=destroyed, winner=winner,
-                        rule=rule, explanation=steps)
+                        rule=rule, explanation=[f"{att} attacks {dfn}", why, after])
+
+
+def _the_deciding_rule(a: Rank, d: Rank, att: str, dfn: str) -> tuple[str, Side | None, str]:
+    """The first rule of the list that applies: its name, the winning side (None: both
+    destroyed) and the step in words."""
+    if d == Rank.ACE:
+        return _a_bomb_defends(a, att, dfn)
+    if a == Rank.ACE:
+        return "attacking-bomb", "defender", f"{att} is a Bomb attacking: a Bomb always loses when it attacks"
+    if {a, d} == {Rank.FIVE, Rank.TEN}:
+        return ("five-against-ten", "attacker" if a == Rank.FIVE else "defender",
+                "a 5 against a 10: the 5 wins (the exception to the higher number)")
+    if {a, d} == {Rank.QUEEN, Rank.KING}:
+        return ("queen-against-king", "attacker" if a == Rank.QUEEN else "defender",
+                "a Queen against a King: the Queen wins")
+    if (odd_even := _odd_even(a, d)) is not None:
+        return odd_even
+    if a == d:
+        return "equal-ranks", None, f"both are {a.word}s: equal ranks destroy each other"
+    hi, lo = (a, d) if a > d else (d, a)
+    return ("higher-number", "attacker" if a > d else "defender",
+            f"{hi.word} is higher than {lo.word}: the higher number wins")
+
+
+def _a_bomb_defends(a: Rank, att: str, dfn: str) -> tuple[str, Side, str]:
+    """The defender is an Ace: a Scout attacking destroys it, any other attacker is destroyed."""
+    if a in SCOUTS:
+        return ("scout-against-bomb", "attacker",
+                f"{dfn} is a Bomb, and {att} is a Scout: Scouts (2, 3, 4) on the "
+                "battlefield are the only cards that defeat a Bomb when attacking")
+    if a == Rank.ACE:
+        return ("bomb-defending", "defender",
+                f"{dfn} is a Bomb defending: a Bomb always wins when attacked (only a "
+                "Scout defeats it), and an attacking Bomb always loses, even against a Bomb")
+    return ("bomb-defending", "defender",
+            f"{dfn} is a Bomb defending: a Bomb always wins when attacked, "
+            "unless a Scout (2, 3, 4) attacks it")
+
+
+def _who_is_destroyed(winner: Side | None, att: str, dfn: str) -> tuple[list[Side], str]:
+    """The losing side (both, without a winner) and the step that says so."""
+    if winner is None:
+        return ["attacker", "defender"], f"{att} and {dfn} are both destroyed"
+    if winner == "attacker":
+        return ["defender"], f"{att} wins; {dfn} is destroyed"
+    return ["attacker"], f"{dfn} wins; {att} is destroyed"
 
 
 def actions_per_turn(turn_number: int, columns_occupied: int) -> int:

@@ -212,65 +212,84 @@ def resolve_turn(turn: Turn, names: Sequence[str] | None = None) -> TurnResult:
     'coin-flip-needed'
     """
     a, b = turn.cards
-    who = [_name(names, 0), _name(names, 1)]
+    who = (_name(names, 0), _name(names, 1))
     steps = [f"{who[0]} plays {_card_text(a)}; {who[1]} plays {_card_text(b)}"]
-    tb, coin = turn.tie_breaker, turn.coin
-
     if a.is_black != b.is_black:
-        ma, mb = move(a), move(b)
-        w = 0 if beats(ma, mb, turn.cycle) else 1
-        won, lost = turn.cards[w], turn.cards[1 - w]
-        steps.append(f"{move(won).value} beats {move(lost).value} ({turn.cycle} cycle)")
-        if won.is_black:
-            steps.append(
-                f"{who[w]} wins with an attack card → collects their own {won.symbol}; "
-                f"{lost.symbol} is discarded"
-            )
-            collected, discarded = won, lost
-        else:
-            steps.append(
-                f"{who[w]} wins with a defence card → collects {who[1 - w]}'s {lost.symbol}; "
-                f"{won.symbol} is discarded"
-            )
-            collected, discarded = lost, won
-        return TurnResult(outcome="win", winner=w, collected=collected, discarded=(discarded,),
-                          decided_by="move", explanation=steps)
-
+        return _a_move_wins(turn, who, steps)
     if a.is_red:
-        steps.append("two defence cards → both are discarded and nobody wins the turn")
-        if tb is not None:
-            first: int | None = tb
-            steps.append(
-                f"both draw a face-up card from the row; {who[tb]} holds the Tie Breaker and picks first"
-            )
-        elif coin is not None:
-            first = coin
-            steps.append(
-                f"both draw a face-up card from the row; nobody holds the Tie Breaker → "
-                f"the coin flip says {who[coin]} picks first"
-            )
-        else:
-            first = None
-            steps.append(
-                "both draw a face-up card from the row; nobody holds the Tie Breaker → "
-                "flip a coin for who picks first"
-            )
-        return TurnResult(outcome="both-discard", winner=None, collected=None, discarded=(a, b),
-                          decided_by="none", first_pick=first, explanation=steps)
+        return _two_defences(turn, who, steps)
+    if value(a) != value(b):
+        return _the_lower_attack_wins(turn, who, steps)
+    return _a_tie_of_attacks(turn, who, steps)
 
-    va, vb = value(a), value(b)
-    if va != vb:
-        w = 0 if va < vb else 1
-        won, lost = turn.cards[w], turn.cards[1 - w]
+
+def _a_move_wins(turn: Turn, who: tuple[str, str], steps: list[str]) -> TurnResult:
+    """An attack against a defence: the cycle says which move wins; an attack collects itself,
+    a defence collects the attack it stopped."""
+    w = 0 if beats(move(turn.cards[0]), move(turn.cards[1]), turn.cycle) else 1
+    won, lost = turn.cards[w], turn.cards[1 - w]
+    steps.append(f"{move(won).value} beats {move(lost).value} ({turn.cycle} cycle)")
+    if won.is_black:
         steps.append(
-            f"two attack cards → the lower value wins: {won.symbol} ({value(won)}) is lower than "
-            f"{lost.symbol} ({value(lost)})"
+            f"{who[w]} wins with an attack card → collects their own {won.symbol}; "
+            f"{lost.symbol} is discarded"
         )
-        steps.append(f"{who[w]} collects their own {won.symbol}; {lost.symbol} is discarded")
-        return TurnResult(outcome="win", winner=w, collected=won, discarded=(lost,), decided_by="lower",
-                          explanation=steps)
+        collected, discarded = won, lost
+    else:
+        steps.append(
+            f"{who[w]} wins with a defence card → collects {who[1 - w]}'s {lost.symbol}; "
+            f"{won.symbol} is discarded"
+        )
+        collected, discarded = lost, won
+    return TurnResult(outcome="win", winner=w, collected=collected, discarded=(discarded,),
+                      decided_by="move", explanation=steps)
 
-    steps.append(f"two attack cards of equal value ({va}) → a tie")
+
+def _two_defences(turn: Turn, who: tuple[str, str], steps: list[str]) -> TurnResult:
+    """Two defences: both discarded, and who picks first from the row (the Tie Breaker's
+    holder, else the coin)."""
+    tb, coin = turn.tie_breaker, turn.coin
+    steps.append("two defence cards → both are discarded and nobody wins the turn")
+    if tb is not None:
+        first: int | None = tb
+        steps.append(
+            f"both draw a face-up card from the row; {who[tb]} holds the Tie Breaker and picks first"
+        )
+    elif coin is not None:
+        first = coin
+        steps.append(
+            f"both draw a face-up card from the row; nobody holds the Tie Breaker → "
+            f"the coin flip says {who[coin]} picks first"
+        )
+    else:
+        first = None
+        steps.append(
+            "both draw a face-up card from the row; nobody holds the Tie Breaker → "
+            "flip a coin for who picks first"
+        )
+    return TurnResult(outcome="both-discard", winner=None, collected=None, discarded=turn.cards,
+                      decided_by="none", first_pick=first, explanation=steps)
+
+
+def _the_lower_attack_wins(turn: Turn, who: tuple[str, str], steps: list[str]) -> TurnResult:
+    """Two attacks of different values: the lower one wins and collects itself."""
+    a, b = turn.cards
+    w = 0 if value(a) < value(b) else 1
+    won, lost = turn.cards[w], turn.cards[1 - w]
+    steps.append(
+        f"two attack cards → the lower value wins: {won.symbol} ({value(won)}) is lower than "
+        f"{lost.symbol} ({value(lost)})"
+    )
+    steps.append(f"{who[w]} collects their own {won.symbol}; {lost.symbol} is discarded")
+    return TurnResult(outcome="win", winner=w, collected=won, discarded=(lost,), decided_by="lower",
+                      explanation=steps)
+
+
+def _a_tie_of_attacks(turn: Turn, who: tuple[str, str], steps: list[str]) -> TurnResult:
+    """Two attacks of equal value: the Tie Breaker's holder wins, else the coin, else a coin
+    must be flipped."""
+    tb, coin = turn.tie_breaker, turn.coin
+    steps.append(f"two attack cards of equal value ({value(turn.cards[0])}) → a tie")
     if tb is not None:
         won, lost = turn.cards[tb], turn.cards[1 - tb]
         steps.append(
@@ -342,6 +361,9 @@ def tie_breaker_card(piles: Sequence[Sequence[PileCard]]) -> Card | None:
     return None if holder is None else piles[holder][-1].card
 
 
+Placed = Literal["first", "top", "bottom", "face-down", "takes-tie-breaker"]
+
+
 class Placement(BaseModel):
     """Where a won card went, the piles after it, and why."""
 
@@ -350,7 +372,7 @@ class Placement(BaseModel):
     piles: tuple[Pile, Pile]
     holder: int
     """the Tie Breaker holder afterwards"""
-    placed: Literal["first", "top", "bottom", "face-down", "takes-tie-breaker"]
+    placed: Placed
     """first: the round's first won card (face up, the Tie Breaker); top / bottom: the holder
     won it (face up on top / at the bottom); face-down: the other player won a lower card;
     takes-tie-breaker: the other player won an equal or higher card"""
@@ -370,6 +392,26 @@ def place_won_card(
     >>> p.placed, p.holder, [str(c) for c in p.piles[1]]
     ('face-down', 0, ['3D↓'])
     """
+    _check_placing(piles, winner, won)
+    holder = tie_breaker_holder(piles)
+    mine, theirs = tuple(piles[winner]), tuple(piles[1 - winner])
+    who, other = _name(names, winner), _name(names, 1 - winner)
+    if holder is None:
+        mine, theirs, placed, new_holder, step = _the_rounds_first_card(mine, theirs, winner, won, who)
+    elif holder == winner:
+        mine, theirs, placed, new_holder, step = _the_holder_wins(mine, theirs, winner, won, who)
+    else:
+        mine, theirs, placed, new_holder, step = _the_other_player_wins(mine, theirs, winner, won, who, other)
+    new_piles = (mine, theirs) if winner == 0 else (theirs, mine)
+    return Placement(piles=new_piles, holder=new_holder, placed=placed, explanation=[step])
+
+
+_Placing = tuple[Pile, Pile, Placed, int, str]
+"""the winner's pile, the other pile, where the card went, the Tie Breaker's holder, and why"""
+
+
+def _check_placing(piles: Sequence[Sequence[PileCard]], winner: int, won: Card) -> None:
+    """Two piles, a player of the two, a card of the deck that no pile holds yet."""
     if winner not in (0, 1):
         raise FightError(f"there is no player {winner}: {GAME} is for players 0 and 1")
     if len(piles) != 2:
@@ -378,63 +420,55 @@ def place_won_card(
     for pile in piles:
         if any(p.card == won for p in pile):
             raise FightError(f"{won.symbol} is already in a victory pile")
-    holder = tie_breaker_holder(piles)
-    mine, theirs = tuple(piles[winner]), tuple(piles[1 - winner])
-    who = _name(names, winner)
-    other = _name(names, 1 - winner)
-    steps: list[str] = []
-    placed: Literal["first", "top", "bottom", "face-down", "takes-tie-breaker"]
-    if holder is None:
-        if mine or theirs:
-            raise FightError("the victory piles have cards but neither shows a face-up top card")
-        mine = (PileCard(card=won, face_up=True),)
-        placed = "first"
-        new_holder = winner
-        steps.append(
-            f"the first card won this round: {won.symbol} goes face up on {who}'s victory pile "
-            f"and is the Tie Breaker; {who} holds it"
+
+
+def _the_rounds_first_card(mine: Pile, theirs: Pile, winner: int, won: Card, who: str) -> _Placing:
+    """Nobody holds the Tie Breaker: the round's first won card goes face up and is it."""
+    if mine or theirs:
+        raise FightError("the victory piles have cards but neither shows a face-up top card")
+    return (
+        (PileCard(card=won, face_up=True),), theirs, "first", winner,
+        f"the first card won this round: {won.symbol} goes face up on {who}'s victory pile "
+        f"and is the Tie Breaker; {who} holds it",
+    )
+
+
+def _the_holder_wins(mine: Pile, theirs: Pile, winner: int, won: Card, who: str) -> _Placing:
+    """The Tie Breaker's holder won the card: a lower one goes to the bottom, an equal or
+    higher one face up on top (the new Tie Breaker)."""
+    top = mine[-1].card
+    if value(won) < value(top):
+        return (
+            (PileCard(card=won, face_up=False),) + mine, theirs, "bottom", winner,
+            f"{who} holds the Tie Breaker ({top.symbol}); {won.symbol} is lower → "
+            f"at the bottom of {who}'s victory pile",
         )
-    elif holder == winner:
-        top = mine[-1].card
-        if value(won) < value(top):
-            mine = (PileCard(card=won, face_up=False),) + mine
-            placed = "bottom"
-            steps.append(
-                f"{who} holds the Tie Breaker ({top.symbol}); {won.symbol} is lower → "
-                f"at the bottom of {who}'s victory pile"
-            )
-        else:
-            mine = mine + (PileCard(card=won, face_up=True),)
-            placed = "top"
-            relation = "equal" if value(won) == value(top) else "higher"
-            steps.append(
-                f"{who} holds the Tie Breaker ({top.symbol}); {won.symbol} is {relation} → "
-                f"face up on top of {who}'s victory pile: the Tie Breaker is now {won.symbol}"
-            )
-        new_holder = winner
-    else:
-        tb = theirs[-1].card
-        if value(won) < value(tb):
-            mine = mine + (PileCard(card=won, face_up=False),)
-            placed = "face-down"
-            new_holder = holder
-            steps.append(
-                f"{other} holds the Tie Breaker ({tb.symbol}); {won.symbol} is lower → "
-                f"face down on {who}'s victory pile"
-            )
-        else:
-            mine = mine + (PileCard(card=won, face_up=True),)
-            theirs = theirs[:-1] + (PileCard(card=tb, face_up=False),)
-            placed = "takes-tie-breaker"
-            new_holder = winner
-            relation = "equal" if value(won) == value(tb) else "higher"
-            steps.append(
-                f"{other} holds the Tie Breaker ({tb.symbol}); {won.symbol} is {relation} → face up on top "
-                f"of {who}'s victory pile; {other} turns {tb.symbol} face down: "
-                f"{who} now holds the Tie Breaker"
-            )
-    new_piles = (mine, theirs) if winner == 0 else (theirs, mine)
-    return Placement(piles=new_piles, holder=new_holder, placed=placed, explanation=steps)
+    relation = "equal" if value(won) == value(top) else "higher"
+    return (
+        mine + (PileCard(card=won, face_up=True),), theirs, "top", winner,
+        f"{who} holds the Tie Breaker ({top.symbol}); {won.symbol} is {relation} → "
+        f"face up on top of {who}'s victory pile: the Tie Breaker is now {won.symbol}",
+    )
+
+
+def _the_other_player_wins(mine: Pile, theirs: Pile, winner: int, won: Card, who: str, other: str) -> _Placing:
+    """The player without the Tie Breaker won the card: a lower one goes face down; an equal
+    or higher one goes face up on top and takes the Tie Breaker, which turns face down."""
+    tb = theirs[-1].card
+    if value(won) < value(tb):
+        return (
+            mine + (PileCard(card=won, face_up=False),), theirs, "face-down", 1 - winner,
+            f"{other} holds the Tie Breaker ({tb.symbol}); {won.symbol} is lower → "
+            f"face down on {who}'s victory pile",
+        )
+    relation = "equal" if value(won) == value(tb) else "higher"
+    return (
+        mine + (PileCard(card=won, face_up=True),), theirs[:-1] + (PileCard(card=tb, face_up=False),),
+        "takes-tie-breaker", winner,
+        f"{other} holds the Tie Breaker ({tb.symbol}); {won.symbol} is {relation} → face up on top "
+        f"of {who}'s victory pile; {other} turns {tb.symbol} face down: "
+        f"{who} now holds the Tie Breaker",
+    )
 
 
 # --- rounds ----------------------------------------------------------------------------------

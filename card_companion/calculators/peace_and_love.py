@@ -258,45 +258,59 @@ def final_score(
         details.append("Anti Math Geek: each player's remaining fighters were added to their victory pile")
     if ended_by:
         details.insert(0, f"The game ended: {ended_by}.")
-    moon: int | None = None
-    if shoot_the_moon and n >= 3:
-        no_fights = [i for i in range(n) if won_no_fight[i]]
-        if len(no_fights) == 1:
-            moon = no_fights[0]
-            details.append(f"Shoot the Moon: {names[moon]} won no fights and wins the game")
-        elif len(no_fights) > 1:
-            details.append("Shoot the Moon: several players won no fights, so nobody shoots the moon")
-        else:
-            details.append("Shoot the Moon: every player won a fight")
+    moon = _who_shoots_the_moon(won_no_fight[:n], names, details) if shoot_the_moon and n >= 3 else None
+    ranking, places = _places(scores, moon)
+    if moon is not None:
+        return FinalScore(winners=(moon,), ranking=ranking, places=places, moon=moon,
+                          headline=f"{names[moon]} shoots the moon!", details=tuple(details))
+    winners, headline = _the_highest_total(scores, names, details)
+    return FinalScore(winners=winners, ranking=ranking, places=places, moon=None, headline=headline,
+                      details=tuple(details))
 
+
+def _who_shoots_the_moon(won_no_fight: Sequence[bool], names: Sequence[str], details: list[str]) -> int | None:
+    """Shoot the Moon: the one player who won no fights, if exactly one did (the details say so)."""
+    no_fights = [i for i, none_won in enumerate(won_no_fight) if none_won]
+    if len(no_fights) == 1:
+        details.append(f"Shoot the Moon: {names[no_fights[0]]} won no fights and wins the game")
+        return no_fights[0]
+    if no_fights:
+        details.append("Shoot the Moon: several players won no fights, so nobody shoots the moon")
+    else:
+        details.append("Shoot the Moon: every player won a fight")
+    return None
+
+
+def _places(scores: Sequence[tuple[int, int]], moon: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The players from first to last (the moon's shooter, then points, then cards; equals in
+    seat order) and each player's place, equals sharing one."""
     def key(i: int) -> tuple[bool, int, int]:
         return (i == moon, scores[i][0], scores[i][1])
 
+    n = len(scores)
     ranking = tuple(sorted(range(n), key=lambda i: (tuple(-x for x in key(i)), i)))
     places = [0] * n
     for at, i in enumerate(ranking):
         places[i] = places[ranking[at - 1]] if at and key(ranking[at - 1]) == key(i) else at + 1
-    if moon is not None:
-        return FinalScore(winners=(moon,), ranking=ranking, places=tuple(places), moon=moon,
-                          headline=f"{names[moon]} shoots the moon!", details=tuple(details))
+    return ranking, tuple(places)
+
+
+def _the_highest_total(
+    scores: Sequence[tuple[int, int]], names: Sequence[str], details: list[str]
+) -> tuple[tuple[int, ...], str]:
+    """The winners by points, a tie by the most cards, still tied sharing the win; and the headline."""
     best = max(t for t, _ in scores)
     top = [i for i, (t, _) in enumerate(scores) if t == best]
-    if len(top) > 1:
-        most = max(scores[i][1] for i in top)
-        by_cards = [i for i in top if scores[i][1] == most]
-        tied_names = " and ".join(names[i] for i in top)
-        if len(by_cards) == 1:
-            w = by_cards[0]
-            details.append(f"{tied_names} tie on {best} points: the most cards in the victory pile wins the tie")
-            return FinalScore(winners=(w,), ranking=ranking, places=tuple(places), moon=None,
-                              headline=f"{names[w]} wins with {count(best, 'point')} and {count(most)}",
-                              details=tuple(details))
-        details.append(f"{tied_names} tie on {best} points and {most} cards: they share the win")
-        return FinalScore(winners=tuple(by_cards), ranking=ranking, places=tuple(places), moon=None,
-                          headline=f"{tied_names} share the win with {best} points", details=tuple(details))
-    w = top[0]
-    return FinalScore(winners=(w,), ranking=ranking, places=tuple(places), moon=None,
-                      headline=f"{names[w]} wins with {best} points", details=tuple(details))
+    if len(top) == 1:
+        return (top[0],), f"{names[top[0]]} wins with {best} points"
+    most = max(scores[i][1] for i in top)
+    by_cards = [i for i in top if scores[i][1] == most]
+    tied_names = " and ".join(names[i] for i in top)
+    if len(by_cards) == 1:
+        details.append(f"{tied_names} tie on {best} points: the most cards in the victory pile wins the tie")
+        return (by_cards[0],), f"{names[by_cards[0]]} wins with {count(best, 'point')} and {count(most)}"
+    details.append(f"{tied_names} tie on {best} points and {most} cards: they share the win")
+    return tuple(by_cards), f"{tied_names} share the win with {best} points"
 
 
 __all__ = [

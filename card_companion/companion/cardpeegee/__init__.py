@@ -15,7 +15,9 @@ encounters.py (draw, chest, Healer, Trap), fights.py, town.py, anytime.py (activ
 claim, the revolution step), endings.py (what follows from any step: deaths, the end of a
 fight, an encounter, a turn; the Glorious Revolution at a draw; the ways to win), with
 table.py the checks and edits they share; queries.py (what the views ask); game.py (the
-``Game``, each step's rule in ``handlers``); asks.py and odds_asks.py (the resolve protocol).
+``Game``, each step's rule in ``handlers``); the resolve protocol's asks by section: asks.py
+(their base, cards played), fight_asks.py, encounter_asks.py, town_asks.py, boss_asks.py and
+odds_asks.py.
 Every name is re-exported here: ``from card_companion.companion.cardpeegee import GAME``.
 """
 
@@ -54,13 +56,20 @@ from card_companion.companion.cardpeegee.actions import (
     score_total,
 )
 from card_companion.companion.cardpeegee.asks import (
+    CardPeeGeeAsk,
+    PlayAnswer,
+    PlayAsk,
+)
+from card_companion.companion.cardpeegee.boss_asks import (
     BossEntry,
     BossStackAnswer,
     BossStackAsk,
-    CardPeeGeeAsk,
-    ClashEntry,
-    CombatRoundAnswer,
-    CombatRoundAsk,
+    PowerEntry,
+    PowerPlayer,
+    SuperPowersAnswer,
+    SuperPowersAsk,
+)
+from card_companion.companion.cardpeegee.encounter_asks import (
     DisarmAnswer,
     DisarmAsk,
     HealerAnswer,
@@ -68,21 +77,14 @@ from card_companion.companion.cardpeegee.asks import (
     JailorEntry,
     MonsterAnswer,
     MonsterAsk,
-    PlayAnswer,
-    PlayAsk,
-    PowerEntry,
-    PowerPlayer,
-    PropsAnswer,
-    PropsAsk,
-    RoundEntry,
-    StartingHpAnswer,
-    StartingHpAsk,
-    SuperPowersAnswer,
-    SuperPowersAsk,
-    TownAnswer,
-    TownAsk,
     TrapAnswer,
     TrapAsk,
+)
+from card_companion.companion.cardpeegee.fight_asks import (
+    ClashEntry,
+    CombatRoundAnswer,
+    CombatRoundAsk,
+    RoundEntry,
 )
 from card_companion.companion.cardpeegee.game import (
     GAME,
@@ -123,6 +125,14 @@ from card_companion.companion.cardpeegee.state import (
     PvpEncounter,
     TownVisit,
     TrapEncounter,
+)
+from card_companion.companion.cardpeegee.town_asks import (
+    PropsAnswer,
+    PropsAsk,
+    StartingHpAnswer,
+    StartingHpAsk,
+    TownAnswer,
+    TownAsk,
 )
 
 __all__ = [

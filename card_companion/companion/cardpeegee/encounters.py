@@ -5,6 +5,7 @@ disarmed, a Healer's fee, a Trap evaded (crafty evasion), and a chest or a Heale
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from card_companion.calculators.cardpeegee import (
@@ -112,22 +113,47 @@ def drawable(needed: int, deck: int, beast: bool) -> int:
 
 
 def draw_encounter(s: CardPeeGeeState, a: DrawEncounter, w: Work) -> tuple[CardPeeGeeState, str]:
+    """The Hero draws the agitator, its props (and a beast's card): a Glorious Revolution
+    first if the deck is short, then the encounter the agitator says."""
     expect(s, "turn", "after-trap")
     p = s.turn
-    settings = s.settings
     check_cards(s, [a.agitator, *a.props, a.beast])
-    kind = encounter_kind(a.agitator, settings.boss_battles)
-    wants_beast = kind == "monster" and settings.elemental_beasts
+    kind = encounter_kind(a.agitator, s.settings.boss_battles)
+    wants_beast = kind == "monster" and s.settings.elemental_beasts
+    _check_the_beast(a, wants_beast)
+    needed, why = props_needed(s)
+    s = revolution_if_due(s, 1 + needed + (1 if wants_beast else 0), w, f"{s.name(p)}'s encounter")
+    if not s.heroes[p].alive:  # overthrown, and the revolution is deadly: no encounter
+        return s, f"Glorious Revolution: {s.name(p)} is overthrown before the encounter"
+    _check_the_props(s, a, needed, why, wants_beast)
+    drawn = (a.agitator, *a.props) + ((a.beast,) if a.beast else ())
+    s = s.model_copy(update={"deck": s.deck - len(drawn), "encounters": s.encounters + 1,
+                             "phase": "encounter"})
+    w.add(f"agitator {a.agitator.symbol}, props {symbols(a.props) or 'none'} ({why})")
+    base = Drawn(agitator=a.agitator, props=a.props, cards=drawn, second=s.encounters > 1)
+    if kind == "monster":
+        return _meet_a_monster(s, p, a, base, w)
+    if kind == "boss":
+        return start_boss(s, p, base, w)
+    if kind == "chest":
+        return _find_a_chest(s, p, a, base, w)
+    if kind == "healer":
+        return _meet_a_healer(s, p, a, base, w)
+    return _spring_a_trap(s, p, a, base, w)
+
+
+def _check_the_beast(a: DrawEncounter, wants_beast: bool) -> None:
+    """A beast's card exactly for a Monster under the Elemental beasts rule, and never a Joker."""
     if wants_beast and a.beast is None:
         raise IllegalAction("Elemental beasts: draw one more card for the Monster's element")
     if not wants_beast and a.beast is not None:
         raise IllegalAction("only a Monster under the Elemental beasts rule gets an extra card")
     if a.beast is not None and a.beast.is_joker:
         raise IllegalAction("a Joker has no element: put it back and draw another card for the beast")
-    needed, why = props_needed(s)
-    s = revolution_if_due(s, 1 + needed + (1 if wants_beast else 0), w, f"{s.name(p)}'s encounter")
-    if not s.heroes[p].alive:  # overthrown, and the revolution is deadly: no encounter
-        return s, f"Glorious Revolution: {s.name(p)} is overthrown before the encounter"
+
+
+def _check_the_props(s: CardPeeGeeState, a: DrawEncounter, needed: int, why: str, wants_beast: bool) -> None:
+    """As many props as the settings and Level Up ask, or as the deck still holds."""
     expected = drawable(needed, s.deck, wants_beast)
     if expected < 0:
         raise IllegalAction("the deck has run out: the Glorious Revolution is due")
@@ -135,61 +161,69 @@ def draw_encounter(s: CardPeeGeeState, a: DrawEncounter, w: Work) -> tuple[CardP
         level = f" ({why})" if "Level Up" in why else ""
         short = f": the deck holds only {s.deck} cards" if expected < needed else ""
         raise IllegalAction(f"enter {plural(expected, 'prop')}{level}{short}")
-    drawn = (a.agitator, *a.props) + ((a.beast,) if a.beast else ())
-    s = s.model_copy(update={"deck": s.deck - len(drawn), "encounters": s.encounters + 1,
-                             "phase": "encounter"})
-    second = s.encounters > 1
-    w.add(f"agitator {a.agitator.symbol}, props {symbols(a.props) or 'none'} ({why})")
-    base = Drawn(agitator=a.agitator, props=a.props, cards=drawn, second=second)
-    hero_name = s.name(p)
-    if kind == "monster":
-        ms = monster(a.agitator, a.props, a.beast, settings.elements, settings.monster_deal)
-        m = Combatant(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=ms.hp,
-                    attack=ms.attack, deal=ms.deal, element=ms.element, working=ms.explanation)
-        battle = Battle(fighters=(new_fighter(s, p, 0), m), can_flee=True)
-        s = s.model_copy(update={"encounter": MonsterEncounter(beast=a.beast, battle=battle,
-                                                                working=ms.explanation, **base)})
-        w.add(*ms.explanation)
-        return s, (f"{hero_name} meets a Monster {a.agitator.symbol}: HP {ms.hp}, Attack {ms.attack}, "
-                   f"Deal {ms.deal}")
-    if kind == "boss":
-        return start_boss(s, p, base, w)
-    if kind == "chest":
-        cs = chest(a.agitator, a.props)
-        s = s.model_copy(update={"encounter": ChestEncounter(loot=cs.loot, traps=cs.traps, working=cs.explanation,
-                                                              **base)})
-        w.add(*cs.explanation)
-        if not cs.traps:
-            s = finish_encounter(s, w, {p: len(cs.loot)})
-            return s, f"{hero_name} opens a treasure chest: {symbols(cs.loot)}"
-        return s, f"{hero_name} finds a treasure chest with {plural(len(cs.traps), 'trap')}"
-    if kind == "healer":
-        hs = healer(a.agitator, a.props, settings.gratitude)
-        w.add(*hs.explanation)
-        jailors: Battle | None = None
-        if hs.jailors:
-            fighters = [new_fighter(s, p, 0)]
-            names: Counter[Card] = Counter()
-            for j in hs.jailors:
-                js = jailor(j, settings.elements)
-                names[j] += 1
-                label = f"jailor {j.symbol}" + (f" ({names[j]})" if names[j] > 1 else "")
-                fighters.append(Combatant(name=label, side=1, card=j, hp=js.hp, attack=js.attack, deal=js.deal,
-                                        element=js.element, working=js.explanation))
-            jailors = Battle(fighters=tuple(fighters), can_flee=True, play_between_rounds=True)
-        enc = HealerEncounter(heal=hs.heal, fee=hs.fee, reward=hs.reward, potions=hs.potions,
-                              battle=jailors, working=hs.explanation, **base)
-        s = s.model_copy(update={"encounter": enc})
-        if jailors is None and hs.fee == 0:
-            s = healer_heals(s, w)
-            return s, f"{hero_name} meets a Healer: +{hs.heal} HP"
-        return s, f"{hero_name} meets a Healer ({hs.heal} HP)" + (
-            f", held by {plural(len(hs.jailors), 'jailor')}" if hs.jailors else f", fee {hs.fee}")
+
+
+def _meet_a_monster(s: CardPeeGeeState, p: int, a: DrawEncounter, base: Drawn, w: Work) -> tuple[CardPeeGeeState, str]:
+    """A Monster: its HP, Attack, Deal and element from the agitator and props; the fight starts."""
+    settings = s.settings
+    ms = monster(a.agitator, a.props, a.beast, settings.elements, settings.monster_deal)
+    m = Combatant(name=f"the Monster {a.agitator.symbol}", side=1, card=a.agitator, hp=ms.hp,
+                  attack=ms.attack, deal=ms.deal, element=ms.element, working=ms.explanation)
+    battle = Battle(fighters=(new_fighter(s, p, 0), m), can_flee=True)
+    s = s.model_copy(update={"encounter": MonsterEncounter(beast=a.beast, battle=battle,
+                                                            working=ms.explanation, **base)})
+    w.add(*ms.explanation)
+    return s, (f"{s.name(p)} meets a Monster {a.agitator.symbol}: HP {ms.hp}, Attack {ms.attack}, "
+               f"Deal {ms.deal}")
+
+
+def _find_a_chest(s: CardPeeGeeState, p: int, a: DrawEncounter, base: Drawn, w: Work) -> tuple[CardPeeGeeState, str]:
+    """A treasure chest: without traps the Hero takes the loot at once; with traps it waits."""
+    cs = chest(a.agitator, a.props)
+    s = s.model_copy(update={"encounter": ChestEncounter(loot=cs.loot, traps=cs.traps, working=cs.explanation,
+                                                          **base)})
+    w.add(*cs.explanation)
+    if not cs.traps:
+        s = finish_encounter(s, w, {p: len(cs.loot)})
+        return s, f"{s.name(p)} opens a treasure chest: {symbols(cs.loot)}"
+    return s, f"{s.name(p)} finds a treasure chest with {plural(len(cs.traps), 'trap')}"
+
+
+def _meet_a_healer(s: CardPeeGeeState, p: int, a: DrawEncounter, base: Drawn, w: Work) -> tuple[CardPeeGeeState, str]:
+    """A Healer: held by jailors (a fight), asking a fee, or healing at once."""
+    hs = healer(a.agitator, a.props, s.settings.gratitude)
+    w.add(*hs.explanation)
+    jailors = _the_jailors(s, p, hs.jailors) if hs.jailors else None
+    enc = HealerEncounter(heal=hs.heal, fee=hs.fee, reward=hs.reward, potions=hs.potions,
+                          battle=jailors, working=hs.explanation, **base)
+    s = s.model_copy(update={"encounter": enc})
+    if jailors is None and hs.fee == 0:
+        s = healer_heals(s, w)
+        return s, f"{s.name(p)} meets a Healer: +{hs.heal} HP"
+    return s, f"{s.name(p)} meets a Healer ({hs.heal} HP)" + (
+        f", held by {plural(len(hs.jailors), 'jailor')}" if hs.jailors else f", fee {hs.fee}")
+
+
+def _the_jailors(s: CardPeeGeeState, p: int, cards: Sequence[Card]) -> Battle:
+    """The Hero against the Healer's jailors (two of one card numbered), cards played between rounds."""
+    fighters = [new_fighter(s, p, 0)]
+    names: Counter[Card] = Counter()
+    for j in cards:
+        js = jailor(j, s.settings.elements)
+        names[j] += 1
+        label = f"jailor {j.symbol}" + (f" ({names[j]})" if names[j] > 1 else "")
+        fighters.append(Combatant(name=label, side=1, card=j, hp=js.hp, attack=js.attack, deal=js.deal,
+                                  element=js.element, working=js.explanation))
+    return Battle(fighters=tuple(fighters), can_flee=True, play_between_rounds=True)
+
+
+def _spring_a_trap(s: CardPeeGeeState, p: int, a: DrawEncounter, base: Drawn, w: Work) -> tuple[CardPeeGeeState, str]:
+    """A Trap: its difficulty and damage; the Hero draws to evade it."""
     ts = trap(a.agitator, a.props)
     s = s.model_copy(update={"encounter": TrapEncounter(difficulty=ts.difficulty, damage=ts.damage,
                                                          working=ts.explanation, **base)})
-    w.add(*ts.explanation, f"{hero_name} draws {plural(evasion_draw(s), 'card')} to evade")
-    return s, f"{hero_name} springs a Trap: difficulty {ts.difficulty}, damage {ts.damage}"
+    w.add(*ts.explanation, f"{s.name(p)} draws {plural(evasion_draw(s), 'card')} to evade")
+    return s, f"{s.name(p)} springs a Trap: difficulty {ts.difficulty}, damage {ts.damage}"
 
 
 def play(s: CardPeeGeeState, a: PlayIntoEncounter, w: Work) -> tuple[CardPeeGeeState, str]:

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import TypedDict
 
 from card_companion.calculators.cardpeegee import (
+    BattleRound,
     Contestant,
     RoundFighter,
     after_round,
@@ -26,11 +27,13 @@ from card_companion.companion.cardpeegee.actions import (
     Flee,
     HealAndDefend,
     JoinFight,
+    Score,
     score_total,
 )
 from card_companion.companion.cardpeegee.endings import before_draw, end_fight_if_over, finish_encounter, kill
 from card_companion.companion.cardpeegee.queries import stage
 from card_companion.companion.cardpeegee.state import (
+    AnyEncounter,
     Battle,
     BossEncounter,
     CardPeeGeeState,
@@ -198,13 +201,13 @@ def heal_and_defend(s: CardPeeGeeState, a: HealAndDefend, w: Work) -> tuple[Card
 
 
 def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGeeState, str]:
+    """A round of the fight: the score cards drawn (a Glorious Revolution first, with that
+    setting), every fighter against every opponent, the damage all at once, then who fled,
+    who died and what they leave."""
     battle = current_battle(s)
     enc = current_encounter(s)
     live = battle.live()
-    names = ", ".join(battle.fighters[i].name for i in live)
-    if len(a.scores) != len(live):
-        raise IllegalAction(f"enter score cards for {plural(len(live), 'fighter')}, in order: {names}")
-    check_cards(s, [c for score in a.scores if not isinstance(score, int) for c in score])
+    _check_score_cards(s, battle, live, a)
     revolted = ""
     if s.settings.revolution_every_draw:
         draw = sum(round_deal(battle, i)[0] for i in live)
@@ -216,8 +219,37 @@ def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGe
                 return s, f"Glorious Revolution before round {battle.rounds + 1}"
             battle = current_battle(s)
             enc = current_encounter(s)
+    fighters = _round_fighters(s, battle, live, a.scores, revolted, w)
+    result = battle_round(fighters, s.settings.critical_strikes)
+    number = battle.rounds + 1
+    w.add(f"Round {number}:", *result.explanation)
+    s, updated = _deal_the_damage(s, battle, live, result.hp_loss, number)
+    deaths, fled = _who_is_out(s, updated, live)
+    s = with_encounter(s, battle=battle.model_copy(update={
+        "fighters": tuple(updated), "rounds": number, "last": result,
+        "last_deaths": tuple(updated[i].name for i in deaths)}))
+    for i in fled:
+        w.add(f"{updated[i].name} escapes and is no longer in the fight")
+    s = _the_dead_leave(s, enc, [updated[i] for i in deaths], number, w)
+    news = _round_news(battle, live, result, deaths)
+    s = end_fight_if_over(s, w)
+    return s, news
+
+
+def _check_score_cards(s: CardPeeGeeState, battle: Battle, live: list[int], a: CombatRound) -> None:
+    """One score for each fighter still in the fight, in order, and cards that can be drawn."""
+    names = ", ".join(battle.fighters[i].name for i in live)
+    if len(a.scores) != len(live):
+        raise IllegalAction(f"enter score cards for {plural(len(live), 'fighter')}, in order: {names}")
+    check_cards(s, [c for score in a.scores if not isinstance(score, int) for c in score])
+
+
+def _round_fighters(s: CardPeeGeeState, battle: Battle, live: list[int], scores: tuple[Score, ...],
+                    revolted: str, w: Work) -> list[RoundFighter]:
+    """Each fighter's score cards against their Deal (a fleeing fighter draws what fleeing
+    allows), and whether they deal damage this round."""
     fighters: list[RoundFighter] = []
-    for i, score in zip(live, a.scores):
+    for i, score in zip(live, scores):
         f = battle.fighters[i]
         deal, why = round_deal(battle, i)
         drawn, shown = score_total(score)
@@ -232,12 +264,14 @@ def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGe
         fighters.append(RoundFighter(name=f.name, side=f.side, attack=f.attack, element=f.element,
                                      drawn=drawn, cards=shown, deals_damage=not no_damage,
                                      why_no_damage=no_damage))
-    result = battle_round(fighters, s.settings.critical_strikes)
-    number = battle.rounds + 1
-    w.add(f"Round {number}:", *result.explanation)
-    # the damage of the round, all at once
+    return fighters
+
+
+def _deal_the_damage(s: CardPeeGeeState, battle: Battle, live: list[int], hp_loss: tuple[int, ...],
+                     number: int) -> tuple[CardPeeGeeState, list[Combatant]]:
+    """The round's damage, all at once: a player's HP on their hero, a monster's on its fighter."""
     updated = list(battle.fighters)
-    for i, loss in zip(live, result.hp_loss):
+    for i, loss in zip(live, hp_loss):
         f = updated[i]
         if not loss:
             continue
@@ -245,6 +279,12 @@ def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGe
             s = with_hp(s, f.player, -loss, f"round {number} of the fight")
         else:
             updated[i] = f.model_copy(update={"hp": f.hp - loss})
+    return s, updated
+
+
+def _who_is_out(s: CardPeeGeeState, updated: list[Combatant], live: list[int]) -> tuple[list[int], list[int]]:
+    """After the damage: who is dead, who fled; every fighter of the round counts it, and
+    nobody is still fleeing or defending. Marks ``updated`` and gives the dead and the fled."""
     deaths, fled = [], []
     for i in live:
         f = updated[i]
@@ -259,13 +299,14 @@ def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGe
             fled.append(i)
         else:
             updated[i] = f.model_copy(update={"rounds": f.rounds + 1, "defending": False})
-    battle = battle.model_copy(update={"fighters": tuple(updated), "rounds": number, "last": result,
-                                       "last_deaths": tuple(updated[i].name for i in deaths)})
-    s = with_encounter(s, battle=battle)
-    for i in fled:
-        w.add(f"{updated[i].name} escapes and is no longer in the fight")
-    for i in deaths:
-        f = updated[i]
+    return deaths, fled
+
+
+def _the_dead_leave(s: CardPeeGeeState, enc: AnyEncounter, dead: list[Combatant], number: int,
+                    w: Work) -> CardPeeGeeState:
+    """A dead player's cards go to their PvP opponent if alive (else back to the deck); a
+    dead Boss is turned face down and the others worked out again."""
+    for f in dead:
         if f.player is not None:
             taker = None
             if enc.kind == "pvp" and f.player in (enc.attacker, enc.defender):
@@ -278,16 +319,20 @@ def combat_round(s: CardPeeGeeState, a: CombatRound, w: Work) -> tuple[CardPeeGe
             s = kill(s, f.player, f"killed in round {number} of a fight", w, taker)
         else:
             w.add(f"{f.name} is dead" + (" and turned face down" if enc.kind == "boss" else ""))
-    if enc.kind == "boss" and any(updated[i].card is not None for i in deaths):
+    if enc.kind == "boss" and any(f.card is not None for f in dead):
         s = recount_bosses(s, w)
+    return s
+
+
+def _round_news(battle: Battle, live: list[int], result: BattleRound, deaths: list[int]) -> str:
+    """The history line: each fighter's score, the damage, the dead."""
     losses = [f"{battle.fighters[i].name} −{loss}" for i, loss in zip(live, result.hp_loss) if loss]
-    news = f"Round {number}: " + ", ".join(
+    news = f"Round {battle.rounds + 1}: " + ", ".join(
         f"{battle.fighters[i].name} {sc}" for i, sc in zip(live, result.raw_scores))
     news += " → " + (", ".join(losses) if losses else "no damage")
     if deaths:
         news += "; " + ", ".join(battle.fighters[i].name for i in deaths) + " dead"
-    s = end_fight_if_over(s, w)
-    return s, news
+    return news
 
 
 def recount_bosses(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:

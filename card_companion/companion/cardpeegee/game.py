@@ -38,19 +38,10 @@ from card_companion.companion.cardpeegee.actions import (
     Shop,
     TakeDamage,
 )
-from card_companion.companion.cardpeegee.asks import (
-    BossStackAsk,
-    CombatRoundAsk,
-    DisarmAsk,
-    HealerAsk,
-    MonsterAsk,
-    PlayAsk,
-    PropsAsk,
-    StartingHpAsk,
-    SuperPowersAsk,
-    TownAsk,
-    TrapAsk,
-)
+from card_companion.companion.cardpeegee.asks import PlayAsk
+from card_companion.companion.cardpeegee.boss_asks import BossStackAsk, SuperPowersAsk
+from card_companion.companion.cardpeegee.encounter_asks import DisarmAsk, HealerAsk, MonsterAsk, TrapAsk
+from card_companion.companion.cardpeegee.fight_asks import CombatRoundAsk
 from card_companion.companion.cardpeegee.odds_asks import CombatOddsAsk, DisarmOddsAsk, TrapOddsAsk
 from card_companion.companion.cardpeegee.settings import CardPeeGeeSettings, CardPeeGeeSetup, table_deck
 from card_companion.companion.cardpeegee.state import (
@@ -62,6 +53,7 @@ from card_companion.companion.cardpeegee.state import (
     TrapEncounter,
 )
 from card_companion.companion.cardpeegee.table import Rule, Work, in_encounter
+from card_companion.companion.cardpeegee.town_asks import PropsAsk, StartingHpAsk, TownAsk
 from card_companion.companion.game import Applied, Game, Outcome, won_line
 
 GAME_NAME = "CardPeeGee"

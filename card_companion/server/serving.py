@@ -1,0 +1,146 @@
+"""Serving: Flet's FastAPI app assembled behind the guard (its API pages gone, the boot
+screen's text blanked, Flet's log lines of a bad frame made one line), and uvicorn run with a
+websocket message limit, no proxy headers, and a bounded stop at SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+from card_companion.server.connection import connection_address
+from card_companion.server.guard import Guard
+from card_companion.server.limits import AddressLimits, HostCheck
+
+log = logging.getLogger(__name__)
+
+SESSION_TIMEOUT = 120
+"""seconds Flet keeps the session of a page whose connection closed (Flet's default: 3,600)"""
+WS_MAX_BYTES = 8 * 1024 * 1024
+STOP_WAIT = 3.0
+"""seconds uvicorn waits at SIGTERM for the connections to end before it cancels them"""
+
+
+class FletLogLines(logging.Filter):
+    """Flet's receive loop logs a frame it could not take (after the checks above, a body
+    Flet's own code chokes on) with its whole traceback: it is the client's doing, so it
+    becomes one line naming the address and what was wrong."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Receive loop error"):
+            exc = record.exc_info[1]
+            record.msg = "websocket from %s: a frame Flet could not take (%s: %s): the page is disconnected"
+            record.args = (connection_address.get(), type(exc).__name__, str(exc)[:200])
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def flet_races(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The loop's handler of exceptions nobody awaited: one known race of Flet's is one log
+    line, anything else is the default (its traceback). The race: a page's connection ends
+    while one of its components' updates is waiting; Flet's send loop has already dropped its
+    queue when the session's update scheduler sends, and the scheduler dies of it
+    (``'NoneType' object has no attribute 'put_nowait'``). The app starts the scheduler again
+    when the page reconnects (app.py: ``make_main``)."""
+    exc = context.get("exception")
+    task = context.get("future")
+    coro = getattr(task, "get_coro", lambda: None)()
+    if (isinstance(exc, AttributeError) and "put_nowait" in str(exc)
+            and "updates_scheduler" in getattr(coro, "__qualname__", "")):
+        log.info("a page's update came after its connection closed: dropped (its updates start again when it "
+                 "reconnects)")
+        return
+    loop.default_exception_handler(context)
+
+
+BOOT_TEXT = {"main.dart.js": (b'"Working..."', b'""'), "main.dart.wasm": (b"Working...", b" " * 10)}
+"""Flet's web client shows "Working..." on its boot screen while it (re)connects; that text is
+blanked (exactly one occurrence in each build, else the file is served as it is), and the
+app's own line says "Reconnecting…" over it (assets/connection.js)."""
+
+
+def quiet_boot_screen(folder: Path) -> dict[str, Path]:
+    """Copies of Flet's client with the boot screen's text blanked: URL path -> file."""
+    from flet_web import get_package_web_dir
+
+    out = {}
+    for name, (old, new) in BOOT_TEXT.items():
+        data = (Path(get_package_web_dir()) / name).read_bytes()
+        if data.count(old) != 1:
+            log.warning("%s: Flet's boot text not found once; served as it is", name)
+            continue
+        target = folder / name
+        target.write_bytes(data.replace(old, new))
+        out[f"/{name}"] = target
+    return out
+
+
+class PatchedFiles:
+    """Serve a few files of Flet's web client from patched copies."""
+
+    def __init__(self, app, files: dict[str, Path]):
+        self.app, self.files = app, files
+
+    async def __call__(self, scope, receive, send):
+        path = self.files.get(scope.get("path", "")) if scope["type"] == "http" else None
+        if path is None or scope.get("method") not in ("GET", "HEAD"):
+            return await self.app(scope, receive, send)
+        from starlette.responses import FileResponse
+
+        kind = "application/wasm" if path.suffix == ".wasm" else "text/javascript"
+        await FileResponse(path, media_type=kind)(scope, receive, send)
+
+
+def build_app(main, *, assets_dir: str, hosts: HostCheck, limits: AddressLimits,
+              session_timeout: int = SESSION_TIMEOUT, owners=None):
+    """Flet's FastAPI app for ``main`` (the page handler) behind the Guard."""
+    import tempfile
+
+    import flet as ft
+    import flet_web.fastapi as flet_fastapi
+
+    inner = flet_fastapi.app(
+        main,
+        app_name="Card Companion",
+        app_short_name="Companion",
+        app_description="A table companion for five card games played with real decks.",
+        assets_dir=assets_dir,
+        web_renderer=ft.WebRenderer.AUTO,
+        route_url_strategy=ft.RouteUrlStrategy.PATH,
+        no_cdn=True,
+        session_timeout_seconds=session_timeout,
+    )
+    # FastAPI adds its API pages in its constructor; this app has no API to describe
+    inner.router.routes = [r for r in inner.router.routes if getattr(r, "path", None) not in
+                           ("/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect")]
+    inner.openapi_url = inner.docs_url = inner.redoc_url = None
+    folder = Path(tempfile.mkdtemp(prefix="companion-web-"))
+    flet_fastapi.app_manager.add_temp_dir(str(folder))  # removed at shutdown
+    flet_log = logging.getLogger("flet_web.fastapi")
+    if not any(isinstance(f, FletLogLines) for f in flet_log.filters):
+        flet_log.addFilter(FletLogLines())
+    return Guard(PatchedFiles(inner, quiet_boot_screen(folder)), hosts, limits, owners)
+
+
+def run(app, host: str, port: int, *, on_started=None, log_level: str | None = None) -> None:
+    """Serve until SIGINT/SIGTERM (then gone within about ``STOP_WAIT`` seconds, whatever the
+    connections are doing: every step is in the save file before a page is told of it)."""
+    import uvicorn
+
+    config = uvicorn.Config(app, host=host or "0.0.0.0", port=port, ws="websockets-sansio", proxy_headers=False,
+                            server_header=False, ws_max_size=WS_MAX_BYTES, log_level=log_level or "warning",
+                            lifespan="on", timeout_graceful_shutdown=STOP_WAIT)
+    server = uvicorn.Server(config)
+
+    async def serve() -> None:
+        asyncio.get_running_loop().set_exception_handler(flet_races)
+        task = asyncio.create_task(server.serve())
+        if on_started:
+            while not server.started and not task.done():
+                await asyncio.sleep(0.02)
+            if server.started:
+                on_started()
+        await task
+
+    asyncio.run(serve())
