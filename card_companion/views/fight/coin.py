@@ -1,0 +1,131 @@
+"""The coin the app flips where nobody holds the Tie Breaker: its face, and the toss that
+spins it, lands it on a player's name and records the flip."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import flet as ft
+
+from card_companion.views.hooks import use_text_scale
+from card_companion.views.widgets import button, tagged
+
+FLIP_HALF_TURN = 0.11
+"""seconds of one half-turn of the animated coin"""
+FLIP_HALF_TURNS = 9
+"""half-turns before the coin lands"""
+FLIP_REST = 0.9
+"""seconds the landed coin is shown before its outcome is recorded"""
+COIN_GOLD = "#e0b341"
+
+
+def new_rng() -> random.Random:
+    """Where the coin flips draw from (a view test replaces it to know the outcome)."""
+    return random.Random()
+
+
+def coin_face(name: str | None, side: int | None, size: int = 100) -> ft.Control:
+    """The app's coin: heads for the first player, tails for the second."""
+    if side is None:
+        body = ft.Text("?", size=size * 0.4, weight=ft.FontWeight.BOLD, color="#5d4300")
+    else:
+        body = ft.Column(
+            [
+                ft.Text(name, size=max(11, size * 0.15), weight=ft.FontWeight.BOLD, color="#3e2c00",
+                        max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+                ft.Text("heads" if side == 0 else "tails", size=max(9, size * 0.1), color="#5d4300"),
+            ] if size >= 80 else [
+                ft.Text((name or "?")[:1].upper(), size=size * 0.45, weight=ft.FontWeight.BOLD,
+                        color="#3e2c00"),
+            ],
+            spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    return ft.Container(
+        content=body,
+        width=size,
+        height=size,
+        shape=ft.BoxShape.CIRCLE,
+        bgcolor=COIN_GOLD if side != 1 else "#cfa02c",
+        border=ft.Border.all(max(2, size // 18), "#9c7313"),
+        alignment=ft.Alignment.CENTER,
+        padding=size // 10,
+    )
+
+
+_RESTING = (None, False, False, False)
+"""the coin before a flip: (the face up: None, 0 or 1; seen edge-on; in the air; landed)"""
+
+
+@ft.component
+def CoinToss(table, question: str, flip: object = None) -> ft.Control:
+    """A coin the app flips: it spins, lands on a player's name, and the flip is recorded
+    (the outcome is drawn once, before the animation, and travels with the action).
+    ``flip`` names the flip the coin is for (the table's step): a new one starts the coin
+    again, unflipped, and a flip still in the air for an older one is not recorded."""
+    use_text_scale()  # sizes below follow the text-size setting
+    s = table.state  # the players' names
+    held, set_held = ft.use_state(None)  # (flip, the coin as _RESTING) while a flip moves it
+    shown, edge, flying, landed = held[1] if held is not None and held[0] == flip else _RESTING
+    busy = ft.use_ref(None)  # (the flip being flipped,)
+    alive = ft.use_ref(True)
+    now = ft.use_ref(flip)
+    now.current = flip
+    ft.use_effect(lambda: None, [], cleanup=lambda: setattr(alive, "current", False))
+    flipping = busy.current == (flip,)
+
+    async def toss(e=None) -> None:
+        if busy.current == (flip,):
+            return
+        busy.current = (flip,)
+        action = table.game.flip_coin(table.state, new_rng())
+        coin = {"shown": None, "edge": False, "flying": True, "landed": False}
+
+        def show(**change) -> None:
+            coin.update(change)
+            set_held((flip, (coin["shown"], coin["edge"], coin["flying"], coin["landed"])))
+
+        show()
+        n = FLIP_HALF_TURNS
+        for i in range(n):
+            show(edge=True)
+            await asyncio.sleep(FLIP_HALF_TURN)
+            show(shown=(action.winner + n - 1 - i) % 2, edge=False)  # alternating, landing on the winner
+            await asyncio.sleep(FLIP_HALF_TURN)
+        show(flying=False, landed=True)
+        await asyncio.sleep(FLIP_REST)
+        if alive.current and now.current == flip and not table.dispatch(action):
+            busy.current = None  # refused (the frame says why): flip again
+            show(landed=False, shown=None)
+
+    half = int(FLIP_HALF_TURN * 1000)
+    coin = ft.Container(
+        content=coin_face(s.name(shown) if shown is not None else None, shown),
+        scale=ft.Scale(scale_x=0.06 if edge else 1.0, scale_y=1.0),
+        animate_scale=ft.Animation(half, ft.AnimationCurve.EASE_IN_OUT),
+        offset=ft.Offset(0, -0.28 if flying else 0),
+        animate_offset=ft.Animation(half * 3, ft.AnimationCurve.EASE_OUT),
+    )
+    if landed and shown is not None:
+        status = f"{s.name(shown)}!"
+    elif flipping:
+        status = "Flipping…"
+    else:
+        status = question
+    if shown is None:
+        label = "the coin, not flipped yet"
+    else:
+        label = f"the coin {'landed' if landed else 'in the air'}: {s.name(shown)}"
+    return ft.Column(
+        [
+            # the button first: on a phone it must be on screen without scrolling (issue 14 item 13)
+            tagged("coin-status", ft.Text(status, size=18 if landed else 15, weight=ft.FontWeight.BOLD,
+                                          text_align=ft.TextAlign.CENTER), label=status),
+            button("Flip the coin", None if flipping else toss, "flip-coin", icon=ft.Icons.CASINO),
+            ft.Row([tagged("coin", ft.Container(coin, padding=ft.Padding.only(top=34, bottom=4)),
+                           label=label)], alignment=ft.MainAxisAlignment.CENTER),
+            ft.Text(f"Heads: {s.name(0)} · Tails: {s.name(1)}", size=12, text_align=ft.TextAlign.CENTER),
+        ],
+        spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
