@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, NamedTuple
 
 import flet as ft
 
 from card_companion.views.hooks import use_text_scale
+from card_companion.views.live_table import Table
 from card_companion.views.widgets import button, tagged
 
 FLIP_HALF_TURN = 0.11
@@ -54,37 +57,51 @@ def coin_face(name: str | None, side: int | None, size: int = 100) -> ft.Control
     )
 
 
-_RESTING = (None, False, False, False)
-"""the coin before a flip: (the face up: None, 0 or 1; seen edge-on; in the air; landed)"""
+class CoinLook(NamedTuple):
+    """How the coin looks at one moment of a flip."""
+
+    shown: int | None
+    """the face up: None (not flipped yet), 0 (heads) or 1 (tails)"""
+    edge: bool
+    """seen edge-on, half-way through a half-turn"""
+    flying: bool
+    """in the air"""
+    landed: bool
+
+
+_RESTING = CoinLook(None, False, False, False)
+"""the coin before a flip"""
 
 
 @ft.component
-def CoinToss(table, question: str, flip: object = None) -> ft.Control:
+def CoinToss(table: Table, question: str, flip: object = None) -> ft.Control:
     """A coin the app flips: it spins, lands on a player's name, and the flip is recorded
     (the outcome is drawn once, before the animation, and travels with the action).
     ``flip`` names the flip the coin is for (the table's step): a new one starts the coin
     again, unflipped, and a flip still in the air for an older one is not recorded."""
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state  # the players' names
-    held, set_held = ft.use_state(None)  # (flip, the coin as _RESTING) while a flip moves it
+    held: tuple[object, CoinLook] | None  # (flip, how the coin looks) while a flip moves it
+    held, set_held = ft.use_state(None)
     shown, edge, flying, landed = held[1] if held is not None and held[0] == flip else _RESTING
-    busy = ft.use_ref(None)  # (the flip being flipped,)
+    busy: ft.MutableRef[tuple[object] | None] = ft.use_ref(None)  # (the flip being flipped,)
     alive = ft.use_ref(True)
     now = ft.use_ref(flip)
     now.current = flip
     ft.use_effect(lambda: None, [], cleanup=lambda: setattr(alive, "current", False))
     flipping = busy.current == (flip,)
 
-    async def toss(e=None) -> None:
+    async def toss(e: object = None) -> None:
         if busy.current == (flip,):
             return
         busy.current = (flip,)
         action = table.game.flip_coin(table.state, new_rng())
-        coin = {"shown": None, "edge": False, "flying": True, "landed": False}
+        look = CoinLook(None, False, True, False)
 
-        def show(**change) -> None:
-            coin.update(change)
-            set_held((flip, (coin["shown"], coin["edge"], coin["flying"], coin["landed"])))
+        def show(**change: Any) -> None:
+            nonlocal look
+            look = look._replace(**change)
+            set_held((flip, look))
 
         show()
         n = FLIP_HALF_TURNS
@@ -99,16 +116,24 @@ def CoinToss(table, question: str, flip: object = None) -> ft.Control:
             busy.current = None  # refused (the frame says why): flip again
             show(landed=False, shown=None)
 
+    return _coin_on_table(s.names, CoinLook(shown, edge, flying, landed), question, flipping, toss)
+
+
+def _coin_on_table(names: Sequence[str], look: CoinLook, question: str, flipping: bool,
+                   toss: Callable[..., Awaitable[None]]) -> ft.Control:
+    """What the table sees: the question or the outcome, the button, the coin in the air or
+    landed, and whose side is which."""
+    shown, edge, flying, landed = look
     half = int(FLIP_HALF_TURN * 1000)
     coin = ft.Container(
-        content=coin_face(s.name(shown) if shown is not None else None, shown),
+        content=coin_face(names[shown] if shown is not None else None, shown),
         scale=ft.Scale(scale_x=0.06 if edge else 1.0, scale_y=1.0),
         animate_scale=ft.Animation(half, ft.AnimationCurve.EASE_IN_OUT),
         offset=ft.Offset(0, -0.28 if flying else 0),
         animate_offset=ft.Animation(half * 3, ft.AnimationCurve.EASE_OUT),
     )
     if landed and shown is not None:
-        status = f"{s.name(shown)}!"
+        status = f"{names[shown]}!"
     elif flipping:
         status = "Flipping…"
     else:
@@ -116,7 +141,7 @@ def CoinToss(table, question: str, flip: object = None) -> ft.Control:
     if shown is None:
         label = "the coin, not flipped yet"
     else:
-        label = f"the coin {'landed' if landed else 'in the air'}: {s.name(shown)}"
+        label = f"the coin {'landed' if landed else 'in the air'}: {names[shown]}"
     return ft.Column(
         [
             # the button first: on a phone it must be on screen without scrolling (issue 14 item 13)
@@ -125,7 +150,7 @@ def CoinToss(table, question: str, flip: object = None) -> ft.Control:
             button("Flip the coin", None if flipping else toss, "flip-coin", icon=ft.Icons.CASINO),
             ft.Row([tagged("coin", ft.Container(coin, padding=ft.Padding.only(top=34, bottom=4)),
                            label=label)], alignment=ft.MainAxisAlignment.CENTER),
-            ft.Text(f"Heads: {s.name(0)} · Tails: {s.name(1)}", size=12, text_align=ft.TextAlign.CENTER),
+            ft.Text(f"Heads: {names[0]} · Tails: {names[1]}", size=12, text_align=ft.TextAlign.CENTER),
         ],
         spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )

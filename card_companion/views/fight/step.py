@@ -4,9 +4,12 @@ a pick from the row, the two cards of a turn; one panel for them all."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
+from card_companion.calculators.cards import Deck
 from card_companion.calculators.words import plural
 from card_companion.companion.fight import CoinFlip, Fight, FightState, Pick, TurnUp
 from card_companion.views.card_picker import CardSlots
@@ -165,6 +168,9 @@ _STEPS = {"row": _row_step, "coin-flip": _coin_step, "pick": _pick_step, "fight"
 _ENTRIES = {"row", "fight"}
 """the phases entered with cards"""
 
+EntryPlaces = tuple[Deck, tuple[str, ...], str, str, tuple[str, ...], int | None]
+"""what the card entry shows (``_entry_places``)"""
+
 
 @ft.memo
 @ft.component
@@ -186,51 +192,76 @@ def StepPanel(table: Table, scale: float) -> ft.Control:
 
     on_change = use_stable(lambda values: set_entered(tuple(values)))
     on_done = use_stable(done)
-    shown = ft.use_ref(None)  # what the card entry last showed: kept while a step needs none
+    shown: MutableRef[EntryPlaces | None] = ft.use_ref(None)  # what the card entry last showed: kept while a
+    # step needs none
     part = use_kept()
     if data is None:  # the match is over: the table draws no step
         return ft.Column([])
     at_scale(scale)
-    name = table.game.name
-    if phase == "row":
-        _, title, hint, row, note, labels, submit, deck = data
-        # the tracker's own words say where a seen card is (instead of the over-count warning)
-        shown.current = (deck, labels, submit, "turn-up", problems, fresh)
-    elif phase == "fight":
-        _, turn, hands, names, deck = data
-        # the tracker's own words say why a card cannot be played (a face-up pick in a hand
-        # can be), so the over-count warning gets no `known` cards here
-        shown.current = (deck, (f"{names[0]}'s card", f"{names[1]}'s card"), "Resolve the turn", "fight",
-                         problems, fresh)
+    places = _entry_places(data, problems, fresh)
+    if places is not None:
+        shown.current = places
     entry = None
     if shown.current is not None:
-        slots = part(Entry, *shown.current, name, on_done, on_change, scale, key="cards")
+        slots = part(Entry, *shown.current, table.game.name, on_done, on_change, scale, key="cards")
         entry = ft.Container(slots, visible=phase in _ENTRIES, key="entry")
-    if phase == "row":
-        return section(title, [
-            flip_note(note),
-            ft.Text(hint),
-            None if row is None else row_cards(*row, caption="In the row now"),
-            entry,
-        ], ident="step-row")
-    if phase == "fight":
-        return section(None, [
-            tagged("fight-call", ft.Text("Ready, set, FIGHT!", size=sized(26), weight=ft.FontWeight.BOLD,
-                                         text_align=ft.TextAlign.CENTER)),
-            ft.Text(f"Turn {turn}: each player plays one of their 4 cards face up. Enter both cards."),
-            ft.Text(hands, size=13) if hands else None,
-            entry,
-        ], ident="step-fight")
-    if phase == "pick":
-        _, p, picker, note, context, deck, row, after = data
-        return section(f"{picker} picks from the row", [
-            flip_note(note),
-            ft.Text(context),
-            ft.Text(f"{picker}: tap the card you take.", weight=ft.FontWeight.BOLD),
-            row_cards(deck, row, on_pick=lambda c: table.dispatch(Pick(player=p, card=c)), picker=picker),
-            ft.Text(after, size=12, italic=True),
-            entry,
-        ], ident="step-pick")
+    return _SECTIONS[phase](table, data, entry)
+
+
+def _entry_places(data: tuple[Any, ...], problems: tuple[str, ...], fresh: int | None) -> EntryPlaces | None:
+    """What the card entry shows in a step entered with cards: (the deck, the places' labels,
+    the submit button, the entry's id, the tracker's warnings, the step); None in the other
+    steps (the entry is kept as it was, hidden)."""
+    if data[0] == "row":
+        _, _, _, _, _, labels, submit, deck = data
+        # the tracker's own words say where a seen card is (instead of the over-count warning)
+        return deck, labels, submit, "turn-up", problems, fresh
+    if data[0] == "fight":
+        _, _, _, names, deck = data
+        # the tracker's own words say why a card cannot be played (a face-up pick in a hand
+        # can be), so the over-count warning gets no `known` cards here
+        return deck, (f"{names[0]}'s card", f"{names[1]}'s card"), "Resolve the turn", "fight", problems, fresh
+    return None
+
+
+def _row_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+    """The row to enter: the round's three cards, or the refill."""
+    _, title, hint, row, note, _, _, _ = data
+    return section(title, [
+        flip_note(note),
+        ft.Text(hint),
+        None if row is None else row_cards(*row, caption="In the row now"),
+        entry,
+    ], ident="step-row")
+
+
+def _fight_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+    """The two cards of a turn."""
+    _, turn, hands, _, _ = data
+    return section(None, [
+        tagged("fight-call", ft.Text("Ready, set, FIGHT!", size=sized(26), weight=ft.FontWeight.BOLD,
+                                     text_align=ft.TextAlign.CENTER)),
+        ft.Text(f"Turn {turn}: each player plays one of their 4 cards face up. Enter both cards."),
+        ft.Text(hands, size=13) if hands else None,
+        entry,
+    ], ident="step-fight")
+
+
+def _pick_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+    """A pick from the row: the picker taps the card they take."""
+    _, p, picker, note, context, deck, row, after = data
+    return section(f"{picker} picks from the row", [
+        flip_note(note),
+        ft.Text(context),
+        ft.Text(f"{picker}: tap the card you take.", weight=ft.FontWeight.BOLD),
+        row_cards(deck, row, on_pick=lambda c: table.dispatch(Pick(player=p, card=c)), picker=picker),
+        ft.Text(after, size=12, italic=True),
+        entry,
+    ], ident="step-pick")
+
+
+def _coin_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+    """A coin flip: who picks first, a tie, who wins the round."""
     _, title, hint, question, flip = data
     return section(title, [
         ft.Text(hint) if hint else None,
@@ -239,9 +270,14 @@ def StepPanel(table: Table, scale: float) -> ft.Control:
     ], ident="step-coin")
 
 
+_SECTIONS: dict[str, Callable[[Table, tuple[Any, ...], ft.Control | None], ft.Control]] = {
+    "row": _row_section, "fight": _fight_section, "pick": _pick_section, "coin-flip": _coin_section}
+"""each phase's panel: what it shows, and the card entry (hidden in the steps without cards)"""
+
+
 @ft.memo
 @ft.component
-def Entry(deck, labels: tuple[str, ...], submit: str, ident: str, problems: tuple[str, ...], fresh: int | None,
+def Entry(deck: Deck, labels: tuple[str, ...], submit: str, ident: str, problems: tuple[str, ...], fresh: int | None,
           game_name: str, on_done: Callable, on_change: Callable, scale: float) -> ft.Control:
     """The cards of a step, entered with the picker: drawn again only when what it shows changed."""
     at_scale(scale)
