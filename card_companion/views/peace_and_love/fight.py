@@ -4,9 +4,12 @@ defeated fighter's replacement; on a player's own phone, that player's hand for 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
+from card_companion.calculators.cards import Card
+from card_companion.calculators.peace_and_love import Entry, RoundResult
 from card_companion.companion.advisor import peace_and_love_hand, peace_and_love_round
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love import (
@@ -52,6 +55,9 @@ def _fight(session) -> tuple | None:
     return ("play", fight.rounds, owners, labels, vs, tuple(p.hand for p in s.players), *entry)
 
 
+Preview = tuple[dict[int, Card], tuple[Entry, ...], RoundResult]
+"""what Resolve shows without saving it: the cards entered, each fighter's entry, the round's result"""
+
 PLAYED, HAND_TARGET = "played", "hand"
 """the two things a player's own phone enters in a round of a fight of two, one at a time:
 the cards played on the fighters (the table's step) and that player's hand (for the odds)"""
@@ -73,8 +79,17 @@ def choice_open(me: int | None, owners: tuple[int, ...], so_far: tuple) -> bool:
     return len(so_far) != len(owners) or so_far[at] is None
 
 
-def _target_bar(text: str, switch: str, on_switch: Callable) -> ft.Control:
-    """What the one picker below enters, and the other target one tap away."""
+def _target_bar(name: str, target: str, set_chosen: Callable[[str], None]) -> ft.Control:
+    """What the one picker below enters (the played cards or ``name``'s hand), and the other
+    target one tap away."""
+    if target == PLAYED:
+        text, switch = "Entering: the played cards", f"Enter {name}'s hand"
+    else:
+        text, switch = f"Entering: {name}'s hand", "Enter the played cards"
+
+    def on_switch() -> None:
+        set_chosen(HAND_TARGET if target == PLAYED else PLAYED)
+
     return tagged("entry-target", ft.Row([
         ft.Text(text, weight=ft.FontWeight.BOLD),
         button(switch, on_switch, "switch-entry", primary=False, icon=ft.Icons.SWAP_HORIZ),
@@ -99,14 +114,7 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
         return ft.Column([])
     game = table.game
     if data[0] == "new":
-        _, p, name, deck, known, step = data
-        return section(f"{name}'s new fighter", [
-            ft.Text(f"{name} draws a new fighter off the top of the deck and places it face up (untapped; "
-                    "it stays out of this fight). Enter it:"),
-            CardSlots(deck, ["New fighter"], lambda cards: table.dispatch(NewFighter(card=cards[0])),
-                      known=known, submit="Enter the new fighter", ident="new-fighter", game_name=game.name,
-                      fresh=step, key="fight-entry"),
-        ], ident="fight-panel")
+        return _new_fighter(table, data)
     _, rounds, owners, labels, vs, hands, deck, known, step = data
 
     def resolve(cards) -> None:
@@ -129,10 +137,7 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
     held = hands[me] if private else 0
     target = entry_target(private, chosen, len(hand[:held]), held)
     open_ = choice_open(me, owners, so_far)
-    name = table.state.name(me) if private else ""
-    bar = _target_bar(*(("Entering: the played cards", f"Enter {name}'s hand") if target == PLAYED
-                        else (f"Entering: {name}'s hand", "Enter the played cards")),
-                      lambda: set_chosen(HAND_TARGET if target == PLAYED else PLAYED)) if private else None
+    bar = _target_bar(table.state.name(me), target, set_chosen) if private else None
     parts: list[ft.Control | None] = [
         message(problem, "fight-problem"),
         ft.Text(vs, weight=ft.FontWeight.BOLD),
@@ -148,15 +153,32 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
                   ident="fight-odds", key="fight-odds") if open_ and len(so_far) == len(owners) else None,
     ]
     if preview:
-        cards, entries, result = preview
-        names = table.state.names
-        parts += [
-            explanation(result.explanation, ident="preview",
-                        title="Results: " + ", ".join(
-                            f"{names[e.player]}'s {e.fighter.symbol} {r}" for e, r in zip(entries, result.results))),
-            button("Apply", lambda: table.dispatch(PlayCards(cards=cards)), "apply", icon=ft.Icons.CHECK),
-        ]
+        parts += _resolved(table, preview)
     return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel")
+
+
+def _new_fighter(table: Table, data: tuple[Any, ...]) -> ft.Control:
+    """The defeated fighter's replacement, drawn off the deck and entered."""
+    _, _, name, deck, known, step = data
+    return section(f"{name}'s new fighter", [
+        ft.Text(f"{name} draws a new fighter off the top of the deck and places it face up (untapped; "
+                "it stays out of this fight). Enter it:"),
+        CardSlots(deck, ["New fighter"], lambda cards: table.dispatch(NewFighter(card=cards[0])),
+                  known=known, submit="Enter the new fighter", ident="new-fighter", game_name=table.game.name,
+                  fresh=step, key="fight-entry"),
+    ], ident="fight-panel")
+
+
+def _resolved(table: Table, preview: Preview) -> list[ft.Control | None]:
+    """What the cards entered would do (Resolve), and Apply to play them."""
+    cards, entries, result = preview
+    names = table.state.names
+    return [
+        explanation(result.explanation, ident="preview",
+                    title="Results: " + ", ".join(
+                        f"{names[e.player]}'s {e.fighter.symbol} {r}" for e, r in zip(entries, result.results))),
+        button("Apply", lambda: table.dispatch(PlayCards(cards=cards)), "apply", icon=ft.Icons.CHECK),
+    ]
 
 
 def _hand(session, player: int) -> PeaceAndLoveState | None:
