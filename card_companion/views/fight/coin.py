@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import flet as ft
 
@@ -30,12 +30,13 @@ def new_rng() -> random.Random:
 
 def coin_face(name: str | None, side: int | None, size: int = 100) -> ft.Control:
     """The app's coin: heads for the first player, tails for the second."""
+    body: ft.Control
     if side is None:
         body = ft.Text("?", size=size * 0.4, weight=ft.FontWeight.BOLD, color="#5d4300")
     else:
         body = ft.Column(
             [
-                ft.Text(name, size=max(11, size * 0.15), weight=ft.FontWeight.BOLD, color="#3e2c00",
+                ft.Text(name or "?", size=max(11, size * 0.15), weight=ft.FontWeight.BOLD, color="#3e2c00",
                         max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
                 ft.Text("heads" if side == 0 else "tails", size=max(9, size * 0.1), color="#5d4300"),
             ] if size >= 80 else [
@@ -81,8 +82,8 @@ def CoinToss(table: Table, question: str, flip: object = None) -> ft.Control:
     again, unflipped, and a flip still in the air for an older one is not recorded."""
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state  # the players' names
-    held: tuple[object, CoinLook] | None  # (flip, how the coin looks) while a flip moves it
-    held, set_held = ft.use_state(None)
+    # (flip, how the coin looks) while a flip moves it; Flet would type a state that starts as None as None
+    held, set_held = ft.use_state(cast("tuple[object, CoinLook] | None", None))
     shown, edge, flying, landed = held[1] if held is not None and held[0] == flip else _RESTING
     busy: ft.MutableRef[tuple[object] | None] = ft.use_ref(None)  # (the flip being flipped,)
     alive = ft.use_ref(True)

@@ -6,6 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
+
+Kept = dict[str, tuple[Callable[..., ft.Control], tuple[Any, ...], ft.Control]]
+"""key -> (make, args, element) of the last drawing"""
 
 
 def use_kept() -> Callable[..., ft.Control]:
@@ -15,8 +19,9 @@ def use_kept() -> Callable[..., ft.Control]:
     element of the same memoized panel is matched with the old one, checked and set up again
     control by control. Only elements of the last drawing are kept: a panel that went and
     comes back is made anew (its hooks went with it)."""
-    kept = ft.use_ref(dict)  # key -> (make, args, element) of the last drawing
-    before, now = kept.current, {}
+    kept: MutableRef[Kept] = ft.use_ref(Kept)
+    before = kept.current or {}
+    now: Kept = {}
     kept.current = now
 
     def part(make: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:

@@ -82,7 +82,7 @@ def pile_view(name: str, pile: Sequence[PileCard], ident: str, width: int = 44,
                       label=f"{name}'s victory pile: empty")
     n = len(pile)
     shift = width + 6 if n < 2 else min(width + 6, max(20, (290 - width) // (n - 1)))
-    cards = []
+    cards: list[ft.Control] = []
     for k, pc in enumerate(pile):
         on_top = k == n - 1
         label = (f"{name}'s victory pile, card {k + 1} of {n} from the bottom: {pc.card.symbol} face "

@@ -17,11 +17,12 @@ from card_companion.views.widgets import card_face, explanation, section, tagged
 def turn_title(names: Names, turn: TurnRecord) -> str:
     r = turn.result
     if r.outcome == "win":
-        w = r.winner
-        if turn.cards[w] == r.collected:
-            text = f"{names[w]} wins with {r.collected.symbol} and collects it"
+        w, collected = r.winner, r.collected
+        assert w is not None and collected is not None  # a turn won: its winner collected a card
+        if turn.cards[w] == collected:
+            text = f"{names[w]} wins with {collected.symbol} and collects it"
         else:
-            text = f"{names[w]} wins and collects {names[1 - w]}'s {r.collected.symbol}"
+            text = f"{names[w]} wins and collects {names[1 - w]}'s {collected.symbol}"
         if turn.placement is not None:
             text += {
                 "first": ": the Tie Breaker",
@@ -53,7 +54,7 @@ def TurnResult(names: Names, turn: TurnRecord, scale: float) -> ft.Control:
     title = f"Turn {turn.number}: {turn_title(names, turn)}"
     faces = []
     for i, c in enumerate(turn.cards):
-        if c == r.collected:
+        if c == r.collected and r.winner is not None:  # (a collected card has its winner)
             fate = f"→ {names[r.winner]}'s pile"
         elif c in r.discarded:
             fate = "discarded"

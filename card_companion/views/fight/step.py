@@ -159,7 +159,8 @@ def _step(session) -> tuple | None:
     phase = session.state.phase
     if phase not in _STEPS:
         return None
-    return (phase, *_STEPS[phase](session))
+    shown = _STEPS[phase](session)
+    return None if shown is None else (phase, *shown)
 
 
 _STEPS = {"row": _row_step, "coin-flip": _coin_step, "pick": _pick_step, "fight": _fight_step}
@@ -205,7 +206,7 @@ def StepPanel(table: Table, scale: float) -> ft.Control:
     if shown.current is not None:
         slots = part(Entry, *shown.current, table.game.name, on_done, on_change, scale, key="cards")
         entry = ft.Container(slots, visible=phase in _ENTRIES, key="entry")
-    return _SECTIONS[phase](table, data, entry)
+    return _SECTIONS[data[0]](table, data, entry)
 
 
 def _entry_places(data: tuple[Any, ...], problems: tuple[str, ...], fresh: int | None) -> EntryPlaces | None:
@@ -230,7 +231,7 @@ def _row_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) 
     return section(title, [
         flip_note(note),
         ft.Text(hint),
-        None if row is None else row_cards(*row, caption="In the row now"),
+        None if row is None else row_cards(row[0], row[1], caption="In the row now"),
         entry,
     ], ident="step-row")
 

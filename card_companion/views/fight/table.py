@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.calculators.fight import BEATS, MOVES, cycle_text
+from card_companion.calculators.fight import BEATS, MOVES, Cycle, cycle_text
 from card_companion.companion.fight import FightState
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.players import PlayerPlace
@@ -71,13 +71,13 @@ def FightTable(table: Table) -> ft.Control:
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _cycle(session) -> tuple[str]:
+def _cycle(session) -> tuple[Cycle]:
     return (session.state.setup.settings.cycle,)
 
 
 @ft.memo
 @ft.component
-def MovesLegend(cycle: str) -> ft.Control:
+def MovesLegend(cycle: Cycle) -> ft.Control:
     suit_of = {m: suit for suit, m in MOVES.items()}
     beats = " · ".join(f"{a.value} {suit_of[a].symbol} beats {b.value} {suit_of[b].symbol}"
                        for a, b in BEATS[cycle].items())

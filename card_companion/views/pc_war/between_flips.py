@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 from pydantic import ValidationError
@@ -53,10 +54,10 @@ def BetweenFlips(table: Table, names: tuple[str, str], problem: str | None, on_s
 def Recounting(names: tuple[str, str], deck: int, counts: tuple[tuple[int, int], ...], problem: str | None,
                on_send: Callable, on_cancel: Callable) -> ft.Control:
     """The recount: what each player really has, as typed."""
-    start, _ = ft.use_state(
-        lambda: {f"{w}-{i}": str(c[k]) for i, c in enumerate(counts) for k, w in enumerate(("hand", "pile"))})
-    typed_counts, set_counts = ft.use_state(lambda: dict(start))
-    local, set_local = ft.use_state(None)
+    start, _ = ft.use_state({f"{w}-{i}": str(c[k]) for i, c in enumerate(counts)
+                             for k, w in enumerate(("hand", "pile"))})
+    typed_counts, set_counts = ft.use_state(dict(start))
+    local, set_local = ft.use_state(cast(str | None, None))  # Flet would type a state that starts as None as None
 
     def typed(k: str, e) -> None:
         # the text the event carries (the control may already be a newer render's), and an

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any, cast
 
 import flet as ft
 
+from card_companion.calculators.pc_war import SimulationProgress, SimulationResult
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.pc_war import PCWar, PCWarSetup
 from card_companion.views.hooks import sized, use_text_scale
 from card_companion.views.widgets import (
     button,
@@ -28,7 +31,7 @@ BAR_HEIGHT = 140
 
 
 @ft.component
-def PCWarSetupExtra(game, players: list[str], settings: dict) -> ft.Control:
+def PCWarSetupExtra(game: PCWar, players: list[str], settings: dict[str, Any]) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     try:
         setup = game.make_setup(players, settings)
@@ -47,13 +50,14 @@ def PCWarSetupExtra(game, players: list[str], settings: dict) -> ft.Control:
 
 
 @ft.component
-def OddsPanel(game, setup) -> ft.Control:
+def OddsPanel(game: PCWar, setup: PCWarSetup) -> ft.Control:
     """10,000 random games of this setup, off the UI thread, with a moving progress bar;
     then a histogram of game lengths and how often the first player wins."""
     use_text_scale()  # sizes below follow the text-size setting
-    progress, set_progress = ft.use_state(None)  # (settings key, SimulationProgress)
+    # (settings key, SimulationProgress); Flet would type a state that starts as None as None
+    progress, set_progress = ft.use_state(cast("tuple[tuple[Any, ...], SimulationProgress] | None", None))
     running, set_running = ft.use_state(False)
-    failed, set_failed = ft.use_state(None)
+    failed, set_failed = ft.use_state(cast(str | None, None))
     busy = ft.use_ref(False)
     alive = ft.use_ref(True)
 
@@ -64,7 +68,7 @@ def OddsPanel(game, setup) -> ft.Control:
     key = (setup.settings.jokers, setup.settings.blank_card, setup.settings.last_card_wins_at_once,
            tuple(setup.players))
 
-    async def run(e=None) -> None:
+    async def run(e: object = None) -> None:
         if busy.current:
             return
         busy.current = True
@@ -107,7 +111,7 @@ def OddsPanel(game, setup) -> ft.Control:
     return section("A look at the odds", rows, ident="odds")
 
 
-def _odds_result(r, setup, final: bool) -> list[ft.Control | None]:
+def _odds_result(r: SimulationResult, setup: PCWarSetup, final: bool) -> list[ft.Control | None]:
     first = setup.players[0]
     finished = r.games - r.stopped
     share = f"{r.first_player_share:.1%}" if finished else "—"
@@ -123,7 +127,7 @@ def _odds_result(r, setup, final: bool) -> list[ft.Control | None]:
     ]
 
 
-def _histogram(r) -> ft.Control | None:
+def _histogram(r: SimulationResult) -> ft.Control | None:
     """Game lengths (flips) as bars of Containers, neighbouring bins merged to fit a phone."""
     bins = [(b.start, b.end, b.games) for b in r.histogram]
     if not bins:
@@ -133,7 +137,7 @@ def _histogram(r) -> ft.Control | None:
                 for a, b in zip(bins[::2], bins[1::2] + [None] * (len(bins) % 2))]
     top = max(g for _, _, g in bins) or 1
     peak = next(b for b in bins if b[2] == top)
-    bars = [
+    bars: list[ft.Control] = [
         ft.Container(
             height=max(2, round(BAR_HEIGHT * g / top)) if g else 0,
             bgcolor=ft.Colors.PRIMARY,

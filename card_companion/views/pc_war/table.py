@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.companion.pc_war import Flip, PCWarState, War
+from card_companion.companion.pc_war import Flip, PCWarState, Tap, War
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.pc_war.between_flips import BetweenFlips
@@ -42,7 +42,7 @@ def PCWarTable(table: Table) -> ft.Control:
         refused = table.refusal(action)
         set_problem((where, refused) if refused else None)
 
-    def tapped(kind: str, side: str) -> None:
+    def tapped(kind: str, side: Tap) -> None:
         """A one-tap answer goes with the cards entered below, so the two must agree (the
         tracker refuses a contradiction); half a pair is never silently dropped."""
         make = Flip if kind == "flip" else War
