@@ -7,6 +7,7 @@ import random
 
 import flet as ft
 
+from card_companion.calculators.cards import Card
 from card_companion.calculators.words import plural
 from card_companion.companion.peace_and_love import (
     FIGHTERS,
@@ -44,6 +45,11 @@ def DealPanel(table: Table) -> ft.Control:
     if data is None:
         return ft.Column([])
     p, name, done, deck, known, step = data
+
+    def deal(cards: list[Card]) -> None:
+        first, second, third = cards  # the entry has a place for each of the FIGHTERS
+        table.dispatch(Deal(player=p, fighters=(first, second, third)))
+
     return section(
         f"Deal: {name}'s three fighters",
         [
@@ -51,7 +57,7 @@ def DealPanel(table: Table) -> ft.Control:
                     "each player's three fighters. The lowest total goes first."),
             ft.Text("Totals so far: " + ", ".join(done)) if done else None,
             CardSlots(deck, [f"Fighter {i + 1}" for i in range(FIGHTERS)],
-                      lambda cards: table.dispatch(Deal(player=p, fighters=tuple(cards))),
+                      deal,
                       known=known, submit=f"Enter {name}'s fighters", ident="deal",
                       game_name=table.game.name, fresh=step, key="deal-entry"),
         ],

@@ -144,7 +144,7 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
         ft.Text("Each player puts a card from their hand face down on their fighter; reveal them and enter them."),
         bar if target == HAND_TARGET else None,
         PrivateHand(table, me, scale, hand[:held], set_hand, target == HAND_TARGET, open_, key=f"hand-{me}")
-        if private else None,
+        if private and me is not None else None,
         bar if target == PLAYED else None,
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play", game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
@@ -160,10 +160,14 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
 def _new_fighter(table: Table, data: tuple[Any, ...]) -> ft.Control:
     """The defeated fighter's replacement, drawn off the deck and entered."""
     _, _, name, deck, known, step = data
+
+    def enter(cards: list[Card]) -> None:
+        table.dispatch(NewFighter(card=cards[0]))
+
     return section(f"{name}'s new fighter", [
         ft.Text(f"{name} draws a new fighter off the top of the deck and places it face up (untapped; "
                 "it stays out of this fight). Enter it:"),
-        CardSlots(deck, ["New fighter"], lambda cards: table.dispatch(NewFighter(card=cards[0])),
+        CardSlots(deck, ["New fighter"], enter,
                   known=known, submit="Enter the new fighter", ident="new-fighter", game_name=table.game.name,
                   fresh=step, key="fight-entry"),
     ], ident="fight-panel")

@@ -105,7 +105,12 @@ GAP = 10
 def _below(control: ft.Control | None) -> ft.Control | None:
     """A part of the step's area under another one, the table's gap above it (the area's own
     column has none, so that a part with nothing to show takes no room)."""
-    return ft.Container(control, padding=ft.Padding.only(top=GAP)) if control is not None else None
+    return _gap_above(control) if control is not None else None
+
+
+def _gap_above(control: ft.Control) -> ft.Control:
+    """A part under another one, the table's gap above it."""
+    return ft.Container(control, padding=ft.Padding.only(top=GAP))
 
 
 @ft.memo
@@ -178,4 +183,4 @@ def RoundResult(title: str | None, lines: tuple[str, ...], below: bool) -> ft.Co
     if title is None:
         return ft.Column([], spacing=0, tight=True)
     shown = explanation(lines, ident="round-result", title=title)
-    return _below(shown) if below else shown
+    return _gap_above(shown) if below else shown

@@ -65,7 +65,7 @@ def TurnPanel(table: Table, mode: str, chosen: tuple, on_mode: Callable, on_star
     if mode == "fight":
         tgt = f"{names[target[0]]}'s {cards[target[0]][target[1]]}" if target else None
         join_text = ", ".join(f"{names[p]}'s {cards[p][place]}" for p, place in joining)
-        entry = [
+        entry: list[ft.Control | None] = [
             hint,
             ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
                     + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
@@ -143,5 +143,8 @@ def StopGame(table: Table) -> ft.Control:
         return ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False, icon=ft.Icons.FLAG)],
                       alignment=ft.MainAxisAlignment.END)
     leader = _leading(table.session)  # while asking, the panel is drawn again at each step anyway
-    return stop_confirm(f"The game is scored as it stands: {leader}.",
-                        lambda: table.dispatch(Stop()), lambda: set_asking(False))
+
+    def stop() -> None:
+        table.dispatch(Stop())
+
+    return stop_confirm(f"The game is scored as it stands: {leader}.", stop, lambda: set_asking(False))
