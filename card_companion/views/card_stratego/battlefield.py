@@ -158,7 +158,7 @@ def _battle_line(session) -> tuple[int | None]:
 @ft.component
 def BattleLine(fought_in: int | None) -> ft.Control:
     """The line between the armies, with the column numbers (the last battle's marked)."""
-    numbers = []
+    numbers: list[ft.Control] = []
     for c in range(COLUMNS):
         fought = fought_in == c
         numbers.append(ft.Container(
@@ -172,8 +172,8 @@ def BattleLine(fought_in: int | None) -> ft.Control:
             ),
             width=CELL_W, alignment=ft.Alignment.CENTER))
     return tagged("battle-line", ft.Container(
-        content=ft.Row([ft.Text("line", size=11, color="white", width=30, text_align=ft.TextAlign.RIGHT)]
-                       + numbers, spacing=2, alignment=ft.MainAxisAlignment.CENTER),
+        content=ft.Row([ft.Text("line", size=11, color="white", width=30, text_align=ft.TextAlign.RIGHT),
+                        *numbers], spacing=2, alignment=ft.MainAxisAlignment.CENTER),
         bgcolor=LINE,
         border_radius=4,
         padding=ft.Padding.symmetric(vertical=3, horizontal=0),

@@ -30,6 +30,7 @@ from card_companion.views.card_picker import CardSlots
 from card_companion.views.card_stratego import taps
 from card_companion.views.card_stratego.options import action_label, place_at, what_is
 from card_companion.views.card_stratego.taps import HAND_CARD, RANK_SHORT, Choice, Options
+from card_companion.views.live_table import Table
 from card_companion.views.odds import OddsPanel
 from card_companion.views.widgets import button, message, section
 
@@ -38,7 +39,7 @@ from card_companion.views.widgets import button, message, section
 class Entering:
     """What the entry of the chosen action works with."""
 
-    table: Any
+    table: Table
     send: Callable[[Any], None]
     choice: Choice
     set_choice: Callable[[Choice], None]
@@ -55,6 +56,14 @@ class Entering:
     @property
     def hand_card(self) -> Card | None:
         return taps.hand_card(self.choice, self.options)
+
+    @property
+    def discarded(self) -> Card:
+        """The Jack, Scout or 6 the action discards (an action that discards one is entered
+        only once it is known: ``entry_panel``)."""
+        card = self.hand_card
+        assert card is not None, "entry_panel draws no entry before the card is known"
+        return card
 
     def slots(self, ident: str, places: list[tuple[int, str]], on_done, submit: str,
               standing: bool = True) -> ft.Control:
@@ -128,7 +137,7 @@ def _attack_entry(e: Entering) -> list[ft.Control | None]:
 
 
 def _jack_reveal_entry(e: Entering) -> list[ft.Control | None]:
-    s, chosen, jack = e.s, e.choice.places, e.hand_card
+    s, chosen, jack = e.s, e.choice.places, e.discarded
     need = e.options.jack_reveals
     if len(chosen) != need:
         return [ft.Text("Turning up: " + "; ".join(what_is(e.game, s, k) for k in chosen))] if chosen else []
@@ -144,7 +153,7 @@ def _jack_reveal_entry(e: Entering) -> list[ft.Control | None]:
 def _scout_entry(e: Entering) -> list[ft.Control | None]:
     if not e.choice.places:
         return []
-    s, key, scout = e.s, e.choice.places[0], e.hand_card
+    s, key, scout = e.s, e.choice.places[0], e.discarded
     owner = s.name(key[0])
     return [
         ft.Text(f"{s.name(s.turn)} discards {scout.symbol} to turn up {what_is(e.game, s, key)}. Not an attack: "
@@ -172,7 +181,7 @@ def _joker_entry(e: Entering) -> list[ft.Control | None]:
 def _six_entry(e: Entering) -> list[ft.Control | None]:
     if not e.choice.places:
         return []
-    s, key, six = e.s, e.choice.places[0], e.hand_card
+    s, key, six = e.s, e.choice.places[0], e.discarded
     return [
         ft.Text(f"{s.name(s.turn)} discards {six.symbol} to return {what_is(e.game, s, key)} to "
                 f"{s.name(key[0])}'s hand (face down again when it is played back)."),
@@ -233,7 +242,7 @@ def _jack_line_choice(e: Entering) -> list[ft.Control | None]:
 
 def _jack_line_entry(e: Entering) -> list[ft.Control | None]:
     """A Jack's rearrangement: the line, then the swaps, checked by the tracker as they are made."""
-    choice, s, jack = e.choice, e.s, e.hand_card
+    choice, s, jack = e.choice, e.s, e.discarded
     if not choice.line:
         return _jack_line_choice(e)
     name = s.name
@@ -243,7 +252,8 @@ def _jack_line_entry(e: Entering) -> list[ft.Control | None]:
     moved = choice.order != tuple(range(len(choice.order)))
 
     def rearrange() -> None:
-        e.send(JackRearrange(jack=jack, player=p, line=kind, index=index, order=choice.order))
+        e.send(JackRearrange(jack=jack, player=p, line="row" if kind == "row" else "column", index=index,
+                             order=choice.order))
 
     return [
         ft.Text(f"{name(s.turn)} discards {jack.symbol} to rearrange {what}. Tap two places of the line to "

@@ -33,7 +33,7 @@ def _status(session, scale: float) -> tuple | None:
 def Status(name: str, left: int, allotted: int, why: str, turn_number: int, scale: float) -> ft.Control:
     """Whose turn it is and the actions left."""
     at_scale(scale)
-    pips = [ft.Icon(ft.Icons.CIRCLE if i < left else ft.Icons.CIRCLE_OUTLINED, size=16,
+    pips: list[ft.Control] = [ft.Icon(ft.Icons.CIRCLE if i < left else ft.Icons.CIRCLE_OUTLINED, size=16,
                     color=ft.Colors.PRIMARY) for i in range(allotted)]
     return tagged("status", ft.Container(
         content=ft.Column([
@@ -106,7 +106,8 @@ def LastResult(text: str, lines: tuple[str, ...] | None) -> ft.Control:
     """The battle of the last action with its rule, or the last action in words."""
     if lines is not None:
         return explanation(lines, ident="battle-result", title=text)
-    return message(text, "last-action", kind="info")
+    said = message(text, "last-action", kind="info")  # (an action is always said in words)
+    return said if said is not None else ft.Column([])
 
 
 def _chooser(session, choice: Choice, problem: str | None, on_choose: Callable, on_send: Callable,
