@@ -20,6 +20,9 @@ from card_companion.views.widgets import (
     tagged,
 )
 
+# Flet's @ft.component takes key= (its wrapper pops it) but types a call as the function's own
+# signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
+
 
 def _between(session) -> tuple:
     s: PCWarState = session.state
@@ -47,7 +50,8 @@ def BetweenFlips(table: Table, names: tuple[str, str], problem: str | None, on_s
     if open_ == "stop":
         return stop_confirm(f"The player with fewer cards (hand and pile) wins: {names[0]} has {left[0]}, "
                             f"{names[1]} has {left[1]}.", lambda: on_send(Stop(), "stop"), close)
-    return Recounting(names, deck, counts, problem, on_send, close, key=f"recount-{table.revision}")
+    return Recounting(names, deck, counts, problem, on_send, close,  # type: ignore[call-arg]
+                      key=f"recount-{table.revision}")
 
 
 @ft.component

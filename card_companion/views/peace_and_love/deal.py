@@ -23,6 +23,9 @@ from card_companion.views.widgets import (
     tagged,
 )
 
+# Flet's @ft.component takes key= (its wrapper pops it) but types a call as the function's own
+# signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
+
 
 def _deal(session) -> tuple | None:
     """Whose fighters are entered now, the totals so far, and the entry's deck, known cards and
@@ -56,7 +59,7 @@ def DealPanel(table: Table) -> ft.Control:
             ft.Text("Deal five cards to each hand and three face up in front of each player, then enter "
                     "each player's three fighters. The lowest total goes first."),
             ft.Text("Totals so far: " + ", ".join(done)) if done else None,
-            CardSlots(deck, [f"Fighter {i + 1}" for i in range(FIGHTERS)],
+            CardSlots(deck, [f"Fighter {i + 1}" for i in range(FIGHTERS)],  # type: ignore[call-arg]
                       deal,
                       known=known, submit=f"Enter {name}'s fighters", ident="deal",
                       game_name=table.game.name, fresh=step, key="deal-entry"),

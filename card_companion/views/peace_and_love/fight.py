@@ -31,6 +31,9 @@ from card_companion.views.widgets import (
     tagged,
 )
 
+# Flet's @ft.component takes key= (its wrapper pops it) but types a call as the function's own
+# signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
+
 
 def _fight(session) -> tuple | None:
     """The fight's current step: ("new", the player who enters a new fighter, their name) or
@@ -143,13 +146,15 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
         ft.Text(vs, weight=ft.FontWeight.BOLD),
         ft.Text("Each player puts a card from their hand face down on their fighter; reveal them and enter them."),
         bar if target == HAND_TARGET else None,
-        PrivateHand(table, me, scale, hand[:held], set_hand, target == HAND_TARGET, open_, key=f"hand-{me}")
+        PrivateHand(table, me, scale, hand[:held], set_hand, target == HAND_TARGET, open_,  # type: ignore[call-arg]
+                    key=f"hand-{me}")
         if private and me is not None else None,
         bar if target == PLAYED else None,
-        CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play", game_name=game.name,
+        CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
+                  game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
                   key="fight-entry"),
-        OddsPanel(peace_and_love_round(game, table.state, dict(zip(owners, so_far)), chooser=me),
+        OddsPanel(peace_and_love_round(game, table.state, dict(zip(owners, so_far)), chooser=me),  # type: ignore[call-arg]
                   ident="fight-odds", key="fight-odds") if open_ and len(so_far) == len(owners) else None,
     ]
     if preview:
@@ -167,7 +172,7 @@ def _new_fighter(table: Table, data: tuple[Any, ...]) -> ft.Control:
     return section(f"{name}'s new fighter", [
         ft.Text(f"{name} draws a new fighter off the top of the deck and places it face up (untapped; "
                 "it stays out of this fight). Enter it:"),
-        CardSlots(deck, ["New fighter"], enter,
+        CardSlots(deck, ["New fighter"], enter,  # type: ignore[call-arg]
                   known=known, submit="Enter the new fighter", ident="new-fighter", game_name=table.game.name,
                   fresh=step, key="fight-entry"),
     ], ident="fight-panel")
@@ -215,8 +220,10 @@ def PrivateHand(table: Table, player: int, scale: float, hand: tuple, set_hand: 
                                       on_click=lambda e, i=i: set_hand(hand[:i] + hand[i + 1:]))
                             for i, c in enumerate(hand)], wrap=True, spacing=6))
     if picking and len(hand) < held:
-        rows.append(CardPicker(game.deck(s.setup), lambda c: set_hand(lambda h: (*h[:held], c)), ident="hand-picker",
+        rows.append(CardPicker(game.deck(s.setup), lambda c: set_hand(lambda h: (*h[:held], c)),  # type: ignore[call-arg]
+                               ident="hand-picker",
                                game_name=game.name, key="hand-picker"))
     if open_:
-        rows.append(OddsPanel(peace_and_love_hand(game, s, player, list(hand)), ident="hand-odds", key="hand-odds"))
+        rows.append(OddsPanel(peace_and_love_hand(game, s, player, list(hand)),  # type: ignore[call-arg]
+                              ident="hand-odds", key="hand-odds"))
     return section(f"{s.name(player)}'s hand", rows, ident="private-hand")
