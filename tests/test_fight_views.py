@@ -12,12 +12,13 @@ from types import SimpleNamespace
 
 import pytest
 
-import card_companion.views.fight as fight_view
+import card_companion.views.fight.coin as coin_view
 from card_companion.calculators.cards import card
 from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
+from card_companion.views.fight import FightTable
 from card_companion.views.history import HistoryScreen
 from card_companion.views.live_table import LiveTable, Table
 from card_companion.views.table import TableScreen
@@ -42,14 +43,14 @@ class Coin:
 @pytest.fixture(autouse=True)
 def quick_coin(monkeypatch):
     """The coin spins without waiting; a test chooses where it lands with `coin_lands`."""
-    monkeypatch.setattr(fight_view, "FLIP_HALF_TURN", 0)
-    monkeypatch.setattr(fight_view, "FLIP_REST", 0)
+    monkeypatch.setattr(coin_view, "FLIP_HALF_TURN", 0)
+    monkeypatch.setattr(coin_view, "FLIP_REST", 0)
 
 
 @pytest.fixture
 def coin_lands(monkeypatch):
     def lands(winner: int) -> None:
-        monkeypatch.setattr(fight_view, "new_rng", lambda: Coin(winner))
+        monkeypatch.setattr(coin_view, "new_rng", lambda: Coin(winner))
 
     return lands
 
@@ -147,7 +148,7 @@ def test_the_coin_spins_lands_on_the_drawn_winner_then_is_recorded(coin_lands, m
     s = s.push(TurnUp(cards=(card("AH"), card("2H"), card("3H"))))
     dispatched = []
     table = SimpleNamespace(state=s.state, game=GAME, dispatch=lambda a: dispatched.append(a) or True)
-    h = ViewHarness(fight_view.CoinToss, table, "Who picks first from the row?")
+    h = ViewHarness(coin_view.CoinToss, table, "Who picks first from the row?")
     assert label(h, "coin") == "the coin, not flipped yet" and h.is_enabled("flip-coin")
     frames = []
 
@@ -160,10 +161,10 @@ def test_the_coin_spins_lands_on_the_drawn_winner_then_is_recorded(coin_lands, m
     h.click("flip-coin")
     assert dispatched == [CoinFlip(purpose="first-pick", winner=BEA)]
     faces = [f[0] for f in frames]
-    assert len(frames) == 2 * fight_view.FLIP_HALF_TURNS + 1
+    assert len(frames) == 2 * coin_view.FLIP_HALF_TURNS + 1
     assert faces[-1] == "the coin landed: Bea"
     turns = [f for i, f in enumerate(faces) if "in the air" in f and faces[i - 1] != f]
-    assert len(turns) == fight_view.FLIP_HALF_TURNS  # each half-turn shows the other face
+    assert len(turns) == coin_view.FLIP_HALF_TURNS  # each half-turn shows the other face
     assert turns[-1] == "the coin in the air: Bea" and turns[-2] == "the coin in the air: Ann"
     assert all(not enabled and n == 0 for _, enabled, n in frames)  # no second flip, nothing recorded yet
 
@@ -353,14 +354,14 @@ def test_a_round_without_a_tie_breaker_is_given_by_the_coin(coin_lands):
         live.commit = lambda kind, action, revision, here: dispatched.append(action)  # None: committed
         return Table(live, GAME)
 
-    h = ViewHarness(fight_view.FightTable, table(s))
+    h = ViewHarness(FightTable, table(s))
     t = h.texts()
     assert "Who wins the round?" in t
     assert "The round ends: Bea had to draw from the deck and it was empty. Nobody holds the Tie Breaker" in t
     coin_lands(ANN)
     h.click("flip-coin")
     assert dispatched == [CoinFlip(purpose="round", winner=ANN)]
-    h = ViewHarness(fight_view.FightTable, table(GAME.apply(s, dispatched[0])))
+    h = ViewHarness(FightTable, table(GAME.apply(s, dispatched[0])))
     assert "Round 1: Ann wins" in h.texts()
     assert label(h, "round-1").endswith("the deck ran out: coin flip")
 

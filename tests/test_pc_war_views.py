@@ -13,8 +13,8 @@ from card_companion.calculators.cards import card
 from card_companion.companion.pc_war import GAME, Flip, Recount, SwapHands, War
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from card_companion.views import pc_war as view
 from card_companion.views.new_game import NewGameScreen
+from card_companion.views.pc_war import new_game as view
 from card_companion.views.table import TableScreen
 from tests.test_views import services
 from tests.viewkit import FakePage, ViewHarness

@@ -1,4 +1,4 @@
-"""Card Stratego's entry tap by tap (card_companion/views/stratego_taps.py), without Flet:
+"""Card Stratego's entry tap by tap (card_companion/views/card_stratego/taps.py), without Flet:
 what the tracker allows now is written by hand as an `Options`, and each case taps places as a
 player would. Places are (player, column, position) counted from 0; position 0 is the front
 rank. Ann (0) is to play, Bea (1) is the opponent.
@@ -7,8 +7,8 @@ rank. Ann (0) is to play, Bea (1) is the opponent.
 from __future__ import annotations
 
 from card_companion.calculators.cards import card
-from card_companion.views import stratego_taps as taps
-from card_companion.views.stratego_taps import Choice, Options
+from card_companion.views.card_stratego import taps
+from card_companion.views.card_stratego.taps import Choice, Options
 
 ANN, BEA = 0, 1
 

@@ -1,0 +1,97 @@
+"""Card Stratego's table: the layout of the phase, and what the player has chosen so far.
+
+CardStrategoTable draws the layout of the phase (playing or over, whose side is at the
+bottom) and holds what the player has chosen so far for the action being entered (it
+starts again at each step). Each panel selects what it shows from the table (``Show``: a
+plain function of the session, then a memoized component whose props are that data), so a
+step draws again only the panels whose data changed: the status, the last result, one
+army's counts, the places of the battlefield whose card changed. The entry of the chosen
+action lives only while it is being entered (a step empties the choice, and it goes).
+When the turn passes the two sides change places, and the army panels and the places are
+drawn again where they stand."""
+
+from __future__ import annotations
+
+import random
+
+import flet as ft
+
+from card_companion.calculators.cards import Card
+from card_companion.companion.card_stratego import (
+    CardStrategoState,
+    Draw,
+)
+from card_companion.views.card_stratego import taps
+from card_companion.views.card_stratego.armies import ArmyPanel, army_of
+from card_companion.views.card_stratego.battlefield import Battlefield
+from card_companion.views.card_stratego.entries import Entering, entry_panel
+from card_companion.views.card_stratego.head import Head
+from card_companion.views.card_stratego.options import options_of
+from card_companion.views.card_stratego.taps import Choice, Key
+from card_companion.views.hooks import at_scale, use_stable
+from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.seating import bottom_player, seated
+
+
+def _layout(session) -> tuple[bool, int]:
+    """What decides the table's layout: playing or over, and whose turn it is (their side is
+    drawn at the bottom)."""
+    s: CardStrategoState = session.state
+    return s.phase == "turn", s.turn
+
+
+@ft.component
+def CardStrategoTable(table: Table) -> ft.Control:
+    layout = use_table(table, _layout)
+    stored, set_stored = use_step_state(table, Choice)
+    problem, set_problem = use_step_state(table, None)  # a refusal, shown beside the entry (once)
+    drawn, set_drawn = use_step_state(table, None)  # a Drain's random pick, drawn once for this step
+    playing, turn = layout if layout is not None else (False, 0)
+    scale = at_scale(table.text_scale)
+    # the choice lasts one step (use_step_state), so while it holds something this component
+    # is drawn again at each step: what it reads of the session here is the one shown
+    options = options_of(table.session) if stored.mode else None
+    choice = taps.current(stored, options) if options is not None else stored
+
+    def send(action) -> None:
+        """Send it; a refusal is shown beside the entry, where the player looks (once)."""
+        refused = table.refusal(action)
+        set_problem(refused or None)
+
+    def choose(kind: str) -> None:
+        set_problem(None)
+        if kind == "draw":
+            send(Draw())
+            return
+        pick = None
+        if kind == "drain" and kind != choice.mode:
+            pick = drawn if drawn is not None else table.game.drain_pick(table.state, random.Random())
+            set_drawn(pick)
+        set_stored(taps.choose_action(choice, kind, pick))
+
+    def tap(key: Key) -> None:
+        o = options_of(table.session)
+        set_stored(lambda now: taps.tap(taps.current(now, o), key, o))
+
+    def pick_card(card: Card) -> None:
+        set_stored(lambda now: taps.choose_card(now, card))
+
+    on_send, on_choose, on_tap, on_card = use_stable(send), use_stable(choose), use_stable(tap), use_stable(pick_card)
+    on_choice = use_stable(set_stored)
+    if layout is None:  # the game went away: the frame draws something else at once
+        return ft.Column([])
+    bottom = bottom_player(table, turn)
+    top = 1 - bottom
+    # not keyed: when the turn passes both panels change anyway (who is to play), and a moved
+    # component drawn again within its parent's update did not reach the phone
+    armies = {p: Show(table, ArmyPanel, army_of, p) for p in (top, bottom)}
+    entry = None
+    if playing and choice.mode and options is not None:
+        entry = entry_panel(Entering(table, on_send, choice, on_choice, options), problem)
+    parts = [
+        Head(table, choice, None if choice.mode else problem, on_choose, on_send, on_card, scale),
+        armies[top], Battlefield(table, top, bottom, choice, on_tap, scale), armies[bottom],
+        entry,
+        None if playing else ft.Text("The game is over. Undo changes the last action.", italic=True),
+    ]
+    return ft.Column(seated(table, parts, armies), spacing=10)

@@ -1,0 +1,144 @@
+"""Both players side by side: hand and pile counts, large, with how much each changed; the
+war cards they laid; a pile just picked up; the cards lying on the table in a war."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from card_companion.calculators.cards import Card
+from card_companion.companion.pc_war import PCWarState
+from card_companion.views.hooks import at_scale, sized
+from card_companion.views.live_table import Show, Table, use_table
+from card_companion.views.seating import side_by_side
+from card_companion.views.widgets import (
+    StatLine,
+    card_face,
+    player_panel,
+    tagged,
+)
+
+
+def player_boards(table: Table, scale: float) -> ft.Control:
+    """Both players side by side, player 0 on the left: hand and pile, large (a seated
+    phone: its own player at the bottom, views.seating.side_by_side)."""
+    return side_by_side(table, {i: PlayerBoard(table, i, scale) for i in (0, 1)}, spacing=8,
+                        vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _player(session, i: int) -> tuple:
+    """A player's panel, without its counts: name, the war cards laid, a pile just picked up,
+    the win."""
+    s: PCWarState = session.state
+    laid = (s.lays[i].down, s.lays[i].up) if s.phase == "war" and s.lays is not None else None
+    picked = s.picked_up[i]
+    if not picked and s.phase == "war" and s.lays is not None:
+        picked = s.lays[i].picked_up
+    return s.name(i), laid, picked, s.phase == "over" and i in s.winners
+
+
+def _before(session):
+    return session.states[-2] if session.actions else None
+
+
+def _count(session, i: int, what: str, scale: float) -> tuple:
+    """One count of a player (hand or pile) and what it was before the last step."""
+    s: PCWarState = session.state
+    before = _before(session)
+    value = getattr(s.players[i], what)
+    previous = getattr(before.players[i], what) if before is not None else None
+    words = "in hand" if what == "hand" else "in the pile"
+    return f"{what}-{i}", value, words, previous, f"{s.name(i)}'s {what}", scale
+
+
+def _cards_left(session, i: int) -> tuple:
+    return f"stats-{i}", (("Cards left", str(session.state.players[i].cards)),)
+
+
+@ft.memo
+@ft.component
+def PlayerBoard(table: Table, i: int, scale: float) -> ft.Control:
+    """One player's panel: the name, the war cards they laid, a pile just picked up, and the
+    counts (each count selects its own number)."""
+    name, laid, picked_up, wins = use_table(table, _player, i)
+    at_scale(scale)
+    tiles = ft.Row(
+        [Show(table, CountTile, _count, i, "hand", scale), Show(table, CountTile, _count, i, "pile", scale)],
+        spacing=6,
+    )
+    return player_panel(
+        name,
+        ident=f"player-{i}",
+        badge="wins" if wins else None,
+        cards=_laid_cards(name, i, laid),
+        stats=Show(table, StatLine, _cards_left, i),
+        footer=[tiles, _pickup_line(i, picked_up)],
+    )
+
+
+@ft.memo
+@ft.component
+def CountTile(ident: str, value: int, what: str, previous: int | None, label: str, scale: float) -> ft.Control:
+    """One big count with how much it changed in the last step."""
+    at_scale(scale)
+    change = "" if previous is None or previous == value else f"{value - previous:+d}".replace("-", "−")
+    return tagged(
+        ident,
+        ft.Container(
+            content=ft.Column(
+                [
+                    ft.Text(str(value), size=sized(36), weight=ft.FontWeight.BOLD),
+                    ft.Text(what, size=12),
+                    ft.Text(change or " ", size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            border_radius=8,
+            padding=ft.Padding.symmetric(vertical=4, horizontal=2),
+            alignment=ft.Alignment.CENTER,
+            expand=1,
+        ),
+        label=f"{label}: {value} cards" + (f" ({change})" if change else ""),
+    )
+
+
+def _pickup_line(i: int, n: int) -> ft.Control:
+    """A short note when this player just picked up their pile (always one line high, so
+    the buttons below never move)."""
+    text = f"↻ picked up the pile ({n})" if n else " "
+    return tagged(f"pickup-note-{i}", ft.Text(text, size=12, italic=True, max_lines=1),
+                  label=text.strip() or None)
+
+
+def _laid_cards(name: str, i: int, laid: tuple[int, bool] | None) -> list[ft.Control]:
+    """Phase war: this player's war cards as they lie, face down then the face-up one."""
+    if laid is None:
+        return []
+    down, up = laid
+    faces = [card_face(None, face_down=True, width=26, ident=f"war-down-{i}-{k}",
+                       label=f"{name}'s face-down war card {k + 1}") for k in range(down)]
+    if up:
+        faces.append(card_face(None, width=26, ident=f"war-up-{i}",
+                               label=f"{name}'s face-up war card: to enter"))
+    return faces
+
+
+def on_table_of(session, scale: float) -> tuple:
+    s: PCWarState = session.state
+    return s.table, s.table_cards, scale
+
+
+@ft.memo
+@ft.component
+def OnTable(count: int, cards: tuple[Card, ...], scale: float) -> ft.Control:
+    """The cards lying on the table in a war."""
+    at_scale(scale)
+    faces = [card_face(c, width=30, ident=f"table-card-{k}") for k, c in enumerate(cards)]
+    text = f"On the table: {count} cards"
+    return tagged("on-table", ft.Container(
+        content=ft.Row([ft.Text(text, size=sized(18), weight=ft.FontWeight.BOLD), *faces], spacing=6, wrap=True,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=8, border_radius=8, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+    ), label=text)

@@ -1,0 +1,60 @@
+"""The last step's result and why; at the end, the game's numbers."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from card_companion.companion.pc_war import PCWarState
+from card_companion.views.hooks import at_scale
+from card_companion.views.widgets import (
+    card_face,
+    explanation,
+    message,
+    number_tile,
+    section,
+    tagged,
+    tile_row,
+)
+
+
+def last_result_of(session, scale: float) -> tuple:
+    """What the last step did and why, with the pile pick-ups said out loud (the tracker's
+    ``last_result``): (title, lines, the cards shown (card, name), notes)."""
+    action, said = (session.actions[-1], session.said[-1]) if session.actions else (None, None)
+    r = session.game.last_result(session.state, action, said)
+    return r.title, r.lines, r.shown, r.notes, scale
+
+
+@ft.memo
+@ft.component
+def LastResult(title: str, lines: tuple[str, ...], faces: tuple, notes: tuple[str, ...], scale: float) -> ft.Control:
+    """The last step's result and why (the deal before the first flip)."""
+    at_scale(scale)
+    if title == "The deal" and not faces and not notes:
+        return explanation(lines, ident="last-result", title=title)
+    shown = [card_face(c, width=44, caption=name, ident=f"shown-{i}", label=f"{name}'s card {c.symbol}")
+             for i, (c, name) in enumerate(faces)]
+    body: list[ft.Control | None] = [
+        ft.Row(shown, spacing=10) if shown else None,
+        explanation(lines, ident="result-why", title=title),
+        *[message(n, f"pickup-{k}", kind="warning") for k, n in enumerate(notes)],
+    ]
+    return tagged("last-result", ft.Column([c for c in body if c is not None], spacing=6, tight=True))
+
+
+def final_of(session) -> tuple:
+    s: PCWarState = session.state
+    longest = f"{s.longest_war}" if s.longest_war else "—"
+    return s.flips, s.wars, longest, session.game.summary(s).get("Longest war")
+
+
+@ft.memo
+@ft.component
+def FinalNumbers(flips: int, wars: int, longest: str, extra: str | None) -> ft.Control:
+    """The end: the game's numbers, large."""
+    tiles = [("Flips", str(flips)), ("Wars", str(wars)), ("Longest war", longest)]
+    cells = [number_tile(f"final-{k}", v, t, label=f"{t}: {v}") for k, (t, v) in enumerate(tiles)]
+    return section("The game's numbers", [
+        tile_row(cells),
+        ft.Text(f"Longest war: {extra}", size=13) if extra else None,
+    ], ident="final-numbers")

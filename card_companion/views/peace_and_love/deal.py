@@ -1,0 +1,106 @@
+"""The deal and who goes first; on the new-game screen, how many decks the table shuffles
+together."""
+
+from __future__ import annotations
+
+import random
+
+import flet as ft
+
+from card_companion.calculators.cards import Card
+from card_companion.calculators.words import plural
+from card_companion.companion.peace_and_love import (
+    FIGHTERS,
+    HAND,
+    Deal,
+    PeaceAndLoveState,
+)
+from card_companion.views.card_picker import CardSlots
+from card_companion.views.live_table import Table, use_table
+from card_companion.views.widgets import (
+    button,
+    section,
+    tagged,
+)
+
+# Flet's @ft.component takes key= (its wrapper pops it) but types a call as the function's own
+# signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
+
+
+def _deal(session) -> tuple | None:
+    """Whose fighters are entered now, the totals so far, and the entry's deck, known cards and
+    step (a new step empties the entry)."""
+    s: PeaceAndLoveState = session.state
+    game = session.game
+    p = game.next_to_deal(s)
+    if p is None:
+        return None
+    done = tuple(f"{s.name(i)}: {t}" for i, t in enumerate(game.starting_totals(s)) if t is not None)
+    return p, s.name(p), done, game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions)
+
+
+@ft.memo
+@ft.component
+def DealPanel(table: Table) -> ft.Control:
+    """The deal: each player's three fighters, entered one player after the other (the same
+    entry for each player: its places start again empty)."""
+    data = use_table(table, _deal)
+    if data is None:
+        return ft.Column([])
+    p, name, done, deck, known, step = data
+
+    def deal(cards: list[Card]) -> None:
+        first, second, third = cards  # the entry has a place for each of the FIGHTERS
+        table.dispatch(Deal(player=p, fighters=(first, second, third)))
+
+    return section(
+        f"Deal: {name}'s three fighters",
+        [
+            ft.Text("Deal five cards to each hand and three face up in front of each player, then enter "
+                    "each player's three fighters. The lowest total goes first."),
+            ft.Text("Totals so far: " + ", ".join(done)) if done else None,
+            CardSlots(deck, [f"Fighter {i + 1}" for i in range(FIGHTERS)],  # type: ignore[call-arg]
+                      deal,
+                      known=known, submit=f"Enter {name}'s fighters", ident="deal",
+                      game_name=table.game.name, fresh=step, key="deal-entry"),
+        ],
+        ident="deal-panel",
+    )
+
+
+def _first(session) -> tuple | None:
+    s: PeaceAndLoveState = session.state
+    if s.phase != "first-player" or not s.tied_first:
+        return None
+    return " and ".join(s.name(p) for p in s.tied_first), session.game.starting_totals(s)[s.tied_first[0]]
+
+
+@ft.memo
+@ft.component
+def FirstPlayerPanel(table: Table) -> ft.Control:
+    """A tie for the lowest total: the app picks who goes first."""
+    data = use_table(table, _first)
+    if data is None:
+        return ft.Column([])
+    tied, total = data
+    return section(
+        "Who goes first?",
+        [
+            ft.Text(f"{tied} tie with the lowest total ({total}). The app picks one of them at random."),
+            button("Pick at random",
+                   lambda: table.dispatch(table.game.pick_first_player(table.state, random.Random())),
+                   "pick-first", icon=ft.Icons.CASINO),
+        ],
+        ident="first-player-panel",
+    )
+
+
+def deal_summary(game, players: list[str], settings: dict) -> ft.Control:
+    """On the new-game screen: how many decks this table shuffles together, and the deal."""
+    n = len(players)
+    decks, cards, left = game.deal_counts(n)
+    return tagged("decks", ft.Text(
+        f"{n} players: shuffle {plural(decks, 'deck')} together ({cards} cards). "
+        f"Each player gets {HAND} cards in hand and {FIGHTERS} face-up fighters; {left} cards stay in the deck.",
+        italic=True,
+    ), label=f"{decks} decks")

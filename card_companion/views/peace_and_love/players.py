@@ -1,0 +1,133 @@
+"""The players: each one's fighters (tapped ones sideways, the chosen ones marked), victory
+pile and hand; the score strip at the top."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from card_companion.calculators.cards import count
+from card_companion.calculators.words import plural
+from card_companion.companion.peace_and_love import (
+    FIGHTERS,
+    PeaceAndLoveState,
+)
+from card_companion.views.hooks import at_scale
+from card_companion.views.live_table import Show, Table, use_table
+from card_companion.views.widgets import (
+    StatLine,
+    card_face,
+    number_tile,
+    player_panel,
+    tagged,
+    tile_row,
+)
+
+
+def _player(session, i: int) -> tuple | None:
+    """A player's panel, without the fighters and the numbers: name, whose turn, the badge."""
+    s: PeaceAndLoveState = session.state
+    if i >= len(s.players):
+        return None
+    badge = None
+    if s.phase == "first-player" and i in s.tied_first:
+        badge = "tied for first"
+    elif i in s.untapped:
+        badge = "untapped"
+    return s.name(i), s.phase in ("turn", "fight") and s.turn == i, badge
+
+
+def _fighter(session, i: int, place: int) -> tuple | None:
+    """One fighter: the player's name, its card and whether it is tapped (None: an empty place),
+    whether the player is dealt, whether it is in the fight."""
+    s: PeaceAndLoveState = session.state
+    if i >= len(s.players):
+        return None
+    player = s.players[i]
+    f = player.fighters[place]
+    fight = s.fight
+    in_fight = s.phase == "fight" and fight is not None and (i, place) in fight.remaining
+    return s.name(i), None if f is None else f.card, f is not None and f.tapped, player.dealt, in_fight
+
+
+def _player_stats(session, i: int) -> tuple:
+    s: PeaceAndLoveState = session.state
+    if i >= len(s.players):
+        return f"stats-{i}", ()
+    pile = session.game.victory_pile(s, i)
+    return f"stats-{i}", (("Victory pile", f"{count(pile.points, 'point')} · {count(pile.cards)}"),
+                          ("Hand", count(s.players[i].hand)))
+
+
+@ft.memo
+@ft.component
+def PlayerPanel(table: Table, i: int, mine: int | None, aimed: tuple[int, ...], on_tap: Callable,
+                scale: float) -> ft.Control:
+    """One player's fighters (tapped ones sideways; the chosen ones and the ones in the fight
+    marked: ``mine`` is the fighter the player to play chose, ``aimed`` this player's attacked
+    or joining one), victory pile and hand (each fighter and the numbers select their own)."""
+    data = use_table(table, _player, i)
+    if data is None:
+        return ft.Column([])
+    name, active, badge = data
+    faces = [FighterCard(table, i, place, (active and place == mine) or place in aimed, on_tap, scale)
+             for place in range(FIGHTERS)]
+    return player_panel(name, ident=f"player-{i}", active=active, badge=badge, cards=faces,
+                        stats=Show(table, StatLine, _player_stats, i))
+
+
+@ft.memo
+@ft.component
+def FighterCard(table: Table, i: int, place: int, chosen: bool, on_tap: Callable, scale: float) -> ft.Control:
+    """One fighter of a player, face up (sideways when tapped; marked when chosen or in the
+    fight), or its empty place."""
+    data = use_table(table, _fighter, i, place)
+    if data is None:
+        return ft.Column([])
+    name, card, tapped, dealt, in_fight = data
+    at_scale(scale)
+    if card is None:
+        return card_face(None, ident=f"fighter-{i}-{place}",
+                         label=f"{name}'s fighter {place + 1}: " +
+                         ("not dealt yet" if not dealt else "waiting for a new fighter"),
+                         face_down=not dealt)
+    marked = chosen or in_fight
+    return card_face(
+        card, ident=f"fighter-{i}-{place}", tapped=tapped, selected=marked,
+        label=f"{name}'s fighter {card.symbol}" + (", tapped" if tapped else "") + (", chosen" if marked else ""),
+        on_click=lambda e: on_tap(i, place),
+    )
+
+
+def score_strip_of(session) -> tuple:
+    """The score at the top (see ``ScoreStrip``): each tile as (id, number, caption, title,
+    whose turn, label), the line under them, the strip's own label."""
+    s: PeaceAndLoveState = session.state
+    playing = s.phase in ("turn", "fight")
+    board = session.game.score_board(s)
+    fighters_in = board.with_fighters
+    tiles = tuple((f"score-{i}", str(sc.points), f"points · {count(sc.cards)}", s.name(i), playing and s.turn == i,
+                   f"{s.name(i)}: {count(sc.points, 'point')}, victory pile {count(sc.cards)}"
+                   + (" with the fighters" if fighters_in else "") + (", to play" if playing and s.turn == i else ""))
+                  for i, sc in enumerate(board.scores))
+    tiles += (("deck-count", str(s.deck), "in the deck", "Deck", False, f"Deck: {count(s.deck)}"),)
+    line = f"{plural(s.decks, 'deck')} shuffled together · {plural(s.turns, 'turn')} played"
+    if fighters_in:
+        line += " · the fighters still in play are counted in (Anti Math Geek)"
+    return tiles, line, f"Deck: {count(s.deck)}"
+
+
+@ft.memo
+@ft.component
+def ScoreStrip(tiles: tuple, line: str, label: str) -> ft.Control:
+    """The score at the top, readable from across the table: each player's victory points and
+    cards (whose turn it is marked), the deck; then the packs and the turns played. Once the
+    game is over it shows the final score, the one the result names: with Anti Math Geek the
+    fighters still in play are counted in (``game.scores``)."""
+    cells = [number_tile(ident, value, caption, title=title, active=active, label=said)
+             for ident, value, caption, title, active, said in tiles]
+    return tagged("status", ft.Column([
+        tile_row(cells, per_row=3 if len(cells) in (3, 5, 6) else 4),
+        ft.Text(line, theme_style=ft.TextThemeStyle.BODY_SMALL),
+    ], spacing=4, tight=True), label=label)

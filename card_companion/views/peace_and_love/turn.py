@@ -1,0 +1,154 @@
+"""A turn: fight, retire or refresh, in the words of the phone that shows it; stopping the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from card_companion.companion.peace_and_love import (
+    PeaceAndLoveState,
+    Stop,
+)
+from card_companion.views.card_picker import CardSlots
+from card_companion.views.live_table import Table, use_step_state, use_table
+from card_companion.views.seating import my_player
+from card_companion.views.widgets import (
+    button,
+    message,
+    section,
+    stop_confirm,
+    tagged,
+)
+
+# Flet's @ft.component takes key= (its wrapper pops it) but types a call as the function's own
+# signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
+
+MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
+
+
+def as_sentence(text: str | None) -> str | None:
+    """The tracker's reason as a sentence on screen."""
+    return f"{text[:1].upper()}{text[1:]}." if text else None
+
+
+def _turn(session) -> tuple | None:
+    """What a turn's panel shows of the table: whose turn, the notes on its start, every
+    fighter's card (for the line naming the chosen ones), the players, the refresh's refusal,
+    and the retire entry's deck, known cards and step (a new step empties it)."""
+    s: PeaceAndLoveState = session.state
+    if s.phase != "turn":
+        return None
+    game = session.game
+    starts = game.starting_line(s)
+    untapped = ("All three fighters of " + " and ".join(s.name(p) for p in s.untapped)
+                + " were tapped at the end of the turn: they are untapped now.") if s.untapped else None
+    cards = tuple(tuple(None if f is None else f.card.symbol for f in p.fighters) for p in s.players)
+    return (s.turn, s.names, starts, untapped, cards, game.can_refresh(s), as_sentence(game.refresh_refusal(s)),
+            game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions))
+
+
+@ft.memo
+@ft.component
+def TurnPanel(table: Table, mode: str, chosen: tuple, on_mode: Callable, on_start: Callable, on_retire: Callable,
+              on_refresh: Callable) -> ft.Control:
+    """A turn: fight, retire or refresh, and the notes on the turn's start."""
+    data = use_table(table, _turn)
+    if data is None:
+        return ft.Column([])
+    me, names, starts, untapped, cards, can_refresh, refusal, deck, known, step = data
+    mine, target, joining = chosen
+    mine_card = cards[me][mine] if mine is not None else None
+    chooser = tagged("mode", ft.SegmentedButton(
+        segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in MODES.items()],
+        selected=[mode],
+        on_change=on_mode,
+    ), label="action")
+    hint = ft.Text(turn_hint(mode, names[me], len(names), _viewer(table, me)))
+    if mode == "fight":
+        tgt = f"{names[target[0]]}'s {cards[target[0]][target[1]]}" if target else None
+        join_text = ", ".join(f"{names[p]}'s {cards[p][place]}" for p, place in joining)
+        entry: list[ft.Control | None] = [
+            hint,
+            ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
+                    + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
+            button("Start the fight", on_start if mine is not None and target is not None else None,
+                   "start-fight", icon=ft.Icons.SPORTS_MMA),
+        ]
+    elif mode == "retire":
+        entry = [
+            hint,
+            ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+            CardSlots(deck, ["New fighter"], on_retire,  # type: ignore[call-arg]
+                      known=known, submit="Retire", ident="retire",
+                      game_name=table.game.name, fresh=step, key="retire-entry"),
+        ]
+    else:
+        entry = [
+            hint,
+            message(refusal, "refresh-blocked", kind="warning"),
+            ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+            button("Refresh", on_refresh if can_refresh and mine is not None else None, "refresh",
+                   icon=ft.Icons.AUTORENEW),
+        ]
+    return section(f"{names[me]}'s turn", [
+        chooser,
+        message(starts + ".", "starting-note", kind="info") if starts else None,
+        message(untapped, "untapped-note", kind="info"),
+        *entry,
+    ], ident="turn-panel")
+
+
+def _viewer(table: Table, turn: int) -> str:
+    """Who reads the turn's prompt: "watching" (a watcher's phone), "other" (another player's
+    own phone), "player" (the player to play's own phone, or the whole table's)."""
+    if table.watching:
+        return "watching"
+    me = my_player(table)
+    return "other" if me is not None and me != turn else "player"
+
+
+def turn_hint(mode: str, name: str, players: int, viewer: str) -> str:
+    """What a turn's entry asks, in the words of the phone that shows it: the player to play
+    (or the whole table) is told what to tap; another player's phone taps for that player;
+    a watcher's phone says what is happening."""
+    if viewer == "watching":
+        return {
+            "fight": f"{name} chooses an untapped fighter and the fighter to attack"
+                     + (", and the other players may add an untapped fighter." if players > 2 else "."),
+            "retire": f"{name} may retire an untapped fighter to their hand; a card from their hand becomes "
+                      "the new fighter (it comes in tapped).",
+            "refresh": f"{name} may tap an untapped fighter, put three cards from their hand under the deck, "
+                       "draw three and shuffle.",
+        }[mode]
+    yours, attacks = ("your", "you attack") if viewer == "player" else (f"{name}'s", f"{name} attacks")
+    return {
+        "fight": f"Tap one of {yours} untapped fighters, then the fighter {attacks}."
+                 + (" Other players may add an untapped fighter: tap it too." if players > 2 else ""),
+        "retire": f"Tap one of {yours} untapped fighters to retire it to {yours} hand; enter the card from "
+                  f"{yours} hand that becomes the new fighter (it comes in tapped).",
+        "refresh": f"Tap one of {yours} untapped fighters to tap it, put three cards from {yours} hand under the "
+                   "deck, draw three and shuffle.",
+    }[mode]
+
+
+def _leading(session) -> str | None:
+    s: PeaceAndLoveState = session.state
+    return session.game.leading(s) if s.phase == "turn" else None
+
+
+@ft.memo
+@ft.component
+def StopGame(table: Table) -> ft.Control:
+    """Stop before the deck runs out: the game is scored as it stands (asked first; what is
+    asked closes at the next step)."""
+    asking, set_asking = use_step_state(table, False)
+    if not asking:
+        return ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False, icon=ft.Icons.FLAG)],
+                      alignment=ft.MainAxisAlignment.END)
+    leader = _leading(table.session)  # while asking, the panel is drawn again at each step anyway
+
+    def stop() -> None:
+        table.dispatch(Stop())
+
+    return stop_confirm(f"The game is scored as it stands: {leader}.", stop, lambda: set_asking(False))
