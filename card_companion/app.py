@@ -149,7 +149,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, data_dir: str | Pa
           open_browser: bool = True, *, admin_password: str | None = None, allow_hosts: tuple[str, ...] = (),
           per_address: int = PER_ADDRESS, new_per_minute: int = NEW_PER_MINUTE,
           session_timeout: int = SESSION_TIMEOUT) -> None:
-    """Serve the app on the table's network, hardened (card_companion/server.py)."""
+    """Serve the app on the table's network, hardened (card_companion/server/)."""
     level = os.environ.get("FLET_LOG_LEVEL")
     if level:
         logging.basicConfig(level=logging.getLevelName(level.strip().upper()))

@@ -4,7 +4,7 @@
 // happening in players' words. It watches the app's own websocket only, and nothing else.
 // Before each of the app's websockets it also hands the server this browser's device key (kept
 // by the app in localStorage) as a cookie of that websocket's path only: a page's session is
-// given back on a reconnect only to the phone that opened it (card_companion/server.py).
+// given back on a reconnect only to the phone that opened it (card_companion/server/connection.py).
 (function () {
   "use strict";
   var Native = window.WebSocket;
