@@ -1,6 +1,6 @@
 """Seats at the table: where each player's panel goes (one concept, one place).
 
-A game's table component draws every player's panel as before and hands them to
+A game's table component draws every player's panel and hands them to
 ``seated`` (panels in a column among the other parts) or ``side_by_side`` (panels in a
 row). What the phone's seat changes is decided here, for every game alike:
   - the whole table, or watching: as the game drew it;

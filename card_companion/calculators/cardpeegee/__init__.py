@@ -27,7 +27,7 @@ The package, section by section of the text: ``values`` (the constants, card val
 elements), ``played`` (Jacks first, then Aces and the element), ``combat`` (a round, several
 fighters, running away, the draws), ``encounters`` (Monster, jailor, Trap, Healer, chest),
 ``bosses`` (Boss Battles and the super powers), ``town`` (setup, levels and town) and
-``ways_to_win``. Every name is imported from here, as before.
+``ways_to_win``. The other layers import every name from here.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ from card_companion.calculators.cardpeegee.values import (
     value,
 )
 from card_companion.calculators.cardpeegee.ways_to_win import elemental_union, full_court, master_of_the_elements
-from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit, card, cards  # noqa: F401 (as before)
+from card_companion.calculators.cards import SUITS, Card, Deck, Rank, Suit, card, cards  # noqa: F401 (the package's public names)
 
 __all__ = [
     "BattleRound", "BossStats", "ChestStats", "Clash", "Contender", "Contestant", "DisarmAttempt", "Duel",
@@ -124,8 +124,7 @@ __all__ = [
     "total", "town_levy", "trap", "trap_outcome", "value", "value_played",
 ]
 
-# Imported by the other layers and the odds too (defined in the old single module, so they were
-# importable without being listed).
+# The constants and helpers the other layers and the odds use too.
 __all__ += [
     "ACE_BONUS", "BOSS_BASE", "BOSS_DEAL", "ELEMENT_BONUS", "ELEMENT_DAMAGE_KEEP", "ELEMENT_SCORE_BOOST", "GAME",
     "HERO_DEAL", "JACK_BOSS_BONUS", "JACK_PENALTY", "JAILOR_DEAL", "JOKERS_PER_PACK", "MONSTER_DEAL",

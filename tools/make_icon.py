@@ -1,5 +1,5 @@
 """Draws the app icon (a card with a red heart on green felt) as PNG files, with the
-standard library only: python3 card_companion/assets/make_icon.py"""
+standard library only: python3 tools/make_icon.py"""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import struct
 import zlib
 from pathlib import Path
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parents[1] / "card_companion" / "assets"  # where the app serves them
 
 
 def png(width: int, height: int, pixel) -> bytes:
