@@ -8,10 +8,7 @@ from card_companion.calculators.cardpeegee import elemental_union, full_court
 from card_companion.calculators.cards import SUITS, Rank
 from card_companion.calculators.words import plural, symbols
 from card_companion.companion.cardpeegee.actions import Activate, ClaimWin, GiveCards, Revolution
-from card_companion.companion.cardpeegee.endings import overthrow
-from card_companion.companion.cardpeegee.queries import activation_window, revolution_offer
-from card_companion.companion.cardpeegee.state import CardPeeGeeState
-from card_companion.companion.cardpeegee.table import (
+from card_companion.companion.cardpeegee.checks import (
     Work,
     check_cards,
     check_player,
@@ -20,6 +17,9 @@ from card_companion.companion.cardpeegee.table import (
     refresh,
     with_hero,
 )
+from card_companion.companion.cardpeegee.endings import overthrow
+from card_companion.companion.cardpeegee.queries import activation_window, revolution_offer
+from card_companion.companion.cardpeegee.state import CardPeeGeeState
 from card_companion.companion.game import IllegalAction
 
 

@@ -35,26 +35,7 @@ from card_companion.companion.cardpeegee.actions import (
     TakeDamage,
     score_total,
 )
-from card_companion.companion.cardpeegee.endings import (
-    before_draw,
-    deck_after_revolution,
-    finish_encounter,
-    healer_heals,
-    kill,
-    revolution_if_due,
-)
-from card_companion.companion.cardpeegee.fights import Drawn, start_boss
-from card_companion.companion.cardpeegee.queries import evasion_draw, props_needed, stage
-from card_companion.companion.cardpeegee.state import (
-    Battle,
-    CardPeeGeeState,
-    ChestEncounter,
-    Combatant,
-    HealerEncounter,
-    MonsterEncounter,
-    TrapEncounter,
-)
-from card_companion.companion.cardpeegee.table import (
+from card_companion.companion.cardpeegee.checks import (
     Work,
     check_cards,
     check_player,
@@ -73,6 +54,25 @@ from card_companion.companion.cardpeegee.table import (
     with_fighter,
     with_hero,
     with_hp,
+)
+from card_companion.companion.cardpeegee.endings import (
+    before_draw,
+    deck_after_revolution,
+    finish_encounter,
+    healer_heals,
+    kill,
+    revolution_if_due,
+)
+from card_companion.companion.cardpeegee.fights import Drawn, start_boss
+from card_companion.companion.cardpeegee.queries import evasion_draw, props_needed, stage
+from card_companion.companion.cardpeegee.state import (
+    Battle,
+    CardPeeGeeState,
+    ChestEncounter,
+    Combatant,
+    HealerEncounter,
+    MonsterEncounter,
+    TrapEncounter,
 )
 from card_companion.companion.game import IllegalAction
 

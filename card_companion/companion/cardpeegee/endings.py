@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from card_companion.calculators.cardpeegee import master_of_the_elements, town_levy
 from card_companion.calculators.words import plural, symbols
-from card_companion.companion.cardpeegee.queries import next_draw, revolution_offer, top_holders
-from card_companion.companion.cardpeegee.state import CardPeeGeeState, FightEncounter, HealerEncounter, TownVisit
-from card_companion.companion.cardpeegee.table import (
+from card_companion.companion.cardpeegee.checks import (
     Work,
     refresh,
     with_encounter,
@@ -19,6 +17,8 @@ from card_companion.companion.cardpeegee.table import (
     with_hero,
     with_hp,
 )
+from card_companion.companion.cardpeegee.queries import next_draw, revolution_offer, top_holders
+from card_companion.companion.cardpeegee.state import CardPeeGeeState, FightEncounter, HealerEncounter, TownVisit
 from card_companion.companion.game import IllegalAction
 
 # --- deaths ----------------------------------------------------------------------------------------

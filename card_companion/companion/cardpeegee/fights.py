@@ -30,17 +30,7 @@ from card_companion.companion.cardpeegee.actions import (
     Score,
     score_total,
 )
-from card_companion.companion.cardpeegee.endings import before_draw, end_fight_if_over, finish_encounter, kill
-from card_companion.companion.cardpeegee.queries import stage
-from card_companion.companion.cardpeegee.state import (
-    AnyEncounter,
-    Battle,
-    BossEncounter,
-    CardPeeGeeState,
-    Combatant,
-    PvpEncounter,
-)
-from card_companion.companion.cardpeegee.table import (
+from card_companion.companion.cardpeegee.checks import (
     Work,
     check_cards,
     check_player,
@@ -56,6 +46,16 @@ from card_companion.companion.cardpeegee.table import (
     with_encounter,
     with_fighter,
     with_hp,
+)
+from card_companion.companion.cardpeegee.endings import before_draw, end_fight_if_over, finish_encounter, kill
+from card_companion.companion.cardpeegee.queries import stage
+from card_companion.companion.cardpeegee.state import (
+    AnyEncounter,
+    Battle,
+    BossEncounter,
+    CardPeeGeeState,
+    Combatant,
+    PvpEncounter,
 )
 from card_companion.companion.game import IllegalAction
 

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from card_companion.calculators.cardpeegee import packs_for
 from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.words import plural, symbols
-from card_companion.companion.cardpeegee import anytime, encounters, endings, fights, heroes, queries, table, town
+from card_companion.companion.cardpeegee import anytime, checks, encounters, endings, fights, heroes, queries, town
 from card_companion.companion.cardpeegee.actions import (
     Abandon,
     Action,
@@ -40,6 +40,7 @@ from card_companion.companion.cardpeegee.actions import (
 )
 from card_companion.companion.cardpeegee.asks import PlayAsk
 from card_companion.companion.cardpeegee.boss_asks import BossStackAsk, SuperPowersAsk
+from card_companion.companion.cardpeegee.checks import Rule, Work, in_encounter
 from card_companion.companion.cardpeegee.encounter_asks import DisarmAsk, HealerAsk, MonsterAsk, TrapAsk
 from card_companion.companion.cardpeegee.fight_asks import CombatRoundAsk
 from card_companion.companion.cardpeegee.odds_asks import CombatOddsAsk, DisarmOddsAsk, TrapOddsAsk
@@ -52,7 +53,6 @@ from card_companion.companion.cardpeegee.state import (
     Hero,
     TrapEncounter,
 )
-from card_companion.companion.cardpeegee.table import Rule, Work, in_encounter
 from card_companion.companion.cardpeegee.town_asks import PropsAsk, StartingHpAsk, TownAsk
 from card_companion.companion.game import Applied, Game, Outcome, won_line
 
@@ -224,8 +224,8 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
     stage = staticmethod(queries.stage)
     heroes_to_enter = staticmethod(queries.heroes_to_enter)
     character_allowed = staticmethod(queries.character_allowed)
-    element = staticmethod(table.element)
-    base_attack = staticmethod(table.base_attack)
+    element = staticmethod(checks.element)
+    base_attack = staticmethod(checks.base_attack)
     props_needed = staticmethod(queries.props_needed)
     props_to_draw = staticmethod(encounters.props_to_draw)
     needs_beast = staticmethod(queries.needs_beast)

@@ -7,8 +7,8 @@ from card_companion.calculators.cardpeegee import starting_hp, value
 from card_companion.calculators.cards import Rank
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee.actions import NewHero
+from card_companion.companion.cardpeegee.checks import Work, base_attack, check_cards, expect, with_hero, with_hp
 from card_companion.companion.cardpeegee.state import CardPeeGeeState, TownVisit
-from card_companion.companion.cardpeegee.table import Work, base_attack, check_cards, expect, with_hero, with_hp
 from card_companion.companion.game import IllegalAction
 
 

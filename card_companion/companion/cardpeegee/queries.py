@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from card_companion.calculators.cardpeegee import RuleError, encounter_kind, props_for, value
 from card_companion.calculators.cardpeegee import evasion_draw as cards_to_evade
 from card_companion.calculators.cards import SUITS, Card, Rank, Suit
+from card_companion.companion.cardpeegee.checks import minus, prep_window, round_deal
 from card_companion.companion.cardpeegee.settings import table_deck
 from card_companion.companion.cardpeegee.state import (
     ENCOUNTER_NAMES,
@@ -23,7 +24,6 @@ from card_companion.companion.cardpeegee.state import (
     PvpEncounter,
     TrapEncounter,
 )
-from card_companion.companion.cardpeegee.table import minus, prep_window, round_deal
 from card_companion.companion.game import IllegalAction
 
 

@@ -8,9 +8,9 @@ from card_companion.calculators.cardpeegee import shopping, value_played
 from card_companion.calculators.cards import Suit
 from card_companion.calculators.words import plural, symbols
 from card_companion.companion.cardpeegee.actions import EndHeroTurn, GoToTown, Heal, PayTax, Shop
+from card_companion.companion.cardpeegee.checks import Work, element, expect, minus, take, with_hero, with_hp
 from card_companion.companion.cardpeegee.endings import next_turn, revolution_if_due, to_town
 from card_companion.companion.cardpeegee.state import CardPeeGeeState, TownVisit
-from card_companion.companion.cardpeegee.table import Work, element, expect, minus, take, with_hero, with_hp
 from card_companion.companion.game import IllegalAction
 
 
