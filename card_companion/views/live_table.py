@@ -36,6 +36,7 @@ from enum import Enum
 from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 from pydantic import ValidationError
 
 from card_companion.companion.access import Refused, Seat
@@ -450,13 +451,14 @@ def use_selected(source: LiveTable, select: Callable[[LiveTable], Any]) -> Any:
     (``==``; a ``Session`` is equal only to itself) to what the last drawing showed draws
     nothing."""
     drawn = ft.use_ref(_NOTHING)  # what the last drawing selected
-    chosen = ft.use_ref(None)
+    chosen: MutableRef[Callable[[LiveTable], Any]] = ft.use_ref(None)
     _, redraw = ft.use_state(0)
     chosen.current = select
-    stop = ft.use_ref(None)
+    stop: MutableRef[Callable[[], None]] = ft.use_ref(None)
 
     def listen() -> None:
         def heard() -> None:
+            assert chosen.current is not None, "set by every render, before the source can change"
             if chosen.current(source) != drawn.current:
                 redraw(lambda n: n + 1)
 
