@@ -44,8 +44,10 @@ def button(
     expand: bool | int | None = None,
     tooltip: str | None = None,
     key: str | None = None,
+    action: ft.ClientAction | None = None,
 ) -> ft.Control:
-    """A big, labelled button. ``primary`` picks the filled style."""
+    """A big, labelled button. ``primary`` picks the filled style; ``action`` is a client
+    action the browser runs inside the tap (the clipboard, the share sheet)."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
     b = cls(
         text,
@@ -54,6 +56,7 @@ def button(
         disabled=disabled or on_click is None,
         height=TOUCH,
         tooltip=tooltip,
+        action=action,
     )
     return ft.Semantics(identifier=ident, button=True, content=b, expand=expand, key=key)
 

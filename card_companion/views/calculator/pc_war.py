@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any
 
 import flet as ft
 
@@ -206,7 +206,7 @@ def _options(entry: Entry, set_entry: Setter[Entry]) -> list[ft.Control | None]:
         segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(entry.jokers),
                   lambda v: set_entry(lambda e: replace(e, jokers=int(v)))),
         segmented("blank", None, [(b, "No blank" if b == "none" else f"Blank {b}") for b in BLANK_CHOICES],
-                  entry.blank, lambda v: set_entry(lambda e: replace(e, blank=cast(BlankCard, v)))),  # one of them
+                  entry.blank, lambda v: set_entry(lambda e: replace(e, blank=v))),
     ]
 
 
