@@ -19,7 +19,7 @@ from typing import Any
 import flet as ft
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_stable, use_text_scale
 from card_companion.views.live_table import shown_on
 from card_companion.views.widgets import BLACK, RED, TOUCH, button, card_face, message, tagged
 
@@ -49,6 +49,7 @@ def CardPicker(
     game_name: str = "this game",
     taps: Taps | None = None,
     on_move: Callable[[Callable[[Taps], tuple[Taps, Card | None]]], None] | None = None,
+    key: FletKey = None,
 ) -> ft.Control:
     """Rank row + suit row + typed entry. Calls on_pick with a card of the deck.
 
@@ -342,6 +343,7 @@ def CardSlots(
     fresh: object = None,
     picker: bool = True,
     submit_primary: bool = True,
+    key: FletKey = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 

@@ -24,7 +24,7 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.session import Edit, Step
 from card_companion.companion.storage import StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.hooks import use_stable
+from card_companion.views.hooks import FletKey, use_stable
 from card_companion.views.navigation import screen
 from card_companion.views.services import use_services
 from card_companion.views.widgets import button, message, suited, tagged
@@ -81,7 +81,7 @@ def HistoryScreen() -> ft.Control:
 
 
 @ft.component
-def StepEditor(session, number: int, on_save, on_cancel) -> ft.Control:
+def StepEditor(session, number: int, on_save, on_cancel, key: FletKey = None) -> ft.Control:
     """Step ``number``'s cards in the one card picker, filled with the cards entered then.
     Worked out once (its key names the revision it edits), not at every tap in the picker."""
     game = session.game
@@ -127,7 +127,7 @@ def commit(do, gid: str) -> tuple[Any, str | None, bool]:
 
 
 @ft.component
-def HistoryPage(gid: str) -> ft.View:
+def HistoryPage(gid: str, key: FletKey = None) -> ft.View:
     device = use_services().access()
     shown, set_shown = ft.use_state(lambda: open_history(device, gid))  # again only after a change made here
     editing, set_editing = ft.use_state(None)  # the step whose cards are being entered again

@@ -11,6 +11,7 @@ from card_companion.companion.access import Seat, format_table_code
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.storage import StoreError
+from card_companion.views.hooks import FletKey
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import GameNight
 from card_companion.views.seats import JoinByCode
@@ -86,7 +87,7 @@ def HomeScreen() -> ft.View:
 
 
 @ft.component
-def SavedGames(saved, device, say, changed, imported) -> ft.Control:
+def SavedGames(saved, device, say, changed, imported, key: FletKey = None) -> ft.Control:
     """The saved games and Import. A component with a key of its own, so that the dialog a row
     or Import has open stays open when a message above it comes or goes."""
     rows: list[ft.Control] = [SavedGameRow(sg, say, changed, key=sg.id) for sg in saved]
@@ -101,7 +102,7 @@ def game_name(game_id: str) -> str:
 
 
 @ft.component
-def SavedGameRow(sg, say, changed) -> ft.Control:
+def SavedGameRow(sg, say, changed, key: FletKey = None) -> ft.Control:
     """One saved game: how it stands, who plays, and its Resume, Export and Delete (each asked
     in a dialog of its own). ``say`` shows a sentence on the home screen, ``changed`` also
     reads the list again."""
@@ -219,7 +220,7 @@ def export_dialog(text: str, file_name: str, on_copied, on_close) -> ft.AlertDia
 
 
 @ft.component
-def ImportButton(device, on_open, on_imported) -> ft.Control:
+def ImportButton(device, on_open, on_imported, key: FletKey = None) -> ft.Control:
     """"Import a game" and its dialog: an exported game pasted or its file chosen; a game
     that cannot be imported is said in the dialog."""
     importing, set_importing = ft.use_state(False)

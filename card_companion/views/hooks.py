@@ -1,15 +1,15 @@
 """The hooks a component calls at the top of its body: ``use_stable`` (a handler whose
 identity never changes, for memoized children), ``use_made``/``use_maybe`` (Flet's ``use_state``
-with the state's type), ``keyed`` (a component with its key, typed), and the text-size setting (``use_text_scale``, ``at_scale`` for a
-memoized component; ``sized`` and ``current_scale`` read it in the body). Flet only; no rules
-here."""
+with the state's type) and the text-size setting (``use_text_scale``, ``at_scale`` for a
+memoized component; ``sized`` and ``current_scale`` read it in the body); ``FletKey``, the
+type of a component's key. Flet only; no rules here."""
 
 from __future__ import annotations
 
 import contextvars
 import functools
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
@@ -17,8 +17,11 @@ from flet.components.hooks.use_ref import MutableRef
 from card_companion.views.services import use_services
 
 T = TypeVar("T")
-P = ParamSpec("P")
-R = TypeVar("R")
+FletKey: TypeAlias = "str | None"
+"""a component's ``key`` (its identity among its siblings: a new key is a new component, with new
+state). Flet's component wrapper takes it before the body runs, so the body never sees it; a
+component drawn with a key declares it (``key: FletKey = None``) because ``ft.component`` is
+typed with the function's own parameters."""
 Setter: TypeAlias = Callable[[T | Callable[[T], T]], None]
 """what ``use_state`` hands back to change the state: the new state, or a function of the old one"""
 
@@ -29,14 +32,6 @@ def use_made(make: Callable[[], T]) -> tuple[T, Setter[T]]:
     mypy cannot solve for a callable (is the state the function, or what it returns?); here
     the state is what ``make`` returns."""
     return ft.use_state(make)
-
-
-def keyed(key: str, component: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
-    """``component(*args, key=key, **kwargs)``: a component drawn with its key (its identity
-    among its siblings: a new key is a new component, with new state)."""
-    # Flet's component wrapper takes ``key`` before calling the function, but ``ft.component``
-    # is typed as returning the function's own signature, which has no ``key``
-    return component(*args, key=key, **kwargs)  # type: ignore[call-arg, arg-type]
 
 
 def use_maybe(kind: type[T]) -> tuple[T | None, Setter[T | None]]:

@@ -16,7 +16,7 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
-from card_companion.views.hooks import use_stable
+from card_companion.views.hooks import FletKey, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player
 from card_companion.views.services import use_services
@@ -174,7 +174,8 @@ def group_summary(fields: dict[str, FieldInfo], values: dict[str, Any]) -> str:
 
 
 @ft.component
-def SettingsGroup(group: str, fields: dict[str, FieldInfo], values: dict[str, Any], set_value, reset) -> ft.Control:
+def SettingsGroup(group: str, fields: dict[str, FieldInfo], values: dict[str, Any], set_value, reset,
+                  key: FletKey = None) -> ft.Control:
     """A folded group of settings: its name and what differs from the rules on one line; a tap
     opens it (its settings, and a way back to the rules' defaults when something differs)."""
     is_open, set_open = ft.use_state(False)

@@ -22,7 +22,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.stats import PERIODS, Board, Filter, GameSummary, HeadToHead, PlayerStats
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.ruling import _client_action, can_share, secure_origin
-from card_companion.views.hooks import use_stable
+from card_companion.views.hooks import FletKey, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services
 from card_companion.views.widgets import button, choice_row, message, section, tagged
@@ -416,7 +416,7 @@ def RecentPlayers(recent: tuple[str, ...], seated: tuple[str, ...], on_add: Call
 
 
 @ft.component
-def GameNight() -> ft.Control:
+def GameNight(key: FletKey = None) -> ft.Control:
     """Tonight's results on the home screen (games finished in the last 12 hours): who won
     what, and the leader of the night; nothing at all on a quiet night."""
     device = use_services().access()

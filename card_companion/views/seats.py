@@ -14,6 +14,7 @@ import flet as ft
 from card_companion.companion.access import TABLE, WATCH, Seat, format_table_code, player_seat
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.storage import StoreError
+from card_companion.views.hooks import FletKey
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services
 from card_companion.views.widgets import button, message, section, tagged
@@ -127,7 +128,7 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
 
 @ft.component
 def SeatPicker(gid: str, names: tuple[str, ...], current: Seat | None, on_picked, refresh: int = 0,
-               on_cancel=None) -> ft.Control:
+               on_cancel=None, key: FletKey = None) -> ft.Control:
     """Where does this phone sit? A player (one phone each), the whole table, or watch only."""
     device = use_services().access()
     taken, set_taken = ft.use_state(lambda: _taken(device, gid))
@@ -181,7 +182,7 @@ def _taken(device, gid: str) -> set[int]:
 
 
 @ft.component
-def JoinByCode(prefill: str = "") -> ft.Control:
+def JoinByCode(prefill: str = "", key: FletKey = None) -> ft.Control:
     """The home screen's "join a table": type (or paste) the code, tap Join."""
     device = use_services().access()
     typed, set_typed = ft.use_state(prefill)

@@ -28,7 +28,7 @@ from card_companion.companion.game import Outcome
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
-from card_companion.views.hooks import sized, use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, sized, use_stable, use_text_scale
 from card_companion.views.live_table import (
     NEWS,
     STALE_TAIL,
@@ -138,7 +138,7 @@ def _frame(live: LiveTable) -> tuple:
 
 
 @ft.component
-def TablePage(gid: str) -> ft.View:
+def TablePage(gid: str, key: FletKey = None) -> ft.View:
     services = use_services()
     page = ft.context.page
     route = f"/play/{gid}"

@@ -13,7 +13,7 @@ from card_companion.views.calculator.cardpeegee_encounter import EncounterCalcul
 from card_companion.views.calculator.cardpeegee_play import PlayCalculator
 from card_companion.views.calculator.cardpeegee_trap import TrapCalculator
 from card_companion.views.calculator.ruling import counter, switch
-from card_companion.views.hooks import keyed, use_text_scale
+from card_companion.views.hooks import use_text_scale
 from card_companion.views.widgets import button, tagged
 
 PARTS = {
@@ -39,5 +39,5 @@ def CardPeeGeeCalculator() -> ft.Control:
                label=f"what to work out: {title}"),
         counter("Packs shuffled together (one per 4 players)", packs, 1, 4, set_packs, "packs"),
         switch("jokers", "Jokers in the deck", jokers, set_jokers, "Two a pack; a Joker does nothing."),
-        keyed(f"part-{part}", component, deck),
+        component(deck, key=f"part-{part}"),
     ], spacing=12)

@@ -23,7 +23,7 @@ from card_companion.views.calculator.ruling import (
     switch,
     use_ruling,
 )
-from card_companion.views.hooks import use_made, use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = [Card.parse(c) for c in ("QH", "KS", "7C", "4D")]
@@ -47,7 +47,7 @@ def boss_ruling(deck: Deck, stack: list, super_powers: bool) -> Ruling | None:
 
 
 @ft.component
-def BossStackCalculator(deck: Deck) -> ft.Control:
+def BossStackCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     size, set_size = ft.use_state(len(EXAMPLE))
     entered, set_entered = use_made(lambda: {"stack": list[Card | None](EXAMPLE)})

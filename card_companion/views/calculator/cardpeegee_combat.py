@@ -28,7 +28,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
-from card_companion.views.hooks import use_made, use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 from card_companion.views.widgets import tagged
 
 GAME_NAME = "CardPeeGee"
@@ -80,7 +80,7 @@ def number(ident: str, label: str, start: str, on_change) -> ft.Control:
 
 
 @ft.component
-def CombatRoundCalculator(deck: Deck) -> ft.Control:
+def CombatRoundCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     fighters, set_fighters = use_made(lambda: [dict(f) for f in EXAMPLE])
     start, set_start = use_made(lambda: [dict(f) for f in EXAMPLE])  # what the typed fields start from

@@ -26,7 +26,7 @@ from card_companion.views.calculator.ruling import (
     switch,
     use_ruling,
 )
-from card_companion.views.hooks import use_made, use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 KINDS = [("monster", "A Monster"), ("jailor", "A Healer's jailors")]
@@ -80,7 +80,7 @@ def jailor_ruling(deck: Deck, got: dict) -> Ruling | None:
 
 
 @ft.component
-def EncounterCalculator(deck: Deck) -> ft.Control:
+def EncounterCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     kind, set_kind = ft.use_state("monster")
     props, set_props = ft.use_state(2)

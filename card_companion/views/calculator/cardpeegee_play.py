@@ -27,7 +27,7 @@ from card_companion.views.calculator.ruling import (
     switch,
     use_ruling,
 )
-from card_companion.views.hooks import use_made, use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = {"played": [Card.parse("5C"), Card.parse("7C")], "active": [Card.parse("AC")]}
@@ -56,7 +56,7 @@ def play_ruling(deck: Deck, played: list, active: list, element: str, conversion
 
 
 @ft.component
-def PlayCalculator(deck: Deck) -> ft.Control:
+def PlayCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     sizes, set_sizes = use_made(lambda: {"played": 2, "active": 1})
     entered, set_entered = use_made(lambda: {k: list[Card | None](v) for k, v in EXAMPLE.items()})

@@ -25,7 +25,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
-from card_companion.views.hooks import use_made, use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 
@@ -56,7 +56,7 @@ def trap_ruling(deck: Deck, got: dict, mode: str, total: str) -> Ruling | None:
 
 
 @ft.component
-def TrapCalculator(deck: Deck) -> ft.Control:
+def TrapCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     props, set_props = ft.use_state(2)
     mode, set_mode = ft.use_state("cards")

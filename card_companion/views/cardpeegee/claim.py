@@ -6,13 +6,13 @@ import flet as ft
 
 from card_companion.companion.cardpeegee import ClaimWin
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.hooks import use_text_scale
+from card_companion.views.hooks import FletKey, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.widgets import choice_row
 
 
 @ft.component
-def ClaimForm(table) -> ft.Control | None:
+def ClaimForm(table, key: FletKey = None) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]

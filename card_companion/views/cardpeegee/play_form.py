@@ -16,7 +16,7 @@ from card_companion.companion.cardpeegee import Activate, CardPeeGeeState
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, overuse_warning
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
-from card_companion.views.hooks import use_text_scale
+from card_companion.views.hooks import FletKey, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.odds import OddsPanel
 from card_companion.views.widgets import button, card_face, explanation, message
@@ -34,6 +34,7 @@ def PlayForm(
     use_active: bool = True,
     convertible: bool = True,
     odds: Callable[[CardPeeGeeState], Advice | None] | None = None,
+    key: FletKey = None,
 ) -> ft.Control:
     """Cards a player plays (or activates, or shows): from the hand through the card picker,
     off the active display by tapping, each declared as another suit where an active Jack
