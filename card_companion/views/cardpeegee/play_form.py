@@ -29,17 +29,13 @@ def PlayForm(
     ident: str,
     submit: str,
     build: Callable[[tuple[Card, ...], tuple[Card, ...], dict[Card, object]], object],
-    hint: str = "",
-    max_cards: int | None = None,
-    use_active: bool = True,
-    convertible: bool = True,
+    hint: str = "", max_cards: int | None = None,
+    use_active: bool = True, convertible: bool = True,
     odds: Callable[[CardPeeGeeState], Advice | None] | None = None,
     key: FletKey = None,
 ) -> ft.Control:
-    """Cards a player plays (or activates, or shows): from the hand through the card picker,
-    off the active display by tapping, each declared as another suit where an active Jack
-    allows it. The tracker's working is previewed before anything counts, and with ``odds``
-    the advisor's odds as they would be with these cards played."""
+    """The cards a player plays, as the module says; ``build`` makes the step of them, ``odds``
+    (if given) the advisor's odds as they would be with these cards played."""
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     deck = game.deck(s.setup)
@@ -65,28 +61,17 @@ def PlayForm(
         set_problem(None)
         set_off([x for x in off if x != i] if i in off else [*off, i])
 
-    def declare(c: Card, suit) -> None:
-        new = dict(conv)
-        if suit is None:
-            new.pop(c, None)
-        else:
-            new[c] = suit
-        set_conv(new)
-
-    def make():
+    def make() -> object:
         everything = [*picked, *from_active]
         return build(tuple(picked), tuple(from_active), {c: x for c, x in conv.items() if c in everything})
 
     parts: list[ft.Control | None] = [note(hint) if hint else None, held_note(s, player)]
     if use_active and hero.active:
         parts += active_cards(s, player, ident, off, full, toggle)
-    if picked:
-        parts.append(ft.Row([card_face(c, ident=f"{ident}-card-{i}", width=48, caption="tap to take back",
-                                       label=f"{c.symbol} from the hand; tap to take it back",
-                                       on_click=click(remove, i)) for i, c in enumerate(picked)],
-                            wrap=True, spacing=6))
+    parts.append(picked_cards(picked, ident, remove))
     if convertible:
-        parts += conversions(s, game, player, ident, picked, from_active, conv, declare)
+        parts += conversions(s, game, player, ident, picked, from_active, conv,
+                             lambda c, suit: set_conv(declared(conv, c, suit)))
     if not full:
         parts.append(CardPicker(deck, add, ident=f"{ident}-picker", game_name=GAME_NAME, key=f"{ident}-picker"))
     parts.append(message(overuse_warning(deck, game.known_cards(s), picked), f"{ident}-warning", kind="warning"))
@@ -98,6 +83,26 @@ def PlayForm(
         message(problem, f"{ident}-problem"),
     ]
     return ft.Column([p for p in parts if p is not None], spacing=8, tight=True)
+
+
+def declared(conv: dict[Card, object], card: Card, suit: object) -> dict[Card, object]:
+    """The declarations with ``card`` declared as ``suit`` (None: as itself)."""
+    new = dict(conv)
+    if suit is None:
+        new.pop(card, None)
+    else:
+        new[card] = suit
+    return new
+
+
+def picked_cards(picked: Sequence[Card], ident: str, remove: Callable[[int], None]) -> ft.Control | None:
+    """The cards picked from the hand, each taken back by a tap (None before the first)."""
+    if not picked:
+        return None
+    return ft.Row([card_face(c, ident=f"{ident}-card-{i}", width=48, caption="tap to take back",
+                             label=f"{c.symbol} from the hand; tap to take it back",
+                             on_click=click(remove, i)) for i, c in enumerate(picked)],
+                  wrap=True, spacing=6)
 
 
 def held_note(s: CardPeeGeeState, player: int) -> ft.Control:
