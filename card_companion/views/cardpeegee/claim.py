@@ -31,7 +31,7 @@ def ClaimForm(table, key: FletKey = None) -> ft.Control | None:
         choice_row([(q, s.name(q)) for q in alive], who, set_who, "claim-who"),
         choice_row([(c, titles[c]) for c in claims], what, set_what, "claim-what"),
         PlayForm(table, who, "claim", f"{titles[what]} for {s.name(who)}",
-                 lambda cs, fa, cv, who=who, what=what: ClaimWin(player=who, condition=what, cards=cs),
+                 lambda cs, fa, cv: ClaimWin(player=who, condition=what, cards=cs),
                  hint=f"{titles[what]}: {how[what]}, in the hand or active. Enter the cards shown from the hand "
                       "(active cards count by themselves).", use_active=False, convertible=False,
                  key=f"claim-{who}-{what}"),

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 from pydantic import ValidationError
 
-from card_companion.calculators.cards import Card
+from card_companion.calculators.cards import Card, Suit
 from card_companion.calculators.words import plural, symbols
 from card_companion.companion.advisor import Advice
 from card_companion.companion.cardpeegee import Activate, CardPeeGeeState
@@ -28,7 +28,7 @@ def PlayForm(
     player: int,
     ident: str,
     submit: str,
-    build: Callable[[tuple[Card, ...], tuple[Card, ...], dict[Card, object]], object],
+    build: Callable[[tuple[Card, ...], tuple[Card, ...], dict[Card, Suit]], object],
     hint: str = "", max_cards: int | None = None,
     use_active: bool = True, convertible: bool = True,
     odds: Callable[[CardPeeGeeState], Advice | None] | None = None,
@@ -85,7 +85,7 @@ def PlayForm(
     return ft.Column([p for p in parts if p is not None], spacing=8, tight=True)
 
 
-def declared(conv: dict[Card, object], card: Card, suit: object) -> dict[Card, object]:
+def declared(conv: dict[Card, Suit], card: Card, suit: Suit | None) -> dict[Card, Suit]:
     """The declarations with ``card`` declared as ``suit`` (None: as itself)."""
     new = dict(conv)
     if suit is None:
@@ -129,7 +129,8 @@ def active_cards(s: CardPeeGeeState, player: int, ident: str, off: Sequence[int]
 
 
 def conversions(s: CardPeeGeeState, game, player: int, ident: str, picked: Sequence[Card],
-                from_active: Sequence[Card], conv: dict, declare: Callable) -> list[ft.Control]:
+                from_active: Sequence[Card], conv: dict[Card, Suit],
+                declare: Callable[[Card, Suit | None], None]) -> list[ft.Control]:
     """For every card played that an active Jack may turn into another suit: what it counts as."""
     rows: list[ft.Control] = []
     seen: list[Card] = []
