@@ -11,7 +11,7 @@ from card_companion.companion.access import Seat, format_table_code
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.storage import StoreError
-from card_companion.views.hooks import FletKey
+from card_companion.views.hooks import FletKey, use_made, use_maybe
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import GameNight
 from card_companion.views.seats import JoinByCode
@@ -49,8 +49,8 @@ def read_games(device) -> tuple[list, str | None]:
 def HomeScreen() -> ft.View:
     services = use_services()
     device = services.access()
-    listed, set_listed = ft.use_state(lambda: read_games(device))
-    notice, set_notice = ft.use_state(None)  # (kind, sentence): what the last change made here did
+    listed, set_listed = use_made(lambda: read_games(device))
+    notice, set_notice = use_maybe(tuple[str, str])  # (kind, sentence): what the last change made here did
     saved, read_problem = listed
 
     def changed(said: tuple[str, str] | None) -> None:
@@ -108,7 +108,7 @@ def SavedGameRow(sg, say, changed, key: FletKey = None) -> ft.Control:
     reads the list again."""
     device = use_services().access()
     confirming, set_confirming = ft.use_state(False)
-    exporting, set_exporting = ft.use_state(None)  # (JSON text, file name)
+    exporting, set_exporting = use_maybe(tuple[str, str])  # (JSON text, file name)
     name, who = game_name(sg.game), ", ".join(sg.players)
 
     def start_export() -> None:
@@ -225,7 +225,7 @@ def ImportButton(device, on_open, on_imported, key: FletKey = None) -> ft.Contro
     that cannot be imported is said in the dialog."""
     importing, set_importing = ft.use_state(False)
     text, set_text = ft.use_state("")
-    error, set_error = ft.use_state(None)
+    error, set_error = use_maybe(str)
 
     def do_import(data: str | bytes) -> None:
         try:
