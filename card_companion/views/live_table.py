@@ -33,7 +33,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
@@ -45,7 +45,10 @@ from card_companion.companion.live import STEPS, Committed, Subscription
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.store_errors import STALE
+from card_companion.companion.tables import Device, Opened
 from card_companion.views.services import fire_and_forget, on_page_loop
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +120,7 @@ class Table:
         return self.live.commit(Commit.STEP, action, self.live.revision, here)
 
 
-def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
+def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | Literal[False]:
     """What a page showing ``shown`` does with a step committed elsewhere: the new snapshot
     (the step applies to what it shows: take the committed session as it is), False (it has
     that step already), or None (it missed something: read the save)."""
@@ -173,7 +176,7 @@ def news_of(event: Committed, seat: Seat | None) -> str:
     return f"{_capital(who)} {NEWS.get(event.kind, 'changed the game')}."
 
 
-def open_game(device: Any, gid: str) -> tuple[Any, Any]:
+def open_game(device: Device, gid: str) -> tuple[Opened | None, Refused | str | None]:
     """(Opened, None) or (None, why not: the Refused itself when this phone may not see it,
     else the sentence)."""
     try:
@@ -331,7 +334,7 @@ class LiveTable:
         now = follow(current.snapshot if current else None, event)
         if now is False:
             return True
-        if now is None:
+        if now is None or current is None:  # (follow answers None to a page that shows no game)
             self.opened, self.problem = open_game(self.device, self.gid)
         else:
             self.opened = type(current)(now, current.seat)
@@ -445,7 +448,7 @@ class LiveTable:
 _NOTHING = object()
 
 
-def use_selected(source: LiveTable, select: Callable[[LiveTable], Any]) -> Any:
+def use_selected(source: LiveTable, select: Callable[[LiveTable], T]) -> T:
     """What this component shows of ``source`` (``select(source)``), drawn again only when
     that changes: every change of the source is offered to ``select``, and an answer equal
     (``==``; a ``Session`` is equal only to itself) to what the last drawing showed draws
