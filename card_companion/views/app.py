@@ -20,8 +20,8 @@ from card_companion.views.new_game import NewGameScreen
 from card_companion.views.players import PlayersScreen
 from card_companion.views.rules import RulesScreen
 from card_companion.views.seats import AdminScreen, JoinScreen
-from card_companion.views.services import PageLife, Services, ServicesContext, provide_services
-from card_companion.views.settings import FONTS, Prefs, SettingsScreen, app_theme
+from card_companion.views.services import PageLife, Prefs, Services, ServicesContext, provide_services
+from card_companion.views.settings import FONTS, SettingsScreen, app_theme
 from card_companion.views.table import TableScreen
 
 PREFS_KEY = "card-companion.prefs"

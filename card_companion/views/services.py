@@ -1,6 +1,6 @@
 """What every screen may use and how work outside a render reaches a page: the app's
 ``Services`` (given at the root through ``ServicesContext``, and kept on the page for
-``use_services``), the page's ``PageLife`` (connected, closed), ``on_page_loop`` (a live
+``use_services``) with this browser's ``Prefs``, the page's ``PageLife`` (connected, closed), ``on_page_loop`` (a live
 update run on a page's own event loop) and the browser's optional services
 (``page_service``, ``fire_and_forget``). Flet only; no rules here."""
 
@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 from flet.components.hooks.use_context import ContextProvider
 
-if TYPE_CHECKING:  # the settings screen draws with this module's services: a name for the type only
+if TYPE_CHECKING:  # names for the types only
     from card_companion.companion.storage import Store
     from card_companion.companion.tables import Device, Tables
-    from card_companion.views.settings import Prefs
 
 
 class PageLife:
@@ -58,6 +57,25 @@ class PageLife:
         for fn in list(self._on_close):
             fn()
         self._on_close.clear()
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """This browser's preferences (kept in its storage; the settings screen changes them)."""
+
+    theme: str = "system"
+    text_scale: str = "1.0"
+
+    @property
+    def theme_mode(self) -> ft.ThemeMode:
+        return {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(self.theme, ft.ThemeMode.SYSTEM)
+
+    @property
+    def scale(self) -> float:
+        try:
+            return float(self.text_scale)
+        except ValueError:
+            return 1.0
 
 
 @dataclass(frozen=True)
