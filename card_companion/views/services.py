@@ -1,8 +1,8 @@
 """What every screen may use and how work outside a render reaches a page: the app's
 ``Services`` (given at the root through ``ServicesContext``, and kept on the page for
-``use_services``) with this browser's ``Prefs``, the page's ``PageLife`` (connected, closed), ``on_page_loop`` (a live
-update run on a page's own event loop) and the browser's optional services
-(``page_service``, ``fire_and_forget``). Flet only; no rules here."""
+``use_services``) with this browser's ``Prefs``, the page's ``PageLife`` (connected,
+closed), ``on_page_loop`` (a live update run on a page's own event loop) and the browser's
+optional services (``page_service``, ``fire_and_forget``). Flet only; no rules here."""
 
 from __future__ import annotations
 
