@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
+from typing import NamedTuple
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
+from card_companion.companion.tables import Tables
 from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
+from card_companion.views.hooks import use_maybe
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.players import PlayersScreen
 from card_companion.views.rules import RulesScreen
 from card_companion.views.seats import AdminScreen, JoinScreen
-from card_companion.views.services import PageLife, Services, ServicesContext, provide_services
-from card_companion.views.settings import FONTS, Prefs, SettingsScreen, app_theme
+from card_companion.views.services import PageLife, Prefs, Services, ServicesContext, provide_services
+from card_companion.views.settings import FONTS, SettingsScreen, app_theme
 from card_companion.views.table import TableScreen
 
 PREFS_KEY = "card-companion.prefs"
@@ -67,7 +72,14 @@ async def client_call(call, tries: int = CLIENT_TRIES, wait: float = CLIENT_WAIT
     raise last
 
 
-async def device_key(tables) -> tuple[str, str | None]:
+class DeviceKey(NamedTuple):
+    """This browser's device key, and the notice when the one it had was refused."""
+
+    key: str
+    notice: str | None
+
+
+async def device_key(tables: Tables) -> DeviceKey:
     """This browser's key (made and kept on first use), and a notice if the one it had was
     refused."""
     storage = ft.SharedPreferences()
@@ -85,17 +97,36 @@ async def device_key(tables) -> tuple[str, str | None]:
             await client_call(lambda: storage.set(DEVICE_KEY, key))
         except Exception:  # no storage: the key lasts as long as this page
             pass
-    return key, notice
+    return DeviceKey(key, notice)
 
 
 @ft.component
-def App(tables, store_problem: str | None = None, join_base: str | None = None,
-        life: PageLife | None = None) -> list[ft.View]:
-    prefs, set_prefs_state = ft.use_state(Prefs())
-    key, set_key = ft.use_state(None)  # (device key, notice): screens wait for it
-    admin, set_admin = ft.use_state(False)
-    reconnects, set_reconnects = ft.use_state(0)
+def App(tables: Tables, store_problem: str | None = None, join_base: str | None = None,
+        life: PageLife | None = None) -> list[ft.View] | ft.Control:
     page = ft.context.page
+    prefs, set_prefs, key = use_browser_storage(tables, page)
+    admin, set_admin = ft.use_state(False)
+    reconnects = use_reconnects(life)
+    use_theme(page, prefs)
+    device = ft.use_memo(
+        lambda: tables.device(key[0], getattr(page, "client_ip", "") or "", admin=admin) if key else None,
+        dependencies=[key, admin],
+    )
+    if device is None or key is None:  # one round trip to the browser's storage, before the first screen
+        return [ft.View(route=page.route or "/", controls=[])]
+
+    services = Services(store=tables.store, store_problem=store_problem, prefs=prefs, set_prefs=set_prefs,
+                        device=device, join_base=join_base, reconnects=reconnects, life=life, notice=key.notice,
+                        set_admin=set_admin)
+    provide_services(page, services)
+    return ServicesContext(services, routes)
+
+
+def use_browser_storage(tables: Tables, page: ft.Page) -> tuple[Prefs, Callable[[Prefs], None], DeviceKey | None]:
+    """The preferences and the device key this browser keeps (read once, after the first
+    frame; the key None until then), and the setter that saves the preferences there too."""
+    prefs, set_prefs_state = ft.use_state(Prefs())
+    key, set_key = use_maybe(DeviceKey)  # screens wait for it
 
     async def load_client_storage() -> None:
         try:
@@ -109,7 +140,7 @@ def App(tables, store_problem: str | None = None, join_base: str | None = None,
         found = await device_key(tables)
         # this page's session belongs to this phone from now on (the server checks it when the
         # page reconnects: issue 25, item 4)
-        tables.pages.bind(page.session.id, found[0], getattr(page, "client_ip", "") or "")
+        tables.pages.bind(page.session.id, found.key, getattr(page, "client_ip", "") or "")
         set_key(found)
 
     def set_prefs(new: Prefs) -> None:
@@ -125,20 +156,31 @@ def App(tables, store_problem: str | None = None, join_base: str | None = None,
         page.run_task(save)
 
     ft.use_effect(lambda: page.run_task(load_client_storage), dependencies=[])
+    return prefs, set_prefs, key
 
-    def follow_connection():
+
+def use_reconnects(life: PageLife | None) -> int:
+    """How many times this page's connection came back (screens re-check the save then)."""
+    reconnects, set_reconnects = ft.use_state(0)
+
+    def follow_connection() -> Callable[[], object] | None:
         if life is not None:
             return life.on_connect(lambda: set_reconnects(lambda n: n + 1))
         return None
 
-    stop_following = ft.use_ref(None)
+    stop_following: MutableRef[Callable[[], object]] = ft.use_ref(None)
 
     def listen() -> None:
         stop_following.current = follow_connection()
 
     ft.use_effect(listen, dependencies=[],
                   cleanup=lambda: stop_following.current() if stop_following.current else None)
+    return reconnects
 
+
+def use_theme(page: ft.Page, prefs: Prefs) -> None:
+    """The page's theme follows the preferences (a round trip only when they differ from what
+    the page has)."""
     applied = ft.use_ref(Prefs())  # prepare_page() applied the defaults before the first frame
 
     def apply_theme() -> None:
@@ -150,33 +192,22 @@ def App(tables, store_problem: str | None = None, join_base: str | None = None,
 
     ft.use_effect(apply_theme, dependencies=[prefs])
 
-    device = ft.use_memo(
-        lambda: tables.device(key[0], getattr(page, "client_ip", "") or "", admin=admin) if key else None,
-        dependencies=[key, admin],
-    )
-    if device is None:  # one round trip to the browser's storage, before the first screen
-        return [ft.View(route=page.route or "/", controls=[])]
 
-    services = Services(store=tables.store, store_problem=store_problem, prefs=prefs, set_prefs=set_prefs,
-                        device=device, join_base=join_base, reconnects=reconnects, life=life, notice=key[1],
-                        set_admin=set_admin)
-    provide_services(page, services)
-    return ServicesContext(
-        services,
-        lambda: ft.Router(
-            [
-                ft.Route(index=True, component=HomeScreen),
-                ft.Route(path="new/:game", component=NewGameScreen),
-                ft.Route(path="play/:gid", component=TableScreen),
-                ft.Route(path="play/:gid/history", component=HistoryScreen),
-                ft.Route(path="join/:code", component=JoinScreen),
-                ft.Route(path="rules/:game", component=RulesScreen),
-                ft.Route(path="calc/:game", component=CalculatorScreen),
-                ft.Route(path="settings", component=SettingsScreen),
-                ft.Route(path="players", component=PlayersScreen),
-                ft.Route(path="admin", component=AdminScreen),
-            ],
-            not_found=NotFound,
-            manage_views=True,
-        ),
+def routes() -> ft.Control:
+    """One route per screen."""
+    return ft.Router(
+        [
+            ft.Route(index=True, component=HomeScreen),
+            ft.Route(path="new/:game", component=NewGameScreen),
+            ft.Route(path="play/:gid", component=TableScreen),
+            ft.Route(path="play/:gid/history", component=HistoryScreen),
+            ft.Route(path="join/:code", component=JoinScreen),
+            ft.Route(path="rules/:game", component=RulesScreen),
+            ft.Route(path="calc/:game", component=CalculatorScreen),
+            ft.Route(path="settings", component=SettingsScreen),
+            ft.Route(path="players", component=PlayersScreen),
+            ft.Route(path="admin", component=AdminScreen),
+        ],
+        not_found=NotFound,
+        manage_views=True,
     )

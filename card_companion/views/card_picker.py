@@ -17,9 +17,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.live_table import shown_on
 from card_companion.views.widgets import BLACK, RED, TOUCH, button, card_face, message, tagged
 
@@ -45,10 +46,10 @@ def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | 
 def CardPicker(
     deck: Deck,
     on_pick: Callable[[Card], None],
-    ident: str = "picker",
-    game_name: str = "this game",
+    ident: str = "picker", game_name: str = "this game",
     taps: Taps | None = None,
     on_move: Callable[[Callable[[Taps], tuple[Taps, Card | None]]], None] | None = None,
+    key: FletKey = None,
 ) -> ft.Control:
     """Rank row + suit row + typed entry. Calls on_pick with a card of the deck.
 
@@ -57,14 +58,14 @@ def CardPicker(
     unless its owner keeps them (``CardSlots``): then it shows ``taps`` and hands each rank or
     suit tap to ``on_move`` (see ``Places.tapped``)."""
     zoom = use_text_scale()
-    own_taps, set_taps = ft.use_state(Taps)
+    own_taps, set_taps = use_made(Taps)
     if on_move is None or taps is None:
         taps = own_taps
     typed, set_typed = ft.use_state("")
-    error, set_error = ft.use_state(None)
+    error, set_error = use_maybe(str)
     # the taps so far, for the tap handlers: two quick taps can both reach the app before the
     # picker is drawn again, and the second must see the first
-    tapped = ft.use_ref(Taps)
+    tapped: MutableRef[Taps] = ft.use_ref(Taps)
 
     def finish(card: Card) -> None:
         tapped.current = Taps()
@@ -77,13 +78,14 @@ def CardPicker(
         if on_move is not None:
             on_move(move)
             return
+        assert tapped.current is not None, "the ref starts with Taps()"
         tapped.current, card = move(tapped.current)
         if card is not None:
             finish(card)
         else:
             set_taps(tapped.current)
 
-    def submit_typed(e=None) -> None:
+    def submit_typed(e: object = None) -> None:
         text = (typed or "").strip()
         if not text:
             return
@@ -98,22 +100,29 @@ def CardPicker(
     on_suit = use_stable(lambda s: tap(lambda t: t.suit_tapped(s)))
     on_card = use_stable(finish)
     on_type, on_submit = use_stable(set_typed), use_stable(submit_typed)
+    return ft.Column([*_rank_rows(deck, taps, zoom, ident, on_rank),
+                      _suit_row(deck, taps, zoom, ident, on_suit, on_card),
+                      TypedCard(typed, error, ident, on_type, on_submit)], spacing=6, tight=True)
 
+
+def _rank_rows(deck: Deck, taps: Taps, zoom: float, ident: str, on_rank: Callable[[Rank], None]) -> list[ft.Control]:
+    """The deck's ranks, seven to a row at most."""
     ranks = list(deck.ranks)
     per_row = 7 if len(ranks) > 7 else len(ranks)
-    rows: list[ft.Control] = [
-        ft.Row([RankButton(r, taps.rank == r, zoom, ident, on_rank) for r in ranks[i:i + per_row]], spacing=4)
-        for i in range(0, len(ranks), per_row)
-    ]
+    return [ft.Row([RankButton(r, taps.rank == r, zoom, ident, on_rank) for r in ranks[i:i + per_row]], spacing=4)
+            for i in range(0, len(ranks), per_row)]
+
+
+def _suit_row(deck: Deck, taps: Taps, zoom: float, ident: str, on_suit: Callable[[Suit], None],
+              on_card: Callable[[Card], None]) -> ft.Control:
+    """The deck's suits, then only the suitless cards this game's deck holds: Jokers, PC War's
+    blank card."""
     suit_row = [SuitButton(s, taps.suit == s, deck.suit_name(s), zoom, ident, on_suit) for s in deck.suits]
-    # only the suitless cards this game's deck holds: Jokers, PC War's blank card
     if deck.jokers:
         suit_row.append(SuitlessButton("joker", "Joker", "#efe6ff", ident, on_card))
     if deck.blank:
         suit_row.append(SuitlessButton("blank", "Blank", "#ffffff", ident, on_card))
-    rows.append(ft.Row(suit_row, spacing=4))
-    rows.append(TypedCard(typed, error, ident, on_type, on_submit))
-    return ft.Column(rows, spacing=6, tight=True)
+    return ft.Row(suit_row, spacing=4)
 
 
 @ft.memo
@@ -213,7 +222,7 @@ def TypedCard(typed: str, error: str | None, ident: str, on_type: Callable[[str]
     )
     if not error:
         return row
-    return ft.Column([row, message(error, f"{ident}-error")], spacing=6, tight=True)
+    return ft.Column([c for c in (row, message(error, f"{ident}-error")) if c is not None], spacing=6, tight=True)
 
 
 @dataclass(frozen=True)
@@ -285,16 +294,27 @@ class Places:
         return Places(cards, active, bool(empty) or not fold)
 
 
-def use_places(count: int, initial: Sequence[Card | None] | None, fresh: object) -> tuple[Any, Callable]:
+class LivePlaces:
+    """The places as the handlers must see them now (``current``), kept across drawings."""
+
+    __slots__ = ("current",)
+
+    def __init__(self, current: Places) -> None:
+        self.current = current
+
+
+def use_places(count: int, initial: Sequence[Card | None] | None,
+               fresh: object) -> tuple[LivePlaces, Callable[[Places], None]]:
     """``CardSlots``' places as the handlers must see them (quick taps can arrive before a new
     drawing: a ref), and the setter that draws them again. They start again (empty, or
     ``initial``) when ``fresh`` changes from a step's value to another, or when the caller
     changed their number without a new key."""
-    live = ft.use_ref(None)
+    box: MutableRef[LivePlaces] = ft.use_ref(None)
     started = ft.use_ref(fresh)  # the ``fresh`` the places were started for (None: not yet known)
     _, redraw = ft.use_state(0)
-    if live.current is None:
-        live.current = Places.start(count, initial)
+    if box.current is None:
+        box.current = LivePlaces(Places.start(count, initial))
+    live = box.current
     if started.current != fresh:
         if started.current is not None:  # a new step's entry: the same places, empty again
             held = [c for c in live.current.cards if c is not None]
@@ -327,21 +347,19 @@ def _say_lost(cards: list[Card]) -> None:
 def CardSlots(
     deck: Deck,
     labels: Sequence[str],
-    on_done: Callable[[list[Card]], None],
+    on_done: Callable[[list[Card]], object],
     known: Sequence[Card] = (),
     submit: str = "Done",
-    ident: str = "slots",
-    game_name: str = "this game",
+    ident: str = "slots", game_name: str = "this game",
     on_change: Callable[[list[Card | None]], None] | None = None,
     extra: ft.Control | None = None,
-    decks: Sequence[Deck] | None = None,
-    deck_names: Sequence[str] | None = None,
+    decks: Sequence[Deck] | None = None, deck_names: Sequence[str] | None = None,
     initial: Sequence[Card | None] | None = None,
-    fold: bool = True,
-    follows: bool = False,
+    fold: bool = True, follows: bool = False,
     fresh: object = None,
     picker: bool = True,
     submit_primary: bool = True,
+    key: FletKey = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
@@ -373,11 +391,29 @@ def CardSlots(
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
     live, set_now = use_places(len(labels), initial, fresh)
     now = live.current
-    values, active, picking = list(now.cards), now.active, now.picking
+    on_choose, pick, move = use_place_taps(live, set_now, fold, follows, not decks, on_change)
+    controls: list[ft.Control | None] = [
+        _places_row(now, labels, ident, on_choose, zoom),
+        ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13)
+        if labels and picker else None,
+        _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move)
+        if now.picking and picker else None,
+        message(overuse_warning(deck, known, list(now.cards)), f"{ident}-warning", kind="warning"),
+        extra,
+        button(submit, (lambda _=None: on_done([c for c in live.current.cards if c is not None]))
+               if now.complete else None, f"{ident}-submit", primary=submit_primary),
+    ]
+    return ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
+
+
+def use_place_taps(live: LivePlaces, set_now: Callable[[Places], None], fold: bool, follows: bool, keep_taps: bool,
+                   on_change: Callable[[list[Card | None]], None] | None) -> tuple[Callable[..., Any], ...]:
+    """The stable handlers of ``CardSlots``: a place tapped, a card picked, a rank or suit
+    tapped (the picker keeps its props, so a filled place does not redraw it)."""
 
     def choose(i: int) -> None:
         # a place of another deck gets its own picker (keyed by the place): its taps start again
-        live.current = live.current.chosen(i, keep_taps=not decks)
+        live.current = live.current.chosen(i, keep_taps=keep_taps)
         set_now(live.current)
 
     def changed(after: Places) -> None:
@@ -390,33 +426,20 @@ def CardSlots(
         if filled and on_change:
             on_change(list(after.cards))
 
-    def picked(card: Card) -> None:
-        changed(live.current.picked(card, fold))
-
-    # stable: the picker keeps its props, so a filled place does not redraw it
-    pick = use_stable(picked)
+    pick = use_stable(lambda card: changed(live.current.picked(card, fold)))
     move = use_stable(lambda m: changed(live.current.tapped(m, fold)))
+    return use_stable(choose), pick, move
 
-    def done(e=None) -> None:
-        on_done(list(live.current.cards))
 
-    on_choose = use_stable(choose)
-    places = [Place(values[i], label, i == active, i == active and picking, f"{ident}-slot-{i}", i, on_choose, zoom)
-              for i, label in enumerate(labels)]
-    warning = overuse_warning(deck, known, values)
-    complete = now.complete
-    controls: list[ft.Control | None] = [
-        # cards aligned at the top: a label on two lines must not lift its card above the others
-        ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER,
-               vertical_alignment=ft.CrossAxisAlignment.START),
-        ft.Text(_prompt(labels[active], picking, complete), italic=True, size=13) if labels and picker else None,
-        _picker(deck, decks, deck_names, active, pick, ident, game_name, now.taps, move)
-        if picking and picker else None,
-        message(warning, f"{ident}-warning", kind="warning"),
-        extra,
-        button(submit, done if complete else None, f"{ident}-submit", primary=submit_primary),
-    ]
-    return ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
+def _places_row(now: Places, labels: Sequence[str], ident: str, on_choose: Callable[[int], None],
+                zoom: float) -> ft.Control:
+    """Each named place with its card; cards aligned at the top (a label on two lines must not
+    lift its card above the others)."""
+    places: list[ft.Control] = [
+        Place(now.cards[i], label, i == now.active, i == now.active and now.picking, f"{ident}-slot-{i}", i,
+              on_choose, zoom) for i, label in enumerate(labels)]
+    return ft.Row(places, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER,
+                  vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 @ft.memo

@@ -21,10 +21,10 @@ import flet as ft
 from card_companion.companion.access import Refused
 from card_companion.companion.action_cards import card_places, with_cards
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.session import Edit, Step
+from card_companion.companion.session import Edit, Session, Step
 from card_companion.companion.storage import StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.hooks import use_stable
+from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable
 from card_companion.views.navigation import screen
 from card_companion.views.services import use_services
 from card_companion.views.widgets import button, message, suited, tagged
@@ -81,7 +81,7 @@ def HistoryScreen() -> ft.Control:
 
 
 @ft.component
-def StepEditor(session, number: int, on_save, on_cancel) -> ft.Control:
+def StepEditor(session, number: int, on_save, on_cancel, key: FletKey = None) -> ft.Control:
     """Step ``number``'s cards in the one card picker, filled with the cards entered then.
     Worked out once (its key names the revision it edits), not at every tap in the picker."""
     game = session.game
@@ -127,12 +127,12 @@ def commit(do, gid: str) -> tuple[Any, str | None, bool]:
 
 
 @ft.component
-def HistoryPage(gid: str) -> ft.View:
+def HistoryPage(gid: str, key: FletKey = None) -> ft.View:
     device = use_services().access()
-    shown, set_shown = ft.use_state(lambda: open_history(device, gid))  # again only after a change made here
-    editing, set_editing = ft.use_state(None)  # the step whose cards are being entered again
-    error, set_error = ft.use_state(None)
-    notice, set_notice = ft.use_state(None)
+    shown, set_shown = use_made(lambda: open_history(device, gid))  # again only after a change made here
+    editing, set_editing = use_maybe(int)  # the step whose cards are being entered again
+    error, set_error = use_maybe(str)
+    notice, set_notice = use_maybe(str)
     # the rows' handlers keep their identity (hooks before any return): each calls this drawing's
     on_undo_to = use_stable(lambda number: undo_to(number))
     on_edit = use_stable(lambda number: edit(number))
@@ -162,13 +162,10 @@ def HistoryPage(gid: str) -> ft.View:
 
     def undo_to(number: int) -> None:
         later = len(session.actions) - number
-        change(lambda: device.undo_to(gid, snapshot, number),
-               lambda s: f"Back to step {number}: {later} later step{'s' * (later != 1)} undone. "
-                         "Redo (here or on the table) brings them back.")
+        change(lambda: device.undo_to(gid, snapshot, number), lambda s: back_to(number, later))
 
     def redo_all() -> None:
-        change(lambda: device.redo_all(gid, snapshot),
-               lambda s: f"Every undone step is back: {len(s.actions)} steps.")
+        change(lambda: device.redo_all(gid, snapshot), all_back)
 
     def save_edit(number: int, cards) -> None:
         try:
@@ -176,9 +173,7 @@ def HistoryPage(gid: str) -> ft.View:
         except IllegalAction as exc:
             set_error(f"Step {number} cannot take these cards: {exc}. Nothing was changed.")
             return
-        change(lambda: device.replace(gid, snapshot, number, action),
-               lambda s: f"Step {number} now reads: {s.describe_step(number)}. Undo on the table takes "
-                         "the change back.")
+        change(lambda: device.replace(gid, snapshot, number, action), lambda s: now_reads(s, number))
 
     def edit(number: int) -> None:
         set_error(None)
@@ -190,6 +185,22 @@ def HistoryPage(gid: str) -> ft.View:
         *history_lines(shown, editing, undo_to=on_undo_to, edit=on_edit, save_edit=on_save,
                        cancel_edit=on_cancel, redo_all=on_redo),
     ], route=route, back=back)
+
+
+def back_to(number: int, later: int) -> str:
+    """What the history says after going back to step ``number``."""
+    return (f"Back to step {number}: {later} later step{'s' * (later != 1)} undone. "
+            "Redo (here or on the table) brings them back.")
+
+
+def all_back(session: Session) -> str:
+    """What the history says once every undone step is back."""
+    return f"Every undone step is back: {len(session.actions)} steps."
+
+
+def now_reads(session: Session, number: int) -> str:
+    """What the history says after step ``number``'s cards were entered again."""
+    return f"Step {number} now reads: {session.describe_step(number)}. Undo on the table takes the change back."
 
 
 def history_lines(shown: Shown, editing: int | None, *, undo_to, edit, save_edit, cancel_edit,

@@ -11,6 +11,7 @@ from card_companion.companion.access import Seat, format_table_code
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.storage import StoreError
+from card_companion.views.hooks import FletKey, use_made, use_maybe
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import GameNight
 from card_companion.views.seats import JoinByCode
@@ -48,8 +49,8 @@ def read_games(device) -> tuple[list, str | None]:
 def HomeScreen() -> ft.View:
     services = use_services()
     device = services.access()
-    listed, set_listed = ft.use_state(lambda: read_games(device))
-    notice, set_notice = ft.use_state(None)  # (kind, sentence): what the last change made here did
+    listed, set_listed = use_made(lambda: read_games(device))
+    notice, set_notice = use_maybe(tuple[str, str])  # (kind, sentence): what the last change made here did
     saved, read_problem = listed
 
     def changed(said: tuple[str, str] | None) -> None:
@@ -86,7 +87,7 @@ def HomeScreen() -> ft.View:
 
 
 @ft.component
-def SavedGames(saved, device, say, changed, imported) -> ft.Control:
+def SavedGames(saved, device, say, changed, imported, key: FletKey = None) -> ft.Control:
     """The saved games and Import. A component with a key of its own, so that the dialog a row
     or Import has open stays open when a message above it comes or goes."""
     rows: list[ft.Control] = [SavedGameRow(sg, say, changed, key=sg.id) for sg in saved]
@@ -101,13 +102,13 @@ def game_name(game_id: str) -> str:
 
 
 @ft.component
-def SavedGameRow(sg, say, changed) -> ft.Control:
+def SavedGameRow(sg, say, changed, key: FletKey = None) -> ft.Control:
     """One saved game: how it stands, who plays, and its Resume, Export and Delete (each asked
     in a dialog of its own). ``say`` shows a sentence on the home screen, ``changed`` also
     reads the list again."""
     device = use_services().access()
     confirming, set_confirming = ft.use_state(False)
-    exporting, set_exporting = ft.use_state(None)  # (JSON text, file name)
+    exporting, set_exporting = use_maybe(tuple[str, str])  # (JSON text, file name)
     name, who = game_name(sg.game), ", ".join(sg.players)
 
     def start_export() -> None:
@@ -219,12 +220,12 @@ def export_dialog(text: str, file_name: str, on_copied, on_close) -> ft.AlertDia
 
 
 @ft.component
-def ImportButton(device, on_open, on_imported) -> ft.Control:
+def ImportButton(device, on_open, on_imported, key: FletKey = None) -> ft.Control:
     """"Import a game" and its dialog: an exported game pasted or its file chosen; a game
     that cannot be imported is said in the dialog."""
     importing, set_importing = ft.use_state(False)
     text, set_text = ft.use_state("")
-    error, set_error = ft.use_state(None)
+    error, set_error = use_maybe(str)
 
     def do_import(data: str | bytes) -> None:
         try:

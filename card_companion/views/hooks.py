@@ -1,18 +1,45 @@
 """The hooks a component calls at the top of its body: ``use_stable`` (a handler whose
-identity never changes, for memoized children) and the text-size setting (``use_text_scale``,
-``at_scale`` for a memoized component; ``sized`` and ``current_scale`` read it in the body).
-Flet only; no rules here."""
+identity never changes, for memoized children), ``use_made``/``use_maybe`` (Flet's ``use_state``
+with the state's type) and the text-size setting (``use_text_scale``, ``at_scale`` for a
+memoized component; ``sized`` and ``current_scale`` read it in the body); ``FletKey``, the
+type of a component's key. Flet only; no rules here."""
 
 from __future__ import annotations
 
 import contextvars
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias, TypeVar
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.views.services import use_services
+
+T = TypeVar("T")
+FletKey: TypeAlias = "str | None"
+"""a component's ``key`` (its identity among its siblings: a new key is a new component, with new
+state). Flet's component wrapper takes it before the body runs, so the body never sees it; a
+component drawn with a key declares it (``key: FletKey = None``) because ``ft.component`` is
+typed with the function's own parameters."""
+Setter: TypeAlias = Callable[[T | Callable[[T], T]], None]
+"""what ``use_state`` hands back to change the state: the new state, or a function of the old one"""
+
+
+def use_made(make: Callable[[], T]) -> tuple[T, Setter[T]]:
+    """Flet's ``use_state`` for a state made by ``make`` at the first render (a class, a
+    function reading the saves once). Flet types its argument ``T | Callable[[], T]``, which
+    mypy cannot solve for a callable (is the state the function, or what it returns?); here
+    the state is what ``make`` returns."""
+    return ft.use_state(make)
+
+
+def use_maybe(kind: type[T]) -> tuple[T | None, Setter[T | None]]:
+    """Flet's ``use_state(None)`` for a state that is a ``kind`` once set (a refusal's
+    sentence, a chosen card...): Flet would type it ``None`` for ever."""
+    del kind  # the state's type only
+    return ft.use_state(None)
+
 
 _TEXT_SCALE: contextvars.ContextVar[float] = contextvars.ContextVar("text_scale", default=1.0)
 
@@ -28,15 +55,16 @@ def use_text_scale() -> float:
     return scale
 
 
-def use_stable(fn: Callable) -> Callable:
+def use_stable(fn: Callable[..., Any]) -> Callable[..., Any]:
     """A handler whose identity never changes between renders (so a memoized child's props stay
     equal) and which always calls this render's ``fn``. Given to a control as its event
     handler, it passes the event on only if ``fn`` takes an argument, as Flet does."""
-    latest = ft.use_ref(None)
+    latest: MutableRef[Callable[..., Any]] = ft.use_ref(None)
     latest.current = fn
 
     def call(*args: Any, **kwargs: Any) -> Any:
         target = latest.current
+        assert target is not None, "set by every render, before its handlers can run"
         if args and not kwargs and not _takes_arguments(target):
             return target()
         return target(*args, **kwargs)
@@ -49,7 +77,7 @@ def _code_takes_arguments(code: Any, bound: bool) -> bool:
     return bool(code.co_argcount > bound or code.co_flags & 0x04)  # positional parameters or *args
 
 
-def _takes_arguments(fn: Callable) -> bool:
+def _takes_arguments(fn: Callable[..., Any]) -> bool:
     code = getattr(fn, "__code__", None)
     if code is None:
         import inspect

@@ -33,9 +33,10 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 from pydantic import ValidationError
 
 from card_companion.companion.access import Refused, Seat
@@ -44,7 +45,10 @@ from card_companion.companion.live import STEPS, Committed, Subscription
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.store_errors import STALE
+from card_companion.companion.tables import Device, Opened
 from card_companion.views.services import fire_and_forget, on_page_loop
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +120,7 @@ class Table:
         return self.live.commit(Commit.STEP, action, self.live.revision, here)
 
 
-def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | bool:
+def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | Literal[False]:
     """What a page showing ``shown`` does with a step committed elsewhere: the new snapshot
     (the step applies to what it shows: take the committed session as it is), False (it has
     that step already), or None (it missed something: read the save)."""
@@ -172,7 +176,7 @@ def news_of(event: Committed, seat: Seat | None) -> str:
     return f"{_capital(who)} {NEWS.get(event.kind, 'changed the game')}."
 
 
-def open_game(device: Any, gid: str) -> tuple[Any, Any]:
+def open_game(device: Device, gid: str) -> tuple[Opened | None, Refused | str | None]:
     """(Opened, None) or (None, why not: the Refused itself when this phone may not see it,
     else the sentence)."""
     try:
@@ -330,7 +334,7 @@ class LiveTable:
         now = follow(current.snapshot if current else None, event)
         if now is False:
             return True
-        if now is None:
+        if now is None or current is None:  # (follow answers None to a page that shows no game)
             self.opened, self.problem = open_game(self.device, self.gid)
         else:
             self.opened = type(current)(now, current.seat)
@@ -444,19 +448,20 @@ class LiveTable:
 _NOTHING = object()
 
 
-def use_selected(source: LiveTable, select: Callable[[LiveTable], Any]) -> Any:
+def use_selected(source: LiveTable, select: Callable[[LiveTable], T]) -> T:
     """What this component shows of ``source`` (``select(source)``), drawn again only when
     that changes: every change of the source is offered to ``select``, and an answer equal
     (``==``; a ``Session`` is equal only to itself) to what the last drawing showed draws
     nothing."""
     drawn = ft.use_ref(_NOTHING)  # what the last drawing selected
-    chosen = ft.use_ref(None)
+    chosen: MutableRef[Callable[[LiveTable], Any]] = ft.use_ref(None)
     _, redraw = ft.use_state(0)
     chosen.current = select
-    stop = ft.use_ref(None)
+    stop: MutableRef[Callable[[], None]] = ft.use_ref(None)
 
     def listen() -> None:
         def heard() -> None:
+            assert chosen.current is not None, "set by every render, before the source can change"
             if chosen.current(source) != drawn.current:
                 redraw(lambda n: n + 1)
 

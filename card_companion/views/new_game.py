@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import enum
 import typing
+from collections.abc import Callable
 from typing import Any, Literal
 
 import flet as ft
 from pydantic.fields import FieldInfo
 
-from card_companion.companion.game import IllegalAction
+from card_companion.companion.game import Game, IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
-from card_companion.views.hooks import use_stable
+from card_companion.views.hooks import FletKey, Setter, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player
 from card_companion.views.services import use_services
@@ -52,29 +53,16 @@ def NewGameScreen() -> ft.View:
     game = GAMES.get(game_id)
     services = use_services()
     default_count = max(game.min_players, 2) if game else 2
-    names, set_names = ft.use_state(lambda: [f"Player {i + 1}" for i in range(default_count)])
-    values, set_values = ft.use_state(dict)
-    error, set_error = ft.use_state(None)
-    recent, _ = ft.use_state(lambda: read_recent(services.access()))  # this phone's players, read once
+    names, set_names = use_made(lambda: [f"Player {i + 1}" for i in range(default_count)])
+    values, set_values = use_made(dict[str, Any])
+    error, set_error = use_maybe(str)
+    recent, _ = use_made(lambda: read_recent(services.access()))  # this phone's players, read once
     # a chip of a recent player seats them (in the first unnamed place, else a new one)
     on_known = use_stable(lambda name: set_names(lambda prev: with_player(prev, name, game.max_players if game
                                                                            else None)))
 
     if game is None:
         return screen("New game", [message(f"There is no game called {game_id!r}.")], route=f"/new/{game_id}")
-
-    # updaters, not values: two edits can arrive before the screen is drawn again
-    def set_name(i: int, value: str) -> None:
-        set_names(lambda prev: [value if j == i else n for j, n in enumerate(prev)])
-
-    def add_player() -> None:
-        set_names(lambda prev: prev + [f"Player {len(prev) + 1}"])
-
-    def remove_player(i: int) -> None:
-        set_names(lambda prev: prev[:i] + prev[i + 1:])
-
-    def move_player(i: int, j: int) -> None:
-        set_names(lambda prev: swapped(prev, i, j))
 
     def set_value(name: str, value: Any) -> None:
         set_values(lambda prev: {**prev, name: value})
@@ -100,12 +88,8 @@ def NewGameScreen() -> ft.View:
     def reset(group: tuple[str, ...]) -> None:
         set_values(lambda prev: {k: v for k, v in prev.items() if k not in group})
 
-    loose, groups = grouped(game, shown)
-    setting_rows: list[ft.Control] = [setting_row(name, info, values, set_value) for name, info in loose.items()]
-    setting_rows += [SettingsGroup(group, fields, values, set_value, reset, key=f"group-{group}")
-                     for group, fields in groups.items()]
-    settings = section("Settings", setting_rows or [ft.Text("This game has no settings.", italic=True)],
-                       ident="settings")
+    grouped_settings = bool(grouped(game, shown)[1])
+    settings = settings_section(game, shown, values, set_value, reset)
     starting = [extra(game, list(names), chosen) if extra else None, message(error, "setup-error"),
                 button("Start the game", start, "start", icon=ft.Icons.PLAY_ARROW)]
     return screen(
@@ -114,12 +98,42 @@ def NewGameScreen() -> ft.View:
             ft.Text(f"{game.name} · {game.players_text()}", italic=True),
             section("Players, in seating order", [
                 RecentPlayers(tuple(recent), tuple(names), on_known, key="recent"),
-                *player_rows(game, names, set_name, add_player, remove_player, move_player)], ident="players"),
+                *player_rows(game, names, *seat_edits(set_names))], ident="players"),
             # folded settings come after Start, so a thumb reaches it without scrolling past them
-            *([*starting, settings] if groups else [settings, *starting]),
+            *([*starting, settings] if grouped_settings else [settings, *starting]),
         ],
         route=f"/new/{game_id}",
     )
+
+
+def seat_edits(set_names: Setter[list[str]]) -> tuple[Callable[[int, str], None], Callable[[], None],
+                                                      Callable[[int], None], Callable[[int, int], None]]:
+    """The edits of the players' names: rename, add, remove, move one place (updaters, not
+    values: two edits can arrive before the screen is drawn again)."""
+    def set_name(i: int, value: str) -> None:
+        set_names(lambda prev: [value if j == i else n for j, n in enumerate(prev)])
+
+    def add_player() -> None:
+        set_names(lambda prev: prev + [f"Player {len(prev) + 1}"])
+
+    def remove_player(i: int) -> None:
+        set_names(lambda prev: prev[:i] + prev[i + 1:])
+
+    def move_player(i: int, j: int) -> None:
+        set_names(lambda prev: swapped(prev, i, j))
+
+    return set_name, add_player, remove_player, move_player
+
+
+def settings_section(game: Game[Any, Any, Any], shown: dict[str, FieldInfo], values: dict[str, Any],
+                     set_value: Callable[[str, Any], None],
+                     reset: Callable[[tuple[str, ...]], None]) -> ft.Control:
+    """The game's settings: the loose ones, then each group folded to one line."""
+    loose, groups = grouped(game, shown)
+    rows: list[ft.Control] = [setting_row(name, info, values, set_value) for name, info in loose.items()]
+    rows += [SettingsGroup(group, fields, values, set_value, reset, key=f"group-{group}")
+             for group, fields in groups.items()]
+    return section("Settings", rows or [ft.Text("This game has no settings.", italic=True)], ident="settings")
 
 
 def group_of(info: FieldInfo) -> str | None:
@@ -174,7 +188,8 @@ def group_summary(fields: dict[str, FieldInfo], values: dict[str, Any]) -> str:
 
 
 @ft.component
-def SettingsGroup(group: str, fields: dict[str, FieldInfo], values: dict[str, Any], set_value, reset) -> ft.Control:
+def SettingsGroup(group: str, fields: dict[str, FieldInfo], values: dict[str, Any], set_value, reset,
+                  key: FletKey = None) -> ft.Control:
     """A folded group of settings: its name and what differs from the rules on one line; a tap
     opens it (its settings, and a way back to the rules' defaults when something differs)."""
     is_open, set_open = ft.use_state(False)
@@ -254,7 +269,7 @@ def setting_control(name: str, info: FieldInfo, title: str, current: Any, set_va
             ),
         ], tight=True, spacing=4)
     if info.annotation in (int, float):
-        kind = info.annotation
+        kind = int if info.annotation is int else float
 
         def parse_number(e) -> None:
             try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.companion.advisor import Advice
-from card_companion.views.hooks import sized, use_text_scale
+from card_companion.views.hooks import FletKey, sized, use_text_scale
 from card_companion.views.widgets import explanation, tagged
 
 _TONE = {True: ft.Colors.PRIMARY, False: ft.Colors.ERROR, None: ft.Colors.ON_SURFACE}
@@ -29,7 +29,7 @@ def _chance_tile(label: str, text: str, good: bool | None, ident: str) -> ft.Con
 
 
 @ft.component
-def OddsPanel(advice: Advice | None, ident: str = "odds") -> ft.Control | None:
+def OddsPanel(advice: Advice | None, ident: str = "odds", key: FletKey = None) -> ft.Control | None:
     """The odds of the decision at hand (nothing when there is no chance to count)."""
     use_text_scale()  # sizes below follow the text-size setting
     open_, set_open = ft.use_state(False)

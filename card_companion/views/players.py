@@ -15,14 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import flet as ft
-import flet_charts as fch
+import flet_charts as fch  # type: ignore[import-untyped]  # Flet's charts ship no type information
 
 from card_companion.companion.game import IllegalAction, name_key
 from card_companion.companion.registry import GAMES
 from card_companion.companion.stats import PERIODS, Board, Filter, GameSummary, HeadToHead, PlayerStats
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.ruling import _client_action, can_share, secure_origin
-from card_companion.views.hooks import use_stable
+from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services
 from card_companion.views.widgets import button, choice_row, message, section, tagged
@@ -76,8 +76,8 @@ def read(device, flt: Filter, focus: str | None = None) -> Shown:
 @ft.component
 def PlayersScreen() -> ft.View:
     device = use_services().access()
-    shown, set_shown = ft.use_state(lambda: read(device, Filter()))
-    figure_game, set_figure_game = ft.use_state(None)
+    shown, set_shown = use_made(lambda: read(device, Filter()))
+    figure_game, set_figure_game = use_maybe(str)
     flt, board = shown.flt, shown.board
 
     def pick_pair(a: str, b: str) -> None:
@@ -274,7 +274,7 @@ def LatestGames(latest: tuple) -> ft.Control:
 def ExportRecords(flt: Filter) -> ft.Control:
     """The records as CSV (one row per player per game): copied, shared or downloaded."""
     device = use_services().access()
-    text, set_text = ft.use_state(None)
+    text, set_text = use_maybe(str)
     page = ft.context.page
 
     def open_dialog() -> None:
@@ -294,13 +294,11 @@ def csv_dialog(text: str, page, on_close) -> ft.AlertDialog:
 
     actions: list[ft.Control] = [button("Download", download, "records-download")]
     if secure_origin(page):
-        copy = button("Copy", lambda: None, "records-copy", primary=False)
-        copy.content.action = _client_action(lambda: ft.CopyToClipboard(text))
-        actions.append(copy)
+        actions.append(button("Copy", lambda: None, "records-copy", primary=False,
+                              action=_client_action(lambda: ft.CopyToClipboard(text))))
     if can_share(page):
-        share = button("Share", lambda: None, "records-share", primary=False)
-        share.content.action = _client_action(lambda: ft.ShareText(text, subject="Card Companion records"))
-        actions.append(share)
+        actions.append(button("Share", lambda: None, "records-share", primary=False,
+                              action=_client_action(lambda: ft.ShareText(text, subject="Card Companion records"))))
     actions.append(button("Close", on_close, "records-close", primary=False))
     return ft.AlertDialog(
         modal=True, title=ft.Text("The records as CSV"),
@@ -317,8 +315,8 @@ def EditPlayers(names: tuple[str, ...], on_changed: Callable[[], None]) -> ft.Co
     device = use_services().access()
     who, set_who = ft.use_state(names[0])
     new, set_new = ft.use_state("")
-    into, set_into = ft.use_state(None)
-    said, set_said = ft.use_state(None)  # (kind, sentence)
+    into, set_into = use_maybe(str)
+    said, set_said = use_maybe(tuple[str, str])  # (kind, sentence)
     who = who if who in names else names[0]
 
     def attempt(change: Callable[[], str], done: str) -> None:
@@ -404,9 +402,10 @@ def with_player(names: list[str], name: str, most: int | None) -> list[str]:
 def RecentPlayers(recent: tuple[str, ...], seated: tuple[str, ...], on_add: Callable[[str], None]) -> ft.Control:
     """This phone's recent players as chips, the most recent first; a tap seats one."""
     keys = {name_key(n) for n in seated}
-    chips = [tagged(f"recent-{name}", ft.Chip(label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_ADD_ALT, size=16),
-                                              on_click=lambda e, name=name: on_add(name)), label=f"add {name}")
-             for name in recent if name_key(name) not in keys]
+    chips: list[ft.Control] = [
+        tagged(f"recent-{name}", ft.Chip(label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_ADD_ALT, size=16),
+                                         on_click=lambda e, name=name: on_add(name)), label=f"add {name}")
+        for name in recent if name_key(name) not in keys]
     if not chips:
         return ft.Container(visible=False)
     return tagged("recent-players", ft.Column([
@@ -416,11 +415,11 @@ def RecentPlayers(recent: tuple[str, ...], seated: tuple[str, ...], on_add: Call
 
 
 @ft.component
-def GameNight() -> ft.Control:
+def GameNight(key: FletKey = None) -> ft.Control:
     """Tonight's results on the home screen (games finished in the last 12 hours): who won
     what, and the leader of the night; nothing at all on a quiet night."""
     device = use_services().access()
-    night, _ = ft.use_state(lambda: read_night(device))
+    night, _ = use_made(lambda: read_night(device))
     if night is None or not night.results:
         return ft.Container(visible=False)
     lines: list[ft.Control] = []

@@ -19,6 +19,7 @@ from card_companion.calculators.words import plural
 from card_companion.companion.registry import GAMES
 from card_companion.companion.rule_texts import Hit, Place, RuleText, RulingsBlock
 from card_companion.companion.rules import rule_sections, rulings_blocks
+from card_companion.views.hooks import use_maybe
 from card_companion.views.navigation import screen
 from card_companion.views.widgets import button, message, section, tagged
 
@@ -32,7 +33,7 @@ def RulesScreen() -> ft.View:
     game = GAMES.get(game_id)
     tab, set_tab = ft.use_state("rules")
     words, set_words = ft.use_state("")
-    opened, set_opened = ft.use_state(None)
+    opened, set_opened = use_maybe(Place)
     if game is None:
         return screen("Rules", [message(f"There is no game called {game_id!r}.")], route=f"/rules/{game_id}")
     text = rule_sections(game)
@@ -68,7 +69,7 @@ def rule_text_body(text: RuleText, words: str, set_words: Callable, opened: Plac
         return [field, *search_hits(text, words, open_place)]
     if opened is not None:
         return [field, *opened_section(text, opened, open_place)]
-    links = [tagged(f"contents-{i}", ft.TextButton(
+    links: list[ft.Control] = [tagged(f"contents-{i}", ft.TextButton(
         entry.label, on_click=going(open_place, entry.place), disabled=entry.place is None,
         style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT, padding=ft.Padding.symmetric(horizontal=8)),
     )) for i, entry in enumerate(text.contents)]
@@ -96,7 +97,8 @@ def section_controls(text: RuleText, index: int, marked: Place | None) -> list[f
     return out
 
 
-def opened_section(text: RuleText, place: Place, open_place: Callable[[Place | None], None]) -> list[ft.Control]:
+def opened_section(text: RuleText, place: Place,
+                   open_place: Callable[[Place | None], None]) -> list[ft.Control | None]:
     """The section a link opened: alone (with the sections under it when it was opened whole),
     its paragraph marked, the whole text one tap away, and the next section."""
     shown = text.part(place.section) if place.paragraph is None else range(place.section, place.section + 1)

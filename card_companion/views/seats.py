@@ -14,6 +14,7 @@ import flet as ft
 from card_companion.companion.access import TABLE, WATCH, Seat, format_table_code, player_seat
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.storage import StoreError
+from card_companion.views.hooks import FletKey, use_made, use_maybe
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services
 from card_companion.views.widgets import button, message, section, tagged
@@ -47,10 +48,10 @@ def sentence(exc: Exception) -> str:
 @ft.component
 def InvitePanel(code: str, join_base: str | None) -> ft.Control:
     """How the other phones get in: scan this QR code, or open the link, or type the code."""
-    note, set_note = ft.use_state(None)
+    note, set_note = use_maybe(tuple[str, str])
     link = join_link(code, join_base)
     shown_code = format_table_code(code)
-    local_only = bool(join_base) and any(h in join_base for h in ("//127.", "//localhost", "//[::1]"))
+    local_only = any(h in (join_base or "") for h in ("//127.", "//localhost", "//[::1]"))
 
     async def copy() -> None:
         try:
@@ -127,11 +128,11 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
 
 @ft.component
 def SeatPicker(gid: str, names: tuple[str, ...], current: Seat | None, on_picked, refresh: int = 0,
-               on_cancel=None) -> ft.Control:
+               on_cancel=None, key: FletKey = None) -> ft.Control:
     """Where does this phone sit? A player (one phone each), the whole table, or watch only."""
     device = use_services().access()
-    taken, set_taken = ft.use_state(lambda: _taken(device, gid))
-    problem, set_problem = ft.use_state(None)
+    taken, set_taken = use_made(lambda: _taken(device, gid))
+    problem, set_problem = use_maybe(str)
 
     def seen_seats():
         if refresh:
@@ -181,11 +182,11 @@ def _taken(device, gid: str) -> set[int]:
 
 
 @ft.component
-def JoinByCode(prefill: str = "") -> ft.Control:
+def JoinByCode(prefill: str = "", key: FletKey = None) -> ft.Control:
     """The home screen's "join a table": type (or paste) the code, tap Join."""
     device = use_services().access()
     typed, set_typed = ft.use_state(prefill)
-    problem, set_problem = ft.use_state(None)
+    problem, set_problem = use_maybe(str)
 
     def join(e=None) -> None:
         try:
@@ -223,7 +224,7 @@ def JoinScreen() -> ft.View:
     """``/join/<code>``: the link of the QR code. Joins the table, then the seat picker."""
     code = ft.use_route_params().get("code", "")
     device = use_services().access()
-    joined, set_joined = ft.use_state(lambda: _join(device, code))
+    joined, set_joined = use_made(lambda: _join(device, code))
     opened, problem = joined
     route = f"/join/{code}"
     if opened is None:
@@ -251,7 +252,7 @@ def AdminScreen() -> ft.View:
     """``/admin``: the host password opens the host view (every game on this server)."""
     services = use_services()
     typed, set_typed = ft.use_state("")
-    problem, set_problem = ft.use_state(None)
+    problem, set_problem = use_maybe(str)
     device = services.access()
     tables = device.tables
     if not tables.has_admin:

@@ -1,8 +1,8 @@
 """What every screen may use and how work outside a render reaches a page: the app's
 ``Services`` (given at the root through ``ServicesContext``, and kept on the page for
-``use_services``), the page's ``PageLife`` (connected, closed), ``on_page_loop`` (a live
-update run on a page's own event loop) and the browser's optional services
-(``page_service``, ``fire_and_forget``). Flet only; no rules here."""
+``use_services``) with this browser's ``Prefs``, the page's ``PageLife`` (connected,
+closed), ``on_page_loop`` (a live update run on a page's own event loop) and the browser's
+optional services (``page_service``, ``fire_and_forget``). Flet only; no rules here."""
 
 from __future__ import annotations
 
@@ -10,9 +10,14 @@ import contextvars
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
+from flet.components.hooks.use_context import ContextProvider
+
+if TYPE_CHECKING:  # names for the types only
+    from card_companion.companion.storage import Store
+    from card_companion.companion.tables import Device, Tables
 
 
 class PageLife:
@@ -55,17 +60,36 @@ class PageLife:
 
 
 @dataclass(frozen=True)
+class Prefs:
+    """This browser's preferences (kept in its storage; the settings screen changes them)."""
+
+    theme: str = "system"
+    text_scale: str = "1.0"
+
+    @property
+    def theme_mode(self) -> ft.ThemeMode:
+        return {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(self.theme, ft.ThemeMode.SYSTEM)
+
+    @property
+    def scale(self) -> float:
+        try:
+            return float(self.text_scale)
+        except ValueError:
+            return 1.0
+
+
+@dataclass(frozen=True)
 class Services:
     """What every screen may use: the save file and its startup problem, the app's
     preferences, and this browser's access to the saved games (``device``, a
     ``companion.tables.Device``: its games, joining by code, seats, committed steps).
     Provided once at the root through ServicesContext."""
 
-    store: object
+    store: Store
     store_problem: str | None
-    prefs: object  # views.settings.Prefs
-    set_prefs: Callable[[object], None]
-    device: object | None = None
+    prefs: Prefs
+    set_prefs: Callable[[Prefs], None]
+    device: Device | None = None
     """companion.tables.Device; None only in view tests (then ``access()`` is the local one)"""
     join_base: str | None = None
     """the address other phones open: 'http://192.168.1.20:8550'"""
@@ -76,17 +100,17 @@ class Services:
     """one sentence for the home screen (a device key that was refused and replaced)"""
     set_admin: Callable[[bool], None] | None = None
 
-    def access(self):
+    def access(self) -> Device:
         """This browser's access to the saved games (companion.tables.Device)."""
         if self.device is not None:
             return self.device
         return local_tables(self.store).local()
 
 
-_LOCAL: dict[int, object] = {}
+_LOCAL: dict[int, Tables] = {}
 
 
-def local_tables(store) -> object:
+def local_tables(store: Store) -> Tables:
     """One Tables per store for screens built without a browser (view tests): full access,
     and one live hub, so two screens on one game follow each other there too."""
     from card_companion.companion.tables import Tables
@@ -97,10 +121,10 @@ def local_tables(store) -> object:
     return found
 
 
-ServicesContext = ft.create_context(None)
+ServicesContext: ContextProvider[Services | None] = ft.create_context(None)
 
 
-_PAGE_SERVICES_NOW: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_PAGE_SERVICES_NOW: weakref.WeakKeyDictionary[Any, weakref.ref[Services]] = weakref.WeakKeyDictionary()
 """page -> a weak reference to the Services its root provides now (see ``use_services``): the
 Services hold the page (their handlers do), so a strong one would keep every page forever"""
 
@@ -123,7 +147,9 @@ def use_services() -> Services:
     if found is None:
         kept = _PAGE_SERVICES_NOW.get(getattr(ft.context, "page", None))
         found = kept() if kept is not None else None
-    return found
+    # None only for a component drawn with no app around it (a view test of one widget), and
+    # use_text_scale, which such a test may reach, reads it with getattr
+    return cast(Services, found)
 
 
 def is_connected(page) -> bool:
@@ -147,7 +173,8 @@ def on_page_loop(page: ft.Page, fn: Callable[[], None]) -> bool:
         return False
 
     async def run() -> None:
-        _context_page.set(page)
+        # Flet declares its ContextVar without a type, so mypy takes it to hold None only
+        _context_page.set(page)  # type: ignore[arg-type]
         fn()
 
     try:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import flet as ft
 
 from card_companion.views.navigation import screen
-from card_companion.views.services import use_services
+from card_companion.views.services import Prefs, use_services
 from card_companion.views.widgets import section, tagged
 
 SYMBOLS_FONT = "CardSymbols"
@@ -16,23 +16,6 @@ FONTS = {SYMBOLS_FONT: "fonts/CardSymbols.ttf"}
 
 THEMES = {"system": "Like the device", "light": "Light", "dark": "Dark"}
 TEXT_SIZES = {"1.0": "Normal", "1.15": "Large", "1.3": "Larger"}
-
-
-@dataclass(frozen=True)
-class Prefs:
-    theme: str = "system"
-    text_scale: str = "1.0"
-
-    @property
-    def theme_mode(self) -> ft.ThemeMode:
-        return {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(self.theme, ft.ThemeMode.SYSTEM)
-
-    @property
-    def scale(self) -> float:
-        try:
-            return float(self.text_scale)
-        except ValueError:
-            return 1.0
 
 
 def app_theme(prefs: Prefs) -> ft.Theme:

@@ -22,13 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.companion.access import Refused, Seat
 from card_companion.companion.game import Outcome
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
-from card_companion.views.hooks import sized, use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use_text_scale
 from card_companion.views.live_table import (
     NEWS,
     STALE_TAIL,
@@ -55,8 +56,8 @@ def outcome_panel(outcome: Outcome) -> ft.Control:
         ft.Container(
             content=ft.Column(
                 [ft.Text("Game over", size=14, italic=True),
-                 ft.Text(outcome.headline, size=sized(24), weight=ft.FontWeight.BOLD)]
-                + [ft.Text(f"• {d}") for d in outcome.details],
+                 ft.Text(outcome.headline, size=sized(24), weight=ft.FontWeight.BOLD),
+                 *(ft.Text(f"• {d}") for d in outcome.details)],
                 spacing=4,
                 tight=True,
             ),
@@ -81,8 +82,8 @@ def use_live_table(gid: str, services: Any, page: Any, on_seat: Callable[[], Non
     awake."""
     device = services.access()
     # a page in a browser reports what it has drawn (the view tests' stand-in page does not)
-    live: LiveTable = ft.use_state(lambda: LiveTable(gid, device, page, reports=isinstance(page, ft.Page)))[0]
-    forget = ft.use_ref(None)  # takes back the close handler when the screen unmounts
+    live: LiveTable = use_made(lambda: LiveTable(gid, device, page, reports=isinstance(page, ft.Page)))[0]
+    forget: MutableRef[Callable[[], None]] = ft.use_ref(None)  # takes back the close handler when the screen unmounts
     seat_seen = use_stable(on_seat)
 
     def subscribe() -> None:
@@ -138,7 +139,7 @@ def _frame(live: LiveTable) -> tuple:
 
 
 @ft.component
-def TablePage(gid: str) -> ft.View:
+def TablePage(gid: str, key: FletKey = None) -> ft.View:
     services = use_services()
     page = ft.context.page
     route = f"/play/{gid}"

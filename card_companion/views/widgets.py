@@ -38,14 +38,16 @@ def button(
     on_click: Callable | None,
     ident: str,
     *,
-    icon: str | None = None,
+    icon: ft.IconData | None = None,
     primary: bool = True,
     disabled: bool = False,
     expand: bool | int | None = None,
     tooltip: str | None = None,
     key: str | None = None,
+    action: ft.ClientAction | None = None,
 ) -> ft.Control:
-    """A big, labelled button. ``primary`` picks the filled style."""
+    """A big, labelled button. ``primary`` picks the filled style; ``action`` is a client
+    action the browser runs inside the tap (the clipboard, the share sheet)."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
     b = cls(
         text,
@@ -54,11 +56,12 @@ def button(
         disabled=disabled or on_click is None,
         height=TOUCH,
         tooltip=tooltip,
+        action=action,
     )
     return ft.Semantics(identifier=ident, button=True, content=b, expand=expand, key=key)
 
 
-def icon_button(icon: str, label: str, on_click: Callable | None, ident: str, disabled: bool = False,
+def icon_button(icon: ft.IconData, label: str, on_click: Callable | None, ident: str, disabled: bool = False,
                 key: str | None = None) -> ft.Control:
     return ft.Semantics(
         identifier=ident,
@@ -92,49 +95,13 @@ def card_face(
     width = round(width * current_scale())
     height = int(width * 1.4)
     if face_down:
-        inner = ft.Container(
-            width=width,
-            height=height,
-            bgcolor=CARD_BACK,
-            border_radius=6,
-            border=ft.Border.all(3 if selected else 1, ft.Colors.AMBER if selected else "#22345a"),
-            content=ft.Text(card.symbol if card else "", color="white", size=width * 0.28,
-                            weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-            alignment=ft.Alignment.CENTER,
-        )
+        inner = _card_back(card, width, height, selected)
     elif card is None:
-        inner = ft.Container(
-            width=width,
-            height=height,
-            border_radius=6,
-            border=ft.Border.all(1, ft.Colors.OUTLINE),
-            content=ft.Text("—", size=width * 0.3, color=ft.Colors.ON_SURFACE_VARIANT),
-            alignment=ft.Alignment.CENTER,
-        )
+        inner = _empty_place(width, height)
     else:
-        inner = ft.Container(
-            width=width,
-            height=height,
-            bgcolor=CARD_BG,
-            border_radius=6,
-            border=ft.Border.all(4 if selected else 1, ft.Colors.AMBER_700 if selected else "#9e9e9e"),
-            content=ft.Text(
-                card.symbol,
-                color=suit_color(card),
-                size=width * (0.3 if len(card.symbol) > 2 else 0.36),
-                weight=ft.FontWeight.BOLD,
-                text_align=ft.TextAlign.CENTER,
-            ),
-            alignment=ft.Alignment.CENTER,
-            opacity=0.45 if dimmed else 1.0,
-        )
+        inner = _card_front(card, width, height, selected, dimmed)
     if tapped:
-        inner = ft.Container(
-            content=ft.Container(content=inner, rotate=ft.Rotate(angle=math.pi / 2)),
-            width=height,
-            height=height,
-            alignment=ft.Alignment.CENTER,
-        )
+        inner = _turned_sideways(inner, height)
     # as few controls as draw the card: a table shows dozens of cards, and every control costs
     # the server a diff at each step (docs/performance.md)
     content = inner if not caption else ft.Column(
@@ -155,6 +122,62 @@ def card_face(
     key = f"{ident}-{'tap' if on_click is not None else 'still'}" if ident else None
     return ft.Semantics(identifier=ident, label=label, button=on_click is not None, selected=selected,
                         content=body, container=True, key=key)
+
+
+def _card_back(card: Card | None, width: int, height: int, selected: bool) -> ft.Control:
+    """A face-down card: its back, with its symbol if the players may know it."""
+    return ft.Container(
+        width=width,
+        height=height,
+        bgcolor=CARD_BACK,
+        border_radius=6,
+        border=ft.Border.all(3 if selected else 1, ft.Colors.AMBER if selected else "#22345a"),
+        content=ft.Text(card.symbol if card else "", color="white", size=width * 0.28,
+                        weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+def _empty_place(width: int, height: int) -> ft.Control:
+    """The place of a card not there (yet)."""
+    return ft.Container(
+        width=width,
+        height=height,
+        border_radius=6,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        content=ft.Text("—", size=width * 0.3, color=ft.Colors.ON_SURFACE_VARIANT),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+def _card_front(card: Card, width: int, height: int, selected: bool, dimmed: bool) -> ft.Control:
+    """A card face up: its symbol in its suit's colour."""
+    return ft.Container(
+        width=width,
+        height=height,
+        bgcolor=CARD_BG,
+        border_radius=6,
+        border=ft.Border.all(4 if selected else 1, ft.Colors.AMBER_700 if selected else "#9e9e9e"),
+        content=ft.Text(
+            card.symbol,
+            color=suit_color(card),
+            size=width * (0.3 if len(card.symbol) > 2 else 0.36),
+            weight=ft.FontWeight.BOLD,
+            text_align=ft.TextAlign.CENTER,
+        ),
+        alignment=ft.Alignment.CENTER,
+        opacity=0.45 if dimmed else 1.0,
+    )
+
+
+def _turned_sideways(inner: ft.Control, height: int) -> ft.Control:
+    """A tapped card: turned a quarter, in a square as wide as the card is tall."""
+    return ft.Container(
+        content=ft.Container(content=inner, rotate=ft.Rotate(angle=math.pi / 2)),
+        width=height,
+        height=height,
+        alignment=ft.Alignment.CENTER,
+    )
 
 
 _RED_SUITS = re.compile("([♥♦])")
@@ -338,7 +361,7 @@ def number_tile(ident: str, value: str, caption: str, *, label: str, title: str 
 def tile_row(tiles: Sequence[ft.Control], ident: str | None = None, per_row: int = 4) -> ft.Control:
     """Number tiles side by side, ``per_row`` to a row (more players wrap onto more rows of
     the same width, so every tile stays readable)."""
-    rows = [ft.Row(list(tiles[i:i + per_row]), spacing=6) for i in range(0, len(tiles), per_row)]
+    rows: list[ft.Control] = [ft.Row(list(tiles[i:i + per_row]), spacing=6) for i in range(0, len(tiles), per_row)]
     column = ft.Column(rows, spacing=6, tight=True)
     return tagged(ident, column) if ident else column
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.card_stratego import DECK, RULES
+from card_companion.calculators.cards import Card
 from card_companion.views.calculator.ruling import (
     Ruling,
     RulingPanel,
@@ -14,7 +15,7 @@ from card_companion.views.calculator.ruling import (
     problem_note,
     use_ruling,
 )
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import use_made, use_stable, use_text_scale
 
 GAME_NAME = "Card Stratego"
 SEATS = ("Attacker", "Defender")
@@ -62,7 +63,7 @@ def battle_ruling(cards) -> Ruling | None:
 @ft.component
 def CardStrategoCalculator() -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
-    cards, set_cards = ft.use_state(lambda: [None, None])
+    cards, set_cards = use_made(lambda: list[Card | None]([None, None]))
     version, set_version = ft.use_state(0)  # a new set of places (after a swap)
     shown = use_ruling(lambda: battle_ruling(cards))
 

@@ -23,7 +23,7 @@ from card_companion.views.calculator.ruling import (
     switch,
     use_ruling,
 )
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = [Card.parse(c) for c in ("QH", "KS", "7C", "4D")]
@@ -47,17 +47,17 @@ def boss_ruling(deck: Deck, stack: list, super_powers: bool) -> Ruling | None:
 
 
 @ft.component
-def BossStackCalculator(deck: Deck) -> ft.Control:
+def BossStackCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     size, set_size = ft.use_state(len(EXAMPLE))
-    entered, set_entered = ft.use_state(lambda: {"stack": list(EXAMPLE)})
+    entered, set_entered = use_made(lambda: {"stack": list[Card | None](EXAMPLE)})
     super_powers, set_super_powers = ft.use_state(False)
     version, set_version = ft.use_state(0)
     groups = [Group("stack", "Card", size)]
     stack = group_values(groups, entered)
     shown = use_ruling(lambda: boss_ruling(deck, stack, super_powers))
 
-    def clear(_values) -> None:
+    def clear(_values: object) -> None:
         set_entered({})
         set_version(version + 1)
 

@@ -4,9 +4,12 @@ Preloaded with the text's elemental example (24 against 17 boosted to 21; damage
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import flet as ft
 
-from card_companion.calculators.cards import SUITS, Deck
+from card_companion.calculators.cards import SUITS, Card, Deck
 from card_companion.views.calculator.ruling import (
     Group,
     Ruling,
@@ -25,13 +28,13 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 from card_companion.views.widgets import tagged
 
 GAME_NAME = "CardPeeGee"
 NAMES = ("Fighter 1", "Fighter 2")
 ELEMENTS = [("none", "—")] + [(s.value, s.symbol) for s in SUITS]
-EXAMPLE = ({"attack": "11", "element": "C", "mode": "total", "total": "13", "count": 3},
+EXAMPLE: tuple[dict[str, Any], ...] = ({"attack": "11", "element": "C", "mode": "total", "total": "13", "count": 3},
            {"attack": "7", "element": "D", "mode": "total", "total": "10", "count": 3})
 """the text: Fighter 1 (clubs) Attack 11 draws 13; Fighter 2 (diamonds) Attack 7 draws 10"""
 
@@ -45,13 +48,14 @@ def combat_ruling(deck: Deck, fighters, cards: dict, critical: bool) -> Ruling |
     entries = []
     for i, f in enumerate(fighters):
         attack = whole_number(f["attack"], f"{NAMES[i]}'s Attack")
+        drawn: int | list[str]
         if f["mode"] == "total":
             drawn = whole_number(f["total"], f"{NAMES[i]}'s score cards' total")
         else:
-            drawn = cards.get(f"f{i}", [])
-            if None in drawn:
+            got = cards.get(f"f{i}", [])
+            if None in got:
                 return None
-            drawn = [str(c) for c in drawn]
+            drawn = [str(c) for c in got]
         entries.append({"attack": attack, "element": None if f["element"] == "none" else f["element"], "drawn": drawn})
     check_deck(deck, [c for cs in cards.values() for c in cs])
     answer = ask({"game": "cardpeegee", "ask": "combat-round", "critical_strikes": critical, "fighters": entries})
@@ -60,7 +64,7 @@ def combat_ruling(deck: Deck, fighters, cards: dict, critical: bool) -> Ruling |
         headline = f"A tie, {s[0]} against {s[1]}: nobody loses HP"
     else:
         headline = f"{NAMES[w]} wins, {s[w]} against {s[1 - w]}: {NAMES[1 - w]} loses {loss[1 - w]} HP"
-    figures = ((f"{NAMES[0]} score", str(s[0])), (f"{NAMES[1]} score", str(s[1])))
+    figures: tuple[tuple[str, str], ...] = ((f"{NAMES[0]} score", str(s[0])), (f"{NAMES[1]} score", str(s[1])))
     if w is not None:
         figures += ((f"{NAMES[1 - w]} loses", f"{loss[1 - w]} HP"),)
     title = " against ".join(f"{NAMES[i]} Attack {e['attack']}" for i, e in enumerate(entries))
@@ -76,11 +80,11 @@ def number(ident: str, label: str, start: str, on_change) -> ft.Control:
 
 
 @ft.component
-def CombatRoundCalculator(deck: Deck) -> ft.Control:
+def CombatRoundCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
-    fighters, set_fighters = ft.use_state(lambda: [dict(f) for f in EXAMPLE])
-    start, set_start = ft.use_state(lambda: [dict(f) for f in EXAMPLE])  # what the typed fields start from
-    cards, set_cards = ft.use_state(dict)
+    fighters, set_fighters = use_made(lambda: [dict(f) for f in EXAMPLE])
+    start, set_start = use_made(lambda: [dict(f) for f in EXAMPLE])  # what the typed fields start from
+    cards, set_cards = use_made(dict[str, list[Card | None]])
     critical, set_critical = ft.use_state(False)
     version, set_version = ft.use_state(0)
     groups = groups_for(fighters)
@@ -88,14 +92,14 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
     got = split_groups(groups, values)
     shown = use_ruling(lambda: combat_ruling(deck, fighters, got, critical))
 
-    def change(i: int, key: str, value, new_places: bool = False) -> None:
+    def change(i: int, key: str, value: object, new_places: bool = False) -> None:
         # an updater: fast typing fires changes before the next render
         set_fighters(lambda fs: [({**f, key: value} if j == i else f) for j, f in enumerate(fs)])
         if new_places:  # new places, and typed fields drawn afresh from what is typed now
             set_start([({**f, key: value} if j == i else f) for j, f in enumerate(fighters)])
             set_version(version + 1)
 
-    def clear(_values) -> None:
+    def clear(_values: object) -> None:
         set_cards({})
         set_version(version + 1)
 
@@ -113,13 +117,13 @@ def CombatRoundCalculator(deck: Deck) -> ft.Control:
             ft.Row([number(f"attack-{i}", "Attack", start[i]["attack"], lambda v, i=i: change(i, "attack", v))],
                    key=f"attack-{i}-{version}"),
             segmented(f"element-{i}", "Element (— for none)", ELEMENTS, f["element"],
-                      lambda v, i=i: change(i, "element", v)),
+                      partial(change, i, "element")),
             segmented(f"score-mode-{i}", "Score cards", [("total", "Their total"), ("cards", "The cards")], f["mode"],
-                      lambda v, i=i: change(i, "mode", v, new_places=True)),
+                      partial(change, i, "mode", new_places=True)),
             ft.Row([number(f"total-{i}", "Score cards' total", start[i]["total"],
-                           lambda v, i=i: change(i, "total", v))],
+                           partial(change, i, "total"))],
                    key=f"total-{i}-{version}") if f["mode"] == "total" else
-            counter("Score cards drawn", f["count"], 1, 12, lambda n, i=i: change(i, "count", n, new_places=True),
+            counter("Score cards drawn", f["count"], 1, 12, partial(change, i, "count", new_places=True),
                     f"score-count-{i}"),
         ], spacing=6, tight=True))
     rows.append(switch("critical", "Critical Strikes", critical, set_critical,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.cardpeegee import RuleError, encounter_kind, healer, jailor
-from card_companion.calculators.cards import Deck, Suit
+from card_companion.calculators.cards import Card, Deck, Suit
 from card_companion.calculators.words import card_list, plural
 from card_companion.views.calculator.ruling import (
     Group,
@@ -26,7 +26,7 @@ from card_companion.views.calculator.ruling import (
     switch,
     use_ruling,
 )
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 KINDS = [("monster", "A Monster"), ("jailor", "A Healer's jailors")]
@@ -80,12 +80,12 @@ def jailor_ruling(deck: Deck, got: dict) -> Ruling | None:
 
 
 @ft.component
-def EncounterCalculator(deck: Deck) -> ft.Control:
+def EncounterCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     kind, set_kind = ft.use_state("monster")
     props, set_props = ft.use_state(2)
     beast, set_beast = ft.use_state(False)
-    entered, set_entered = ft.use_state(dict)
+    entered, set_entered = use_made(dict[str, list[Card | None]])
     version, set_version = ft.use_state(0)
     groups = groups_for(kind, props, beast)
     values = group_values(groups, entered)

@@ -4,6 +4,8 @@ element. Preloaded with the text's Ace example (5♣ 7♣ with A♣ active: 18).
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from card_companion.calculators.cards import SUITS, Card, Deck, Rank
@@ -25,7 +27,7 @@ from card_companion.views.calculator.ruling import (
     switch,
     use_ruling,
 )
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 EXAMPLE = {"played": [Card.parse("5C"), Card.parse("7C")], "active": [Card.parse("AC")]}
@@ -54,13 +56,13 @@ def play_ruling(deck: Deck, played: list, active: list, element: str, conversion
 
 
 @ft.component
-def PlayCalculator(deck: Deck) -> ft.Control:
+def PlayCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
-    sizes, set_sizes = ft.use_state(lambda: {"played": 2, "active": 1})
-    entered, set_entered = ft.use_state(lambda: {k: list(v) for k, v in EXAMPLE.items()})
+    sizes, set_sizes = use_made(lambda: {"played": 2, "active": 1})
+    entered, set_entered = use_made(lambda: {k: list[Card | None](v) for k, v in EXAMPLE.items()})
     element, set_element = ft.use_state("none")
     in_fight, set_in_fight = ft.use_state(False)
-    conversions, set_conversions = ft.use_state(dict)  # played card → the suit it is played as
+    conversions, set_conversions = use_made(dict[Card, str])  # played card → the suit it is played as
     version, set_version = ft.use_state(0)
     groups = [Group("played", "Played", sizes["played"]), Group("active", "Active", sizes["active"])]
     values = group_values(groups, entered)
@@ -71,7 +73,7 @@ def PlayCalculator(deck: Deck) -> ft.Control:
     def resize(key: str, n: int) -> None:
         set_sizes({**sizes, key: n})
 
-    def clear(_values) -> None:
+    def clear(_values: object) -> None:
         set_entered({})
         set_conversions({})
         set_version(version + 1)
@@ -104,6 +106,6 @@ def PlayCalculator(deck: Deck) -> ft.Control:
             seen.append(c)
             options = [("self", "itself")] + [(s.value, s.symbol) for s in SUITS if s != c.suit]
             rows.append(segmented(f"as-{c}", f"{c.symbol} counts as", options, conversions.get(c, "self"),
-                                  lambda v, c=c: declare(c, v)))
+                                  partial(declare, c)))
     rows.append(RulingPanel(shown, GAME_NAME))
     return ft.Column([r for r in rows if r is not None], spacing=12)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.calculators.cards import Deck
+from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.words import card_list
 from card_companion.views.calculator.cardpeegee_combat import number
 from card_companion.views.calculator.ruling import (
@@ -25,7 +25,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
 
@@ -56,13 +56,13 @@ def trap_ruling(deck: Deck, got: dict, mode: str, total: str) -> Ruling | None:
 
 
 @ft.component
-def TrapCalculator(deck: Deck) -> ft.Control:
+def TrapCalculator(deck: Deck, key: FletKey = None) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     props, set_props = ft.use_state(2)
     mode, set_mode = ft.use_state("cards")
     draws, set_draws = ft.use_state(3)
     total, set_total = ft.use_state("0")
-    entered, set_entered = ft.use_state(dict)
+    entered, set_entered = use_made(dict[str, list[Card | None]])
     version, set_version = ft.use_state(0)
     groups = groups_for(props, mode, draws)
     values = group_values(groups, entered)

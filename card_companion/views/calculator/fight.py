@@ -4,8 +4,12 @@ the two piles' top cards; "Next turn" carries the piles' new tops forward."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import flet as ft
 
+from card_companion.calculators.cards import Card
 from card_companion.calculators.fight import CYCLES, DECK, cycle_text
 from card_companion.calculators.words import in_seats
 from card_companion.views.calculator.ruling import (
@@ -18,7 +22,7 @@ from card_companion.views.calculator.ruling import (
     segmented,
     use_ruling,
 )
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import use_made, use_maybe, use_stable, use_text_scale
 
 GAME_NAME = "FIGHT!"
 SEATS = ("Player 1", "Player 2")
@@ -100,17 +104,17 @@ def turn_ruling(cycle: str, holder: int | None, other_pile: bool, coin: int | No
 def FightCalculator(names: tuple[str, ...] = ()) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     seats = tuple(names) if len(names) == 2 else SEATS  # the open table's players, or Player 1 and 2
-    cycle, set_cycle = ft.use_state("default")
-    holder, set_holder = ft.use_state(None)
+    cycle, set_cycle = use_made(lambda: CYCLES[0])
+    holder, set_holder = use_maybe(int)
     other_pile, set_other_pile = ft.use_state(False)
-    coin, set_coin = ft.use_state(None)
-    entered, set_entered = ft.use_state(dict)  # role → card
+    coin, set_coin = use_maybe(int)
+    entered, set_entered = use_made(dict[str, Card | None])  # role → card
     version, set_version = ft.use_state(0)  # a new set of places
     turns, set_turns = ft.use_state(0)  # "Next turn" taps: a new turn starts without a ruling
     shown = use_ruling(lambda: turn_ruling(cycle, holder, other_pile, coin, entered, seats), fresh=turns)
     places = roles(holder, other_pile)
 
-    def changed(values) -> None:
+    def changed(values: list[Card | None]) -> None:
         set_entered({**entered, **dict(zip(places, values))})
 
     def choose_holder(value: str) -> None:
@@ -121,20 +125,17 @@ def FightCalculator(names: tuple[str, ...] = ()) -> ft.Control:
         set_other_pile(value == "card")
         set_version(version + 1)
 
-    def next_turn(values) -> None:
+    def next_turn(values: list[Card | None]) -> None:
         """The piles' new top cards after this turn; the two cards played are cleared."""
         r = shown.ruling
         if r is None or shown.stale or r.answer["turn"]["outcome"] == "coin-flip-needed":
             return
         won = r.answer.get("won-card")
         if won is not None:
-            by_name = {str(c): c for c in entered.values() if c is not None}
-            h = won["holder"]
-            tops = [pile[-1]["card"] if pile else None for pile in won["piles"]]
+            h, tops = piles_after(won, entered)
             set_holder(h)
-            set_other_pile(tops[1 - h] is not None)
-            set_entered({"tie-breaker": by_name[tops[h]],
-                         "other-top": by_name[tops[1 - h]] if tops[1 - h] is not None else None})
+            set_other_pile(tops["other-top"] is not None)
+            set_entered(tops)
         else:
             set_entered({k: v for k, v in entered.items() if k not in ("first", "second")})
         set_coin(None)
@@ -142,25 +143,42 @@ def FightCalculator(names: tuple[str, ...] = ()) -> ft.Control:
         set_turns(turns + 1)
 
     on_next, on_change = use_stable(next_turn), use_stable(changed)
-    slots_key = f"slots-{version}-{'-'.join(places)}"
-    initial = [entered.get(r) for r in places]
     parts: list[ft.Control | None] = [
         segmented("cycle", "Which move beats which", [(c, c.capitalize()) for c in CYCLES], cycle, set_cycle),
         ft.Text(cycle_text(cycle), size=13, italic=True),
-        segmented("holder", "Who holds the Tie Breaker?", [("nobody", "Nobody"), ("0", seats[0]), ("1", seats[1])],
-               "nobody" if holder is None else str(holder), choose_holder),
-        ft.Text("Nobody: no card is won yet this round. The Tie Breaker is the face-up card on top of its "
-                "holder's victory pile.", size=13, italic=True) if holder is None else None,
-        segmented("other-pile", f"{seats[1 - holder]}'s victory pile", [("empty", "Empty"), ("card", "A card on top")],
-               "card" if other_pile else "empty", choose_other) if holder is not None else None,
-        segmented("coin", "If a coin flip is needed, it goes to", [("none", "Not flipped"), ("0", seats[0]),
-                                                                ("1", seats[1])],
-               "none" if coin is None else str(coin), lambda v: set_coin(None if v == "none" else int(v)))
-        if holder is None else None,
+        *_pile_questions(seats, holder, other_pile, coin, choose_holder, choose_other,
+                         lambda v: set_coin(None if v == "none" else int(v))),
         Slots(DECK, labels(holder, other_pile, seats), on_next, submit="Next turn: the piles as they are now",
               ident="calc-slots", game_name=GAME_NAME, on_change=on_change,
-              initial=initial, key=slots_key),
+              initial=[entered.get(r) for r in places], key=f"slots-{version}-{'-'.join(places)}"),
         problem_note(shown),
         RulingPanel(shown, GAME_NAME),
     ]
     return ft.Column([p for p in parts if p is not None], spacing=12)
+
+
+def piles_after(won: dict[str, Any], entered: dict[str, Card | None]) -> tuple[int, dict[str, Card | None]]:
+    """Where the won card went: who holds the Tie Breaker now, and the piles' top cards (the
+    Tie Breaker, the other pile's top) as the next turn's places."""
+    by_name = {str(c): c for c in entered.values() if c is not None}
+    h = won["holder"]
+    tops = [pile[-1]["card"] if pile else None for pile in won["piles"]]
+    return h, {"tie-breaker": by_name[tops[h]], "other-top": by_name[tops[1 - h]] if tops[1 - h] is not None else None}
+
+
+def _pile_questions(seats: Sequence[str], holder: int | None, other_pile: bool, coin: int | None,
+                    choose_holder: Callable[[str], None], choose_other: Callable[[str], None],
+                    choose_coin: Callable[[str], None]) -> list[ft.Control | None]:
+    """Who holds the Tie Breaker; then the other pile's top, or where a coin flip went."""
+    return [
+        segmented("holder", "Who holds the Tie Breaker?", [("nobody", "Nobody"), ("0", seats[0]), ("1", seats[1])],
+                  "nobody" if holder is None else str(holder), choose_holder),
+        ft.Text("Nobody: no card is won yet this round. The Tie Breaker is the face-up card on top of its "
+                "holder's victory pile.", size=13, italic=True) if holder is None else None,
+        segmented("other-pile", f"{seats[1 - holder]}'s victory pile", [("empty", "Empty"), ("card", "A card on top")],
+                  "card" if other_pile else "empty", choose_other) if holder is not None else None,
+        segmented("coin", "If a coin flip is needed, it goes to", [("none", "Not flipped"), ("0", seats[0]),
+                                                                   ("1", seats[1])],
+                  "none" if coin is None else str(coin), choose_coin)
+        if holder is None else None,
+    ]

@@ -4,8 +4,13 @@ and picks up, and with the war's face-up cards who takes the table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
 import flet as ft
 
+from card_companion.calculators.cards import Card
 from card_companion.calculators.pc_war import BLANK_CHOICES, JOKER_CHOICES, BlankCard, deck_for, order_text
 from card_companion.calculators.words import in_seats, plural
 from card_companion.views.calculator.ruling import (
@@ -20,7 +25,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import Setter, use_made, use_stable, use_text_scale
 from card_companion.views.widgets import button, tagged
 
 GAME_NAME = "Non-Violent, Politically-Correct War"
@@ -87,7 +92,7 @@ def war_ruling(counts: dict[str, str], at_once: bool, jokers: int, cards: list, 
                   answer=answer, figures=tuple(figures))
 
 
-def count_field(key: str, label: str, start: str, on_change) -> ft.Control:
+def count_field(key: str, label: str, start: str, on_change: Callable[[str, str], None]) -> ft.Control:
     """A count the thumb types. Its value is only the starting count (a late render must never
     put an old number back under the thumb); a new start comes with a new key."""
     return tagged(f"count-{key}", ft.TextField(
@@ -96,89 +101,126 @@ def count_field(key: str, label: str, start: str, on_change) -> ft.Control:
     ), label=label)
 
 
+@dataclass(frozen=True)
+class Entry:
+    """What the calculator holds: the mode, the deck, the flip's cards, the war's counts and
+    cards. Every change replaces it (each handler an updater: fast typing fires before the
+    next render)."""
+
+    mode: str = "flip"
+    jokers: int = 1
+    blank: BlankCard = "none"
+    """the blank card: not in the deck, or the strongest or weakest"""
+    flip_cards: list[Card | None] = field(default_factory=lambda: [None, None])
+    counts: dict[str, str] = field(default_factory=lambda: dict(START))
+    start: dict[str, str] = field(default_factory=lambda: dict(START))
+    """what the count fields start from"""
+    at_once: bool = False
+    war_cards: list[Card | None] = field(default_factory=lambda: [None, None])
+    version: int = 0
+    """a new set of places or counts"""
+
+    def with_mode(self, mode: str) -> Entry:
+        return replace(self, mode=mode, version=self.version + 1)
+
+    def cleared(self) -> Entry:
+        """No card entered in the mode's places."""
+        if self.mode == "flip":
+            return replace(self, flip_cards=[None, None], version=self.version + 1)
+        return replace(self, war_cards=[None, None], version=self.version + 1)
+
+    def to_war(self) -> Entry:
+        """From a tied flip to the war, with 2 cards on the table."""
+        counts = {**self.counts, "table": "2"}
+        return replace(self, counts=counts, start=counts, war_cards=[None, None]).with_mode("war")
+
+    def again(self, counts: dict[str, str]) -> Entry:
+        """A tie in the war: the whole procedure again, from the counts it left."""
+        return replace(self, counts=counts, start=counts).cleared()
+
+    def typed(self, key: str, value: str) -> Entry:
+        return replace(self, counts={**self.counts, key: value})
+
+
+def counts_after(answer: dict[str, Any]) -> dict[str, str]:
+    """The counts a war leaves, for the same war again."""
+    return {"hand-0": str(answer["hands"][0]), "hand-1": str(answer["hands"][1]), "pile-0": str(answer["piles"][0]),
+            "pile-1": str(answer["piles"][1]), "table": str(answer["table"])}
+
+
 @ft.component
 def PCWarCalculator(names: tuple[str, ...] = ()) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     seats = tuple(names) if len(names) == 2 else SEATS  # the open table's players, or Player 1 and 2
-    mode, set_mode = ft.use_state("flip")
-    jokers, set_jokers = ft.use_state(1)
-    blank, set_blank = ft.use_state("none")  # the blank card: not in the deck, or the strongest or weakest
-    flip_cards, set_flip_cards = ft.use_state(lambda: [None, None])
-    counts, set_counts = ft.use_state(lambda: dict(START))
-    start, set_start = ft.use_state(lambda: dict(START))  # what the count fields start from
-    at_once, set_at_once = ft.use_state(False)
-    war_cards, set_war_cards = ft.use_state(lambda: [None, None])
-    version, set_version = ft.use_state(0)  # a new set of places or counts
-    shown = use_ruling(lambda: flip_ruling(jokers, flip_cards, seats, blank) if mode == "flip"
-                       else war_ruling(counts, at_once, jokers, war_cards, seats, blank), fresh=(mode, version))
-    deck = deck_for(jokers, blank)
+    entry, set_entry = use_made(Entry)
+    shown = use_ruling(lambda: flip_ruling(entry.jokers, entry.flip_cards, seats, entry.blank) if entry.mode == "flip"
+                       else war_ruling(entry.counts, entry.at_once, entry.jokers, entry.war_cards, seats, entry.blank),
+                       fresh=(entry.mode, entry.version))
+    deck = deck_for(entry.jokers, entry.blank)
+    r = shown.ruling if not shown.stale else None
 
-    def choose_mode(value: str) -> None:
-        set_mode(value)
-        set_version(version + 1)
+    def change(how: Callable[[Entry], Entry]) -> Callable[..., None]:
+        """A handler that changes the entry (an updater, so taps in one frame all count)."""
+        return lambda *_: set_entry(how)
 
-    def clear(_values=None) -> None:
-        (set_flip_cards if mode == "flip" else set_war_cards)([None, None])
-        set_version(version + 1)
-
-    def to_war() -> None:
-        set_counts({**counts, "table": "2"})
-        set_start({**counts, "table": "2"})
-        set_war_cards([None, None])
-        choose_mode("war")
-
-    def again() -> None:
-        """A tie in the war: the whole procedure again, from the counts it left."""
-        a = shown.ruling.answer
-        after = {"hand-0": str(a["hands"][0]), "hand-1": str(a["hands"][1]), "pile-0": str(a["piles"][0]),
-                 "pile-1": str(a["piles"][1]), "table": str(a["table"])}
-        set_counts(after)
-        set_start(after)
-        clear()
-
-    def typed(key: str, value: str) -> None:
-        set_counts(lambda c: {**c, key: value})  # an updater: fast typing fires before the next render
-
-    on_clear = use_stable(clear)
-    on_flip, on_war = use_stable(set_flip_cards), use_stable(set_war_cards)
-    parts: list[ft.Control | None] = [
-        segmented("mode", None, [("flip", "A flip"), ("war", "Trade and war")], mode, choose_mode),
-        segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(jokers),
-                  lambda v: set_jokers(int(v))),
-        segmented("blank", None, [(b, "No blank" if b == "none" else f"Blank {b}") for b in BLANK_CHOICES],
-                  blank, set_blank),
-    ]
-    if mode == "flip":
+    on_clear = use_stable(change(Entry.cleared))
+    on_flip = use_stable(lambda values: set_entry(lambda e: replace(e, flip_cards=values)))
+    on_war = use_stable(lambda values: set_entry(lambda e: replace(e, war_cards=values)))
+    parts: list[ft.Control | None] = _options(entry, set_entry)
+    if entry.mode == "flip":
         parts += [
-            ft.Text(f"Both players turn their top card face up: the higher card takes both ({order_text(blank)})."),
+            ft.Text(f"Both players turn their top card face up: the higher card takes both "
+                    f"({order_text(entry.blank)})."),
             Slots(deck, list(seats), on_clear, submit="New flip", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=on_flip, initial=flip_cards, key=f"flip-{version}"),
+                  on_change=on_flip, initial=entry.flip_cards, key=f"flip-{entry.version}"),
             problem_note(shown),
         ]
-        r = shown.ruling
-        if r is not None and not shown.stale and r.answer["war"]:
-            parts.append(button("Walk through the trade and war", to_war, "to-war", icon=ft.Icons.SWAP_HORIZ))
+        if r is not None and r.answer["war"]:
+            parts.append(button("Walk through the trade and war", change(Entry.to_war), "to-war",
+                                icon=ft.Icons.SWAP_HORIZ))
     else:
         parts += [
-            ft.Text("At a tie: how many cards each player has in hand (the tied cards already laid) and in the "
-                    "face-up pile, and how many lie on the table."),
-            ft.Row([count_field("hand-0", f"{seats[0]}: hand", start["hand-0"], typed),
-                    count_field("hand-1", f"{seats[1]}: hand", start["hand-1"], typed)], spacing=8,
-                   key=f"hands-{version}"),
-            ft.Row([count_field("pile-0", f"{seats[0]}: pile", start["pile-0"], typed),
-                    count_field("pile-1", f"{seats[1]}: pile", start["pile-1"], typed)], spacing=8,
-                   key=f"piles-{version}"),
-            ft.Row([count_field("table", "On the table", start["table"], typed)], spacing=8, key=f"table-{version}"),
-            switch("at-once", "Last card wins at once", at_once, set_at_once,
+            *_war_counts(entry, seats, lambda k, v: set_entry(lambda e: e.typed(k, v))),
+            switch("at-once", "Last card wins at once", entry.at_once,
+                   lambda v: set_entry(lambda e: replace(e, at_once=v)),
                    "A player who lays their last card wins at once, even in a war."),
             ft.Text("Then the war's face-up cards (leave them out to see what each lays):", size=13),
             Slots(deck, [f"{seats[0]}'s face-up card", f"{seats[1]}'s face-up card"], on_clear,
                   submit="Clear the war cards", ident="calc-slots", game_name=GAME_NAME,
-                  on_change=on_war, initial=war_cards, key=f"war-{version}"),
+                  on_change=on_war, initial=entry.war_cards, key=f"war-{entry.version}"),
             problem_note(shown),
         ]
-        r = shown.ruling
-        if r is not None and not shown.stale and r.answer["war_again"]:
-            parts.append(button("Swap and lay again", again, "war-again", icon=ft.Icons.REPLAY))
+        if r is not None and r.answer["war_again"]:
+            after = counts_after(r.answer)
+            parts.append(button("Swap and lay again", change(lambda e: e.again(after)), "war-again",
+                                icon=ft.Icons.REPLAY))
     parts.append(RulingPanel(shown, GAME_NAME))
     return ft.Column([p for p in parts if p is not None], spacing=12)
+
+
+def _options(entry: Entry, set_entry: Setter[Entry]) -> list[ft.Control | None]:
+    """The mode (a flip, or the trade and war) and the deck (its Jokers, the blank card)."""
+    return [
+        segmented("mode", None, [("flip", "A flip"), ("war", "Trade and war")], entry.mode,
+                  lambda v: set_entry(lambda e: e.with_mode(v))),
+        segmented("jokers", None, [(str(j), plural(j, "Joker")) for j in JOKER_CHOICES], str(entry.jokers),
+                  lambda v: set_entry(lambda e: replace(e, jokers=int(v)))),
+        segmented("blank", None, [(b, "No blank" if b == "none" else f"Blank {b}") for b in BLANK_CHOICES],
+                  entry.blank, lambda v: set_entry(lambda e: replace(e, blank=v))),
+    ]
+
+
+def _war_counts(entry: Entry, seats: Sequence[str], typed: Callable[[str, str], None]) -> list[ft.Control]:
+    """At a tie: each player's hand and face-up pile, and the cards on the table."""
+    start, version = entry.start, entry.version
+    return [
+        ft.Text("At a tie: how many cards each player has in hand (the tied cards already laid) and in the "
+                "face-up pile, and how many lie on the table."),
+        ft.Row([count_field("hand-0", f"{seats[0]}: hand", start["hand-0"], typed),
+                count_field("hand-1", f"{seats[1]}: hand", start["hand-1"], typed)], spacing=8,
+               key=f"hands-{version}"),
+        ft.Row([count_field("pile-0", f"{seats[0]}: pile", start["pile-0"], typed),
+                count_field("pile-1", f"{seats[1]}: pile", start["pile-1"], typed)], spacing=8,
+               key=f"piles-{version}"),
+        ft.Row([count_field("table", "On the table", start["table"], typed)], spacing=8, key=f"table-{version}"),
+    ]

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.calculators.cards import Card, Deck
 from card_companion.companion.protocol import ProtocolError, resolve
 from card_companion.views.card_picker import CardSlots, overuse_warning
-from card_companion.views.hooks import sized, use_text_scale
+from card_companion.views.hooks import sized, use_maybe, use_text_scale
 from card_companion.views.widgets import button, explanation, message, tagged
 
 SHARE_PLATFORMS = {"android", "ios", "macos", "windows"}
@@ -94,10 +95,11 @@ def use_ruling(compute: Callable[[], Ruling | None], fresh: Any = None) -> Shown
     missing, raises ProtocolError / ValueError for input the ask refuses, Overused for a card
     entered too often); keep the last good ruling on screen when there is none, until
     ``fresh`` changes (a new round: its cards are not a change of the last ones)."""
-    last = ft.use_ref(lambda: {"fresh": fresh, "ruling": None})
-    if last.current["fresh"] != fresh:
+    last: MutableRef[dict[str, Any]] = ft.use_ref(lambda: {"fresh": fresh, "ruling": None})
+    if last.current is None or last.current["fresh"] != fresh:
         last.current = {"fresh": fresh, "ruling": None}
-    kept = last.current["ruling"]
+    memory = last.current
+    kept = memory["ruling"]
     try:
         ruling = compute()
     except Overused:
@@ -106,7 +108,7 @@ def use_ruling(compute: Callable[[], Ruling | None], fresh: Any = None) -> Shown
         return Shown(kept, sentence(str(exc)), stale=kept is not None)
     if ruling is None:
         return Shown(kept, None, stale=kept is not None, waiting=True)
-    last.current["ruling"] = ruling
+    memory["ruling"] = ruling
     return Shown(ruling)
 
 
@@ -144,9 +146,13 @@ def counter(label: str, value: int, lo: int, hi: int, on_change: Callable[[int],
     )
 
 
-def segmented(ident: str, label: str | None, options: Sequence[tuple[str, str]], chosen: str,
-              on_choose: Callable[[str], None]) -> ft.Control:
-    """One choice of a few (a segmented button), under its label."""
+Choice = TypeVar("Choice", bound=str)
+
+
+def segmented(ident: str, label: str | None, options: Sequence[tuple[Choice, str]], chosen: Choice,
+              on_choose: Callable[[Choice], None]) -> ft.Control:
+    """One choice of a few (a segmented button), under its label; ``on_choose`` gets the value
+    of the option tapped."""
     control = tagged(ident, ft.SegmentedButton(
         segments=[ft.Segment(value=v, label=ft.Text(text)) for v, text in options],
         selected=[chosen],
@@ -247,7 +253,7 @@ def can_share(page) -> bool:
     return secure_origin(page) and name in SHARE_PLATFORMS
 
 
-def _client_action(make: Callable[[], Any]) -> Any:
+def _client_action(make: Callable[[], ft.ClientAction]) -> ft.ClientAction | None:
     """A Flet client action (run by the browser inside the tap, as Safari requires for the
     clipboard and the share sheet); None where no Flet page runs (view tests)."""
     try:
@@ -260,7 +266,7 @@ def _client_action(make: Callable[[], Any]) -> Any:
 def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control:
     """The ruling: headline, figures, explanation; Copy and Share as plain text."""
     use_text_scale()  # sizes below follow the text-size setting
-    copied, set_copied = ft.use_state(None)  # the text last copied
+    copied, set_copied = use_maybe(str)  # the text last copied
     manual, set_manual = ft.use_state(False)  # show the text to select by hand
     page = ft.context.page
     ruling = shown.ruling
@@ -295,14 +301,12 @@ def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control
     parts.append(explanation(ruling.lines, ident=f"{ident}-explanation", title="Why"))
 
     copy = button("Copy the ruling", lambda: set_copied(text) if secure else set_manual(True), f"{ident}-copy",
-                  icon=ft.Icons.CONTENT_COPY, primary=False)
-    if secure:
-        copy.content.action = _client_action(lambda: ft.CopyToClipboard(text))
+                  icon=ft.Icons.CONTENT_COPY, primary=False,
+                  action=_client_action(lambda: ft.CopyToClipboard(text)) if secure else None)
     row: list[ft.Control] = [copy]
     if can_share(page):
-        share = button("Share", lambda: None, f"{ident}-share", icon=ft.Icons.SHARE, primary=False)
-        share.content.action = _client_action(lambda: ft.ShareText(text, subject=f"{game_name}: a ruling"))
-        row.append(share)
+        row.append(button("Share", lambda: None, f"{ident}-share", icon=ft.Icons.SHARE, primary=False,
+                          action=_client_action(lambda: ft.ShareText(text, subject=f"{game_name}: a ruling"))))
     parts.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
     if copied == text:
         parts.append(message("Copied: paste it into the group chat.", f"{ident}-copied", kind="info"))

@@ -9,7 +9,14 @@ import functools
 import flet as ft
 
 from card_companion.companion.advisor import cardpeegee_fight, what_if
-from card_companion.companion.cardpeegee import CardPeeGeeState, Flee, HealAndDefend, JoinFight, PlayIntoEncounter
+from card_companion.companion.cardpeegee import (
+    CardPeeGeeState,
+    Flee,
+    HealAndDefend,
+    JoinFight,
+    PlayIntoEncounter,
+)
+from card_companion.companion.cardpeegee.state import FightEncounter  # not among the package's names
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.cardpeegee.round_entry import RoundEntry, round_order
@@ -63,7 +70,7 @@ def FighterRow(i: int, name: str, card, face_down: bool, card_label: str, hp: in
                side: int, scale: float) -> ft.Control:
     at_scale(scale)
     face = card_face(card, ident=f"fighter-{i}-card", width=40, face_down=face_down, label=card_label)
-    numbers = [ft.Text(f"HP {hp}", size=sized(16), weight=ft.FontWeight.BOLD),
+    numbers: list[ft.Control] = [ft.Text(f"HP {hp}", size=sized(16), weight=ft.FontWeight.BOLD),
                ft.Text(f"Attack {attack}", size=sized(16)),
                ft.Text(f"Deal {deal}" + (f" → {draws} this round" if draws is not None and draws != deal else ""),
                        size=sized(16))]
@@ -128,6 +135,7 @@ def BattlePanel(table) -> ft.Control:
 def fight_lines(s: CardPeeGeeState, game, scale: float) -> list[ft.Control | None]:
     """What the fight is: the jailors' or the Bosses' lines, every fighter, the odds."""
     enc = s.encounter
+    assert isinstance(enc, FightEncounter) and enc.battle is not None, "the fight panel is drawn in a fight only"
     battle = enc.battle
     parts: list[ft.Control | None] = []
     if enc.kind == "healer":

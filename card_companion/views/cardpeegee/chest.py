@@ -3,10 +3,12 @@ values), plays spades on the chest, activates cards, or abandons it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from card_companion.companion.advisor import cardpeegee_disarm
-from card_companion.companion.cardpeegee import Disarm, PlayIntoEncounter
+from card_companion.companion.cardpeegee import ChestEncounter, Disarm, PlayIntoEncounter
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
@@ -76,7 +78,14 @@ def ChestPanel(table) -> ft.Control:
         modes.append(Mode("play", "Play spades", play))
     if p in game.can_activate(s):
         modes.append(activate_mode(table, [p]))
-    head: list[ft.Control | None] = [
+    return EncounterPanel(table, "chest", f"{name} at a treasure chest {enc.agitator.symbol}",
+                          chest_head(enc, target, set_target), modes, abandon="Abandon the chest", key="encounter")
+
+
+def chest_head(enc: ChestEncounter, target: int, set_target: Callable[[int], None]) -> list[ft.Control | None]:
+    """The chest: its loot, its armed traps (the one to disarm chosen by a tap), the disarm score."""
+    traps = enc.traps
+    return [
         note("Loot:", weight=ft.FontWeight.BOLD),
         ft.Row([card_face(c, ident=f"loot-{i}", width=44) for i, c in enumerate(enc.loot)] or
                [note("nothing", italic=True)], wrap=True, spacing=6),
@@ -87,5 +96,3 @@ def ChestPanel(table) -> ft.Control:
         ft.Text(f"Disarm score: {enc.disarm_score}", size=sized(18), weight=ft.FontWeight.BOLD),
         *lines_text(enc.disarm_working),
     ]
-    return EncounterPanel(table, "chest", f"{name} at a treasure chest {enc.agitator.symbol}", head, modes,
-                          abandon="Abandon the chest", key="encounter")

@@ -6,13 +6,13 @@ import flet as ft
 
 from card_companion.companion.cardpeegee import ClaimWin
 from card_companion.views.cardpeegee.play_form import PlayForm
-from card_companion.views.hooks import use_text_scale
+from card_companion.views.hooks import FletKey, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.widgets import choice_row
 
 
 @ft.component
-def ClaimForm(table) -> ft.Control | None:
+def ClaimForm(table, key: FletKey = None) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
@@ -31,7 +31,7 @@ def ClaimForm(table) -> ft.Control | None:
         choice_row([(q, s.name(q)) for q in alive], who, set_who, "claim-who"),
         choice_row([(c, titles[c]) for c in claims], what, set_what, "claim-what"),
         PlayForm(table, who, "claim", f"{titles[what]} for {s.name(who)}",
-                 lambda cs, fa, cv, who=who, what=what: ClaimWin(player=who, condition=what, cards=cs),
+                 lambda cs, fa, cv: ClaimWin(player=who, condition=what, cards=cs),
                  hint=f"{titles[what]}: {how[what]}, in the hand or active. Enter the cards shown from the hand "
                       "(active cards count by themselves).", use_active=False, convertible=False,
                  key=f"claim-{who}-{what}"),

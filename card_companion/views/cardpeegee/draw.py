@@ -4,6 +4,7 @@ Trap, a second encounter or back to town."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import flet as ft
 
@@ -13,7 +14,7 @@ from card_companion.companion.cardpeegee import AttackPlayer, DrawEncounter, GoT
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
 from card_companion.views.hooks import use_text_scale
-from card_companion.views.live_table import use_step_state
+from card_companion.views.live_table import Table, use_step_state
 from card_companion.views.widgets import button, message, section, tagged
 
 
@@ -44,13 +45,7 @@ def DrawPanel(table) -> ft.Control:
         agitator, props = pending
         attempt(table, lambda: DrawEncounter(agitator=agitator, props=props, beast=cs[0]), set_problem)
 
-    parts: list[ft.Control | None] = []
-    if second:
-        parts += [
-            note(f"{name} survived the Trap: pick yourself up and draw a second encounter, or limp back to town."),
-            button("Limp back to town", lambda: attempt(table, GoToTown, set_problem), "town",
-                   icon=ft.Icons.HOME, primary=False),
-        ]
+    parts: list[ft.Control | None] = after_trap(table, name, set_problem) if second else []
     if pending is None:
         parts += [
             note(f"Draw the agitator, then {plural(count, 'prop')}. The agitator's suit decides: ♣ a Monster, "
@@ -62,10 +57,7 @@ def DrawPanel(table) -> ft.Control:
                       submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}",
                       fresh=len(table.session.actions),
                       on_change=lambda values: set_agitator(values[0]),
-                      extra=tagged("draw-kind", note(f"{agitator.symbol}: {game.encounter_name(s, agitator)}"
-                                                     + (" (and one more card for the beast's element)"
-                                                        if game.needs_beast(s, agitator) else ""),
-                                                     weight=ft.FontWeight.BOLD)) if agitator else None),
+                      extra=encounter_kind(table, agitator)),
         ]
     else:
         agitator, props = pending
@@ -77,16 +69,42 @@ def DrawPanel(table) -> ft.Control:
                       fresh=len(table.session.actions)),
             button("Back", lambda: set_pending(None), "beast-back", primary=False),
         ]
-    targets = game.pvp_targets(s)
-    if targets:
-        parts += [
-            ft.Divider(),
-            note("PvP: instead of an encounter, attack another player."),
-            ft.Row([button(f"Attack {s.name(q)}", click(attempt, table, functools.partial(AttackPlayer, defender=q),
-                                                          set_problem),
-                           f"attack-{q}", primary=False, icon=ft.Icons.SPORTS_MMA) for q in targets],
-                   wrap=True, spacing=6, run_spacing=6),
-        ]
-    parts.append(message(problem, "draw-problem"))
+    parts += [*pvp(table, set_problem), message(problem, "draw-problem")]
     title = f"{name}'s second encounter" if second else f"{name}'s turn: draw the encounter"
     return section(title, parts, ident="draw-panel")
+
+
+def after_trap(table: Table, name: str, set_problem: Callable[[str | None], None]) -> list[ft.Control | None]:
+    """A player who survived a Trap draws a second encounter or limps back to town."""
+    return [
+        note(f"{name} survived the Trap: pick yourself up and draw a second encounter, or limp back to town."),
+        button("Limp back to town", lambda: attempt(table, GoToTown, set_problem), "town",
+               icon=ft.Icons.HOME, primary=False),
+    ]
+
+
+def encounter_kind(table: Table, agitator: Card | None) -> ft.Control | None:
+    """What the agitator entered starts (and whether a beast's card follows)."""
+    if not agitator:
+        return None
+    s, game = table.state, table.game
+    return tagged("draw-kind", note(f"{agitator.symbol}: {game.encounter_name(s, agitator)}"
+                                    + (" (and one more card for the beast's element)"
+                                       if game.needs_beast(s, agitator) else ""),
+                                    weight=ft.FontWeight.BOLD))
+
+
+def pvp(table: Table, set_problem: Callable[[str | None], None]) -> list[ft.Control | None]:
+    """Instead of an encounter, an attack on another player (where the rules allow one)."""
+    s = table.state
+    targets = table.game.pvp_targets(s)
+    if not targets:
+        return []
+    return [
+        ft.Divider(),
+        note("PvP: instead of an encounter, attack another player."),
+        ft.Row([button(f"Attack {s.name(q)}", click(attempt, table, functools.partial(AttackPlayer, defender=q),
+                                                      set_problem),
+                       f"attack-{q}", primary=False, icon=ft.Icons.SPORTS_MMA) for q in targets],
+               wrap=True, spacing=6, run_spacing=6),
+    ]

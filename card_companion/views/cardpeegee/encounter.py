@@ -14,7 +14,7 @@ import flet as ft
 from card_companion.companion.cardpeegee import Abandon, CardPeeGeeState
 from card_companion.views.cardpeegee.play_form import activate_form
 from card_companion.views.cardpeegee.shared import attempt
-from card_companion.views.hooks import use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, use_stable, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.widgets import SectionTitle, button, choice_row, message, section
 
@@ -64,6 +64,7 @@ def EncounterPanel(
     chooser: str | None = None,
     first: str | None = None,
     first_actor: int | None = None,
+    key: FletKey = None,
 ) -> ft.Control:
     """``name`` makes the test ids (``{name}-panel``, ``{name}-problem``, the chooser's
     ``{name}-mode`` unless ``chooser`` says otherwise); ``head``: the encounter's lines above

@@ -7,13 +7,13 @@ import flet as ft
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import GiveCards
 from card_companion.views.cardpeegee.shared import attempt, click, note
-from card_companion.views.hooks import use_text_scale
+from card_companion.views.hooks import FletKey, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.widgets import button, card_face, choice_row, message
 
 
 @ft.component
-def GiveForm(table) -> ft.Control | None:
+def GiveForm(table, key: FletKey = None) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]

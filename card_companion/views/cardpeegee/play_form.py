@@ -9,14 +9,14 @@ from collections.abc import Callable, Sequence
 import flet as ft
 from pydantic import ValidationError
 
-from card_companion.calculators.cards import Card
+from card_companion.calculators.cards import Card, Suit
 from card_companion.calculators.words import plural, symbols
 from card_companion.companion.advisor import Advice
 from card_companion.companion.cardpeegee import Activate, CardPeeGeeState
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, overuse_warning
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
-from card_companion.views.hooks import use_text_scale
+from card_companion.views.hooks import FletKey, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.odds import OddsPanel
 from card_companion.views.widgets import button, card_face, explanation, message
@@ -28,17 +28,14 @@ def PlayForm(
     player: int,
     ident: str,
     submit: str,
-    build: Callable[[tuple[Card, ...], tuple[Card, ...], dict[Card, object]], object],
-    hint: str = "",
-    max_cards: int | None = None,
-    use_active: bool = True,
-    convertible: bool = True,
+    build: Callable[[tuple[Card, ...], tuple[Card, ...], dict[Card, Suit]], object],
+    hint: str = "", max_cards: int | None = None,
+    use_active: bool = True, convertible: bool = True,
     odds: Callable[[CardPeeGeeState], Advice | None] | None = None,
+    key: FletKey = None,
 ) -> ft.Control:
-    """Cards a player plays (or activates, or shows): from the hand through the card picker,
-    off the active display by tapping, each declared as another suit where an active Jack
-    allows it. The tracker's working is previewed before anything counts, and with ``odds``
-    the advisor's odds as they would be with these cards played."""
+    """The cards a player plays, as the module says; ``build`` makes the step of them, ``odds``
+    (if given) the advisor's odds as they would be with these cards played."""
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     deck = game.deck(s.setup)
@@ -64,28 +61,17 @@ def PlayForm(
         set_problem(None)
         set_off([x for x in off if x != i] if i in off else [*off, i])
 
-    def declare(c: Card, suit) -> None:
-        new = dict(conv)
-        if suit is None:
-            new.pop(c, None)
-        else:
-            new[c] = suit
-        set_conv(new)
-
-    def make():
+    def make() -> object:
         everything = [*picked, *from_active]
         return build(tuple(picked), tuple(from_active), {c: x for c, x in conv.items() if c in everything})
 
     parts: list[ft.Control | None] = [note(hint) if hint else None, held_note(s, player)]
     if use_active and hero.active:
         parts += active_cards(s, player, ident, off, full, toggle)
-    if picked:
-        parts.append(ft.Row([card_face(c, ident=f"{ident}-card-{i}", width=48, caption="tap to take back",
-                                       label=f"{c.symbol} from the hand; tap to take it back",
-                                       on_click=click(remove, i)) for i, c in enumerate(picked)],
-                            wrap=True, spacing=6))
+    parts.append(picked_cards(picked, ident, remove))
     if convertible:
-        parts += conversions(s, game, player, ident, picked, from_active, conv, declare)
+        parts += conversions(s, game, player, ident, picked, from_active, conv,
+                             lambda c, suit: set_conv(declared(conv, c, suit)))
     if not full:
         parts.append(CardPicker(deck, add, ident=f"{ident}-picker", game_name=GAME_NAME, key=f"{ident}-picker"))
     parts.append(message(overuse_warning(deck, game.known_cards(s), picked), f"{ident}-warning", kind="warning"))
@@ -97,6 +83,26 @@ def PlayForm(
         message(problem, f"{ident}-problem"),
     ]
     return ft.Column([p for p in parts if p is not None], spacing=8, tight=True)
+
+
+def declared(conv: dict[Card, Suit], card: Card, suit: Suit | None) -> dict[Card, Suit]:
+    """The declarations with ``card`` declared as ``suit`` (None: as itself)."""
+    new = dict(conv)
+    if suit is None:
+        new.pop(card, None)
+    else:
+        new[card] = suit
+    return new
+
+
+def picked_cards(picked: Sequence[Card], ident: str, remove: Callable[[int], None]) -> ft.Control | None:
+    """The cards picked from the hand, each taken back by a tap (None before the first)."""
+    if not picked:
+        return None
+    return ft.Row([card_face(c, ident=f"{ident}-card-{i}", width=48, caption="tap to take back",
+                             label=f"{c.symbol} from the hand; tap to take it back",
+                             on_click=click(remove, i)) for i, c in enumerate(picked)],
+                  wrap=True, spacing=6)
 
 
 def held_note(s: CardPeeGeeState, player: int) -> ft.Control:
@@ -123,7 +129,8 @@ def active_cards(s: CardPeeGeeState, player: int, ident: str, off: Sequence[int]
 
 
 def conversions(s: CardPeeGeeState, game, player: int, ident: str, picked: Sequence[Card],
-                from_active: Sequence[Card], conv: dict, declare: Callable) -> list[ft.Control]:
+                from_active: Sequence[Card], conv: dict[Card, Suit],
+                declare: Callable[[Card, Suit | None], None]) -> list[ft.Control]:
     """For every card played that an active Jack may turn into another suit: what it counts as."""
     rows: list[ft.Control] = []
     seen: list[Card] = []

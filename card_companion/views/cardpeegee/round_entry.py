@@ -24,8 +24,11 @@ from card_companion.views.hooks import use_stable, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.widgets import button, choice_buttons, message, tagged
 
+Order = tuple[tuple[str, int, int, str | None], ...]
+"""the fighters of a round: (name, Attack, score cards drawn, why fewer when fleeing)"""
 
-def round_order(s, game) -> tuple[tuple[str, int, int, str | None], ...]:
+
+def round_order(s, game) -> Order:
     """The fighters of the round in the fight's order: (name, Attack, score cards drawn, why
     fewer when fleeing). The score cards are counted as the draw will find the table: after
     the Glorious Revolution it brings first (an overthrown fighter's played spades are gone)."""
@@ -36,7 +39,7 @@ def round_order(s, game) -> tuple[tuple[str, int, int, str | None], ...]:
 
 @ft.memo
 @ft.component
-def RoundEntry(table, order: tuple[tuple[str, int, int, str | None], ...], number: int) -> ft.Control:
+def RoundEntry(table, order: Order, number: int) -> ft.Control:
     """Every fighter's score cards for the round, in the fight's order (``round_order``): as
     the cards drawn (one per point of Deal) or as their total. Drawn again when the round or
     its fighters change, or at a step while something is entered (its state starts again)."""
@@ -47,15 +50,10 @@ def RoundEntry(table, order: tuple[tuple[str, int, int, str | None], ...], numbe
     entered, set_entered = use_step_state(table, dict)  # position → the cards entered (kept across a mode change)
     problem, set_problem = use_step_state(table, None)
     by_cards = [i for i in range(len(order)) if modes.get(i) != "total"]
-    labels, owners = [], []
-    for i in by_cards:
-        name, _, k, _ = order[i]
-        short = name.removeprefix("the ")
-        labels += [f"{short} {j + 1}" for j in range(k)]
-        owners += [i] * k
+    labels, owners = card_places(order, by_cards)
 
     def changed(values: Sequence[Card | None]) -> None:
-        new = {i: [] for i in by_cards}
+        new: dict[int, list[Card | None]] = {i: [] for i in by_cards}
         for i, c in zip(owners, values):
             new[i].append(c)
         set_entered({**entered, **new})
@@ -68,19 +66,8 @@ def RoundEntry(table, order: tuple[tuple[str, int, int, str | None], ...], numbe
     def set_total(i: int, value: str) -> None:
         set_totals({**totals, i: value})
 
-    def scores(cards: Sequence[Card]) -> tuple:
-        out = []
-        drawn = iter(cards)
-        for i, (name, _, k, _) in enumerate(order):
-            if modes.get(i) == "total":
-                out.append(number_or_refuse(totals.get(i),
-                                            f"enter the total of {name}'s score cards (a whole number)"))
-            else:
-                out.append(tuple(next(drawn) for _ in range(k)))
-        return tuple(out)
-
     def resolve(cards: Sequence[Card] = ()) -> None:
-        attempt(table, lambda: CombatRound(scores=scores(cards)), set_problem)
+        attempt(table, lambda: CombatRound(scores=scores(order, modes, totals, cards)), set_problem)
 
     rows: list[ft.Control | None] = [
         note(f"Every fighter draws one score card per point of Deal; score = Attack + the cards. Enter them in "
@@ -99,6 +86,33 @@ def RoundEntry(table, order: tuple[tuple[str, int, int, str | None], ...], numbe
         rows.append(button(f"Resolve round {number}", lambda: resolve(()), "score-submit", icon=ft.Icons.CHECK))
     rows.append(message(problem, "score-problem"))
     return tagged("round-entry", ft.Column([r for r in rows if r is not None], spacing=8, tight=True))
+
+
+def card_places(order: Order, by_cards: Sequence[int]) -> tuple[list[str], list[int]]:
+    """The places of the fighters whose score cards are entered as cards: each card's label
+    ("Hero 1", "Hero 2"...) and the position of the fighter it belongs to."""
+    labels: list[str] = []
+    owners: list[int] = []
+    for i in by_cards:
+        name, _, k, _ = order[i]
+        short = name.removeprefix("the ")
+        labels += [f"{short} {j + 1}" for j in range(k)]
+        owners += [i] * k
+    return labels, owners
+
+
+def scores(order: Order, modes: dict[int, str], totals: dict[int, str],
+           cards: Sequence[Card]) -> tuple[int | tuple[Card, ...], ...]:
+    """The round's scores in the fight's order: a fighter's total, or the cards they drew (the
+    cards entered, in the places' order); a missing total is refused in a sentence."""
+    out: list[int | tuple[Card, ...]] = []
+    drawn = iter(cards)
+    for i, (name, _, k, _) in enumerate(order):
+        if modes.get(i) == "total":
+            out.append(number_or_refuse(totals.get(i), f"enter the total of {name}'s score cards (a whole number)"))
+        else:
+            out.append(tuple(next(drawn) for _ in range(k)))
+    return tuple(out)
 
 
 @ft.memo

@@ -4,15 +4,16 @@ turn (the opening round too, with the settings' Opening Sale and Eat Your Greens
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import EndHeroTurn, Heal, PayTax, Shop
+from card_companion.companion.cardpeegee import CardPeeGeeState, EndHeroTurn, Heal, PayTax, Shop, TownVisit
 from card_companion.views.cardpeegee.play_form import PlayForm, activate_form
 from card_companion.views.cardpeegee.shared import SMALL, attempt, click, note
 from card_companion.views.hooks import use_text_scale
-from card_companion.views.live_table import use_step_state
+from card_companion.views.live_table import Table, use_step_state
 from card_companion.views.widgets import button, choice_row, message, section
 
 
@@ -28,41 +29,12 @@ def TownPanel(table) -> ft.Control:
     settings = s.settings
     mode, set_mode = use_step_state(table, None)
     problem, set_problem = use_step_state(table, None)
-    options = []
-    if opts.get("shop"):
-        options.append(("shop", "Shop"))
-    if opts.get("heal"):
-        options.append(("heal", "Heal"))
-    if opts.get("activate") and hero.hand:
-        options.append(("activate", "Activate"))
+    options = town_choices(opts, bool(hero.hand))
     if mode not in dict(options):
         mode = None
-    parts: list[ft.Control | None] = []
-    if town.opening:
-        services = [x for x, on in (("shop once (Opening Sale)", settings.opening_sale),
-                                    ("heal with potions (Eat Your Greens)", settings.eat_your_greens)) if on]
-        parts.append(note(f"Before play starts, {name} may {' and '.join(services)}."))
-    else:
-        held = plural(hero.held, "card")
-        if town.levy == "charity":
-            parts.append(note(f"Charity: {name} held fewer than {settings.charity_below} cards and got one from "
-                              f"the deck (now {held})."))
-        elif town.levy == "tax" and not town.tax_due:
-            parts.append(note(f"Tax paid: {name} now holds {held}."))
-        else:
-            parts.append(note(f"{name} holds {held} (hand and active)."))
+    parts: list[ft.Control | None] = [arrival_note(s, town)]
     if opts.get("tax"):
-        parts += [
-            message(f"Tax: {name} holds {plural(hero.held, 'card')}, more than {settings.tax_above}: one card "
-                    "goes back to the deck before anything else.", "tax-due", kind="warning"),
-            ft.Row(
-                ([button("A card from the hand", lambda: attempt(table, PayTax, set_problem), "tax-hand")]
-                 if hero.hand else [])
-                + [button(f"The active {c.symbol}",
-                          click(attempt, table, functools.partial(PayTax, card=c), set_problem),
-                          f"tax-active-{i}", primary=False) for i, c in enumerate(hero.active)],
-                wrap=True, spacing=6, run_spacing=6),
-        ]
+        parts += tax_due(table, set_problem)
     parts.append(note(f"Charity below {settings.charity_below} cards, tax above {settings.tax_above}; a new card "
                       f"costs {settings.card_price} diamonds.", size=SMALL, italic=True) if not town.opening else None)
     if town.shopped:
@@ -88,3 +60,47 @@ def TownPanel(table) -> ft.Control:
     ]
     title = f"Opening round: {name}" if town.opening else f"{name} in town"
     return section(title, parts, ident="town-panel")
+
+
+def town_choices(opts: dict[str, bool], has_hand: bool) -> list[tuple[str, str]]:
+    """What the Hero may do in town now: shop, heal, activate (from a hand)."""
+    choices = [("shop", "Shop")] if opts.get("shop") else []
+    if opts.get("heal"):
+        choices.append(("heal", "Heal"))
+    if opts.get("activate") and has_hand:
+        choices.append(("activate", "Activate"))
+    return choices
+
+
+def arrival_note(s: CardPeeGeeState, town: TownVisit) -> ft.Control:
+    """The Hero's arrival in town: the opening round's services, or the charity or tax that
+    came with it, or what the Hero holds."""
+    name, hero, settings = s.name(s.turn), s.heroes[s.turn], s.settings
+    if town.opening:
+        services = [x for x, on in (("shop once (Opening Sale)", settings.opening_sale),
+                                    ("heal with potions (Eat Your Greens)", settings.eat_your_greens)) if on]
+        return note(f"Before play starts, {name} may {' and '.join(services)}.")
+    held = plural(hero.held, "card")
+    if town.levy == "charity":
+        return note(f"Charity: {name} held fewer than {settings.charity_below} cards and got one from "
+                    f"the deck (now {held}).")
+    if town.levy == "tax" and not town.tax_due:
+        return note(f"Tax paid: {name} now holds {held}.")
+    return note(f"{name} holds {held} (hand and active).")
+
+
+def tax_due(table: Table, set_problem: Callable[[str | None], None]) -> list[ft.Control | None]:
+    """The tax: one card back to the deck (from the hand, or an active one) before anything else."""
+    s = table.state
+    name, hero, settings = s.name(s.turn), s.heroes[s.turn], s.settings
+    return [
+        message(f"Tax: {name} holds {plural(hero.held, 'card')}, more than {settings.tax_above}: one card "
+                "goes back to the deck before anything else.", "tax-due", kind="warning"),
+        ft.Row(
+            ([button("A card from the hand", lambda: attempt(table, PayTax, set_problem), "tax-hand")]
+             if hero.hand else [])
+            + [button(f"The active {c.symbol}",
+                      click(attempt, table, functools.partial(PayTax, card=c), set_problem),
+                      f"tax-active-{i}", primary=False) for i, c in enumerate(hero.active)],
+            wrap=True, spacing=6, run_spacing=6),
+    ]
