@@ -35,12 +35,12 @@ test: $(VENV)/.test-tools
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # The layers' checks: lint, strict types for the pure rules, types for the table (pydantic plugin),
-# and the import contracts
+# the views and the server, and the import contracts
 # (views -> companion -> calculators; no Flet below views; no I/O in calculators; no import circles).
 check: $(VENV)/.check-tools
 	$(VENV)/bin/ruff check card_companion tests benchmarks
 	$(VENV)/bin/mypy --strict card_companion/calculators
-	$(VENV)/bin/mypy card_companion/companion
+	$(VENV)/bin/mypy card_companion/companion card_companion/views card_companion/server card_companion/app.py card_companion/cli.py
 	$(VENV)/bin/lint-imports
 
 bench: $(VENV)/.test-tools

@@ -13,6 +13,7 @@ import threading
 import time
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
@@ -68,7 +69,7 @@ def give_back_memory() -> None:
         _malloc_trim(0)
 
 
-_malloc_trim = None
+_malloc_trim: Any = None
 """glibc's malloc_trim, looked up once (False: this C library has none)"""
 
 

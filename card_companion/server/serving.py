@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 SESSION_TIMEOUT = 120
 """seconds Flet keeps the session of a page whose connection closed (Flet's default: 3,600)"""
 WS_MAX_BYTES = 8 * 1024 * 1024
-STOP_WAIT = 3.0
+STOP_WAIT = 3
 """seconds uvicorn waits at SIGTERM for the connections to end before it cancels them"""
 
 
