@@ -24,7 +24,7 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.session import Edit, Session, Step
 from card_companion.companion.storage import StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable
+from card_companion.views.hooks import FletKey, sized, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.navigation import screen
 from card_companion.views.services import use_services
 from card_companion.views.widgets import button, message, suited, tagged
@@ -232,7 +232,8 @@ def StepRow(step: Step, can_undo_to: bool, can_edit: bool, editing: Any, on_undo
             on_cancel) -> ft.Control:
     """One step in plain words, the numbers it changed, its tools ("Undo to here" but on the
     last step, "Edit" on a step with cards) and, while it is edited (``editing``: the
-    session), its cards in the picker."""
+    session), its cards in the picker. Its detail lines follow the text-size setting."""
+    use_text_scale()
     n = step.number
     tools: list[ft.Control] = []
     if can_undo_to:
@@ -248,7 +249,7 @@ def step_row(step: Step, tools: list[ft.Control], editor: ft.Control | None) -> 
     """One step in plain words, the numbers it changed, its tools and (being edited) its cards."""
     n = step.number
     body: list[ft.Control] = [suited(f"{n}. {step.text}", weight=ft.FontWeight.BOLD)]
-    body += [suited(f"    {c}", size=13) for c in step.changes]
+    body += [suited(f"    {c}", size=sized(13)) for c in step.changes]
     if tools:
         body.append(ft.Row(tools, spacing=8, wrap=True, run_spacing=4))
     if editor is not None:
@@ -268,10 +269,11 @@ def step_row(step: Step, tools: list[ft.Control], editor: ft.Control | None) -> 
 @ft.component
 def UndonePanel(waiting: int, what: str, following: str | None, can_change: bool, on_redo) -> ft.Control:
     """How many undone steps (or new cards) wait to be redone, the next one, and Redo."""
+    use_text_scale()
     text = f"{waiting} undone {what}{'s' * (waiting != 1)} wait{'s' * (waiting == 1)} to be redone"
     return tagged("undone", ft.Container(
         content=ft.Column([
-            ft.Text(f"{text} (next: {following})." if following else f"{text}.", size=13),
+            ft.Text(f"{text} (next: {following})." if following else f"{text}.", size=sized(13)),
             button(f"Redo all {waiting}" if waiting > 1 else "Redo it", on_redo if can_change else None,
                    "redo-all", primary=False, icon=ft.Icons.REDO),
         ], spacing=6, tight=True),

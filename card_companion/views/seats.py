@@ -109,9 +109,12 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
                                            on_click=lambda: toggle_invite(),
                                            tooltip="The table's code: how the other phones join"),
                label=f"table code {format_table_code(code)}: show how other phones join"),
-        tagged("seat", ft.TextButton(where, icon=ft.Icons.EVENT_SEAT, on_click=lambda: change_seat(),
-                                     tooltip="Where this phone sits: tap to change"),
-               label=f"this phone's seat: {where}; change it"),
+        # the seat takes what room is left, cut short if it must: at the largest text size the line
+        # stays one line, the table-mode button on it
+        ft.Container(tagged("seat", ft.TextButton(
+            content=ft.Text(where, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), icon=ft.Icons.EVENT_SEAT,
+            on_click=lambda: change_seat(), tooltip="Where this phone sits: tap to change"),
+            label=f"this phone's seat: {where}; change it"), expand=True, alignment=ft.Alignment.CENTER_LEFT),
     ]
     if table_mode is not None:
         state = "on" if table_mode else "off"
@@ -120,7 +123,7 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
             tooltip=f"Table mode ({state}): one phone between two players, the far side turned to face them",
             style=ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY_CONTAINER) if table_mode else None,
         ), label=f"table mode, {state}"))
-    return ft.Row(items, wrap=True, spacing=2, run_spacing=0)
+    return ft.Row(items, spacing=2)
 
 
 # --- seats -----------------------------------------------------------------------------------

@@ -372,3 +372,24 @@ def test_three_phones_a_tap_before_the_step_is_drawn_is_refused(browser, open_pa
     assert stored_steps(data, gid) == 2
     shots(c, "stale-tap-then-taken")
     slow.close()
+
+
+def test_names_fit_at_the_largest_text_size(open_page, tmp_path, shots, start_server):
+    """Issue 27 item 6: at 390 px and the Larger text size, the game's whole name reads in the
+    bar (two lines for a long one), and the seat line stays one line with table mode on it."""
+    data = tmp_path / "data"
+    gid = save_game(data, seeded("pc-war"))
+    server = start_server(data)
+    page = phone(open_page, server.url)
+    see(page, "Card Companion")
+    tap(page, "settings")
+    by_id(page, "text-size").get_by_text("Larger").click()
+    page.wait_for_timeout(400)
+    tap(page, "back")
+    page.goto(f"{server.url}/play/{gid}")
+    enable_semantics(page)
+    see(page, "Flip 1")
+    expect(page.get_by_role("heading", name="Non-Violent, Politically-Correct War")).to_be_visible()
+    seat, mode = by_id(page, "seat").first.bounding_box(), by_id(page, "table-mode").first.bounding_box()
+    assert abs((seat["y"] + seat["height"] / 2) - (mode["y"] + mode["height"] / 2)) < 12, (seat, mode)
+    shots(page, "larger-text-names-fit")
