@@ -388,8 +388,8 @@ def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 
     from playwright.sync_api import Error as PlaywrightError
 
     from card_companion.companion.access import TABLE
+    from card_companion.companion.devices import Tables
     from card_companion.companion.storage import Store
-    from card_companion.companion.tables import Tables
     from tests.browser.harness import Server, save_game
 
     p, browser = launch()

@@ -117,7 +117,7 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
               join_base: str | None = None):
     """The Flet page handler: one saves store (behind the access rules) for the server, one
     App per browser tab."""
-    from card_companion.companion.tables import Tables
+    from card_companion.companion.devices import Tables
 
     opened = open_store(data_dir)
     tables = Tables(opened.store, admin_password=admin_password)

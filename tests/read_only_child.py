@@ -10,10 +10,10 @@ import os
 import sys
 
 from card_companion.companion.access import TABLE
+from card_companion.companion.devices import Tables
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from card_companion.companion.tables import Tables
 
 
 def attempt(fn) -> str:

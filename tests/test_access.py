@@ -32,11 +32,11 @@ from card_companion.companion.access import (
     parse_table_code,
     player_seat,
 )
+from card_companion.companion.devices import NOT_OPEN, WATCHING, Tables
 from card_companion.companion.live import Committed, Hub
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import SeatTaken, StaleGame, open_store
-from card_companion.companion.tables import NOT_OPEN, WATCHING, Tables
 from tests.strategies import strategy
 
 PAL = game("peace-and-love")

@@ -601,7 +601,7 @@ def test_from_a_table_the_calculator_takes_its_players_names(tmp_path):
     from card_companion.companion.registry import GAMES
     from card_companion.companion.session import Session
     from card_companion.companion.storage import open_store
-    from card_companion.views.table import TableScreen
+    from card_companion.views.table_screen import TableScreen
 
     store = open_store(tmp_path).store
     fight_game = GAMES["fight"]

@@ -12,7 +12,7 @@ from card_companion.calculators.cards import card, cards
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from card_companion.views.table import TableScreen
+from card_companion.views.table_screen import TableScreen
 from tests.test_views import services
 from tests.viewkit import ViewHarness
 

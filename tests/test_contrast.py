@@ -20,7 +20,7 @@ from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.rules import RulesScreen
 from card_companion.views.settings import SettingsScreen
-from card_companion.views.table import TableScreen
+from card_companion.views.table_screen import TableScreen
 from tests.contrast import failures, pairs, ratio, rgb
 from tests.strategies import strategy
 from tests.test_views import services

@@ -21,7 +21,7 @@ from card_companion.companion.storage import open_store
 from card_companion.views.fight import FightTable
 from card_companion.views.history import HistoryScreen
 from card_companion.views.live_table import LiveTable, Table
-from card_companion.views.table import TableScreen
+from card_companion.views.table_screen import TableScreen
 from tests.strategies import strategy
 from tests.test_views import services
 from tests.viewkit import ViewHarness

@@ -11,13 +11,13 @@ import pytest
 
 from card_companion.calculators.cards import card
 from card_companion.companion.access import WATCH
+from card_companion.companion.devices import Tables
 from card_companion.companion.storage import open_store
-from card_companion.companion.tables import Tables
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, saved_lines
 from card_companion.views.services import Services, ServicesContext
 from card_companion.views.settings import Prefs
-from card_companion.views.table import TableScreen
+from card_companion.views.table_screen import TableScreen
 from tests.test_history_edit import PAL, STEPS, played
 from tests.viewkit import ViewHarness
 
@@ -145,7 +145,7 @@ def test_a_watcher_sees_the_history_without_its_buttons(tables):
 def test_the_other_phones_follow_an_edit_and_a_jump_back_as_any_step():
     from card_companion.companion.live import Committed
     from card_companion.companion.storage import Snapshot
-    from card_companion.views.table import NEWS, follow
+    from card_companion.views.table_screen import NEWS, follow
 
     s = played()
     shown = Snapshot("g", s, 7, "ABCDEFGHJ")

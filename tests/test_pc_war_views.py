@@ -15,7 +15,7 @@ from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.pc_war import new_game as view
-from card_companion.views.table import TableScreen
+from card_companion.views.table_screen import TableScreen
 from tests.test_views import services
 from tests.viewkit import FakePage, ViewHarness
 

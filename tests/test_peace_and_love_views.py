@@ -9,15 +9,15 @@ import flet as ft
 import pytest
 
 from card_companion.companion.access import TABLE, WATCH, player_seat
+from card_companion.companion.devices import Tables
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from card_companion.companion.tables import Tables
 from card_companion.views.peace_and_love.fight import choice_open, entry_target
 from card_companion.views.peace_and_love.turn import turn_hint
 from card_companion.views.services import Services, ServicesContext
 from card_companion.views.settings import Prefs
-from card_companion.views.table import TablePage
+from card_companion.views.table_screen import TablePage
 from tests.viewkit import FakePage, ViewHarness
 
 PAL = GAMES["peace-and-love"]

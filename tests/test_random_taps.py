@@ -30,17 +30,17 @@ import flet as ft
 import pytest
 
 from card_companion.companion.access import TABLE
+from card_companion.companion.devices import Tables
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from card_companion.companion.tables import Tables
 from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.seats import JoinScreen
 from card_companion.views.settings import SettingsScreen
-from card_companion.views.table import TablePage
+from card_companion.views.table_screen import TablePage
 from tests.strategies import strategy
 from tests.test_table_views import ctx, phone
 from tests.viewkit import FakePage, ViewHarness

@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from card_companion.companion import records
+from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES, game
 from card_companion.companion.session import Session
 from card_companion.companion.stats import Filter, game_summaries, player_stats, totalled_games, totalled_players, where
 from card_companion.companion.storage import Store
-from card_companion.companion.tables import Tables
 from tests.recorded import random_game
 
 SPELLINGS = ("Ann", "Bea", "Cy", "Dee", " ann", "BEA ", "Anne", "Beatrice")

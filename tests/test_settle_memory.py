@@ -96,8 +96,8 @@ def test_issue25_item8_memory_comes_back_when_120_phones_have_come_and_gone(tmp_
     round; docs/performance.md has 300 phones)."""
     from benchmarks.bench_table import LoadPhone, dealt_game, rss_mb
     from card_companion.companion.access import TABLE
+    from card_companion.companion.devices import Tables
     from card_companion.companion.storage import Store
-    from card_companion.companion.tables import Tables
     from tests.browser.harness import Server
 
     data = tmp_path / "data"

@@ -28,6 +28,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from card_companion.companion import store_log
+from card_companion.companion.devices import Tables
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.stats import (
@@ -41,7 +42,6 @@ from card_companion.companion.stats import (
     win_rate_over_time,
 )
 from card_companion.companion.storage import Store
-from card_companion.companion.tables import Tables
 from tests.test_fight_tracker import a_match_best_of_three
 
 T0 = 1_790_000_000.0  # Nov 2026

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
@@ -29,7 +30,6 @@ from card_companion.companion.storage import (
     StoreError,
     open_store,
 )
-from card_companion.companion.tables import Tables
 
 PAL = game("peace-and-love")
 ROOT = Path(__file__).resolve().parents[1]
@@ -505,7 +505,7 @@ import os, sys
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
-from card_companion.companion.tables import Tables
+from card_companion.companion.devices import Tables
 pal = game("peace-and-love")
 tables = Tables(Store(sys.argv[1]))
 phone = tables.device(sys.argv[2], "192.168.1.20")

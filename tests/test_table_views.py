@@ -10,11 +10,11 @@ import flet as ft
 import pytest
 
 from card_companion.companion.access import TABLE, WATCH, format_table_code, player_seat
+from card_companion.companion.devices import Tables
 from card_companion.companion.live import Committed
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, Store, open_store
-from card_companion.companion.tables import Tables
 from card_companion.views.home import HomeScreen
 from card_companion.views.live_table import LiveTable
 from card_companion.views.new_game import NewGameScreen
@@ -22,7 +22,7 @@ from card_companion.views.seating import seated, side_by_side
 from card_companion.views.seats import AdminScreen, JoinScreen, qr_png
 from card_companion.views.services import Services, ServicesContext
 from card_companion.views.settings import Prefs
-from card_companion.views.table import Table, TablePage, follow
+from card_companion.views.table_screen import Table, TablePage, follow
 from tests.viewkit import FakePage, ViewHarness
 
 PAL = GAMES["peace-and-love"]

@@ -1,5 +1,5 @@
 """Who may see and change a game: table codes, device keys, seats, and the limit on wrong
-guesses. Pure rules and small value types; no Flet, no I/O (``companion/tables.py`` applies
+guesses. Pure rules and small value types; no Flet, no I/O (``companion/devices.py`` applies
 them to the saved games).
 
 >>> code = new_table_code()

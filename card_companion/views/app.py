@@ -11,7 +11,7 @@ from typing import NamedTuple
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
-from card_companion.companion.tables import Tables
+from card_companion.companion.devices import Tables
 from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
@@ -22,7 +22,7 @@ from card_companion.views.rules import RulesScreen
 from card_companion.views.seats import AdminScreen, JoinScreen
 from card_companion.views.services import PageLife, Prefs, Services, ServicesContext, provide_services
 from card_companion.views.settings import FONTS, SettingsScreen, app_theme
-from card_companion.views.table import TableScreen
+from card_companion.views.table_screen import TableScreen
 
 PREFS_KEY = "card-companion.prefs"
 DEVICE_KEY = "card-companion.device"

@@ -47,7 +47,7 @@ class Shown:
     (the log replayed once): a render only reads it."""
 
     opened: Any
-    """the game and this phone's seat (companion.tables.Opened)"""
+    """the game and this phone's seat (companion.devices.Opened)"""
     steps: list[Step]
     can_change: bool
     """a phone that plays (not a watcher) may go back and enter cards again"""

@@ -1,5 +1,5 @@
 """What one page shows of one table, and the one way it changes it: the seam between the table
-frame (views/table.py) and a game's view.
+frame (views/table_screen.py) and a game's view.
 
 ``LiveTable`` holds the game as this page last saw it (opened from the save, then each step
 committed here or on another phone of the table), the news and the error the frame shows,
@@ -40,12 +40,12 @@ from flet.components.hooks.use_ref import MutableRef
 from pydantic import ValidationError
 
 from card_companion.companion.access import Refused, Seat
+from card_companion.companion.devices import Device, Opened
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.companion.live import STEPS, Committed, Subscription
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.store_errors import STALE
-from card_companion.companion.tables import Device, Opened
 from card_companion.views.services import fire_and_forget, on_page_loop
 
 T = TypeVar("T")
@@ -299,8 +299,8 @@ class LiveTable:
     @classmethod
     def showing(cls, session: Session, revision: int = 0) -> LiveTable:
         """A table that shows ``session`` and commits nothing (a screen drawn for a test)."""
+        from card_companion.companion.devices import Opened
         from card_companion.companion.storage import Snapshot as _Snapshot
-        from card_companion.companion.tables import Opened
 
         live = cls.__new__(cls)
         live.gid, live.device, live.page, live.reports = "", None, None, False

@@ -17,11 +17,11 @@ from card_companion.companion.game import Game, IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
+from card_companion.views.game_tables import setup_extra
 from card_companion.views.hooks import FletKey, Setter, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player
 from card_companion.views.services import use_services
-from card_companion.views.tables import setup_extra
 from card_companion.views.widgets import button, icon_button, message, section, tagged
 
 

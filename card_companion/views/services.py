@@ -16,8 +16,8 @@ import flet as ft
 from flet.components.hooks.use_context import ContextProvider
 
 if TYPE_CHECKING:  # names for the types only
+    from card_companion.companion.devices import Device, Tables
     from card_companion.companion.storage import Store
-    from card_companion.companion.tables import Device, Tables
 
 
 class PageLife:
@@ -82,7 +82,7 @@ class Prefs:
 class Services:
     """What every screen may use: the save file and its startup problem, the app's
     preferences, and this browser's access to the saved games (``device``, a
-    ``companion.tables.Device``: its games, joining by code, seats, committed steps).
+    ``companion.devices.Device``: its games, joining by code, seats, committed steps).
     Provided once at the root through ServicesContext."""
 
     store: Store
@@ -90,7 +90,7 @@ class Services:
     prefs: Prefs
     set_prefs: Callable[[Prefs], None]
     device: Device | None = None
-    """companion.tables.Device; None only in view tests (then ``access()`` is the local one)"""
+    """companion.devices.Device; None only in view tests (then ``access()`` is the local one)"""
     join_base: str | None = None
     """the address other phones open: 'http://192.168.1.20:8550'"""
     reconnects: int = 0
@@ -101,7 +101,7 @@ class Services:
     set_admin: Callable[[bool], None] | None = None
 
     def access(self) -> Device:
-        """This browser's access to the saved games (companion.tables.Device)."""
+        """This browser's access to the saved games (companion.devices.Device)."""
         if self.device is not None:
             return self.device
         return local_tables(self.store).local()
@@ -113,7 +113,7 @@ _LOCAL: dict[int, Tables] = {}
 def local_tables(store: Store) -> Tables:
     """One Tables per store for screens built without a browser (view tests): full access,
     and one live hub, so two screens on one game follow each other there too."""
-    from card_companion.companion.tables import Tables
+    from card_companion.companion.devices import Tables
 
     found = _LOCAL.get(id(store))
     if found is None or found.store is not store:

@@ -29,6 +29,7 @@ from card_companion.companion.game import Outcome
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
+from card_companion.views.game_tables import table_component
 from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use_text_scale
 from card_companion.views.live_table import (
     NEWS,
@@ -43,7 +44,6 @@ from card_companion.views.live_table import (
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.seats import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
 from card_companion.views.services import fire_and_forget, use_services
-from card_companion.views.tables import table_component
 from card_companion.views.widgets import button, icon_button, message, tagged
 
 WATCHING = ("This phone is watching: it shows the table live and cannot change it. To play from it, tap "
