@@ -136,23 +136,22 @@ def pick_card(page, picker: str, card: str) -> None:
     if card.upper() in ("JOKER", "BLANK"):
         tap(page, f"{picker}-{card.lower()}")
         return
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    import re
 
     from card_companion.calculators.cards import Card
 
     rank, suit = card[:-1].upper(), card[-1].upper()
-    shown = f'[aria-label*=": {Card.parse(card).symbol}"]'  # a place of the entry, once it holds the card
-    before = page.locator(shown).count()
+    # a place of the entry, once it holds the card: its accessible name is "<place>: <card>"
+    shown = page.get_by_role("button", name=re.compile(re.escape(f": {Card.parse(card).symbol}")))
+    before = shown.count()
     tap(page, f"{picker}-rank-{rank}")
     tap(page, f"{picker}-suit-{suit}")
     # the next card's taps wait for this one to be in its place: when the places take cards of
     # two decks (Card Stratego's armies), the next place gets a picker of its own, and a tap on
     # the old one while it is being replaced would be lost on a busy machine
-    try:
-        page.wait_for_function("([s, n]) => document.querySelectorAll(s).length > n", arg=[shown, before],
-                               timeout=3_000)
-    except PlaywrightTimeout:  # a picker whose places are named otherwise (a calculator's): as before
-        pass
+    deadline = time.monotonic() + 3
+    while shown.count() <= before and time.monotonic() < deadline:  # else a picker named otherwise: as before
+        page.wait_for_timeout(50)
 
 
 def pick_cards(page, picker: str, cards: str) -> None:
