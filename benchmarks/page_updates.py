@@ -77,16 +77,12 @@ class Measured:
 
 
 def mid_game(game, seed: int, steps: int = 24):
-    """A session of ``game`` after ``steps`` random legal steps (fewer if it ends first)."""
-    from card_companion.companion.session import Session
-    from tests.strategies import strategy
+    """A session of ``game`` after ``steps`` random legal steps (fewer if it ends first), its
+    random play, and the random source that goes on from there."""
+    from tests.strategies import random_game, strategy
 
     rng = random.Random(seed)
-    play = strategy(game)
-    session = Session.start(game, play.random_setup(rng))
-    while len(session.actions) < steps and not game.is_over(session.state):
-        session = session.push(play.random_action(session.state, rng))
-    return session, play, rng
+    return random_game(game, rng, steps), strategy(game), rng
 
 
 def next_step(actor, gid: str, store, game, play, rng) -> None:

@@ -19,21 +19,9 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
-from tests.strategies import strategy
+from tests.strategies import random_game, strategy
 
 OPS = ("step", "step", "undo", "undo", "redo", "undo_to", "redo_all", "edit", "edit")
-
-
-def mid_game(game_id: str, rng: random.Random, length: int) -> Session:
-    """A game of ``length`` random legal steps (fewer if it ends first)."""
-    g = GAMES[game_id]
-    s = Session.start(g, strategy(g).random_setup(rng))
-    for _ in range(length):
-        action = strategy(g).random_action(s.state, rng)
-        if action is None:
-            break
-        s = s.push(action)
-    return s
 
 
 def an_edit(session: Session, rng: random.Random):
@@ -80,7 +68,7 @@ def same(saved: Session, session: Session) -> bool:
        ops=st.lists(st.sampled_from(OPS), min_size=1, max_size=40), pass_shown=st.booleans())
 def test_the_stored_log_is_the_sessions_after_any_mix_of_changes(game_id, seed, length, ops, pass_shown):
     rng = random.Random(seed)
-    session = mid_game(game_id, rng, length)
+    session = random_game(GAMES[game_id], rng, length)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "games.sqlite3"
         store = Store(path)

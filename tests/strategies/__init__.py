@@ -22,3 +22,18 @@ _STRATEGIES = {
 def strategy(game):
     """The random play and invariants of ``game`` (a companion Game)."""
     return _STRATEGIES[game.id](game)
+
+
+def random_game(game, rng, steps: int):
+    """A session of ``game`` after ``steps`` random legal steps from a random setup (fewer if
+    the game ends first, or no step is left)."""
+    from card_companion.companion.session import Session
+
+    play = strategy(game)
+    session = Session.start(game, play.random_setup(rng))
+    while len(session.actions) < steps and not game.is_over(session.state):
+        action = play.random_action(session.state, rng)
+        if action is None:
+            break
+        session = session.push(action)
+    return session

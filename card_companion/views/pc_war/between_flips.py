@@ -50,8 +50,7 @@ def BetweenFlips(table: Table, names: tuple[str, str], problem: str | None, on_s
     if open_ == "stop":
         return stop_confirm(f"The player with fewer cards (hand and pile) wins: {names[0]} has {left[0]}, "
                             f"{names[1]} has {left[1]}.", lambda: on_send(Stop(), "stop"), close)
-    return Recounting(names, deck, counts, problem, on_send, close,  # type: ignore[call-arg]
-                      key=f"recount-{table.revision}")
+    return Recounting(names, deck, counts, problem, on_send, close)  # a step closes it: its typing starts again
 
 
 @ft.component
