@@ -23,6 +23,7 @@ from pathlib import Path
 
 from benchmarks import percentile, timed
 from card_companion.companion import storage, store_log
+from card_companion.companion.log_changes import Redo
 from card_companion.companion.registry import GAMES
 from card_companion.companion.stats import Filter, Scope, players_screen
 from card_companion.companion.storage import Store
@@ -64,7 +65,7 @@ def make(path: Path, n: int = GAMES_RECORDED) -> None:
             before = session.undo()
             gid = store.create(before)
             clock[0] = finished
-            store.redo(gid, 0, shown=before)
+            store.commit(gid, 0, Redo(), shown=before)
             if (i + 1) % 1000 == 0:
                 print(f"  {i + 1} games played and saved ({time.perf_counter() - t:.0f} s)", flush=True)
     finally:

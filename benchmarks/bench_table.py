@@ -48,6 +48,7 @@ import time
 from pathlib import Path
 
 from benchmarks import percentile
+from card_companion.companion.log_changes import Redo, Undo
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -173,6 +174,17 @@ def open_floor(browser, url: str):
     return page
 
 
+def timed_tap(tapper, watcher, ident: str, watch_js: str, arg) -> float | None:
+    """One tap on ``tapper``'s control ``ident`` until ``watcher`` shows it (``watch_js``
+    stamps the moment it does): seconds, or None if either clock missed."""
+    watcher.evaluate(watch_js, arg)
+    tapper.wait_for_timeout(60)
+    clicked = tapper.evaluate(CLICK_JS, ident)
+    watcher.wait_for_function("() => window.__stamp !== null", timeout=10_000)
+    seen = watcher.evaluate("() => window.__stamp")
+    return (seen - clicked) / 1000 if clicked and seen and seen > 0 else None
+
+
 def phone_to_phone(steps: int = 40, warm: int = 3) -> tuple[list[float], list[float]] | None:
     """(the table's times, the floor's times), seconds, one floor tap after each table step."""
     from benchmarks.bench_calculator import start_floor
@@ -196,22 +208,13 @@ def phone_to_phone(steps: int = 40, warm: int = 3) -> tuple[list[float], list[fl
                 undo = i % 2 == 0
                 ident = "undo" if undo else "redo"
                 settle_tappable(a, ident)
-                b.evaluate(WATCH_JS, undo)
-                a.wait_for_timeout(60)
-                clicked = a.evaluate(CLICK_JS, ident)
-                b.wait_for_function("() => window.__stamp !== null", timeout=10_000)
-                seen = b.evaluate("() => window.__stamp")
+                took = timed_tap(a, b, ident, WATCH_JS, undo)
                 wait_ident(a, "deal-submit", undo)
-                if i >= warm and clicked and seen and seen > 0:
-                    table.append((seen - clicked) / 1000)
                 # the floor, right after: one tap on its page A until its page B shows the count
-                fb.evaluate(FLOOR_WATCH_JS, f"count {i + 1}")
-                fa.wait_for_timeout(60)
-                clicked = fa.evaluate(CLICK_JS, "floor-button")
-                fb.wait_for_function("() => window.__stamp !== null", timeout=10_000)
-                seen = fb.evaluate("() => window.__stamp")
-                if i >= warm and clicked and seen and seen > 0:
-                    floor.append((seen - clicked) / 1000)
+                floor_took = timed_tap(fa, fb, "floor-button", FLOOR_WATCH_JS, f"count {i + 1}")
+                if i >= warm:
+                    table += [took] if took is not None else []
+                    floor += [floor_took] if floor_took is not None else []
         finally:
             server.stop()
             floor_proc.kill()
@@ -530,7 +533,7 @@ def reconnect(runs: int = 5) -> list[float] | None:
                 undone = run % 2 == 0
                 store = Store(data / "games.sqlite3")  # a step saved while the server is down
                 rev = store.revision(gid)
-                store.undo(gid, rev) if undone else store.redo(gid, rev)
+                store.commit(gid, rev, Undo() if undone else Redo())
                 store.close()
                 server = Server(data, port=server.port, log=data / f"server-{run}.log")
                 t = time.perf_counter()

@@ -27,6 +27,7 @@ from pathlib import Path
 import flet as ft
 
 from card_companion.companion.live import Committed, Hub
+from card_companion.companion.log_changes import EnterStep, Redo, Undo
 from card_companion.views.services import on_page_loop
 
 GAMES = ("peace-and-love", "fight", "card-stratego", "pc-war", "cardpeegee")
@@ -46,7 +47,7 @@ def FloorPage(hub: Hub) -> list[ft.View]:
         hub.subscribe("floor", lambda event: on_page_loop(page, lambda: set_n(event.after)))
 
     def tap() -> None:
-        hub.publish(Committed("floor", n, n + 1, "push"))
+        hub.publish(Committed("floor", n, n + 1, "enter"))
 
     ft.use_effect(listen, dependencies=[])
     return [ft.View(route="/", controls=[ft.Column([
@@ -92,11 +93,11 @@ def next_step(actor, gid: str, store, game, play, rng) -> None:
     session = snapshot.session
     r = rng.random()
     if (r < 0.25 or game.is_over(session.state)) and session.can_undo:
-        actor.undo(gid, snapshot)
+        actor.act(gid, snapshot, Undo())
     elif r < 0.40 and session.can_redo:
-        actor.redo(gid, snapshot)
+        actor.act(gid, snapshot, Redo())
     else:
-        actor.push(gid, snapshot, play.random_action(session.state, rng))
+        actor.act(gid, snapshot, EnterStep(play.random_action(session.state, rng)))
 
 
 async def measure(game_id: str, steps: int, data_dir: Path, seed: int = 7) -> Measured:
@@ -130,7 +131,7 @@ async def measure(game_id: str, steps: int, data_dir: Path, seed: int = 7) -> Me
                 out.controls.append(phones[-1].controls_sent())
                 out.renders.append(dict(drawn.names(phones[-1])))
             drawn.clear()
-            floor_hub.publish(Committed("floor", i, i + 1, "push"))
+            floor_hub.publish(Committed("floor", i, i + 1, "enter"))
             await settle()
             if i >= WARM:
                 out.floor += [drawn.update_time(ph) for ph in floor]

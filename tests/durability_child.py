@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import sys
 
+from card_companion.companion.log_changes import EnterStep, Undo
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
@@ -24,10 +25,10 @@ def main(path: str, game_id: str, seed: int) -> None:
         while not session.is_over:
             if session.can_undo and rng.random() < 0.1:
                 session = session.undo()
-                revision = store.undo(gid, revision)
+                revision = store.commit(gid, revision, Undo()).revision
             else:
                 session = session.push(strategy(game).random_action(session.state, rng))
-                revision = store.push(gid, session.actions[-1], revision)
+                revision = store.commit(gid, revision, EnterStep(session.actions[-1])).revision
             print(f"ACK {gid} {revision} {len(session.actions)}", flush=True)
 
 

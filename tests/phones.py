@@ -45,6 +45,9 @@ from flet.messaging.protocol import (
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from card_companion.companion.log_changes import EnterStep
+from tests.viewkit import taking
+
 DEVICE_KEY = "card-companion.device"
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
@@ -139,18 +142,10 @@ class Phone(Connection):
 
     def tappable(self, ident: str) -> BaseControl:
         """The control that takes the tap of the control with this test id."""
-        stack: list[Any] = [self.find(ident)]
-        while stack:
-            c = stack.pop(0)
-            if getattr(c, "on_click", None) is not None:
-                return c
-            if isinstance(c, flet_component.Component):
-                stack.append(c._b)
-            elif dataclasses.is_dataclass(c):
-                for name in ("content", "controls"):
-                    v = getattr(c, name, None)
-                    stack += v if isinstance(v, list) else [v] if v is not None else []
-        raise LookupError(f"{ident!r} takes no tap")
+        found = taking(self.find(ident))
+        if found is None:
+            raise LookupError(f"{ident!r} takes no tap")
+        return found[0]
 
     async def click(self, ident: str) -> None:
         """A tap, as the browser sends it: an event for the control's id."""
@@ -292,7 +287,7 @@ class TableOfPhones:
     async def step(self, action: Any) -> None:
         """A step entered by another phone of the table (not one of these)."""
         actor = self.tables.device(self.tables.new_device_key(), "127.0.0.1", admin=True)
-        actor.push(self.gid, self.snapshot(), action)
+        actor.act(self.gid, self.snapshot(), EnterStep(action))
         await settle()
 
 

@@ -11,6 +11,7 @@ import sys
 
 from card_companion.companion.access import TABLE
 from card_companion.companion.devices import Tables
+from card_companion.companion.log_changes import EnterStep, Undo
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
@@ -40,8 +41,8 @@ def main(folder: str, key: str, first: str) -> None:
     deal = pal.parse_action({"kind": "deal", "player": 1, "fighters": ["5S", "2C", "7D"]})
     tries = {
         "new game": attempt(lambda: phone.create(Session.start(pal, pal.make_setup(["Ann", "Bea"])))),
-        "step": attempt(lambda: phone.push(first, shown, deal)),
-        "undo": attempt(lambda: phone.undo(first, shown)),
+        "step": attempt(lambda: phone.act(first, shown, EnterStep(deal))),
+        "undo": attempt(lambda: phone.act(first, shown, Undo())),
         "delete": attempt(lambda: phone.delete(first)),
         "import": attempt(lambda: phone.import_json(store.export_json(first))),
         "seat": attempt(lambda: phone.take_seat(first, TABLE)),

@@ -34,6 +34,7 @@ from card_companion.companion.access import (
 )
 from card_companion.companion.devices import NOT_OPEN, WATCHING, Tables
 from card_companion.companion.live import Committed, Hub
+from card_companion.companion.log_changes import EnterStep, Redo, Undo
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import SeatTaken, StaleGame, open_store
@@ -204,7 +205,7 @@ def test_a_game_belongs_to_the_phones_that_made_or_joined_it(tables):
     with pytest.raises(Refused, match=re.escape(NOT_OPEN)):
         stranger.open(gid)
     for act in (lambda: stranger.export(gid), lambda: stranger.delete(gid), lambda: stranger.taken_seats(gid),
-                lambda: stranger.push(gid, a.open(gid).snapshot, ANN_DEAL)):
+                lambda: stranger.act(gid, a.open(gid).snapshot, EnterStep(ANN_DEAL))):
         with pytest.raises(Refused, match="not open to this phone|too many wrong codes"):
             act()
     code = a.open(gid).code
@@ -336,9 +337,9 @@ def test_seats_a_taken_seat_and_a_watcher(tables):
     c.take_seat(gid, WATCH)
     shown = c.open(gid).snapshot
     with pytest.raises(Refused, match=re.escape(WATCHING)):
-        c.push(gid, shown, ANN_DEAL)
+        c.act(gid, shown, EnterStep(ANN_DEAL))
     with pytest.raises(Refused, match=re.escape(WATCHING)):
-        c.undo(gid, shown)
+        c.act(gid, shown, Undo())
     assert tables.store.revision(gid) == 0 and tables.store.load(gid).actions == ()
     # a seat is remembered per device per game
     assert tables.device(c.key, "10.1.1.1").open(gid).seat == WATCH
@@ -351,7 +352,7 @@ def test_a_phone_without_a_seat_cannot_act_yet(tables):
     gid = new_game(a)
     b.join(a.open(gid).code)
     with pytest.raises(Refused, match="pick your seat"):
-        b.push(gid, b.open(gid).snapshot, ANN_DEAL)
+        b.act(gid, b.open(gid).snapshot, EnterStep(ANN_DEAL))
 
 
 def test_steps_commit_with_the_revision_and_a_stale_one_is_refused(tables):
@@ -360,14 +361,14 @@ def test_steps_commit_with_the_revision_and_a_stale_one_is_refused(tables):
     b.join(a.open(gid).code)
     b.take_seat(gid, player_seat(1))
     on_a, on_b = a.open(gid).snapshot, b.open(gid).snapshot
-    on_a = a.push(gid, on_a, ANN_DEAL)
+    on_a = a.act(gid, on_a, EnterStep(ANN_DEAL))
     assert on_a.revision == 1 and on_a.session.actions == (ANN_DEAL,)
     with pytest.raises(StaleGame):
-        b.push(gid, on_b, BEA_DEAL)  # B never saw Ann's deal
+        b.act(gid, on_b, EnterStep(BEA_DEAL))  # B never saw Ann's deal
     on_b = b.open(gid).snapshot
-    on_b = b.push(gid, on_b, BEA_DEAL)
+    on_b = b.act(gid, on_b, EnterStep(BEA_DEAL))
     with pytest.raises(StaleGame):
-        a.undo(gid, on_a)  # A's undo would have undone Bea's step
+        a.act(gid, on_a, Undo())  # A's undo would have undone Bea's step
     assert tables.store.load(gid).actions == (ANN_DEAL, BEA_DEAL)
 
 
@@ -416,14 +417,14 @@ def test_a_committed_step_reaches_the_other_pages_with_its_session(tables):
     heard = []
     sub_b = tables.hub.subscribe(gid, heard.append)
     shown = a.open(gid).snapshot
-    now = a.push(gid, shown, ANN_DEAL)
+    now = a.act(gid, shown, EnterStep(ANN_DEAL))
     [event] = heard
-    assert (event.before, event.after, event.kind, event.by) == (0, 1, "push", "the table phone")
+    assert (event.before, event.after, event.kind, event.by) == (0, 1, "enter", "the table phone")
     assert event.session is now.session  # the same immutable session: nothing replayed
-    b.undo(gid, b.open(gid).snapshot)
+    b.act(gid, b.open(gid).snapshot, Undo())
     assert heard[-1].kind == "undo" and heard[-1].by == "Bea"
     sub_b.close()
-    a.redo(gid, a.open(gid).snapshot)
+    a.act(gid, a.open(gid).snapshot, Redo())
     assert len(heard) == 2 and tables.hub.count(gid) == 0
 
 
@@ -435,7 +436,7 @@ def test_pages_that_went_away_are_dropped_and_work_does_not_grow():
         sub.close()
     hub.subscribe("g", calls.append, alive=lambda: False)  # a page whose session closed
     live = hub.subscribe("g", calls.append)
-    told = hub.publish(Committed("g", 0, 1, "push"))
+    told = hub.publish(Committed("g", 0, 1, "enter"))
     assert told == 1 and len(calls) == 1 and hub.count("g") == 1
     live.close()
     assert hub.count() == 0
@@ -464,7 +465,7 @@ def test_a_broken_page_does_not_stop_the_others():
 
     hub.subscribe("g", broken)
     hub.subscribe("g", heard.append)
-    hub.publish(Committed("g", 0, 1, "push"))
+    hub.publish(Committed("g", 0, 1, "enter"))
     assert len(heard) == 1
 
 
@@ -489,11 +490,11 @@ def test_two_phones_never_lose_or_overwrite_a_step(tmp_path_factory, ops, seed):
                 action = strategy(PAL).random_action(view.session.state, rng)
                 if action is None:
                     continue
-                now = phone.push(gid, view, action)
+                now = phone.act(gid, view, EnterStep(action))
             elif op == "undo":
-                now = phone.undo(gid, view)
+                now = phone.act(gid, view, Undo())
             else:
-                now = phone.redo(gid, view)
+                now = phone.act(gid, view, Redo())
         except StaleGame:
             assert view.revision != committed.revision
             shown[id(phone)] = phone.open(gid).snapshot  # reloads, as the screen does

@@ -159,8 +159,7 @@ def pal_fight(store, tables=None):
 
 def seated_phone(tmp_path, seat):
     """A Peace and Love fight (Bea's 5♠ on Ann's 9♥) on a phone sitting as ``seat``."""
-    from card_companion.views.services import Services, ServicesContext
-    from card_companion.views.settings import Prefs
+    from card_companion.views.services import Prefs, Services, ServicesContext
 
     tables = Tables(open_store(tmp_path).store)
     phone = tables.device(tables.new_device_key(), "192.168.1.21")

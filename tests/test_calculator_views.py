@@ -11,8 +11,7 @@ from card_companion.calculators.cards import Deck
 from card_companion.calculators.words import in_seats
 from card_companion.companion.protocol import resolve
 from card_companion.views.calculator.screen import CALCULATORS, CalculatorScreen, calculator_component
-from card_companion.views.services import Services, ServicesContext
-from card_companion.views.settings import Prefs
+from card_companion.views.services import Prefs, Services, ServicesContext
 from tests.viewkit import FakePage, ViewHarness, text_of
 
 

@@ -32,8 +32,7 @@ from card_companion.companion.card_stratego import (
 )
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from card_companion.views.services import Services, ServicesContext
-from card_companion.views.settings import Prefs
+from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TableScreen
 from tests.strategies import strategy
 from tests.viewkit import ViewHarness

@@ -105,8 +105,7 @@ def test_the_larger_text_setting_draws_larger_cards_and_numbers(store, game_id):
 
     import flet as ft
 
-    from card_companion.views.services import ServicesContext
-    from card_companion.views.settings import Prefs
+    from card_companion.views.services import Prefs, ServicesContext
     from card_companion.views.widgets import CARD_BACK, CARD_BG
 
     gid = store.create(played(game_id, 2, 6))

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from card_companion.companion.log_changes import Redo
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
@@ -78,5 +79,5 @@ def test_a_version_1_save_file_goes_on_being_played(store):
     gid = "golden-fight"
     before = store.load(gid)
     after = before.redo()
-    store.redo(gid, store.revision(gid))  # the step the old file kept for Redo, saved into it
+    store.commit(gid, store.revision(gid), Redo())  # the step the old file kept for Redo, saved into it
     assert store.load(gid).state == after.state

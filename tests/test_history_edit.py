@@ -24,6 +24,7 @@ from card_companion.companion.access import WATCH, Refused
 from card_companion.companion.action_cards import card_places, with_cards
 from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import EditStep, EnterStep, Redo, RedoAll, Undo, UndoTo
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Edit, Session
 from card_companion.companion.storage import FILE_NAME, SCHEMA_VERSION, StaleGame, open_store
@@ -126,12 +127,12 @@ def test_undo_to_here_is_one_revisioned_change_that_survives_a_reload(tables):
     phone = tables.local()
     gid = phone.create(played())
     shown = phone.open(gid).snapshot
-    back = phone.undo_to(gid, shown, 2)
+    back = phone.act(gid, shown, UndoTo(2))
     assert back.revision == shown.revision + 1
     assert same(tables.store.load(gid), back.session)
     with pytest.raises(StaleGame):  # a phone still showing step 5 cannot go back from there
-        phone.undo_to(gid, shown, 3)
-    whole = phone.redo_all(gid, back)
+        phone.act(gid, shown, UndoTo(3))
+    whole = phone.act(gid, back, RedoAll())
     assert same(tables.store.load(gid), whole.session) and same(whole.session, played())
     assert whole.revision == back.revision + 1
 
@@ -191,19 +192,19 @@ def test_an_edit_is_one_revisioned_change_in_the_store_and_undo_restores_it_afte
     phone = tables.local()
     gid = phone.create(played())
     shown = phone.open(gid).snapshot
-    edited = phone.replace(gid, shown, 4, recards(shown.session, 4, "4C 7H"))
+    edited = phone.act(gid, shown, EditStep(4, recards(shown.session, 4, "4C 7H")))
     assert edited.revision == shown.revision + 1
     reloaded = tables.store.snapshot(gid)
     assert same(reloaded.session, edited.session) and reloaded.session.edits[0].before == shown.session.actions[3]
     with pytest.raises(StaleGame):  # the phone that still shows the old cards is refused, as for any step
-        phone.replace(gid, shown, 5, recards(shown.session, 5, "9S"))
+        phone.act(gid, shown, EditStep(5, recards(shown.session, 5, "9S")))
     with pytest.raises(IllegalAction, match="step 3 .* no longer applies"):
-        phone.replace(gid, reloaded, 1, recards(reloaded.session, 1, "2H 3C 4D"))
+        phone.act(gid, reloaded, EditStep(1, recards(reloaded.session, 1, "2H 3C 4D")))
     assert tables.store.revision(gid) == reloaded.revision  # a refusal writes nothing
-    undone = phone.undo(gid, reloaded)
+    undone = phone.act(gid, reloaded, Undo())
     assert undone_edit(undone.session, played(), edited.session)
     assert same(tables.store.load(gid), undone.session)  # the undone edit waits on the redo stack, saved
-    redone = phone.redo(gid, undone)
+    redone = phone.act(gid, undone, Redo())
     assert same(redone.session, edited.session) and same(tables.store.load(gid), edited.session)
 
 
@@ -212,11 +213,11 @@ def test_a_watcher_can_neither_go_back_nor_edit(tables):
     gid = phone.create(played(), seat=WATCH)
     shown = phone.open(gid).snapshot
     with pytest.raises(Refused, match="watching only"):
-        phone.undo_to(gid, shown, 1)
+        phone.act(gid, shown, UndoTo(1))
     with pytest.raises(Refused, match="watching only"):
-        phone.replace(gid, shown, 4, recards(shown.session, 4, "4C 7H"))
+        phone.act(gid, shown, EditStep(4, recards(shown.session, 4, "4C 7H")))
     with pytest.raises(Refused, match="watching only"):
-        phone.redo_all(gid, shown)
+        phone.act(gid, shown, RedoAll())
     assert tables.store.revision(gid) == shown.revision
 
 
@@ -274,17 +275,17 @@ def test_an_edit_survives_a_save_and_undo_then_matches_in_every_game(tables):
             places = card_places(s.actions[step - 1])
             for other in g.deck(s.setup).all_cards():
                 try:
-                    edited = phone.replace(gid, shown, step, with_cards(g, s.actions[step - 1],
-                                                                        [other] + [p.card for p in places[1:]]))
+                    edited = phone.act(gid, shown, EditStep(step, with_cards(g, s.actions[step - 1],
+                                                                             [other] + [p.card for p in places[1:]])))
                 except IllegalAction:
                     continue
                 break
             else:
                 continue
             assert same(tables.store.load(gid), edited.session)
-            undone = phone.undo(gid, tables.store.snapshot(gid))
+            undone = phone.act(gid, tables.store.snapshot(gid), Undo())
             assert same(tables.store.load(gid), undone.session) and undone_edit(undone.session, s, edited.session)
-            redone = phone.redo(gid, tables.store.snapshot(gid))
+            redone = phone.act(gid, tables.store.snapshot(gid), Redo())
             assert same(tables.store.load(gid), redone.session) and same(redone.session, edited.session), game_id
             break
 
@@ -331,7 +332,7 @@ def test_the_store_keeps_each_games_headline_and_the_list_reads_it_without_repla
     [listed] = tables.store.saved_games()
     assert listed.headline == "level at 0–0 · turn 1"
     shown = phone.open(gid).snapshot
-    phone.push(gid, shown, PAL.parse_action(STEPS[3]))
+    phone.act(gid, shown, EnterStep(PAL.parse_action(STEPS[3])))
     monkeypatch.setattr(Session, "replay", classmethod(lambda *a, **k: pytest.fail("the list replayed a game")))
     [listed] = tables.store.saved_games()
     assert listed.headline == "Bea leads 9–0 · turn 1" and listed.actions == 4
@@ -367,10 +368,10 @@ def test_a_save_of_the_second_format_migrates_and_its_games_have_no_headline_unt
     assert listed.headline is None and listed.actions == 2 and listed.revision == 5
     phone = tables.local()
     shown = phone.open("aaaaaaaaaaaa").snapshot
-    phone.push("aaaaaaaaaaaa", shown, PAL.parse_action(STEPS[2]))
+    phone.act("aaaaaaaaaaaa", shown, EnterStep(PAL.parse_action(STEPS[2])))
     assert tables.store.saved_games()[0].headline == "level at 0–0 · turn 1"
-    edited = phone.replace("aaaaaaaaaaaa", phone.open("aaaaaaaaaaaa").snapshot, 1,
-                           recards(shown.session, 1, "9H KD JC"))
+    edited = phone.act("aaaaaaaaaaaa", phone.open("aaaaaaaaaaaa").snapshot,
+                       EditStep(1, recards(shown.session, 1, "9H KD JC")))
     assert edited.session.describe_step(1) == "Ann's fighters: 9♥ K♦ J♣ (total 33)"
 
 
@@ -380,12 +381,12 @@ def test_an_edit_before_a_jump_back_is_taken_back_by_undo_once_every_step_is_red
     phone = tables.local()
     gid = phone.create(played())
     shown = phone.open(gid).snapshot
-    edited = phone.replace(gid, shown, 4, recards(shown.session, 4, "4C 7H"))
-    back = phone.undo_to(gid, edited, 2)
+    edited = phone.act(gid, shown, EditStep(4, recards(shown.session, 4, "4C 7H")))
+    back = phone.act(gid, edited, UndoTo(2))
     assert same(tables.store.load(gid), back.session)
-    whole = phone.redo_all(gid, tables.store.snapshot(gid))
+    whole = phone.act(gid, tables.store.snapshot(gid), RedoAll())
     assert same(tables.store.load(gid), whole.session) and same(whole.session, edited.session)
-    undone = phone.undo(gid, tables.store.snapshot(gid))
+    undone = phone.act(gid, tables.store.snapshot(gid), Undo())
     assert undone_edit(undone.session, played(), edited.session) and same(tables.store.load(gid), undone.session)
 
 
@@ -410,15 +411,15 @@ def test_the_store_and_the_session_agree_through_random_pushes_undos_redos_jumps
                 action = strategy(g).random_action(session.state, rng)
                 if action is None:
                     continue
-                shown = phone.push(gid, shown, action)
+                shown = phone.act(gid, shown, EnterStep(action))
             elif op == "undo":
-                shown = phone.undo(gid, shown)
+                shown = phone.act(gid, shown, Undo())
             elif op == "redo":
-                shown = phone.redo(gid, shown)
+                shown = phone.act(gid, shown, Redo())
             elif op == "redo-all":
-                shown = phone.redo_all(gid, shown)
+                shown = phone.act(gid, shown, RedoAll())
             elif op == "undo-to":
-                shown = phone.undo_to(gid, shown, rng.randrange(len(session.actions)) if session.actions else 0)
+                shown = phone.act(gid, shown, UndoTo(rng.randrange(len(session.actions)) if session.actions else 0))
             else:
                 steps = steps_with_cards(session)
                 if not steps:
@@ -429,7 +430,7 @@ def test_the_store_and_the_session_agree_through_random_pushes_undos_redos_jumps
                     cards = [p.card for p in places]
                     cards[rng.randrange(len(cards))] = rng.choice(deck)
                     try:
-                        shown = phone.replace(gid, shown, step, with_cards(g, session.actions[step - 1], cards))
+                        shown = phone.act(gid, shown, EditStep(step, with_cards(g, session.actions[step - 1], cards)))
                         break
                     except IllegalAction:
                         assert tables.store.revision(gid) == shown.revision  # a refusal writes nothing

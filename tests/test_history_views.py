@@ -12,11 +12,11 @@ import pytest
 from card_companion.calculators.cards import card
 from card_companion.companion.access import WATCH
 from card_companion.companion.devices import Tables
+from card_companion.companion.log_changes import EnterStep
 from card_companion.companion.storage import open_store
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, saved_lines
-from card_companion.views.services import Services, ServicesContext
-from card_companion.views.settings import Prefs
+from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TableScreen
 from tests.test_history_edit import PAL, STEPS, played
 from tests.viewkit import ViewHarness
@@ -129,7 +129,7 @@ def test_a_stale_history_is_refused_and_shows_the_latest_game(tables):
     gid = phone.create(played(4))
     h = history(phone, gid)
     shown = phone.open(gid).snapshot
-    phone.push(gid, shown, PAL.parse_action(STEPS[4]))  # another phone enters step 5 meanwhile
+    phone.act(gid, shown, EnterStep(PAL.parse_action(STEPS[4])))  # another phone enters step 5 meanwhile
     h.click("undo-to-2")
     assert "Another phone changed this game since this screen was drawn" in h.texts()
     assert len(tables.store.load(gid).actions) == 5 and h.has("step-5")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from card_companion.calculators.cards import card
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import EnterStep
 from card_companion.companion.peace_and_love import (
     GAME,
     Deal,
@@ -312,7 +313,7 @@ def test_random_games(players, seed, amg, moon, tmp_path_factory):
     while not s.is_over:
         action = strategy(GAME).random_action(s.state, rng)
         after = s.push(action)
-        revision = store.push(gid, action, revision)
+        revision = store.commit(gid, revision, EnterStep(action)).revision
         st = after.state
         strategy(GAME).check_invariants(st)  # cards conserved, deck >= 0, no turn starts with 3 tapped
         deck_total = st.decks * 52

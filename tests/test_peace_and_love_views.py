@@ -15,8 +15,7 @@ from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from card_companion.views.peace_and_love.fight import choice_open, entry_target
 from card_companion.views.peace_and_love.turn import turn_hint
-from card_companion.views.services import Services, ServicesContext
-from card_companion.views.settings import Prefs
+from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TablePage
 from tests.viewkit import FakePage, ViewHarness
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from card_companion.companion import records
 from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import Redo, RedoAll, Undo, UndoTo
 from card_companion.companion.registry import GAMES, game
 from card_companion.companion.session import Session
 from card_companion.companion.stats import Filter, game_summaries, player_stats, totalled_games, totalled_players, where
@@ -94,15 +95,15 @@ def test_a_game_that_ends_has_its_record_and_undo_redo_delete_follow_it():
     gid = device.create(s.undo())  # the last step not played yet
     assert kept(store) == []
     shown = device.open(gid).snapshot
-    shown = device.redo(gid, shown)  # the step that ends the match
+    shown = device.act(gid, shown, Redo())  # the step that ends the match
     (rec,) = kept(store)
     assert rec.game == "fight" and rec.steps == len(s.actions) and rec.headline == s.outcome.headline
     assert [p.name for p in rec.placings] == list(s.setup.players)
     assert sorted(p.place for p in rec.placings) == [1, 2]
     assert all(p.after is not None for p in rec.placings)
-    shown = device.undo(gid, shown)
+    shown = device.act(gid, shown, Undo())
     assert kept(store) == []  # undoing the last step takes the record away
-    device.redo(gid, shown)
+    device.act(gid, shown, Redo())
     assert [r.game_id for r in kept(store)] == [gid]  # redoing brings it back
     device.delete(gid)
     assert kept(store) == [] and truth(store) == []
@@ -203,19 +204,19 @@ def test_records_always_equal_the_ones_computed_from_the_saves(data):
         try:
             if op == "undo":
                 if through_store:
-                    store.undo(gid, shown.revision)
+                    store.commit(gid, shown.revision, Undo())
                 else:
-                    device.undo(gid, shown)
+                    device.act(gid, shown, Undo())
             elif op == "redo":
                 if through_store:
-                    store.redo(gid, shown.revision)
+                    store.commit(gid, shown.revision, Redo())
                 else:
-                    device.redo(gid, shown)
+                    device.act(gid, shown, Redo())
             elif op == "undo_to":
                 step = data.draw(st.integers(0, max(0, len(shown.session.actions) - 1)), label="step")
-                device.undo_to(gid, shown, step)
+                device.act(gid, shown, UndoTo(step))
             elif op == "redo_all":
-                device.redo_all(gid, shown)
+                device.act(gid, shown, RedoAll())
             elif op == "delete":
                 device.delete(gid)
             elif op in ("rename", "merge"):

@@ -29,6 +29,7 @@ from openskill.models import PlackettLuce
 
 from card_companion.companion import store_log
 from card_companion.companion.devices import Tables
+from card_companion.companion.log_changes import Redo
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.stats import (
@@ -69,7 +70,7 @@ def played(monkeypatch, match: Session, phone_holds: int = 5) -> tuple[Store, st
         device = phone if i <= phone_holds else tables.local()
         gid = device.create(s.undo())
         clock[0] = T0 + 2 * i * HOUR
-        device.redo(gid, device.open(gid).snapshot)
+        device.act(gid, device.open(gid).snapshot, Redo())
     return store, phone.key
 
 

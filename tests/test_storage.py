@@ -19,6 +19,7 @@ import pytest
 
 from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import EnterStep, Redo, Undo
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import (
@@ -63,20 +64,20 @@ def test_push_undo_redo_bump_the_revision_and_survive_a_reload(tmp_path, store):
     gid = new_game(store)
     shown = store.snapshot(gid)
     assert shown.revision == 0 and len(shown.code) == 9
-    r1 = store.push(gid, ANN_DEAL, 0)
-    r2 = store.push(gid, BEA_DEAL, r1)
+    r1 = store.commit(gid, 0, EnterStep(ANN_DEAL)).revision
+    r2 = store.commit(gid, r1, EnterStep(BEA_DEAL)).revision
     assert (r1, r2) == (1, 2)
     other = Store(tmp_path / FILE_NAME)  # a second connection: another process, a reload
     snap = other.snapshot(gid)
     assert snap.revision == 2 and snap.session.actions == (ANN_DEAL, BEA_DEAL)
-    r3 = store.undo(gid, r2)
+    r3 = store.commit(gid, r2, Undo()).revision
     again = Store(tmp_path / FILE_NAME).snapshot(gid)
     assert again.revision == r3 == 3 and again.session.actions == (ANN_DEAL,)
     assert again.session.redo_stack == (BEA_DEAL,), "the redo stack is saved too"
-    r4 = store.redo(gid, r3)
+    r4 = store.commit(gid, r3, Redo()).revision
     assert store.snapshot(gid).session.actions == (ANN_DEAL, BEA_DEAL) and r4 == 4
-    store.undo(gid, r4)
-    store.push(gid, BEA_OTHER, 5)  # a new step after an undo drops the redo tail
+    store.commit(gid, r4, Undo())
+    store.commit(gid, 5, EnterStep(BEA_OTHER))  # a new step after an undo drops the redo tail
     last = Store(tmp_path / FILE_NAME).snapshot(gid)
     assert last.session.actions == (ANN_DEAL, BEA_OTHER) and not last.session.can_redo and last.revision == 6
 
@@ -84,9 +85,9 @@ def test_push_undo_redo_bump_the_revision_and_survive_a_reload(tmp_path, store):
 def test_nothing_to_undo_or_redo_is_a_sentence_and_writes_nothing(store):
     gid = new_game(store)
     with pytest.raises(IllegalAction, match="nothing to undo"):
-        store.undo(gid, 0)
+        store.commit(gid, 0, Undo())
     with pytest.raises(IllegalAction, match="nothing to redo"):
-        store.redo(gid, 0)
+        store.commit(gid, 0, Redo())
     assert store.revision(gid) == 0
 
 
@@ -96,12 +97,12 @@ def test_issue11_item1_a_stale_step_cannot_slip_through_and_break_the_save(store
     gid = new_game(store, ANN_DEAL, BEA_DEAL)
     a = store.snapshot(gid)
     b = store.snapshot(gid)
-    r = store.undo(gid, a.revision)
-    store.push(gid, BEA_OTHER, r)  # A: same length and row count as before
+    r = store.commit(gid, a.revision, Undo()).revision
+    store.commit(gid, r, EnterStep(BEA_OTHER))  # A: same length and row count as before
     attack = PAL.parse_action({"kind": "fight", "fighter": 0, "defender": 0, "defender_fighter": 0})
     b.session.push(attack)  # legal on B's (stale) screen: Bea attacks with her 5♠
     with pytest.raises(StaleGame, match="another phone changed this game"):
-        store.push(gid, attack, b.revision)
+        store.commit(gid, b.revision, EnterStep(attack))
     now = store.snapshot(gid)  # opens, and is A's game
     assert now.session.actions == (ANN_DEAL, BEA_OTHER) and now.revision == 2  # A's undo and push
 
@@ -110,11 +111,11 @@ def test_issue11_item2_an_undo_from_a_stale_screen_cannot_undo_the_other_phones_
     gid = new_game(store, ANN_DEAL)
     a = store.snapshot(gid)
     b = store.snapshot(gid)
-    store.push(gid, BEA_DEAL, a.revision)  # A enters Bea's deal
+    store.commit(gid, a.revision, EnterStep(BEA_DEAL))  # A enters Bea's deal
     with pytest.raises(StaleGame):
-        store.undo(gid, b.revision)  # B's screen never showed that step
+        store.commit(gid, b.revision, Undo())  # B's screen never showed that step
     with pytest.raises(StaleGame):
-        store.push(gid, BEA_OTHER, b.revision)
+        store.commit(gid, b.revision, EnterStep(BEA_OTHER))
     assert store.load(gid).actions == (ANN_DEAL, BEA_DEAL)
 
 
@@ -122,7 +123,7 @@ def test_a_deleted_game_refuses_steps_in_plain_words(store):
     gid = new_game(store)
     store.delete(gid)
     with pytest.raises(StaleGame, match="no longer saved"):
-        store.push(gid, ANN_DEAL, 0)
+        store.commit(gid, 0, EnterStep(ANN_DEAL))
 
 
 def test_issue11_item1_two_processes_check_the_same_revision(tmp_path, store):
@@ -131,15 +132,16 @@ def test_issue11_item1_two_processes_check_the_same_revision(tmp_path, store):
     gid = new_game(store)
     shown = store.snapshot(gid)
     code = (f"from card_companion.companion.storage import Store\n"
+            f"from card_companion.companion.log_changes import EnterStep\n"
             f"from card_companion.companion.registry import game\n"
             f"s = Store({str(tmp_path / FILE_NAME)!r})\n"
             f"a = game('peace-and-love').parse_action({{'kind': 'deal', 'player': 0, 'fighters': ['2H','3H','4H']}})\n"
-            f"print(s.push({gid!r}, a, 0))\n")
+            f"print(s.commit({gid!r}, 0, EnterStep(a)).revision)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert done.stdout.strip() == "1", done.stderr
     with pytest.raises(StaleGame):
-        store.push(gid, ANN_DEAL, shown.revision)
+        store.commit(gid, shown.revision, EnterStep(ANN_DEAL))
     assert [str(c) for c in store.load(gid).actions[0].fighters] == ["2H", "3H", "4H"]
 
 
@@ -200,8 +202,8 @@ def test_issue11_item3_loads_under_concurrent_writes_are_always_whole(store):
         t.start()
     rev = store.revision(gid)
     for _ in range(30):
-        rev = store.undo(gid, rev)
-        rev = store.redo(gid, rev)
+        rev = store.commit(gid, rev, Undo()).revision
+        rev = store.commit(gid, rev, Redo()).revision
     done.set()
     for t in readers:
         t.join(20)
@@ -253,10 +255,10 @@ def test_issue11_item4_a_write_while_another_process_holds_the_file_is_refused_p
     try:
         assert holder.stdout.readline().strip() == "locked"
         with pytest.raises(StoreBusy, match="another program is using it. Nothing was changed"):
-            store.push(gid, ANN_DEAL, 0)
+            store.commit(gid, 0, EnterStep(ANN_DEAL))
     finally:
         holder.wait(20)
-    assert store.push(gid, ANN_DEAL, 0) == 1  # the same step, once the file is free
+    assert store.commit(gid, 0, EnterStep(ANN_DEAL)).revision == 1  # the same step, once the file is free
 
 
 # --- damage found at open (item 5) ---------------------------------------------------------------------
@@ -377,7 +379,7 @@ def test_issue11_item6_a_read_only_save_file_refuses_writes_in_a_sentence(tmp_pa
     gid = new_game(open_store(tmp_path).store, ANN_DEAL)
     ro = Store(tmp_path / FILE_NAME, read_only=True)
     assert ro.load(gid).actions == (ANN_DEAL,)  # it can be looked at
-    for write in (lambda: ro.push(gid, BEA_DEAL, 1), lambda: ro.delete(gid), lambda: new_game(ro)):
+    for write in (lambda: ro.commit(gid, 1, EnterStep(BEA_DEAL)), lambda: ro.delete(gid), lambda: new_game(ro)):
         with pytest.raises(StoreError, match="read-only"):
             write()
     assert ro.load(gid).actions == (ANN_DEAL,)
@@ -439,7 +441,7 @@ def test_a_first_format_save_is_migrated_without_losing_a_game(tmp_path):
     # made before tables had codes: open to the browsers of the server's own machine
     assert {g.id for g in store.saved_games("some-device", host_games=True)} == {"aaaaaaaaaaaa", "bbbbbbbbbbbb"}
     assert store.saved_games("some-device") == []
-    assert store.undo("aaaaaaaaaaaa", 0) == 1  # still writable after the migration
+    assert store.commit("aaaaaaaaaaaa", 0, Undo()).revision == 1  # still writable after the migration
 
 
 # --- the rest of the saved games' list ---------------------------------------------------------------------
@@ -506,16 +508,17 @@ from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
 from card_companion.companion.devices import Tables
+from card_companion.companion.log_changes import EnterStep
 pal = game("peace-and-love")
 tables = Tables(Store(sys.argv[1]))
 phone = tables.device(sys.argv[2], "192.168.1.20")
 deal = lambda p, cards: pal.parse_action({"kind": "deal", "player": p, "fighters": cards.split()})
 start = Session.start(pal, pal.make_setup(["Ann", "Bea"]))
 two = phone.create(start)
-phone.push(two, phone.open(two).snapshot, deal(0, "9H KD QC"))
-phone.push(two, phone.open(two).snapshot, deal(1, "5S 2C 7D"))
+phone.act(two, phone.open(two).snapshot, EnterStep(deal(0, "9H KD QC")))
+phone.act(two, phone.open(two).snapshot, EnterStep(deal(1, "5S 2C 7D")))
 one = phone.create(start)
-phone.push(one, phone.open(one).snapshot, deal(0, "9H KD QC"))
+phone.act(one, phone.open(one).snapshot, EnterStep(deal(0, "9H KD QC")))
 host = tables.store.create(start)  # made by the command line: no phone
 print(one, two, host, flush=True)
 if sys.argv[3] == "crash":

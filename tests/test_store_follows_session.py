@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from card_companion.companion.action_cards import card_places, with_cards
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import EditStep, EnterStep, Redo, RedoAll, Undo, UndoTo
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Store
@@ -25,8 +26,8 @@ OPS = ("step", "step", "undo", "undo", "redo", "undo_to", "redo_all", "edit", "e
 
 
 def an_edit(session: Session, rng: random.Random):
-    """``lambda s: s.replace(step, action)`` for a step with one card entered again, one that
-    the session takes (the later steps still apply), or None."""
+    """``EditStep(step, action)`` for a step with one card entered again, one that the session
+    takes (the later steps still apply), or None."""
     g = session.game
     steps = [i + 1 for i, a in enumerate(session.actions) if card_places(a)]
     if not steps:
@@ -41,21 +42,21 @@ def an_edit(session: Session, rng: random.Random):
             session.replace(step, action)
         except IllegalAction:
             continue
-        return lambda s, step=step, action=action: s.replace(step, action)
+        return EditStep(step, action)
     return None
 
 
 def a_change(op: str, session: Session, rng: random.Random):
-    """The change ``op`` as a Session method call (made on whichever session it is given)."""
+    """The change ``op`` as a LogChange (made on whichever session it is given)."""
     if op == "step":
         action = strategy(session.game).random_action(session.state, rng)
-        return None if action is None else (lambda s: s.push(action))
+        return None if action is None else EnterStep(action)
     if op == "undo_to":
         step = rng.randrange(max(len(session.actions), 1))
-        return lambda s: s.undo_to(step)
+        return UndoTo(step)
     if op == "edit":
         return an_edit(session, rng)
-    return {"undo": lambda s: s.undo(), "redo": lambda s: s.redo(), "redo_all": lambda s: s.redo_all()}[op]
+    return {"undo": Undo(), "redo": Redo(), "redo_all": RedoAll()}[op]
 
 
 def same(saved: Session, session: Session) -> bool:

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from benchmarks.page_updates import GAMES, mid_game
+from card_companion.companion.log_changes import EnterStep, Undo
 from card_companion.companion.registry import GAMES as REGISTRY
 from card_companion.companion.session import Session
 from tests.phones import run, settle, table_of_phones, watching
@@ -132,10 +133,10 @@ def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, m
     async def scenario() -> tuple[str, str, str]:
         table = await table_of_phones(session, phones=2, data_dir=tmp_path)
         first = table.device(0)
-        now = first.push(table.gid, table.snapshot(), Flip(higher="right"))
+        now = first.act(table.gid, table.snapshot(), EnterStep(Flip(higher="right")))
         await settle()
         after_flip = table.phones[1].texts()
-        first.undo(table.gid, now)
+        first.act(table.gid, now, Undo())
         await settle()
         after_undo = table.phones[1].texts()
         await asyncio.sleep(0.4)
@@ -329,7 +330,7 @@ def test_a_card_picked_and_not_entered_when_another_phone_steps_is_said_once(tmp
         b = table.phones[1]
         await b.click("flip-picker-rank-7")
         await b.click("flip-picker-suit-H")
-        table.device(0).push(table.gid, table.snapshot(), Flip(higher="left"))
+        table.device(0).act(table.gid, table.snapshot(), EnterStep(Flip(higher="left")))
         await settle()
         await settle()
         return b.texts()

@@ -12,6 +12,7 @@ import pytest
 from card_companion.companion.access import TABLE, WATCH, format_table_code, player_seat
 from card_companion.companion.devices import Tables
 from card_companion.companion.live import Committed
+from card_companion.companion.log_changes import EnterStep
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, Store, open_store
@@ -20,8 +21,7 @@ from card_companion.views.live_table import LiveTable
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.seating import seated, side_by_side
 from card_companion.views.seats import AdminScreen, JoinScreen, qr_png
-from card_companion.views.services import Services, ServicesContext
-from card_companion.views.settings import Prefs
+from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import Table, TablePage, follow
 from tests.viewkit import FakePage, ViewHarness
 
@@ -190,10 +190,10 @@ def test_follow_takes_a_committed_step_only_onto_the_state_it_was_entered_on():
     s0 = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
     s1 = s0.push(PAL.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]}))
     shown = Snapshot("g", s0, 4, "ABCDEFGHJ")
-    now = follow(shown, Committed("g", 4, 5, "push", s1, "Bea"))
+    now = follow(shown, Committed("g", 4, 5, "enter", s1, "Bea"))
     assert now.session is s1 and now.revision == 5 and now.code == "ABCDEFGHJ"
-    assert follow(now, Committed("g", 4, 5, "push", s1)) is False  # had it already
-    assert follow(shown, Committed("g", 5, 6, "push", s1)) is None  # missed a step: read the save
+    assert follow(now, Committed("g", 4, 5, "enter", s1)) is False  # had it already
+    assert follow(shown, Committed("g", 5, 6, "enter", s1)) is None  # missed a step: read the save
     assert follow(shown, Committed("g", 4, 4, "seat")) is None
 
 
@@ -220,7 +220,8 @@ def test_issue11_item6_start_the_game_and_delete_on_a_read_only_save_say_so(tmp_
 def test_issue11_item5_a_game_with_a_broken_row_opens_as_a_sentence(tables):
     a = phone(tables)
     gid = new_pal(a)
-    a.push(gid, a.open(gid).snapshot, PAL.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]}))
+    deal = PAL.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]})
+    a.act(gid, a.open(gid).snapshot, EnterStep(deal))
     tables.store.db.execute("UPDATE actions SET action = 'not json' WHERE game_id = ?", (gid,))
     h = table_screen(a, gid)
     assert "This game cannot be opened: the saved game is damaged: step 1 of its log is not readable" in h.texts()

@@ -15,8 +15,7 @@ from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, when
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.rules import RulesScreen
-from card_companion.views.services import Services, ServicesContext
-from card_companion.views.settings import Prefs
+from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TableScreen
 from tests.viewkit import FakePage, ViewHarness
 

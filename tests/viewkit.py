@@ -21,6 +21,25 @@ import flet as ft
 from flet.components.component import Component, Renderer
 
 
+def taking(root: Any, event: str = "on_click") -> tuple[Any, Callable] | None:
+    """The control at or below ``root`` that takes ``event`` (the nearest first, through
+    ``content``, ``controls`` and a component's body) and its handler; None if none does.
+    A test id sits on a wrapper (``tagged``): the tap goes to the control inside."""
+    stack = [root]
+    while stack:
+        c = stack.pop(0)
+        handler = getattr(c, event, None)
+        if handler is not None:
+            return c, handler
+        if isinstance(c, Component):
+            stack.append(c._b)
+        elif dataclasses.is_dataclass(c):
+            for name in ("content", "controls"):
+                v = getattr(c, name, None)
+                stack += v if isinstance(v, list) else [v] if v is not None else []
+    return None
+
+
 def text_of(t: ft.Text) -> str:
     """What a Text shows: its value and its spans (coloured suits) as one line."""
     return (t.value if isinstance(t.value, str) else "") + "".join(span.text or "" for span in t.spans or ())
@@ -232,18 +251,9 @@ class ViewHarness:
 
     def _target(self, ident: str, event: str) -> tuple[ft.BaseControl, Callable]:
         root = self.find(ident)
-        stack = [root]
-        while stack:
-            c = stack.pop(0)
-            handler = getattr(c, event, None)
-            if handler is not None:
-                return c, handler
-            if not dataclasses.is_dataclass(c):
-                continue
-            for f in dataclasses.fields(c):
-                if f.name in ("content", "controls"):
-                    v = getattr(c, f.name, None)
-                    stack += v if isinstance(v, list) else [v] if v is not None else []
+        found = taking(root, event)
+        if found is not None:
+            return found
         for node, _off in self._walk():  # a menu's item: the id is on its content, the tap on the item
             if isinstance(node, ft.PopupMenuItem) and node.content is root and getattr(node, event, None):
                 return node, getattr(node, event)

@@ -13,14 +13,13 @@ neither the game nor its code sees nothing of it. Every refusal is one sentence
     other.join("K7M-2PX-9RQ")                   # by the code (or the join link)
     other.take_seat(gid, player_seat(1))        # "I am Bea"
     shown = other.open(gid).snapshot            # the session and its revision
-    now = other.push(gid, shown, action)        # refused if stale, watching or illegal
+    now = other.act(gid, shown, EnterStep(action))  # refused if stale, watching or illegal
 """
 
 from __future__ import annotations
 
 import hmac
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +36,8 @@ from card_companion.companion.access import (
     parse_table_code,
 )
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.live import Committed, Hub, Kind
+from card_companion.companion.live import Committed, Hub
+from card_companion.companion.log_changes import LogChange
 from card_companion.companion.session import Session
 from card_companion.companion.stats import (
     Board,
@@ -249,45 +249,22 @@ class Device:
             raise Refused(WATCHING)
         return seat
 
-    def _change(self, game_id: str, shown: Snapshot, kind: Kind, change: Callable[[Session], Session],
-                exclude: Any) -> Snapshot:
-        """Every change of a game one way: this phone's seat may act, the session's own method
-        makes the change on the state this phone shows (IllegalAction: the rules), the store
-        saves it if the game is still at that revision (StaleGame: another phone changed it
-        since), and the game's other pages are told."""
+    def act(self, game_id: str, shown: Snapshot, change: LogChange, *, exclude: Any = None) -> Snapshot:
+        """This phone changes the game's log (``EnterStep(action)``, ``Undo()``, ``Redo()``,
+        ``RedoAll()``, ``UndoTo(step)``, ``EditStep(step, action)``) on the state it shows:
+        its seat may act (Refused: watching, not a member), the session's own method makes
+        the change (IllegalAction: the rules), the store saves it if the game is still at
+        that revision (StaleGame: another phone changed it since), and the game's other
+        pages (but ``exclude``, this page's own subscription) are told."""
         seat = self._acting_seat(game_id)
         now = self.store.commit(game_id, shown.revision, change, shown=shown.session)
         who = "the host" if self.admin and self.key is None else (
             "the table phone" if seat.kind == "table" else seat.label(now.session.setup.players))
-        told = self.tables.hub.publish(Committed(game_id, shown.revision, now.revision, kind, now.session, who),
-                                       exclude=exclude)
-        log.info("game %s revision %d: %s by %s, told %d other page(s)", game_id, now.revision, kind, who, told)
+        told = self.tables.hub.publish(Committed(game_id, shown.revision, now.revision, change.kind, now.session,
+                                                 who), exclude=exclude)
+        log.info("game %s revision %d: %s by %s, told %d other page(s)", game_id, now.revision, change.kind, who,
+                 told)
         return now
-
-    def push(self, game_id: str, shown: Snapshot, action: Any, *, exclude: Any = None) -> Snapshot:
-        """Enter one step on the state this phone shows. IllegalAction (the rules), StaleGame
-        (another phone changed the game since), Refused (watching, not a member)."""
-        return self._change(game_id, shown, "push", lambda s: s.push(action), exclude)
-
-    def undo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
-        return self._change(game_id, shown, "undo", lambda s: s.undo(), exclude)
-
-    def redo(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
-        return self._change(game_id, shown, "redo", lambda s: s.redo(), exclude)
-
-    def redo_all(self, game_id: str, shown: Snapshot, *, exclude: Any = None) -> Snapshot:
-        """Every undone step back at once (after going back to an earlier step)."""
-        return self._change(game_id, shown, "redo-all", lambda s: s.redo_all(), exclude)
-
-    def undo_to(self, game_id: str, shown: Snapshot, step: int, *, exclude: Any = None) -> Snapshot:
-        """Back to the state after step ``step`` (the history's "Undo to here"); the later
-        steps wait on the redo stack."""
-        return self._change(game_id, shown, "undo-to", lambda s: s.undo_to(step), exclude)
-
-    def replace(self, game_id: str, shown: Snapshot, step: int, action: Any, *, exclude: Any = None) -> Snapshot:
-        """Step ``step`` entered again with other cards (the history's Edit), the later steps
-        replayed on it: refused in one sentence naming the step that no longer applies."""
-        return self._change(game_id, shown, "edit", lambda s: s.replace(step, action), exclude)
 
     # --- the saved games' list -----------------------------------------------------------------
 

@@ -14,12 +14,14 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
+
+from card_companion.companion.log_changes import LogKind
 
 log = logging.getLogger(__name__)
 
-Kind = Literal["push", "undo", "redo", "redo-all", "undo-to", "edit", "seat", "deleted"]
-STEPS = ("push", "undo", "redo", "redo-all", "undo-to", "edit")
+Kind = LogKind | Literal["seat", "deleted"]
+STEPS: tuple[LogKind, ...] = get_args(LogKind)
 """the kinds that change the game's log (each carries the session after it)"""
 
 

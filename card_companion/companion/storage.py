@@ -4,8 +4,8 @@ file, made of one part per concern, and ``open_store``, which finds the file to 
     store_file.py      the file: a connection per thread, transactions, errors in one sentence
     store_schema.py    its tables, their versions and migrations, the checks at open
     store_log.py       the saved games and their logs: a game read back as its Session, every
-                       change (push, undo, redo, undo_to, redo_all, replace) made by the
-                       session and written as its log became, under the game's revision
+                       change (a ``LogChange``: enter a step, undo, redo, edit...) made by
+                       the session and written as its log became, under the game's revision
     store_seats.py     table codes, the phones at each table and their seats, the file's secrets
     store_transfer.py  export and import (one game, or every game at once)
     store_errors.py    what the file refuses, in players' words

@@ -13,8 +13,8 @@ is ``commit(game, revision, change)``. The revision is checked and bumped in one
 transaction (a change entered on an older revision is refused, ``StaleGame``, and nothing is
 written, whether the other writer is a page of this server or another process); the
 session's own method makes the new session, on the session of that revision; ``write_log``
-writes what its log became, nothing else. ``push``, ``undo``, ``redo``, ``redo_all``,
-``undo_to`` and ``replace`` are that, named.
+writes what its log became, nothing else. ``change`` is a ``LogChange`` value
+(log_changes.py: ``EnterStep(action)``, ``Undo()``, ...): the store has no undo of its own.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ import logging
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from card_companion.companion import records
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import LogChange
 from card_companion.companion.session import Edit, SavedLog, Session
 from card_companion.companion.store_errors import GONE, STALE, StaleGame
 
@@ -251,10 +251,9 @@ class GameLogs:
 
     # --- changes: the session decides, the store writes what its log became ----------------
 
-    def commit(self, game_id: str, revision: int, change: Callable[[Session], Session], *,
-               shown: Session | None = None) -> Snapshot:
-        """One change of the game, if it is still at ``revision``: ``change`` (a Session
-        method: ``lambda s: s.push(action)``) gives the new session, and what its log became
+    def commit(self, game_id: str, revision: int, change: LogChange, *, shown: Session | None = None) -> Snapshot:
+        """One change of the game, if it is still at ``revision``: ``change`` (``EnterStep``,
+        ``Undo``, ...: the session's own method) gives the new session, and what its log became
         is written in the same transaction as the revision check. ``shown``: the session of
         that revision as the caller holds it (the check proves it is the saved one, so the
         log is not replayed again); else it is read inside the transaction. IllegalAction
@@ -267,30 +266,6 @@ class GameLogs:
                 after = change(before)
             write_log(db, game_id, before, after)
             return Snapshot(game_id, after, self._bump(db, game_id, after), code)
-
-    def push(self, game_id: str, action: Any, revision: int, *, shown: Session | None = None) -> int:
-        """Session.push, saved (``commit``); the new revision."""
-        return self.commit(game_id, revision, lambda s: s.push(action), shown=shown).revision
-
-    def undo(self, game_id: str, revision: int, *, shown: Session | None = None) -> int:
-        """Session.undo, saved (``commit``); the new revision."""
-        return self.commit(game_id, revision, lambda s: s.undo(), shown=shown).revision
-
-    def redo(self, game_id: str, revision: int, *, shown: Session | None = None) -> int:
-        """Session.redo, saved (``commit``); the new revision."""
-        return self.commit(game_id, revision, lambda s: s.redo(), shown=shown).revision
-
-    def redo_all(self, game_id: str, revision: int, *, shown: Session | None = None) -> int:
-        """Session.redo_all, saved (``commit``); the new revision."""
-        return self.commit(game_id, revision, lambda s: s.redo_all(), shown=shown).revision
-
-    def undo_to(self, game_id: str, step: int, revision: int, *, shown: Session | None = None) -> int:
-        """Session.undo_to, saved (``commit``); the new revision."""
-        return self.commit(game_id, revision, lambda s: s.undo_to(step), shown=shown).revision
-
-    def replace(self, game_id: str, step: int, action: Any, revision: int, *, shown: Session | None = None) -> int:
-        """Session.replace, saved (``commit``); the new revision."""
-        return self.commit(game_id, revision, lambda s: s.replace(step, action), shown=shown).revision
 
     def saved_games(self, device: str | None = None, *, host_games: bool = False) -> list[SavedGame]:
         """Saved games, the most recently played first: every game (``device`` None: the

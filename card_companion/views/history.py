@@ -6,13 +6,14 @@ From the history a phone that plays (not a watcher) can go back to any step ("Un
 here": the later steps wait on the redo stack, "Redo all" brings them back) and enter the
 cards of an earlier step again ("Edit": that step's cards in the card picker; the later
 steps are replayed on the new cards, or the change is refused with the step that no longer
-applies named; Undo on the table takes the change back, Redo puts it back). Every change is one revisioned
-step of the store, refused on a stale screen as any step is.
+applies named; Undo on the table takes the change back, Redo puts it back). Every change is
+a ``LogChange`` this phone makes (``Device.act``), refused on a stale screen as any step is.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,9 +21,11 @@ import flet as ft
 
 from card_companion.companion.access import Refused
 from card_companion.companion.action_cards import card_places, with_cards
+from card_companion.companion.devices import Device
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import EditStep, LogChange, RedoAll, UndoTo
 from card_companion.companion.session import Edit, Session, Step
-from card_companion.companion.storage import StaleGame, StoreError
+from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.hooks import FletKey, sized, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.navigation import screen
@@ -112,17 +115,17 @@ def StepEditor(session, number: int, on_save, on_cancel, key: FletKey = None) ->
     )
 
 
-def commit(do, gid: str) -> tuple[Any, str | None, bool]:
-    """Commit one change of the log (on the revision the screen shows): (the new snapshot,
+def act(device: Device, shown: Snapshot, change: LogChange) -> tuple[Snapshot | None, str | None, bool]:
+    """This phone's change of the log, on the revision the screen shows: (the new snapshot,
     None, False), or (None, the sentence why nothing was changed, whether the screen was stale)."""
     try:
-        return do(), None, False
+        return device.act(shown.game_id, shown, change), None, False
     except StaleGame as exc:
         return None, f"{sentence(str(exc))}. Nothing was changed.", True
     except (IllegalAction, Refused, StoreError) as exc:
         return None, f"{sentence(str(exc))}. Nothing was changed.", False
     except Exception as exc:  # a bug must not take the screen down: say so, change nothing
-        log.exception("could not change the log of game %s", gid)
+        log.exception("could not change the log of game %s", shown.game_id)
         return None, f"The app could not make that change ({type(exc).__name__}: {exc}). Nothing was changed.", False
 
 
@@ -144,10 +147,10 @@ def HistoryPage(gid: str, key: FletKey = None) -> ft.View:
     opened = shown.opened
     session, snapshot = opened.session, opened.snapshot
 
-    def change(do, said) -> None:
-        """Commit one change and work the history out again; a refusal is one sentence and
+    def change(made: LogChange, said: Callable[[Session], str]) -> None:
+        """Make one change and work the history out again; a refusal is one sentence and
         changes nothing (a stale screen shows the latest game)."""
-        now, why, stale = commit(do, gid)
+        now, why, stale = act(device, snapshot, made)
         if stale:
             set_shown(open_history(device, gid))
             set_editing(None)
@@ -162,10 +165,10 @@ def HistoryPage(gid: str, key: FletKey = None) -> ft.View:
 
     def undo_to(number: int) -> None:
         later = len(session.actions) - number
-        change(lambda: device.undo_to(gid, snapshot, number), lambda s: back_to(number, later))
+        change(UndoTo(number), lambda s: back_to(number, later))
 
     def redo_all() -> None:
-        change(lambda: device.redo_all(gid, snapshot), all_back)
+        change(RedoAll(), all_back)
 
     def save_edit(number: int, cards) -> None:
         try:
@@ -173,7 +176,7 @@ def HistoryPage(gid: str, key: FletKey = None) -> ft.View:
         except IllegalAction as exc:
             set_error(f"Step {number} cannot take these cards: {exc}. Nothing was changed.")
             return
-        change(lambda: device.replace(gid, snapshot, number, action), lambda s: now_reads(s, number))
+        change(EditStep(number, action), lambda s: now_reads(s, number))
 
     def edit(number: int) -> None:
         set_error(None)

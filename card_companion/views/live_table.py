@@ -3,13 +3,14 @@ frame (views/table_screen.py) and a game's view.
 
 ``LiveTable`` holds the game as this page last saw it (opened from the save, then each step
 committed here or on another phone of the table), the news and the error the frame shows,
-and commits the steps. Components read the parts they show through ``use_selected``: a
+and sends this phone's changes (``send``: a ``LogChange``, a step entered, Undo, Redo) to the
+save through ``Device.act``. Components read the parts they show through ``use_selected``: a
 component is drawn again only when what it selected changed, so a step draws again the
 panels whose data changed and nothing of the frame (docs/performance.md).
 
 A game's view receives a ``Table``: a frozen value (the session, its revision, this phone's
-seat, table mode, the text size) with one handler, ``commit``, that keeps its identity for
-the page's life.
+seat, table mode, the text size) whose handlers (``dispatch``, ``refusal``) keep their
+identity for the page's life.
 
 A step is never applied to a state its player did not see. Two checks, both before anything
 is written:
@@ -32,7 +33,6 @@ import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Literal, TypeVar
 
 import flet as ft
@@ -43,6 +43,7 @@ from card_companion.companion.access import Refused, Seat
 from card_companion.companion.devices import Device, Opened
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.companion.live import STEPS, Committed, Subscription
+from card_companion.companion.log_changes import EnterStep, LogChange, Redo, Undo
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.store_errors import STALE
@@ -53,21 +54,6 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 STALE_TAIL = "Your step was not saved: enter it again if it is still needed."
-
-
-class Commit(str, Enum):
-    """What a control of the table commits."""
-
-    STEP = "step"
-    """one step of the game (an action)"""
-    UNDO = "undo"
-    REDO = "redo"
-
-
-Committer = Callable[[Commit, Any, int, bool], "str | None"]
-"""``commit(kind, action, revision, here)``: None once committed; else the refusal, shown at
-the top unless ``here`` (the game's screen shows it beside the entry); "" when it was said at
-the top already (a stale screen, a failure of the app)."""
 
 
 @dataclass(frozen=True)
@@ -111,13 +97,10 @@ class Table:
         return self.seat is not None and not self.seat.can_act
 
     def dispatch(self, action: Any) -> bool:
-        return self.send(action, here=False) is None
+        return self.live.send(EnterStep(action), self.live.revision, here=False) is None
 
     def refusal(self, action: Any) -> str | None:
-        return self.send(action, here=True)
-
-    def send(self, action: Any, here: bool) -> str | None:
-        return self.live.commit(Commit.STEP, action, self.live.revision, here)
+        return self.live.send(EnterStep(action), self.live.revision, here=True)
 
 
 def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | Literal[False]:
@@ -133,7 +116,7 @@ def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | Litera
     return None
 
 
-NEWS = {"push": "entered a step", "undo": "undid the last step", "redo": "redid a step",
+NEWS = {"enter": "entered a step", "undo": "undid the last step", "redo": "redid a step",
         "redo-all": "brought back the undone steps", "undo-to": "went back to an earlier step",
         "edit": "changed the cards of an earlier step"}
 
@@ -166,12 +149,12 @@ def news_of(event: Committed, seat: Seat | None) -> str:
     words = None
     if session is not None:
         try:
-            words = {"push": session.last_step, "redo": session.last_step,
+            words = {"enter": session.last_step, "redo": session.last_step,
                      "undo": session.next_redo}.get(event.kind, lambda: None)()
         except IllegalAction:  # the undone step no longer applies: said without it
             words = None
     if words:
-        doing = {"push": "", "undo": " undid", "redo": " redid"}[event.kind]
+        doing = {"enter": "", "undo": " undid", "redo": " redid"}[event.kind]
         return f"{_capital(who)}{doing}: {words}"
     return f"{_capital(who)} {NEWS.get(event.kind, 'changed the game')}."
 
@@ -365,15 +348,18 @@ class LiveTable:
 
     # --- committing ------------------------------------------------------------------------
 
-    def commit(self, kind: Commit, action: Any, revision: int, here: bool) -> str | None:
-        """A step entered on the drawing of ``revision``: committed if that is still the
-        game's state here and in the save (see ``Committer``)."""
+    def send(self, change: LogChange, revision: int, here: bool) -> str | None:
+        """A change tapped on the drawing of ``revision`` (a step entered, Undo, Redo),
+        committed if that is still the game's state here and in the save: None once it is;
+        else the refusal, shown at the top unless ``here`` (the game's screen shows it beside
+        the entry); "" when it was said at the top already (a stale screen, a failure of the
+        app)."""
         opened = self.opened
         if opened is None:
             return self._refused("this game is not open on this phone", here)
         shown = opened.snapshot
         session = opened.session
-        said = {Commit.UNDO: session.last_step, Commit.REDO: session.next_redo}.get(kind, lambda: None)
+        said = {Undo: session.last_step, Redo: session.next_redo}.get(type(change), lambda: None)
         if not self.has_drawn(shown.revision):  # the tap may come from an older drawing
             if self.stepped_here:
                 return ""  # a second tap before this phone drew its own step: nothing to do
@@ -387,12 +373,7 @@ class LiveTable:
             except IllegalAction:
                 step = None
             exclude = self.subscription
-            if kind is Commit.STEP:
-                now = self.device.push(self.gid, shown, action, exclude=exclude)
-            elif kind is Commit.UNDO:
-                now = self.device.undo(self.gid, shown, exclude=exclude)
-            else:
-                now = self.device.redo(self.gid, shown, exclude=exclude)
+            now = self.device.act(self.gid, shown, change, exclude=exclude)
         except StaleGame as exc:
             self.opened, self.problem = open_game(self.device, self.gid)
             self.error = f"{_capital(str(exc))}. {STALE_TAIL}"
@@ -410,7 +391,7 @@ class LiveTable:
         self.opened = type(opened)(now, opened.seat)
         self.stepped_here = True
         self.error = None
-        self.news = f"{'Undid' if kind is Commit.UNDO else 'Redid'}: {step}" if step else None
+        self.news = f"{'Undid' if isinstance(change, Undo) else 'Redid'}: {step}" if step else None
         self.inviting = False
         self.changed()
         if self.page is not None:

@@ -26,6 +26,7 @@ from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.companion.access import Refused, Seat
 from card_companion.companion.game import Outcome
+from card_companion.companion.log_changes import Redo, Undo
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
@@ -34,7 +35,6 @@ from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use
 from card_companion.views.live_table import (
     NEWS,
     STALE_TAIL,
-    Commit,
     LiveTable,
     Table,
     follow,
@@ -216,8 +216,8 @@ def UndoRedo(live: LiveTable, watching: bool) -> ft.Control:
     """Undo and redo of the state this phone shows (off on a watcher's phone): drawn again only
     when one of them turns on or off."""
     can_undo, can_redo = use_selected(live, _undo_redo)
-    undo = use_stable(lambda: live.commit(Commit.UNDO, None, live.revision, False))
-    redo = use_stable(lambda: live.commit(Commit.REDO, None, live.revision, False))
+    undo = use_stable(lambda: live.send(Undo(), live.revision, False))
+    redo = use_stable(lambda: live.send(Redo(), live.revision, False))
     return ft.Row([
         icon_button(ft.Icons.UNDO, "Undo", undo if can_undo and not watching else None, "undo"),
         icon_button(ft.Icons.REDO, "Redo", redo if can_redo and not watching else None, "redo"),
@@ -308,4 +308,4 @@ def SamePlayers(game: Any, setup: Any) -> ft.Control:
     return button("New game, same players", start, "rematch", icon=ft.Icons.REPLAY, primary=False)
 
 
-__all__ = ["NEWS", "STALE_TAIL", "Commit", "Table", "TablePage", "TableScreen", "follow", "outcome_panel", "Refused"]
+__all__ = ["NEWS", "STALE_TAIL", "Table", "TablePage", "TableScreen", "follow", "outcome_panel", "Refused"]
