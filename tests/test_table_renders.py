@@ -126,7 +126,7 @@ def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, m
     from card_companion.views import live_table
     from tests.phones import settle
 
-    monkeypatch.setattr(live_table, "FADE", 0.2)
+    monkeypatch.setattr(live_table, "FADE", 1.5)  # long enough for a loaded machine to draw the step first
     game = REGISTRY["pc-war"]
     session = Session.start(game, game.make_setup(["Ann", "Bea"]))
 
@@ -139,7 +139,7 @@ def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, m
         first.act(table.gid, now, Undo())
         await settle()
         after_undo = table.phones[1].texts()
-        await asyncio.sleep(0.4)
+        await asyncio.sleep(2.0)
         await settle()
         return after_flip, after_undo, table.phones[1].texts()
 

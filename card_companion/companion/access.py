@@ -149,8 +149,10 @@ class Seat:
         """'player:1', 'table', 'watch'; '' or None: no seat picked yet."""
         if not text:
             return None
-        if text in ("table", "watch"):
-            return cls(text)  # type: ignore[arg-type]
+        if text == "table":
+            return cls("table")
+        if text == "watch":
+            return cls("watch")
         if text.startswith("player:") and text[7:].isdigit():
             return cls("player", int(text[7:]))
         raise Refused("that is not a seat at this table")

@@ -30,6 +30,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from card_companion.companion import totals
@@ -337,12 +338,16 @@ def from_saves(games: Iterable[tuple[str, Any | None, float, float]], names: dic
             for r, (_, placings), both in zip(records, seated, fold(seated))]
 
 
+def _latest(latest: dict[tuple[str, Any], Rating], game: str, player: Any) -> Rating:
+    return latest.get((game, player), START)
+
+
 def fold(games: Iterable[tuple[str, Sequence[Any]]]) -> Iterator[list[tuple[Rating, Rating]]]:
     """Ratings folded from the start over games in the order they were played: for each
     (game id, its places), each place's rating (before, after)."""
     latest: dict[tuple[str, Any], Rating] = {}
     for game, places in games:
-        both = rated(places, lambda player, g=game: latest.get((g, player), START))  # type: ignore[misc]
+        both = rated(places, partial(_latest, latest, game))
         for p, (_, after) in zip(places, both):
             latest[(game, p.player)] = after
         yield both

@@ -33,7 +33,7 @@ import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, cast
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
@@ -41,7 +41,7 @@ from pydantic import ValidationError
 
 from card_companion.companion.access import Refused, Seat
 from card_companion.companion.devices import Device, Opened
-from card_companion.companion.game import IllegalAction, plain_validation_error
+from card_companion.companion.game import Game, IllegalAction, plain_validation_error
 from card_companion.companion.live import STEPS, Committed, Subscription
 from card_companion.companion.log_changes import EnterStep, LogChange, Redo, Undo
 from card_companion.companion.session import Session
@@ -50,6 +50,10 @@ from card_companion.companion.store_errors import STALE
 from card_companion.views.services import fire_and_forget, on_page_loop
 
 T = TypeVar("T")
+G = TypeVar("G", bound="Game[Any, Any, Any]")
+"""the game a table plays (``PCWar``, ``CardPeeGee``...)"""
+S = TypeVar("S")
+"""that game's state (``PCWarState``...)"""
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +61,7 @@ STALE_TAIL = "Your step was not saved: enter it again if it is still needed."
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Generic[G, S]):
     """What a game's table component gets: the same value for the page's life (a new one only
     when this phone's seat, table mode or text size change). ``live`` is the table as this
     page shows it, its session and revision: the game's component selects from it what
@@ -69,10 +73,13 @@ class Table:
     None`` commits it too but hands the refusal back for the game's screen to show beside the
     entry (None: done; "": refused and already said at the top). No view applies the rules
     itself to find the message. The layout of the players' panels for the seat and table
-    mode is ``views.seating.seated`` / ``side_by_side``."""
+    mode is ``views.seating.seated`` / ``side_by_side``.
+
+    A game's view names its game and state: ``Table[PCWar, PCWarState]``, so that what it
+    asks of ``game`` and reads of ``state`` is checked."""
 
     live: LiveTable
-    game: Any
+    game: G
     seat: Seat | None = None
     """where this phone sits: a player, the whole table, watching (None: the whole table)"""
     table_mode: bool = False
@@ -85,8 +92,8 @@ class Table:
         return self.live.session
 
     @property
-    def state(self) -> Any:
-        return self.live.session.state
+    def state(self) -> S:
+        return cast(S, self.live.session.state)
 
     @property
     def revision(self) -> int:

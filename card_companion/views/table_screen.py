@@ -248,7 +248,7 @@ def GameBody(live: LiveTable, game: Any, seat: Seat, table_mode: bool, scale: fl
     """The game's own table, the final result once it is over, and the drawing marker. Drawn
     again only when this phone's seat or settings change: the game's component and its panels
     select what they show from ``live`` themselves (views/live_table.py)."""
-    table = Table(live, game, seat, table_mode, scale)
+    table: Table[Any, Any] = Table(live, game, seat, table_mode, scale)  # the game's view names its own
     body = table_component(game.id)(table, key=game.id)
     if watching:
         # a watcher's phone shows the table live with its entries greyed out, as the history

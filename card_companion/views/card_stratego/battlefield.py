@@ -13,6 +13,7 @@ import flet as ft
 from card_companion.calculators.card_stratego import COLUMNS, DEPTH, rank_name
 from card_companion.calculators.cards import Card
 from card_companion.companion.card_stratego import (
+    CardStratego,
     CardStrategoState,
     InPlay,
 )
@@ -66,7 +67,8 @@ def _names(session) -> tuple[str, str]:
 
 @ft.memo
 @ft.component
-def Battlefield(table: Table, top: int, bottom: int, choice: Choice, on_tap: Callable, scale: float) -> ft.Control:
+def Battlefield(table: Table[CardStratego, CardStrategoState], top: int, bottom: int, choice: Choice,
+                on_tap: Callable, scale: float) -> ft.Control:
     """The opponent's grid upside down (third rank at the top), the battle line, the grid of
     the player to play (front rank at the top). Each place selects what it shows. The rows
     are not keyed: when the turn passes, the places are drawn again where they are (a keyed
@@ -88,7 +90,8 @@ def Battlefield(table: Table, top: int, bottom: int, choice: Choice, on_tap: Cal
 
 @ft.memo
 @ft.component
-def RankRow(table: Table, p: int, pos: int, choice: Choice, on_tap: Callable, scale: float) -> ft.Control:
+def RankRow(table: Table[CardStratego, CardStrategoState], p: int, pos: int, choice: Choice, on_tap: Callable,
+            scale: float) -> ft.Control:
     """One rank of a player's grid: its name and its four places."""
     return ft.Row(
         [ft.Text(RANK_SHORT[pos], size=11, width=30, text_align=ft.TextAlign.RIGHT)]

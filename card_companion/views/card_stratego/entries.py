@@ -14,6 +14,7 @@ from card_companion.calculators.cards import Card
 from card_companion.companion.advisor import card_stratego_attack
 from card_companion.companion.card_stratego import (
     Attack,
+    CardStratego,
     CardStrategoState,
     Consolidate,
     Drain,
@@ -42,7 +43,7 @@ from card_companion.views.widgets import button, message, section
 class Entering:
     """What the entry of the chosen action works with."""
 
-    table: Table
+    table: Table[CardStratego, CardStrategoState]
     send: Callable[[Any], None]
     choice: Choice
     set_choice: Callable[[Choice], None]

@@ -9,6 +9,7 @@ import flet as ft
 
 from card_companion.companion.card_stratego import (
     RULES,
+    CardStratego,
     CardStrategoState,
     EndTurn,
 )
@@ -58,7 +59,8 @@ def _revision(live) -> int:
 
 @ft.memo
 @ft.component
-def Head(table: Table, choice: Choice, problem: str | None, on_choose: Callable, on_send: Callable,
+def Head(table: Table[CardStratego, CardStrategoState], choice: Choice, problem: str | None, on_choose: Callable,
+         on_send: Callable,
          on_card: Callable, scale: float) -> ft.Control:
     """The top of the screen, where the screen goes back to at each step (an action is
     entered at the bottom; its result and the next step are here): whose turn it is and the

@@ -18,6 +18,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Card
 from card_companion.companion.card_stratego import (
+    CardStratego,
     CardStrategoState,
     Draw,
 )
@@ -41,7 +42,7 @@ def _layout(session) -> tuple[bool, int]:
 
 
 @ft.component
-def CardStrategoTable(table: Table) -> ft.Control:
+def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Control:
     layout = use_table(table, _layout)
     stored, set_stored = use_step_state(table, Choice)
     problem, set_problem = use_step_state(table, None)  # a refusal, shown beside the entry (once)

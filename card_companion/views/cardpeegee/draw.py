@@ -10,7 +10,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Card
 from card_companion.calculators.words import plural, symbols
-from card_companion.companion.cardpeegee import AttackPlayer, DrawEncounter, GoToTown
+from card_companion.companion.cardpeegee import AttackPlayer, CardPeeGee, CardPeeGeeState, DrawEncounter, GoToTown
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
 from card_companion.views.hooks import use_text_scale
@@ -74,7 +74,8 @@ def DrawPanel(table) -> ft.Control:
     return section(title, parts, ident="draw-panel")
 
 
-def after_trap(table: Table, name: str, set_problem: Callable[[str | None], None]) -> list[ft.Control | None]:
+def after_trap(table: Table[CardPeeGee, CardPeeGeeState], name: str, set_problem: Callable[[str | None],
+               None]) -> list[ft.Control | None]:
     """A player who survived a Trap draws a second encounter or limps back to town."""
     return [
         note(f"{name} survived the Trap: pick yourself up and draw a second encounter, or limp back to town."),
@@ -83,7 +84,7 @@ def after_trap(table: Table, name: str, set_problem: Callable[[str | None], None
     ]
 
 
-def encounter_kind(table: Table, agitator: Card | None) -> ft.Control | None:
+def encounter_kind(table: Table[CardPeeGee, CardPeeGeeState], agitator: Card | None) -> ft.Control | None:
     """What the agitator entered starts (and whether a beast's card follows)."""
     if not agitator:
         return None
@@ -94,7 +95,8 @@ def encounter_kind(table: Table, agitator: Card | None) -> ft.Control | None:
                                     weight=ft.FontWeight.BOLD))
 
 
-def pvp(table: Table, set_problem: Callable[[str | None], None]) -> list[ft.Control | None]:
+def pvp(table: Table[CardPeeGee, CardPeeGeeState], set_problem: Callable[[str | None],
+        None]) -> list[ft.Control | None]:
     """Instead of an encounter, an attack on another player (where the rules allow one)."""
     s = table.state
     targets = table.game.pvp_targets(s)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import CardPeeGeeState
+from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState
 from card_companion.views.cardpeegee.shared import SMALL
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Show, Table, use_table
@@ -97,7 +97,7 @@ def HpChart(points: tuple[tuple[int, int], ...], ident: str, alive: bool) -> ft.
 
 @ft.memo
 @ft.component
-def HeroPanel(table: Table, q: int, scale: float) -> ft.Control:
+def HeroPanel(table: Table[CardPeeGee, CardPeeGeeState], q: int, scale: float) -> ft.Control:
     """One Hero's panel (before their Hero is entered: "not entered yet"); its numbers and HP
     chart select what they show themselves."""
     name, character, active, badge, alive, turn, died = use_table(table, hero_of, q)

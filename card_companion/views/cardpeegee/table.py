@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import CardPeeGeeState
+from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState
 from card_companion.views.cardpeegee.any_time import AnyTimePanel, any_time_options
 from card_companion.views.cardpeegee.battle import BattlePanel
 from card_companion.views.cardpeegee.chest import ChestPanel
@@ -49,7 +49,7 @@ def _layout(session) -> tuple:
 
 
 @ft.component
-def CardPeeGeeTable(table: Table) -> ft.Control:
+def CardPeeGeeTable(table: Table[CardPeeGee, CardPeeGeeState]) -> ft.Control:
     """The layout of the stage; each panel selects what it shows from the table, so a step
     draws again only the panels whose data changed (the panel of what the players enter now
     is drawn again at each step of its stage)."""

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import CardPeeGeeState, EndHeroTurn, Heal, PayTax, Shop, TownVisit
+from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState, EndHeroTurn, Heal, PayTax, Shop, TownVisit
 from card_companion.views.cardpeegee.play_form import PlayForm, activate_form
 from card_companion.views.cardpeegee.shared import SMALL, attempt, click, note
 from card_companion.views.hooks import use_text_scale
@@ -89,7 +89,8 @@ def arrival_note(s: CardPeeGeeState, town: TownVisit) -> ft.Control:
     return note(f"{name} holds {held} (hand and active).")
 
 
-def tax_due(table: Table, set_problem: Callable[[str | None], None]) -> list[ft.Control | None]:
+def tax_due(table: Table[CardPeeGee, CardPeeGeeState], set_problem: Callable[[str | None],
+            None]) -> list[ft.Control | None]:
     """The tax: one card back to the deck (from the hand, or an active one) before anything else."""
     s = table.state
     name, hero, settings = s.name(s.turn), s.heroes[s.turn], s.settings

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple, cast
 
 import flet as ft
 
+from card_companion.companion.fight import FightGame, FightState
 from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import Table
 from card_companion.views.widgets import button, tagged
@@ -75,7 +76,7 @@ _RESTING = CoinLook(None, False, False, False)
 
 
 @ft.component
-def CoinToss(table: Table, question: str, flip: object = None) -> ft.Control:
+def CoinToss(table: Table[FightGame, FightState], question: str, flip: object = None) -> ft.Control:
     """A coin the app flips: it spins, lands on a player's name, and the flip is recorded
     (the outcome is drawn once, before the animation, and travels with the action).
     ``flip`` names the flip the coin is for (the table's step): a new one starts the coin

@@ -9,7 +9,7 @@ import flet as ft
 from card_companion.calculators.cards import Card
 from card_companion.calculators.fight import PileCard, victory_points
 from card_companion.calculators.words import plural
-from card_companion.companion.fight import FightState
+from card_companion.companion.fight import FightGame, FightState
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Show, Table, use_table
@@ -36,7 +36,7 @@ def _pile(session, i: int, scale: float) -> tuple:
 
 @ft.memo
 @ft.component
-def PlayerPlace(table: Table, i: int, scale: float) -> ft.Control:
+def PlayerPlace(table: Table[FightGame, FightState], i: int, scale: float) -> ft.Control:
     """A player's hand (face-down backs, face-up picks), victory pile and numbers (the pile
     selects its own cards: a pick or a lost turn leaves it as it is)."""
     name, active, badge, stats, face_down, face_up, scale = use_table(table, _player, i, scale)

@@ -6,7 +6,7 @@ import flet as ft
 
 from card_companion.calculators.fight import ROUND_POINTS
 from card_companion.calculators.words import plural
-from card_companion.companion.fight import FightState
+from card_companion.companion.fight import FightGame, FightState
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.names import names_of
 from card_companion.views.hooks import at_scale, sized
@@ -30,7 +30,7 @@ def _facts(session) -> tuple[int, int]:
 
 @ft.memo
 @ft.component
-def ScoreBoard(table: Table, scale: float) -> ft.Control:
+def ScoreBoard(table: Table[FightGame, FightState], scale: float) -> ft.Control:
     """Victory points of both players, big; the round, rounds won, deck and Tie Breaker."""
     names, points, wins, holder, tb, round_no, over = use_table(table, _score)
     part = use_kept()

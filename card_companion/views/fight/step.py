@@ -11,7 +11,7 @@ from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.calculators.cards import Deck
 from card_companion.calculators.words import plural
-from card_companion.companion.fight import CoinFlip, Fight, FightState, Pick, TurnUp
+from card_companion.companion.fight import CoinFlip, Fight, FightGame, FightState, Pick, TurnUp
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.fight.coin import CoinToss, coin_face
 from card_companion.views.fight.kept import use_kept
@@ -175,7 +175,7 @@ EntryPlaces = tuple[Deck, tuple[str, ...], str, str, tuple[str, ...], int | None
 
 @ft.memo
 @ft.component
-def StepPanel(table: Table, scale: float) -> ft.Control:
+def StepPanel(table: Table[FightGame, FightState], scale: float) -> ft.Control:
     """The step the table plays now: the row (the round's three cards, or the refill), a coin
     flip, a pick from the row, the two cards of a turn. One panel for them all, so that its
     card entry and picker stay from step to step and only their content changes: they are
@@ -225,7 +225,7 @@ def _entry_places(data: tuple[Any, ...], problems: tuple[str, ...], fresh: int |
     return None
 
 
-def _row_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+def _row_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
     """The row to enter: the round's three cards, or the refill."""
     _, title, hint, row, note, _, _, _ = data
     return section(title, [
@@ -236,7 +236,7 @@ def _row_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) 
     ], ident="step-row")
 
 
-def _fight_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
     """The two cards of a turn."""
     _, turn, hands, _, _ = data
     return section(None, [
@@ -248,7 +248,7 @@ def _fight_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None
     ], ident="step-fight")
 
 
-def _pick_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
     """A pick from the row: the picker taps the card they take."""
     _, p, picker, note, context, deck, row, after = data
     return section(f"{picker} picks from the row", [
@@ -261,7 +261,7 @@ def _pick_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None)
     ], ident="step-pick")
 
 
-def _coin_section(table: Table, data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
     """A coin flip: who picks first, a tie, who wins the round."""
     _, title, hint, question, flip = data
     return section(title, [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.fight import BEATS, MOVES, Cycle, cycle_text
-from card_companion.companion.fight import FightState
+from card_companion.companion.fight import FightGame, FightState
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.players import PlayerPlace
 from card_companion.views.fight.results import (
@@ -43,7 +43,7 @@ def _layout(session) -> tuple:
 
 
 @ft.component
-def FightTable(table: Table) -> ft.Control:
+def FightTable(table: Table[FightGame, FightState]) -> ft.Control:
     phase, ended, ended_turn, turn, rounds = use_table(table, _layout)
     part = use_kept()
     scale = table.text_scale

@@ -9,7 +9,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from card_companion.companion.game import plain_validation_error
-from card_companion.companion.pc_war import PCWarState, Recount, Stop
+from card_companion.companion.pc_war import PCWar, PCWarState, Recount, Stop
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Table, use_step_state
 from card_companion.views.widgets import (
@@ -31,7 +31,8 @@ def _between(session) -> tuple:
 
 @ft.memo
 @ft.component
-def BetweenFlips(table: Table, names: tuple[str, str], problem: str | None, on_send: Callable) -> ft.Control:
+def BetweenFlips(table: Table[PCWar, PCWarState], names: tuple[str, str], problem: str | None,
+                 on_send: Callable) -> ft.Control:
     """Stop the game (the fewest cards wins), or correct the counts after a recount. What is
     open closes at the next step (its counts are no longer the table's)."""
     open_, set_open = use_step_state(table, None)  # None, "stop" or "recount"

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from card_companion.companion.pc_war import SIDES, Flip, PCWarState, War
+from card_companion.companion.pc_war import SIDES, Flip, PCWar, PCWarState, War
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.hooks import at_scale, sized
 from card_companion.views.live_table import Show, Table, use_table
@@ -27,7 +27,8 @@ def _reveal_title(session, kind: str) -> tuple[str]:
 
 @ft.memo
 @ft.component
-def RevealPanel(table: Table, kind: str, names: tuple[str, str], problem: str | None, on_tap: Callable,
+def RevealPanel(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, str], problem: str | None,
+                on_tap: Callable,
                 scale: float) -> ft.Control:
     """What to do now and the three one-tap buttons (with the cards entered below, if any)."""
     question = "Whose card is higher?" if kind == "flip" else "Whose face-up card is higher?"
@@ -91,7 +92,7 @@ def _entry(session, holding: bool) -> tuple:
 
 @ft.memo
 @ft.component
-def CardEntry(table: Table, kind: str, names: tuple[str, str], holding: bool, problem: str | None,
+def CardEntry(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, str], holding: bool, problem: str | None,
               on_send: Callable, on_entering: Callable) -> ft.Control:
     """Or the two face-up cards: the app compares them. The same entry from step to step: its
     places start again empty when a step is entered (here or on another phone), the picker

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.cards import Card
-from card_companion.companion.pc_war import PCWarState
+from card_companion.companion.pc_war import PCWar, PCWarState
 from card_companion.views.hooks import at_scale, sized
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.seating import side_by_side
@@ -18,7 +18,7 @@ from card_companion.views.widgets import (
 )
 
 
-def player_boards(table: Table, scale: float) -> ft.Control:
+def player_boards(table: Table[PCWar, PCWarState], scale: float) -> ft.Control:
     """Both players side by side, player 0 on the left: hand and pile, large (a seated
     phone: its own player at the bottom, views.seating.side_by_side)."""
     return side_by_side(table, {i: PlayerBoard(table, i, scale) for i in (0, 1)}, spacing=8,
@@ -56,7 +56,7 @@ def _cards_left(session, i: int) -> tuple:
 
 @ft.memo
 @ft.component
-def PlayerBoard(table: Table, i: int, scale: float) -> ft.Control:
+def PlayerBoard(table: Table[PCWar, PCWarState], i: int, scale: float) -> ft.Control:
     """One player's panel: the name, the war cards they laid, a pile just picked up, and the
     counts (each count selects its own number)."""
     name, laid, picked_up, wins = use_table(table, _player, i)

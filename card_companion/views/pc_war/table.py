@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.companion.pc_war import Flip, PCWarState, Tap, War
+from card_companion.companion.pc_war import Flip, PCWar, PCWarState, Tap, War
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.pc_war.between_flips import BetweenFlips
@@ -30,7 +30,7 @@ def _layout(session) -> tuple:
 
 
 @ft.component
-def PCWarTable(table: Table) -> ft.Control:
+def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
     phase, names, cards_on_table = use_table(table, _layout)
     scale = table.text_scale
     problem, set_problem = use_step_state(table, None)  # (where, text): a refusal shown next to its entry

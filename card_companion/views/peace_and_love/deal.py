@@ -13,6 +13,7 @@ from card_companion.companion.peace_and_love import (
     FIGHTERS,
     HAND,
     Deal,
+    PeaceAndLove,
     PeaceAndLoveState,
 )
 from card_companion.views.card_picker import CardSlots
@@ -41,7 +42,7 @@ def _deal(session) -> tuple | None:
 
 @ft.memo
 @ft.component
-def DealPanel(table: Table) -> ft.Control:
+def DealPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     """The deal: each player's three fighters, entered one player after the other (the same
     entry for each player: its places start again empty)."""
     data = use_table(table, _deal)
@@ -77,7 +78,7 @@ def _first(session) -> tuple | None:
 
 @ft.memo
 @ft.component
-def FirstPlayerPanel(table: Table) -> ft.Control:
+def FirstPlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     """A tie for the lowest total: the app picks who goes first."""
     data = use_table(table, _first)
     if data is None:

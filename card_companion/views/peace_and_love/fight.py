@@ -14,6 +14,7 @@ from card_companion.companion.advisor import peace_and_love_hand, peace_and_love
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love import (
     NewFighter,
+    PeaceAndLove,
     PeaceAndLoveState,
     PlayCards,
 )
@@ -101,7 +102,7 @@ def _target_bar(name: str, target: str, set_chosen: Callable[[str], None]) -> ft
 
 @ft.memo
 @ft.component
-def FightPanel(table: Table, scale: float) -> ft.Control:
+def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> ft.Control:
     """The fight's current step: the cards played on the fighters (Resolve shows the result
     without saving it; Apply saves it), or the defeated fighter's replacement. The same entry
     from step to step (its places start again empty), so that a step sends what changed.
@@ -140,7 +141,7 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
     held = hands[me] if private else 0
     target = entry_target(private, chosen, len(hand[:held]), held)
     open_ = choice_open(me, owners, so_far)
-    bar = _target_bar(table.state.name(me), target, set_chosen) if private else None
+    bar = _target_bar(table.state.name(me), target, set_chosen) if private and me is not None else None
     parts: list[ft.Control | None] = [
         message(problem, "fight-problem"),
         ft.Text(vs, weight=ft.FontWeight.BOLD),
@@ -162,7 +163,7 @@ def FightPanel(table: Table, scale: float) -> ft.Control:
     return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel")
 
 
-def _new_fighter(table: Table, data: tuple[Any, ...]) -> ft.Control:
+def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any, ...]) -> ft.Control:
     """The defeated fighter's replacement, drawn off the deck and entered."""
     _, _, name, deck, known, step = data
 
@@ -178,7 +179,7 @@ def _new_fighter(table: Table, data: tuple[Any, ...]) -> ft.Control:
     ], ident="fight-panel")
 
 
-def _resolved(table: Table, preview: Preview) -> list[ft.Control | None]:
+def _resolved(table: Table[PeaceAndLove, PeaceAndLoveState], preview: Preview) -> list[ft.Control | None]:
     """What the cards entered would do (Resolve), and Apply to play them."""
     cards, entries, result = preview
     names = table.state.names
@@ -197,7 +198,8 @@ def _hand(session, player: int) -> PeaceAndLoveState | None:
 
 
 @ft.component
-def PrivateHand(table: Table, player: int, scale: float, hand: tuple, set_hand: Callable, picking: bool,
+def PrivateHand(table: Table[PeaceAndLove, PeaceAndLoveState], player: int, scale: float, hand: tuple,
+                set_hand: Callable, picking: bool,
                 open_: bool) -> ft.Control:
     """On a player's own phone: the hand that player enters here, for the advisor's ranked
     list of which card to play while the choice is open (``open_``: their played card is not

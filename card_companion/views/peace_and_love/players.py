@@ -11,6 +11,7 @@ from card_companion.calculators.cards import count
 from card_companion.calculators.words import plural
 from card_companion.companion.peace_and_love import (
     FIGHTERS,
+    PeaceAndLove,
     PeaceAndLoveState,
 )
 from card_companion.views.hooks import at_scale
@@ -62,7 +63,8 @@ def _player_stats(session, i: int) -> tuple:
 
 @ft.memo
 @ft.component
-def PlayerPanel(table: Table, i: int, mine: int | None, aimed: tuple[int, ...], on_tap: Callable,
+def PlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState], i: int, mine: int | None, aimed: tuple[int, ...],
+                on_tap: Callable,
                 scale: float) -> ft.Control:
     """One player's fighters (tapped ones sideways; the chosen ones and the ones in the fight
     marked: ``mine`` is the fighter the player to play chose, ``aimed`` this player's attacked
@@ -79,7 +81,8 @@ def PlayerPanel(table: Table, i: int, mine: int | None, aimed: tuple[int, ...], 
 
 @ft.memo
 @ft.component
-def FighterCard(table: Table, i: int, place: int, chosen: bool, on_tap: Callable, scale: float) -> ft.Control:
+def FighterCard(table: Table[PeaceAndLove, PeaceAndLoveState], i: int, place: int, chosen: bool, on_tap: Callable,
+                scale: float) -> ft.Control:
     """One fighter of a player, face up (sideways when tapped; marked when chosen or in the
     fight), or its empty place."""
     data = use_table(table, _fighter, i, place)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.companion.peace_and_love import (
+    PeaceAndLove,
     PeaceAndLoveState,
     Refresh,
     Retire,
@@ -36,7 +37,7 @@ def _layout(session) -> tuple:
 
 
 @ft.component
-def PeaceAndLoveTable(table: Table) -> ft.Control:
+def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     players, middle = use_table(table, _layout)
     scale = table.text_scale
     mode, set_mode = use_step_state(table, "fight")
@@ -115,7 +116,8 @@ def _gap_above(control: ft.Control) -> ft.Control:
 
 @ft.memo
 @ft.component
-def StepArea(table: Table, mode: str, chosen: tuple, problem: str | None, handlers: tuple,
+def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: tuple, problem: str | None,
+             handlers: tuple,
              scale: float) -> ft.Control:
     """What the players enter now (the phase's panel), a refusal of a tap, and the last round
     of a fight (which selects itself: drawn again only when the phase changes)."""

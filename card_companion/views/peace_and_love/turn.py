@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from card_companion.companion.peace_and_love import (
+    PeaceAndLove,
     PeaceAndLoveState,
     Stop,
 )
@@ -50,7 +51,8 @@ def _turn(session) -> tuple | None:
 
 @ft.memo
 @ft.component
-def TurnPanel(table: Table, mode: str, chosen: tuple, on_mode: Callable, on_start: Callable, on_retire: Callable,
+def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: tuple, on_mode: Callable,
+              on_start: Callable, on_retire: Callable,
               on_refresh: Callable) -> ft.Control:
     """A turn: fight, retire or refresh, and the notes on the turn's start."""
     data = use_table(table, _turn)
@@ -99,7 +101,7 @@ def TurnPanel(table: Table, mode: str, chosen: tuple, on_mode: Callable, on_star
     ], ident="turn-panel")
 
 
-def _viewer(table: Table, turn: int) -> str:
+def _viewer(table: Table[PeaceAndLove, PeaceAndLoveState], turn: int) -> str:
     """Who reads the turn's prompt: "watching" (a watcher's phone), "other" (another player's
     own phone), "player" (the player to play's own phone, or the whole table's)."""
     if table.watching:
@@ -139,7 +141,7 @@ def _leading(session) -> str | None:
 
 @ft.memo
 @ft.component
-def StopGame(table: Table) -> ft.Control:
+def StopGame(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     """Stop before the deck runs out: the game is scored as it stands (asked first; what is
     asked closes at the next step)."""
     asking, set_asking = use_step_state(table, False)
