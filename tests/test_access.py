@@ -470,7 +470,7 @@ def test_a_broken_page_does_not_stop_the_others():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(st.sampled_from(["push", "undo", "redo", "stale"]), min_size=1, max_size=25), st.integers(0, 10**6))
+@given(st.lists(st.sampled_from(["enter", "undo", "redo", "stale"]), min_size=1, max_size=25), st.integers(0, 10**6))
 def test_two_phones_never_lose_or_overwrite_a_step(tmp_path_factory, ops, seed):
     """Random steps from two phones, each on what it shows (sometimes stale): the saved log
     is always one phone's committed history, and every refusal changed nothing."""
@@ -486,7 +486,7 @@ def test_two_phones_never_lose_or_overwrite_a_step(tmp_path_factory, ops, seed):
         phone = rng.choice((a, b))
         view = shown[id(phone)]
         try:
-            if op == "push" or op == "stale":
+            if op == "enter" or op == "stale":
                 action = strategy(PAL).random_action(view.session.state, rng)
                 if action is None:
                     continue

@@ -194,7 +194,7 @@ def test_a_game_opened_and_closed_20_times_costs_nothing_afterwards(open_page, t
     tap(other, "deal-submit")
     see(watcher, "Bea's turn")
     log = server.log_path.read_text()
-    told = re.findall(r"revision \d+: push by [^,]+, told (\d+) other page", log)
+    told = re.findall(r"revision \d+: enter by [^,]+, told (\d+) other page", log)
     assert told == ["1"], told  # the watcher only: none of the 20 closed pages
     assert "Traceback" not in log and "'NoneType' object has no attribute 'loop'" not in log
 
