@@ -183,30 +183,65 @@ def test_a_table_page_that_comes_back_is_drawn_anew_from_the_save(main):
     """A table's page (``/play/...``) whose connection dropped gets a new session when it
     comes back, even on its own phone: Flet's web client takes a whole table back onto its
     old session only after 95-135 s of the browser's main thread (measured in Chromium), and
-    the new session reads the table from the save, so it shows every step at once. Any
-    other page gets its own session back."""
+    the new session reads the table from the save, so it shows every step at once. The session
+    it left is dropped at once (not at the end of the session timeout: a club night's phones
+    reconnect often, and each left session holds a whole table). Any other page gets its own
+    session back; another phone presenting the table page's old id drops nothing."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
     limits = AddressLimits()
     app = real_app(main, limits)
-    key = main.tables.new_device_key()
+    key, other = main.tables.new_device_key(), main.tables.new_device_key()
 
-    async def run(route: str) -> tuple[str, str]:
+    async def run(route: str, comes_back: str) -> tuple[str, str, bool]:
         a = Wire(app, device=key).open()
         a.frame(registration(route=route))
         mine = await a.session_id()
         await asyncio.sleep(0.3)
         a.close()
         await a.done(timeout=6)
-        again = Wire(app, device=key).open()
+        again = Wire(app, device=comes_back).open()
         again.frame(registration(mine, route=route))
         back = await again.session_id()
+        await asyncio.sleep(0.2)
+        kept = any(s.id == mine for s in app_manager._FletAppManager__sessions.values())
         again.close()
         await again.done(timeout=6)
-        return mine, back
+        return mine, back, kept
 
-    mine, back = run_coroutine(run("/play/nothing-here"))
-    assert back != mine
-    mine, back = run_coroutine(run("/"))
-    assert back == mine
+    mine, back, kept = run_coroutine(run("/play/nothing-here", key))
+    assert back != mine and not kept  # drawn anew; the session it left is gone already
+    mine, back, kept = run_coroutine(run("/play/nothing-here", other))
+    assert back != mine and kept  # another phone cannot drop it
+    mine, back, kept = run_coroutine(run("/", key))
+    assert back == mine and kept
+
+
+def test_a_table_session_still_connected_is_not_dropped(main):
+    """A duplicated browser tab carries its first tab's session id while the first tab still
+    shows the table: the duplicate gets a new session, and the first tab keeps its own."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    app = real_app(main, AddressLimits())
+    key = main.tables.new_device_key()
+
+    async def run() -> tuple[str, str, bool]:
+        first = Wire(app, device=key).open()
+        first.frame(registration(route="/play/nothing-here"))
+        mine = await first.session_id()
+        await asyncio.sleep(0.3)
+        duplicate = Wire(app, device=key).open()
+        duplicate.frame(registration(mine, route="/play/nothing-here"))
+        theirs = await duplicate.session_id()
+        await asyncio.sleep(0.2)
+        kept = any(s.id == mine for s in app_manager._FletAppManager__sessions.values())
+        for w in (duplicate, first):
+            w.close()
+            await w.done(timeout=6)
+        return mine, theirs, kept
+
+    mine, theirs, kept = run_coroutine(run())
+    assert theirs != mine and kept
 
 
 def test_issue25_item4_page_owners():

@@ -116,6 +116,8 @@ class Connection:
         self.accepted = False
         self._waited = 0.0
         """seconds of the server's own time waited for the registration since the accept"""
+        self._left: asyncio.Task | None = None
+        """the old session of a table's page that came back, being dropped"""
 
     async def receive(self) -> dict[str, Any]:
         if self.ended.is_set():
@@ -165,6 +167,8 @@ class Connection:
             # of the browser's main thread to take a whole table back onto the session it had,
             # and a new session draws it in a tenth of a second (docs/architecture.md)
             log.info("websocket from %s: a table's page came back: drawn anew from the save", self.address)
+            if self.owners is None or self.owners.allows(asked, self.device, self.address):
+                self._left = asyncio.get_running_loop().create_task(drop_left_session(asked))
             fresh = msgpack.packb([REGISTER, dict(body, session_id=None)])
             return {"type": "websocket.receive", "bytes": b"\x00" + fresh}
         if asked and self.owners is not None and not self.owners.allows(asked, self.device, self.address):
@@ -225,6 +229,25 @@ class Connection:
 
 TABLE_ROUTE = "/play/"
 """the routes of a table's pages (the table, its history): drawn anew when they reconnect"""
+
+
+async def drop_left_session(session_id: str) -> None:
+    """A table's page came back on a new session: the one it left (its whole table drawn, its
+    subscriptions) is dropped now rather than at the end of the session timeout, if it is
+    disconnected. A session still connected is kept: a duplicated browser tab carries the
+    same session id while the first tab still shows it. Flet keys its sessions by page name,
+    session id and a hash of the client, and lists them only privately (flet-web 1.0.5's
+    ``FletAppManager``): if that list is not there, nothing is dropped and the session times
+    out as Flet would have it (tests/test_server_faults.py pins the list)."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    sessions = getattr(app_manager, "_FletAppManager__sessions", None)
+    if not isinstance(sessions, dict):
+        return
+    for key, left in list(sessions.items()):
+        if getattr(left, "id", None) == session_id and getattr(left, "expires_at", None) is not None:
+            log.info("the session a table's page left is dropped at once")
+            await app_manager.delete_session(key)
 
 
 async def slices(task: asyncio.Task, seconds: float) -> None:
