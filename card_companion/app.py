@@ -38,8 +38,8 @@ YOUNG_COLLECTION_EVERY = 50_000
 """objects allocated between two collections of the youngest generation (Python's default: 700)"""
 COLLECT_AFTER_CLOSE = 5.0
 """seconds from a page's session closing to the full collection that frees what it drew"""
-_collection: list[asyncio.TimerHandle] = []
-"""the full collection waiting to run (at most one)"""
+_collection: list[tuple[asyncio.AbstractEventLoop, asyncio.TimerHandle]] = []
+"""the full collection waiting to run (at most one), and the loop it waits on"""
 
 
 def settle_memory() -> None:
@@ -80,20 +80,23 @@ def collect_closed_pages() -> None:
     went stayed in memory (docs/performance.md, RSS after the phones left). One full
     collection runs a few seconds after a page closes, for all the pages closed meanwhile
     (a whole table leaving is one collection), between taps rather than inside one."""
-    if _collection:
-        return
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:  # not on the server's loop (a test): collect now
         gc.collect()
         return
+    if _collection:
+        waiting_on, handle = _collection[0]
+        if waiting_on is loop and not handle.cancelled():
+            return
+        _collection.clear()  # its loop ended before it ran (a test's server, stopped): wait here
 
     def collect() -> None:
         _collection.clear()
         gc.collect()
         give_back_memory()
 
-    _collection.append(loop.call_later(COLLECT_AFTER_CLOSE, collect))
+    _collection.append((loop, loop.call_later(COLLECT_AFTER_CLOSE, collect)))
 
 
 def _warm_up_once_serving(host: str, port: int) -> None:

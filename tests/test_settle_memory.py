@@ -46,6 +46,25 @@ def test_pages_closing_together_get_one_full_collection_a_little_later(monkeypat
     assert not app._collection  # the next page to close schedules a new one
 
 
+def test_a_collection_left_waiting_on_a_loop_that_ended_does_not_stop_the_next(monkeypatch):
+    # a server (a test's) stopped with its collection still waiting: the next server's closed
+    # pages get theirs all the same
+    monkeypatch.setattr(app, "COLLECT_AFTER_CLOSE", 0.05)
+    collections = []
+    monkeypatch.setattr(gc, "collect", lambda *a: collections.append(a) or 0)
+    monkeypatch.setattr(app, "give_back_memory", lambda: None)
+    monkeypatch.setattr(app, "_collection", [])
+
+    async def a_page_closes(wait: float) -> int:
+        collect_closed_pages()
+        await asyncio.sleep(wait)
+        return len(collections)
+
+    assert run_coroutine(a_page_closes(0)) == 0  # the loop ends before the collection runs
+    assert app._collection  # still waiting, on a loop that is gone
+    assert run_coroutine(a_page_closes(0.2)) == 1
+
+
 def test_freed_memory_goes_back_to_the_system_where_the_c_library_can(monkeypatch):
     # glibc (Debian, the CI): malloc_trim is found and called; elsewhere nothing happens
     calls = []
