@@ -126,14 +126,19 @@ def launch():
     return p, p.chromium.launch(executable_path=path, headless=True, args=LAUNCH_ARGS)
 
 
-def open_table(browser, url: str):
+def open_phone(browser, url: str, ready: str):
+    """A phone-sized page at ``url``, once the control ``ready`` is there."""
     from tests.browser.harness import enable_semantics
 
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(url)
     enable_semantics(page)
-    page.locator('[flt-semantics-identifier="undo"]').first.wait_for()
+    page.locator(f'[flt-semantics-identifier="{ready}"]').first.wait_for()
     return page
+
+
+def open_table(browser, url: str):
+    return open_phone(browser, url, "undo")
 
 
 def wait_ident(page, ident: str, present: bool, timeout: float = 15_000) -> None:
@@ -162,16 +167,6 @@ FLOOR_WATCH_JS = """
   obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
 }
 """
-
-
-def open_floor(browser, url: str):
-    from tests.browser.harness import enable_semantics
-
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(url)
-    enable_semantics(page)
-    page.locator('[flt-semantics-identifier="floor-button"]').first.wait_for()
-    return page
 
 
 def timed_tap(tapper, watcher, ident: str, watch_js: str, arg) -> float | None:
@@ -203,7 +198,7 @@ def phone_to_phone(steps: int = 40, warm: int = 3) -> tuple[list[float], list[fl
             a = open_table(browser, f"{server.url}/play/{gid}")
             b = open_table(browser, f"{server.url}/play/{gid}")
             floor_url = f"http://127.0.0.1:{floor_proc.args[-2]}/"
-            fa, fb = open_floor(browser, floor_url), open_floor(browser, floor_url)
+            fa, fb = open_phone(browser, floor_url, "floor-button"), open_phone(browser, floor_url, "floor-button")
             for i in range(steps + warm):
                 undo = i % 2 == 0
                 ident = "undo" if undo else "redo"

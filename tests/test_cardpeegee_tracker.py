@@ -628,7 +628,7 @@ def test_props_to_draw_with_level_up() -> None:
     assert d.deck == s.state.deck  # no revolution is due: the deck holds enough
 
 
-def _dee_draws_from_2_cards(rule: bool) -> Session:
+def dee_draws_from_two_cards(rule: bool) -> Session:
     # four Heroes, hands of 10: the deck holds 52 − 4 × (1 + 10) = 8. Ann, Bea and Cy each
     # open a chest 4♦ with two loot cards (3 cards drawn, all 3 claimed: hand 13) and pay the
     # tax of one card (hand 12, the card back to the deck): 8 − 3 + 1 = 6, 6 − 3 + 1 = 4,
@@ -646,15 +646,15 @@ def _dee_draws_from_2_cards(rule: bool) -> Session:
 
 def test_props_to_draw_from_a_short_deck() -> None:
     # the Glorious Revolution off: the 2 cards make the agitator and 2 − 1 = 1 prop of the 2
-    d = G.props_to_draw(_dee_draws_from_2_cards(rule=False).state)
+    d = G.props_to_draw(dee_draws_from_two_cards(rule=False).state)
     assert (d.count, d.needed, d.deck, d.short) == (1, 2, 2, True)
     # on: the draw of 1 + 2 = 3 cards finds 2, so Ann, Bea and Cy (12 cards each, the most)
     # are overthrown first: 2 + 3 × 12 = 38 cards, every prop drawn
-    d = G.props_to_draw(_dee_draws_from_2_cards(rule=True).state)
+    d = G.props_to_draw(dee_draws_from_two_cards(rule=True).state)
     assert (d.count, d.needed, d.deck, d.short) == (2, 2, 38, False)
     # an Elemental beast's card is one more to draw: the 2 cards make the agitator and the
     # beast's card, 2 − 1 − 1 = 0 props
-    assert G.props_to_draw(_dee_draws_from_2_cards(rule=False).state, beast=True).count == 0
+    assert G.props_to_draw(dee_draws_from_two_cards(rule=False).state, beast=True).count == 0
 
 
 # --- town --------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from card_companion.views.table_screen import TableScreen
+from tests.test_cardpeegee_tracker import dee_draws_from_two_cards
 from tests.test_views import services
 from tests.viewkit import ViewHarness
 
@@ -400,13 +401,7 @@ def test_give_cards_and_claim_a_win(store):
 
 @pytest.mark.parametrize("rule", [True, False])
 def test_glorious_revolution_is_offered(store, rule):
-    s = Session.start(G, G.make_setup(["Ann", "Bea", "Cy", "Dee"], {"hand_size": 10, "glorious_revolution": rule}))
-    for p, c in enumerate(["KH", "QS", "KD", "QC"]):
-        s = act(s, kind="hero", player=p, character=c, hp_cards=["2C", "2D", "2S"])
-    for loot in (["5H", "6C"], ["7H", "8C"], ["9H", "10C"]):
-        s = act(s, kind="encounter", agitator="4D", props=loot)
-        s = act(s, kind="tax")
-        s = act(s, kind="end-turn")
+    s = dee_draws_from_two_cards(rule)  # three Heroes at 12 cards, Dee at 10, 2 cards in the deck
     gid, h = table(store, s)
     assert "Glorious Revolution!" in h.texts() and "Ann and Bea and Cy: 12 cards" in h.texts()
     assert "The deck holds only 2 cards, too few for Dee's encounter (3 cards)" in h.texts()
