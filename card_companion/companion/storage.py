@@ -26,7 +26,7 @@ from pathlib import Path
 
 from card_companion.companion.session import FORMAT, FORMAT_VERSION
 from card_companion.companion.store_errors import READ_ONLY, SeatTaken, StaleGame, StoreBusy, StoreError
-from card_companion.companion.store_file import BUSY_TIMEOUT, SaveFile, plain_error
+from card_companion.companion.store_file import BUSY_TIMEOUT, Keeper, KeepFailed, SaveFile, plain_error
 from card_companion.companion.store_log import GameLogs, SavedGame, Snapshot, headline_of
 from card_companion.companion.store_schema import SCHEMA_VERSION, Schema
 from card_companion.companion.store_seats import TableSeats
@@ -42,8 +42,8 @@ class Store(Schema, GameLogs, TableSeats, Transfer, SaveFile):
     """The saved games of one file. Safe to share between threads and pages."""
 
     def __init__(self, path: Path | str, *, read_only: bool = False, busy_timeout: float = BUSY_TIMEOUT,
-                 open_wait: float = 0.0, check: bool = True):
-        super().__init__(path, read_only=read_only, busy_timeout=busy_timeout)
+                 open_wait: float = 0.0, check: bool = True, keeper: Keeper | None = None):
+        super().__init__(path, read_only=read_only, busy_timeout=busy_timeout, keeper=keeper)
         if check:
             self._open_checks(open_wait)
 
@@ -71,10 +71,12 @@ class OpenedStore:
     """what went wrong with the main save file, for the home screen"""
 
 
-def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -> OpenedStore:
+def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT,
+               keeper: Keeper | None = None) -> OpenedStore:
     """Open the save file. Busy: keep it and say so (it is checked again at its next use).
     Read-only folder: open it read-only and say so. Not readable, damaged or newer: leave it
-    untouched and open a spare file beside it."""
+    untouched and open a spare file beside it. ``keeper``: the file lives in memory and is kept
+    there after every commit (the phone app, store_file.py)."""
     folder = Path(data_dir) if data_dir is not None else default_data_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -94,7 +96,7 @@ def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -
         except StoreError as exc:
             return OpenedStore(Store(":memory:"), f"{exc}; games will not be saved after the app stops")
     try:
-        return OpenedStore(Store(main, open_wait=wait))
+        return OpenedStore(Store(main, open_wait=wait, keeper=keeper))
     except StoreBusy:
         return OpenedStore(Store(main, check=False),
                            f"the save file {main} is busy: another program is using it. The saved games show "
@@ -104,7 +106,7 @@ def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -
     for i in range(1, 100):
         spare = folder / f"games-{i}.sqlite3"
         try:
-            store = Store(spare, open_wait=wait)
+            store = Store(spare, open_wait=wait, keeper=keeper)
         except StoreBusy:
             continue
         except StoreError:
@@ -113,6 +115,7 @@ def open_store(data_dir: Path | str | None = None, *, wait: float = OPEN_WAIT) -
     return OpenedStore(Store(":memory:"), f"{problem}; games will not be saved after the app stops")
 
 
-__all__ = ["ALL_FORMAT", "FILE_NAME", "FORMAT", "FORMAT_VERSION", "READ_ONLY", "SCHEMA_VERSION", "OpenedStore",
+__all__ = ["ALL_FORMAT", "FILE_NAME", "FORMAT", "FORMAT_VERSION", "READ_ONLY", "SCHEMA_VERSION", "KeepFailed", "Keeper",
+           "OpenedStore",
            "SavedGame", "SeatTaken", "Snapshot", "StaleGame", "Store", "StoreBusy", "StoreError", "default_data_dir",
            "headline_of", "open_store", "plain_error"]

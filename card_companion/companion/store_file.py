@@ -8,6 +8,14 @@ process holding the file: busy is waited for and then said in plain words, never
 damage. A read-only save SQLite cannot open in place is read as immutable, or from a private
 copy with its write-ahead log (``read_only.py``). ``:memory:`` is one database shared by every
 thread's connection while the app runs.
+
+**A file kept elsewhere.** The phone app's save file lives in the memory of the phone's Python
+(WebAssembly has no disk of its own) and is kept in the browser's storage by a ``Keeper``: after
+every committed write the file is handed to it, and the write returns only once the keeper has
+it, so a step is acknowledged after it is on the phone's storage as it is after SQLite's commit
+on a disk. Such a file has a rollback journal in memory (no write-ahead log: the keeper takes the
+file alone). A keeper that fails (the phone's storage full) is said once, in one sentence
+(``keep_problem``); the app goes on in memory.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import quote
 
 from card_companion.companion.read_only import read_without_writing
@@ -53,15 +61,31 @@ def plain_error(exc: sqlite3.Error, path: str) -> StoreError:
     return StoreError(f"the save file could not be used ({exc})")
 
 
+class Keeper(Protocol):
+    """Where a save file that lives in memory is kept for good (the phone app: the browser's own
+    storage, tools/phone/storage.js)."""
+
+    def keep(self, path: str) -> None:
+        """Keep the file as it is now; return once it is kept, or raise ``KeepFailed``."""
+
+
+class KeepFailed(Exception):
+    """The keeper could not keep the file: its sentence says why and what follows."""
+
+
 class SaveFile:
     """The connections and transactions of one save file. Safe to share between threads."""
 
     _ready: Any  # the schema's check of a file that was busy at open (store_schema.Schema)
 
-    def __init__(self, path: Path | str, *, read_only: bool = False, busy_timeout: float = BUSY_TIMEOUT):
+    def __init__(self, path: Path | str, *, read_only: bool = False, busy_timeout: float = BUSY_TIMEOUT,
+                 keeper: Keeper | None = None):
         self.path = str(path)
         self.read_only = read_only
         self.busy_timeout = busy_timeout
+        self.keeper = keeper
+        self.keep_problem: str | None = None
+        """why the keeper no longer keeps the file (the games are in memory only from then on)"""
         self.damaged: str | None = None
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
@@ -86,6 +110,8 @@ class SaveFile:
             db = sqlite3.connect(self._uri, uri=True, timeout=self.busy_timeout, isolation_level=None,
                                  check_same_thread=False)
             db.execute("PRAGMA foreign_keys = ON")
+            if self.keeper is not None:  # the keeper takes the file alone: no journal beside it
+                db.execute("PRAGMA journal_mode = MEMORY")
         except sqlite3.Error as exc:
             raise self._plain(exc) from None
         with self._guard:
@@ -175,6 +201,17 @@ class SaveFile:
                     except sqlite3.Error:
                         pass
                 raise self._plain(exc) from None
+            self._keep()
+
+    def _keep(self) -> None:
+        """Hand the committed file to its keeper (if it has one, and it has not failed)."""
+        if self.keeper is None or self.keep_problem is not None:
+            return
+        try:
+            self.keeper.keep(self.path)
+        except KeepFailed as exc:
+            self.keep_problem = str(exc)
+            log.warning("the save file is no longer kept: %s", exc)
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:

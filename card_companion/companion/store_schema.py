@@ -88,6 +88,7 @@ class Schema:
 
     path: str
     read_only: bool
+    keeper: Any
     damaged: str | None
     db: Any
     _memory_anchor: Any
@@ -143,8 +144,10 @@ class Schema:
                                  "upgraded in a read-only folder")
             self._create_or_migrate(version)
         self._check_columns()
-        if not self.read_only and self._memory_anchor is None:
-            try:  # readers never wait for a writer; skipped where the folder does not allow it
+        if not self.read_only and self._memory_anchor is None and self.keeper is None:
+            # readers never wait for a writer (skipped where the folder does not allow it; and
+            # for a file a keeper takes whole after each commit: store_file.py)
+            try:
                 db.execute("PRAGMA journal_mode = WAL")
             except sqlite3.Error:
                 pass
