@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from card_companion.companion.storage import open_store
+from card_companion.memory import settle_memory
 from card_companion.server import (
     NEW_PER_MINUTE,
     PER_ADDRESS,
@@ -34,24 +35,10 @@ ASSETS = Path(str(resources.files("card_companion") / "assets"))
 """the icon, the suit font: package data, so an installed wheel serves them too"""
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
-YOUNG_COLLECTION_EVERY = 50_000
-"""objects allocated between two collections of the youngest generation (Python's default: 700)"""
 COLLECT_AFTER_CLOSE = 5.0
 """seconds from a page's session closing to the full collection that frees what it drew"""
 _collection: list[tuple[asyncio.AbstractEventLoop, asyncio.TimerHandle]] = []
 """the full collection waiting to run (at most one), and the loop it waits on"""
-
-
-def settle_memory() -> None:
-    """Keep Python's cyclic garbage collector out of the way of a tap. Everything loaded at
-    start (Flet, pydantic, the games, the views) lives as long as the server: it is frozen
-    out of the collector's scans. A page update allocates thousands of short-lived controls,
-    which with the default threshold set off dozens of collections in the middle of one
-    update: the youngest generation is collected every 50,000 allocations instead
-    (docs/performance.md: the calculator's median 33–36 → 29–31 ms)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, 50, 50)
 
 
 def give_back_memory() -> None:
@@ -117,16 +104,16 @@ def _warm_up_once_serving(host: str, port: int) -> None:
 
 
 def make_main(data_dir: str | Path | None = None, *, admin_password: str | None = None,
-              join_base: str | None = None):
+              join_base: str | None = None, phone_app: str | None = None):
     """The Flet page handler: one saves store (behind the access rules) for the server, one
-    App per browser tab."""
+    App per browser tab. ``phone_app``: where this server offers the phone app (/phone/)."""
     from card_companion.companion.devices import Tables
 
     opened = open_store(data_dir)
     tables = Tables(opened.store, admin_password=admin_password)
 
     def main(page: ft.Page) -> None:
-        from card_companion.views.app import App, prepare_page
+        from card_companion.views.app import App, Where, prepare_page
 
         life = prepare_page(page)
         session = page.session
@@ -135,7 +122,7 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
         life.on_connect(session.start_updates_scheduler)
         life.on_close(lambda: tables.pages.forget(session.id))
         life.on_close(collect_closed_pages)
-        page.render_views(App, tables, opened.problem, join_base, life)
+        page.render_views(App, tables, opened.problem, join_base, life, Where(phone_app=phone_app))
 
     main.tables = tables  # type: ignore[attr-defined]
     return main, opened

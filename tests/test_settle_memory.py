@@ -1,4 +1,5 @@
-"""The server keeps the collector out of a tap's way (card_companion/app.py: settle_memory)."""
+"""The server keeps the collector out of a tap's way (card_companion/memory.py: settle_memory;
+card_companion/app.py: the collection after pages close)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import gc
 from pathlib import Path
 
 from card_companion import app
-from card_companion.app import YOUNG_COLLECTION_EVERY, collect_closed_pages, settle_memory
+from card_companion.app import collect_closed_pages
+from card_companion.memory import YOUNG_COLLECTION_EVERY, settle_memory
 from card_companion.views.services import PageLife
 from tests.viewkit import run_coroutine
 
