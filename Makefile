@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check bench clean
+.PHONY: run test check bench clean phone
 
 # Each target installs only what it needs, once, and says in one line what it is doing:
 # `make run` the app with its server; `make test` adds the test tools, `make check` the linters.
@@ -27,7 +27,18 @@ $(VENV)/.check-tools: $(STAMP)
 	@$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[server,check]'
 	@touch $@
 
-run: $(STAMP)
+# The phone app (docs/phone.md): the whole app as static files that run in the phone's browser,
+# offline, its games in the phone's own storage. `make run` builds it once (then serves it at
+# /phone/); `make phone` builds it again after a change (skipped when nothing changed).
+phone: $(STAMP)
+	@echo "== building the phone app into build/phone (Node.js makes its byte code, where it is installed)"
+	@$(PY) -m tools.phone.build
+
+build/phone/app/build.json: | $(STAMP)
+	@echo "== building the phone app into build/phone, once (make phone builds it again)"
+	@$(PY) -m tools.phone.build
+
+run: $(STAMP) build/phone/app/build.json
 	@echo "== starting the app (Ctrl-C stops it)"
 	$(VENV)/bin/companion $(ARGS)
 
@@ -38,9 +49,9 @@ test: $(VENV)/.test-tools
 # the views and the server, and the import contracts
 # (views -> companion -> calculators; no Flet below views; no I/O in calculators; no import circles).
 check: $(VENV)/.check-tools
-	$(VENV)/bin/ruff check card_companion tests benchmarks
+	$(VENV)/bin/ruff check card_companion tests benchmarks tools
 	$(VENV)/bin/mypy --strict card_companion/calculators
-	$(VENV)/bin/mypy card_companion/companion card_companion/views card_companion/server card_companion/app.py card_companion/cli.py
+	$(VENV)/bin/mypy card_companion/companion card_companion/views card_companion/server card_companion/app.py card_companion/cli.py card_companion/phone.py card_companion/memory.py
 	$(VENV)/bin/lint-imports
 
 bench: $(VENV)/.test-tools

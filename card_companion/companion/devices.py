@@ -116,6 +116,11 @@ class Tables:
         """Full access without a device: the command line and tests on the server itself."""
         return Device(self, None, "127.0.0.1", admin=True)
 
+    def this_phone(self) -> Device:
+        """The phone app's one phone: every game of its own saves, and its seats at them (its
+        key is kept in the save file, so the seats stay with the games)."""
+        return Device(self, self.store.secret("this-phone-device-key", self.new_device_key), "", admin=True)
+
     @property
     def has_admin(self) -> bool:
         return self._admin_password is not None

@@ -20,7 +20,7 @@ from card_companion.views.new_game import NewGameScreen
 from card_companion.views.players import PlayersScreen
 from card_companion.views.rules import RulesScreen
 from card_companion.views.seats import AdminScreen, JoinScreen
-from card_companion.views.services import PageLife, Prefs, Services, ServicesContext, provide_services
+from card_companion.views.services import SERVED, PageLife, Prefs, Services, ServicesContext, Where, provide_services
 from card_companion.views.settings import FONTS, SettingsScreen, app_theme
 from card_companion.views.table_screen import TableScreen
 
@@ -102,29 +102,33 @@ async def device_key(tables: Tables) -> DeviceKey:
 
 @ft.component
 def App(tables: Tables, store_problem: str | None = None, join_base: str | None = None,
-        life: PageLife | None = None) -> list[ft.View] | ft.Control:
+        life: PageLife | None = None, where: Where = SERVED) -> list[ft.View] | ft.Control:
     page = ft.context.page
-    prefs, set_prefs, key = use_browser_storage(tables, page)
+    prefs, set_prefs, key = use_browser_storage(tables, page, keyed=not where.on_phone)
     admin, set_admin = ft.use_state(False)
     reconnects = use_reconnects(life)
     use_theme(page, prefs)
     device = ft.use_memo(
-        lambda: tables.device(key[0], getattr(page, "client_ip", "") or "", admin=admin) if key else None,
+        # the phone app's one phone holds every game of its own saves: no device key
+        lambda: tables.this_phone() if where.on_phone else
+        tables.device(key[0], getattr(page, "client_ip", "") or "", admin=admin) if key else None,
         dependencies=[key, admin],
     )
-    if device is None or key is None:  # one round trip to the browser's storage, before the first screen
+    if device is None:  # one round trip to the browser's storage, before the first screen
         return [ft.View(route=page.route or "/", controls=[])]
 
     services = Services(store=tables.store, store_problem=store_problem, prefs=prefs, set_prefs=set_prefs,
-                        device=device, join_base=join_base, reconnects=reconnects, life=life, notice=key.notice,
-                        set_admin=set_admin)
+                        device=device, join_base=join_base, reconnects=reconnects, life=life,
+                        notice=key.notice if key else None, set_admin=set_admin, where=where)
     provide_services(page, services)
     return ServicesContext(services, routes)
 
 
-def use_browser_storage(tables: Tables, page: ft.Page) -> tuple[Prefs, Callable[[Prefs], None], DeviceKey | None]:
+def use_browser_storage(tables: Tables, page: ft.Page,
+                        keyed: bool = True) -> tuple[Prefs, Callable[[Prefs], None], DeviceKey | None]:
     """The preferences and the device key this browser keeps (read once, after the first
-    frame; the key None until then), and the setter that saves the preferences there too."""
+    frame; the key None until then), and the setter that saves the preferences there too.
+    ``keyed`` False (the phone app): no device key."""
     prefs, set_prefs_state = ft.use_state(Prefs())
     key, set_key = use_maybe(DeviceKey)  # screens wait for it
 
@@ -137,6 +141,8 @@ def use_browser_storage(tables: Tables, page: ft.Page) -> tuple[Prefs, Callable[
                                       text_scale=str(data.get("text_scale", "1.0"))))
         except Exception:  # preferences are a comfort: a broken value falls back to defaults
             pass
+        if not keyed:
+            return
         found = await device_key(tables)
         # this page's session belongs to this phone from now on (the server checks it when the
         # page reconnects: issue 25, item 4)

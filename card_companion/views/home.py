@@ -62,22 +62,26 @@ def HomeScreen() -> ft.View:
         changed(("info", "Game imported."))
         navigate(f"/play/{gid}")
 
+    on_phone = services.on_phone
+    host = device.admin and services.device is not None and not on_phone
+    kept = getattr(services.store, "keep_problem", None)  # the phone's storage failed since the start
     return screen(
         "Card Companion",
         [
             message(f"Saved games: {services.store_problem}" if services.store_problem else None, "store-problem",
                     kind="warning"),
+            message(f"Saved games: {kept}" if kept else None, "keep-problem", kind="warning"),
             message(services.notice, "device-notice", kind="warning"),
             message(f"Saved games: {read_problem}" if read_problem else None, "read-problem"),
-            message("Host view: every game on this server." if device.admin and services.device is not None
-                    else None, "host-view", kind="info"),
+            message("Host view: every game on this server." if host else None, "host-view", kind="info"),
             message(notice[1] if notice else None, "home-notice", kind=notice[0] if notice else "info"),
             GameNight(key="tonight"),
-            SavedGames(saved, device, set_notice, changed, imported, key="saved-games"),
-            JoinByCode(key="join"),
+            SavedGames(saved, device, set_notice, changed, imported, host, key="saved-games"),
+            OnThisPhone() if on_phone else JoinByCode(key="join"),
             *[game_card(g) for g in GAMES.values()],
+            PhoneAppLine(services.where.phone_app) if services.where.phone_app and not on_phone else None,
             ft.TextButton("Host view", on_click=lambda: navigate("/admin"))
-            if device.tables.has_admin and not device.admin else None,
+            if device.tables.has_admin and not device.admin and not on_phone else None,
         ],
         route="/",
         back=None,
@@ -87,14 +91,42 @@ def HomeScreen() -> ft.View:
 
 
 @ft.component
-def SavedGames(saved, device, say, changed, imported, key: FletKey = None) -> ft.Control:
-    """The saved games and Import. A component with a key of its own, so that the dialog a row
-    or Import has open stays open when a message above it comes or goes."""
+def SavedGames(saved, device, say, changed, imported, host: bool = False, key: FletKey = None) -> ft.Control:
+    """The saved games and Import (``host``: the host's view of every game on the server). A
+    component with a key of its own, so that the dialog a row or Import has open stays open
+    when a message above it comes or goes."""
     rows: list[ft.Control] = [SavedGameRow(sg, say, changed, key=sg.id) for sg in saved]
-    return section("Saved games" if not device.admin else "Every game on this server", [
-        *(rows or [ft.Text("No saved games yet: start one below, or join a table with its code.", italic=True)]),
+    empty = "No saved games yet: start one below, or join a table with its code."
+    if use_services().on_phone:
+        empty = "No saved games yet: start one below, or import one."
+    return section("Saved games" if not host else "Every game on this server", [
+        *(rows or [ft.Text(empty, italic=True)]),
         ImportButton(device, lambda: say(None), imported, key="import"),
     ], ident="saved-games")
+
+
+PHONE_ALONE = ("Every game is kept on this phone, with no server and no network. To play with one phone "
+               "each, open the address of a table server (the app served from a computer) instead; a game "
+               "moves between the two by Export and Import.")
+
+
+def OnThisPhone() -> ft.Control:
+    """The phone app's word where the served app offers joining a table: what it keeps, and
+    what needs a server."""
+    return tagged("on-this-phone", ft.Container(
+        ft.Text(PHONE_ALONE, size=13, italic=True), padding=ft.Padding.symmetric(horizontal=4)), label=PHONE_ALONE)
+
+
+def PhoneAppLine(where: str) -> ft.Control:
+    """The served app's offer of the phone app: the same app, installed on this phone, running
+    with no server (its own page explains the rest)."""
+    return section("Put this app on your phone", [
+        ft.Text("The same app, kept on this phone: it starts, plays and saves with no server and no "
+                "network. Open it, then add it to the home screen (the browser's menu: Install app, or "
+                "Add to Home Screen).", size=13),
+        tagged("phone-app", ft.OutlinedButton("Open the phone app", icon=ft.Icons.INSTALL_MOBILE, url=where,
+                                              height=48), label="Open the phone app"),
+    ], ident="phone-app-line")
 
 
 def game_name(game_id: str) -> str:
@@ -137,7 +169,7 @@ def SavedGameRow(sg, say, changed, key: FletKey = None) -> ft.Control:
     ft.use_dialog(delete_dialog(f"{name} with {who}", delete, lambda: set_confirming(False)) if confirming else None)
     ft.use_dialog(export_dialog(*exporting, copied, lambda: set_exporting(None)) if exporting else None)
     resume = None if sg.problem else (lambda: navigate(f"/play/{sg.id}"))
-    state_line, subtitle = row_lines(sg, device.admin)
+    state_line, subtitle = row_lines(sg, device.admin and not use_services().on_phone)
     return tagged(
         f"saved-{sg.id}",
         ft.ListTile(

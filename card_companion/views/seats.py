@@ -109,6 +109,8 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
                                            on_click=lambda: toggle_invite(),
                                            tooltip="The table's code: how the other phones join"),
                label=f"table code {format_table_code(code)}: show how other phones join"),
+    ] if code else []  # no code: the phone app, which no other phone can join
+    items += [
         # the seat takes what room is left, cut short if it must: at the largest text size the line
         # stays one line, the table-mode button on it
         ft.Container(tagged("seat", ft.TextButton(

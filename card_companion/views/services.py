@@ -79,6 +79,20 @@ class Prefs:
 
 
 @dataclass(frozen=True)
+class Where:
+    """Where the app runs: served to the table's phones by a server (``phone_app``: where that
+    server offers the phone app, /phone/), or the phone app on its own (``on_phone``: no
+    server, this one phone holds every game; a table's code and other phones are not offered)."""
+
+    on_phone: bool = False
+    phone_app: str | None = None
+
+
+SERVED = Where()
+"""the app served to the table's phones (the default)"""
+
+
+@dataclass(frozen=True)
 class Services:
     """What every screen may use: the save file and its startup problem, the app's
     preferences, and this browser's access to the saved games (``device``, a
@@ -99,6 +113,13 @@ class Services:
     notice: str | None = None
     """one sentence for the home screen (a device key that was refused and replaced)"""
     set_admin: Callable[[bool], None] | None = None
+    where: Where = SERVED
+    """served, or the phone app on its own"""
+
+    @property
+    def on_phone(self) -> bool:
+        """The phone app on its own: no server, no other phones."""
+        return self.where.on_phone
 
     def access(self) -> Device:
         """This browser's access to the saved games (companion.devices.Device)."""

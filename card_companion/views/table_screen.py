@@ -170,6 +170,8 @@ def TablePage(gid: str, key: FletKey = None) -> ft.View:
 
     watching = not seat.can_act
     two_players = len(names) == 2
+    if services.on_phone:  # the phone app: no server, so no code for other phones to join with
+        code, inviting = "", False
     return screen(
         game.name,
         [
