@@ -16,6 +16,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from card_companion import app as app_module
+from card_companion import cli
 from card_companion.app import ASSETS, make_main
 from card_companion.server import AddressLimits, HostCheck, PhoneFiles, build_app, phone_build
 from card_companion.server.phone_files import NO_PHONE_APP, NO_SUCH_FILE
@@ -238,3 +240,61 @@ def test_flets_own_routes_are_as_they_were(main, build):
         assert c.get("/openapi.json").status_code == 404
         with c.websocket_connect("ws://127.0.0.1:8550/ws", headers={"Origin": "http://127.0.0.1:8550"}):
             pass
+
+
+# --- companion finds the build and says so ------------------------------------------------------------
+
+
+def test_companion_offers_the_build_it_is_given_or_the_checkouts(build, tmp_path, monkeypatch):
+    url = "http://192.168.1.23:8600/"
+    monkeypatch.delenv(cli.ENV_PHONE_DIR, raising=False)
+    found, line = cli.phone_app_of(str(build), url)
+    assert found == build.resolve() and line.endswith("is at http://192.168.1.23:8600/phone/")
+    monkeypatch.setenv(cli.ENV_PHONE_DIR, str(build))
+    assert cli.phone_app_of(None, url)[0] == build.resolve()
+    found, line = cli.phone_app_of(str(tmp_path / "nothing"), url)  # the option wins over the variable
+    assert found is None and "holds no build" in line and "make phone" in line
+    monkeypatch.delenv(cli.ENV_PHONE_DIR)
+    checkout = tmp_path / "checkout"
+    monkeypatch.setattr(cli, "CHECKOUT_BUILD", checkout / "build" / "phone")
+    assert cli.phone_app_of(None, url) == (None, None)  # an installed wheel: no make, no word
+    (checkout / "Makefile").parent.mkdir()
+    (checkout / "Makefile").write_text("phone:\n")
+    found, line = cli.phone_app_of(None, url)
+    assert found is None and line == "No phone app at /phone/: make phone builds it (then start again)"
+    (checkout / "build").mkdir()
+    (checkout / "build" / "phone").symlink_to(build)
+    assert cli.phone_app_of(None, url)[0] == build.resolve()
+
+
+def test_companion_serves_the_build_and_prints_one_line(build, tmp_path, monkeypatch, capsys):
+    seen = {}
+    monkeypatch.setattr(app_module, "serve", lambda *a, **kw: seen.update(kw))
+    monkeypatch.delenv(cli.ENV_PHONE_DIR, raising=False)
+    assert cli.main(["--no-open", "--port", "8731", "--phone-dir", str(build)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert seen["phone_dir"] == build.resolve()
+    assert [line for line in lines if "phone app" in line] == [
+        "The phone app (the whole app kept on one phone, no server needed) is at http://127.0.0.1:8731/phone/"]
+    cli.main(["--no-open", "--phone-dir", str(tmp_path / "nothing")])
+    assert seen["phone_dir"] is None
+
+
+@pytest.mark.parametrize("with_build", [True, False])
+def test_serve_offers_the_phone_app_on_the_home_screen_only_with_a_build(build, tmp_path, monkeypatch, with_build):
+    """The home screen's line (make_main's ``phone_app``) and /phone/ come together."""
+    asked, apps = {}, []
+    real_make_main = app_module.make_main
+
+    def spy(*args, **kwargs):
+        asked.update(kwargs)
+        return real_make_main(*args, **kwargs)
+
+    monkeypatch.setattr(app_module, "make_main", spy)
+    monkeypatch.setattr(app_module, "_warm_up_once_serving", lambda host, port: None)
+    monkeypatch.setattr(app_module, "run", lambda app, host, port, on_started=None: apps.append(app))
+    app_module.serve(port=8731, data_dir=tmp_path / "saves", open_browser=False,
+                     phone_dir=phone_build(build) if with_build else None)
+    assert asked["phone_app"] == ("/phone/" if with_build else None)
+    assert TestClient(apps[0], base_url="http://127.0.0.1:8731").get("/phone/sw.js").status_code == (
+        200 if with_build else 404)
