@@ -22,6 +22,7 @@ from card_companion.memory import settle_memory
 from card_companion.server import (
     NEW_PER_MINUTE,
     PER_ADDRESS,
+    PHONE_URL,
     SESSION_TIMEOUT,
     WILDCARD,
     AddressLimits,
@@ -139,16 +140,19 @@ def join_base_for(host: str, port: int) -> str:
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, data_dir: str | Path | None = None,
           open_browser: bool = True, *, admin_password: str | None = None, allow_hosts: tuple[str, ...] = (),
           per_address: int = PER_ADDRESS, new_per_minute: int = NEW_PER_MINUTE,
-          session_timeout: int = SESSION_TIMEOUT) -> None:
-    """Serve the app on the table's network, hardened (card_companion/server/)."""
+          session_timeout: int = SESSION_TIMEOUT, phone_dir: Path | None = None) -> None:
+    """Serve the app on the table's network, hardened (card_companion/server/); ``phone_dir``:
+    the phone app's build (``server.phone_build``), offered at /phone/ and on the home screen,
+    so that the line is shown only where the files are there to open."""
     level = os.environ.get("FLET_LOG_LEVEL")
     if level:
         logging.basicConfig(level=logging.getLevelName(level.strip().upper()))
-    main, _ = make_main(data_dir, admin_password=admin_password, join_base=join_base_for(host, port))
+    main, _ = make_main(data_dir, admin_password=admin_password, join_base=join_base_for(host, port),
+                        phone_app=PHONE_URL if phone_dir is not None else None)
     threading.Thread(target=_warm_up_once_serving, args=(host, port), name="warm-up", daemon=True).start()
     app = build_app(main, assets_dir=str(ASSETS), hosts=HostCheck(host, allow_hosts),
                     limits=AddressLimits(per_address, new_per_minute), session_timeout=session_timeout,
-                    owners=main.tables.pages)  # type: ignore[attr-defined]
+                    owners=main.tables.pages, phone_dir=phone_dir)  # type: ignore[attr-defined]
     local = "127.0.0.1" if host in WILDCARD else host
 
     def started() -> None:

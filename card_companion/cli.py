@@ -3,6 +3,7 @@
   companion                         serve at http://127.0.0.1:8550
   companion --host 0.0.0.0 --port N serve phones on the LAN (prints the address and a QR code)
   companion --admin-password PW     a host view of every game at /admin (or $COMPANION_ADMIN_PASSWORD)
+  companion --phone-dir DIR         the phone app's build served at /phone/ (default: the checkout's build/phone)
   companion resolve '<json>'        answer one request (exit 2 on a bad one)
   companion resolve -               JSON Lines on stdin, one answer line per request
   companion schema                  the JSON Schema of every request
@@ -23,9 +24,18 @@ import sys
 from pathlib import Path
 
 from card_companion.app import DEFAULT_HOST, DEFAULT_PORT
-from card_companion.server import NEW_PER_MINUTE, PER_ADDRESS, SESSION_TIMEOUT, WILDCARD, lan_address
+from card_companion.server import (
+    CHECKOUT_BUILD,
+    NEW_PER_MINUTE,
+    PER_ADDRESS,
+    SESSION_TIMEOUT,
+    WILDCARD,
+    lan_address,
+    phone_build,
+)
 
 ENV_ADMIN = "COMPANION_ADMIN_PASSWORD"
+ENV_PHONE_DIR = "COMPANION_PHONE_DIR"
 
 
 def print_address(host: str, port: int, out=sys.stdout) -> str:
@@ -42,6 +52,22 @@ def print_address(host: str, port: int, out=sys.stdout) -> str:
             print(f"(no QR code: {exc})", file=out)
     out.flush()
     return url
+
+
+def phone_app_of(asked: str | None, url: str) -> tuple[Path | None, str | None]:
+    """The phone app's build to serve at /phone/ (``--phone-dir``, ``$COMPANION_PHONE_DIR``, or
+    the checkout's build/phone) and the one line the host reads of it: where the phones open it,
+    or why it is not offered and what builds it. An installed wheel asked for no build says
+    nothing: it has no phone app to build and no make to build it with."""
+    folder = asked or os.environ.get(ENV_PHONE_DIR) or None
+    build = phone_build(folder if folder else CHECKOUT_BUILD)
+    if build is not None:
+        return build, f"The phone app (the whole app kept on one phone, no server needed) is at {url}phone/"
+    if folder:
+        return None, f"No phone app at /phone/: {folder} holds no build (index.html and sw.js); make phone builds one"
+    if (CHECKOUT_BUILD.parent.parent / "Makefile").is_file():
+        return None, "No phone app at /phone/: make phone builds it (then start again)"
+    return None, None
 
 
 EMPTY_LINE = '{"error":"empty line: a request is a JSON object"}'
@@ -302,6 +328,9 @@ def _serving_options(parser: argparse.ArgumentParser) -> None:
                         help=f"new pages a minute from one address (default {NEW_PER_MINUTE})")
     parser.add_argument("--session-timeout", type=int, default=SESSION_TIMEOUT,
                         help=f"seconds a closed page's session is kept (default {SESSION_TIMEOUT})")
+    parser.add_argument("--phone-dir", default=None, metavar="DIR",
+                        help=f"the phone app's build (make phone), served at /phone/ (or ${ENV_PHONE_DIR}; "
+                             "default: build/phone of the checkout the app runs from, when it is there)")
 
 
 def _ask_and_save_commands(sub: argparse._SubParsersAction) -> None:
@@ -360,13 +389,16 @@ def serve_the_table(args: argparse.Namespace, own_program: bool) -> int:
         system_malloc()
     from card_companion.app import serve
 
-    print_address(args.host, args.port)
+    url = print_address(args.host, args.port)
+    phone_dir, phone_line = phone_app_of(args.phone_dir, url)
+    if phone_line:
+        print(phone_line)
     admin = args.admin_password or os.environ.get(ENV_ADMIN) or None
     if admin:
         print("The host view is on: open /admin and type the host password.")
     serve(args.host, args.port, args.data_dir, open_browser=not args.no_open, admin_password=admin,
           allow_hosts=tuple(args.allow_host), per_address=args.per_address, new_per_minute=args.new_per_minute,
-          session_timeout=args.session_timeout)
+          session_timeout=args.session_timeout, phone_dir=phone_dir)
     return 0
 
 

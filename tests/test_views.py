@@ -15,7 +15,7 @@ from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, when
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.rules import RulesScreen
-from card_companion.views.services import Prefs, Services, ServicesContext
+from card_companion.views.services import SERVED, Prefs, Services, ServicesContext, Where
 from card_companion.views.table_screen import TableScreen
 from tests.viewkit import FakePage, ViewHarness
 
@@ -25,8 +25,9 @@ def store(tmp_path):
     return open_store(tmp_path).store
 
 
-def services(store, problem=None):
-    return {ServicesContext: Services(store=store, store_problem=problem, prefs=Prefs(), set_prefs=lambda p: None)}
+def services(store, problem=None, where=SERVED):
+    return {ServicesContext: Services(store=store, store_problem=problem, prefs=Prefs(), set_prefs=lambda p: None,
+                                      where=where)}
 
 
 # --- the card picker -------------------------------------------------------------------
@@ -95,6 +96,18 @@ def test_home_lists_games_and_saved_games(store):
 def test_home_reports_an_unreadable_save_file(store):
     h = ViewHarness(HomeScreen, contexts=services(store, "games.sqlite3 is damaged"))
     assert "games.sqlite3 is damaged" in h.texts()
+
+
+def test_home_offers_the_phone_app_only_where_the_server_serves_it(store):
+    """The served app with a phone build (make_main's ``phone_app``) offers it; with none, or in
+    the phone app itself (which is already on the phone), the line is not there."""
+    h = ViewHarness(HomeScreen, contexts=services(store, where=Where(phone_app="/phone/")))
+    assert h.has("phone-app-line") and "Put this app on your phone" in h.texts()
+    button = next(c for c in h.all_under("phone-app") if isinstance(c, ft.OutlinedButton))
+    assert button.url == "/phone/"
+    for where in (SERVED, Where(on_phone=True), Where(on_phone=True, phone_app="/phone/")):
+        h = ViewHarness(HomeScreen, contexts=services(store, where=where))
+        assert not h.has("phone-app") and "Put this app on your phone" not in h.texts(), where
 
 
 def test_new_game_saves_and_opens_it(store):

@@ -22,6 +22,8 @@ serve_fastapi_web_app`` with no hook for middleware, and its inner app turns on 
     whatever way it ends, its place (``per_address``) is given back;
   * ``/docs``, ``/redoc``, ``/openapi.json`` answer 404; ``Access-Control-Allow-Origin`` is
     removed; pages may not be framed by other sites.
+- ``PhoneFiles`` (inside the guard, before Flet's app): the phone app's build (``make phone``)
+  at ``/phone/``, GET and HEAD only, each file with its own type, nothing outside its folder.
 - Flet's session timeout (``session_timeout``, minutes, instead of Flet's 3,600 s): a page
   that closed frees its session soon. All table state is in the save file, so a phone
   that comes back after the timeout gets a fresh session showing the same table.
@@ -30,8 +32,9 @@ serve_fastapi_web_app`` with no hook for middleware, and its inner app turns on 
   connections are ended and the server is gone within ``STOP_WAIT`` seconds.
 
 The package, one concern a module: ``limits`` (the server's names and origins, the pages per
-address), ``connection`` (one watched websocket), ``guard`` (the ASGI guard) and ``serving``
-(Flet's app assembled behind it, uvicorn run). Every public name is imported from here.
+address), ``connection`` (one watched websocket), ``guard`` (the ASGI guard), ``phone_files``
+(the phone app's files) and ``serving`` (Flet's app assembled behind the guard, uvicorn run).
+Every public name is imported from here.
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ from card_companion.server.limits import (
     origin_of,
     strip_port,
 )
+from card_companion.server.phone_files import CHECKOUT_BUILD, PHONE_URL, PhoneFiles, kind_of, phone_build
 from card_companion.server.serving import (
     BOOT_TEXT,
     SESSION_TIMEOUT,
@@ -72,9 +76,10 @@ from card_companion.server.serving import (
 )
 
 __all__ = [
-    "BLOCKED_PATHS", "BOOT_TEXT", "CLIENT_MESSAGES", "DEVICE_COOKIE", "NEW_PER_MINUTE", "PER_ADDRESS", "REGISTER_WAIT",
-    "SESSION_TIMEOUT", "STOP_WAIT", "TABLE_ROUTE", "WILDCARD", "WS_MAX_BYTES",
-    "AddressLimits", "Connection", "FletLogLines", "Guard", "HostCheck", "PatchedFiles",
-    "build_app", "connection_address", "device_of", "flet_races", "frame_problem", "is_ip", "lan_address",
-    "origin_of", "quiet_boot_screen", "run", "strip_port",
+    "BLOCKED_PATHS", "BOOT_TEXT", "CHECKOUT_BUILD", "CLIENT_MESSAGES", "DEVICE_COOKIE", "NEW_PER_MINUTE",
+    "PER_ADDRESS", "PHONE_URL", "REGISTER_WAIT", "SESSION_TIMEOUT", "STOP_WAIT", "TABLE_ROUTE", "WILDCARD",
+    "WS_MAX_BYTES",
+    "AddressLimits", "Connection", "FletLogLines", "Guard", "HostCheck", "PatchedFiles", "PhoneFiles",
+    "build_app", "connection_address", "device_of", "flet_races", "frame_problem", "is_ip", "kind_of", "lan_address",
+    "origin_of", "phone_build", "quiet_boot_screen", "run", "strip_port",
 ]

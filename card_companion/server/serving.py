@@ -1,6 +1,7 @@
 """Serving: Flet's FastAPI app assembled behind the guard (its API pages gone, the boot
-screen's text blanked, Flet's log lines of a bad frame made one line), and uvicorn run with a
-websocket message limit, no proxy headers, and a bounded stop at SIGTERM."""
+screen's text blanked, Flet's log lines of a bad frame made one line, the phone app's files at
+/phone/ in front of it), and uvicorn run with a websocket message limit, no proxy headers, and a
+bounded stop at SIGTERM."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from card_companion.server.connection import connection_address
 from card_companion.server.guard import Guard
 from card_companion.server.limits import AddressLimits, HostCheck
+from card_companion.server.phone_files import PhoneFiles
 
 log = logging.getLogger(__name__)
 
@@ -93,8 +95,9 @@ class PatchedFiles:
 
 
 def build_app(main, *, assets_dir: str, hosts: HostCheck, limits: AddressLimits,
-              session_timeout: int = SESSION_TIMEOUT, owners=None):
-    """Flet's FastAPI app for ``main`` (the page handler) behind the Guard."""
+              session_timeout: int = SESSION_TIMEOUT, owners=None, phone_dir: Path | None = None):
+    """Flet's FastAPI app for ``main`` (the page handler) behind the Guard; ``phone_dir``: the
+    phone app's build (``phone_build``), served at /phone/ (None: /phone/ is a 404)."""
     import tempfile
 
     import flet as ft
@@ -120,7 +123,7 @@ def build_app(main, *, assets_dir: str, hosts: HostCheck, limits: AddressLimits,
     flet_log = logging.getLogger("flet_web.fastapi")
     if not any(isinstance(f, FletLogLines) for f in flet_log.filters):
         flet_log.addFilter(FletLogLines())
-    return Guard(PatchedFiles(inner, quiet_boot_screen(folder)), hosts, limits, owners)
+    return Guard(PhoneFiles(PatchedFiles(inner, quiet_boot_screen(folder)), phone_dir), hosts, limits, owners)
 
 
 def run(app, host: str, port: int, *, on_started=None, log_level: str | None = None) -> None:
