@@ -31,19 +31,28 @@ def build_phone(floor: bool = False) -> Path:
     return build(FLOOR_OUT if floor else OUT, floor=floor).out
 
 
-class StaticServer:
-    """A plain static file server on a free port: what any host does, nothing more."""
+BYTES_PATH = "/.bytes-served"
+"""the counting server's own address: how many bytes of files it has sent (benchmarks only)"""
 
-    def __init__(self, folder: Path, port: int | None = None):
+
+class StaticServer:
+    """A plain static file server on a free port: what any host does, nothing more (Python's
+    ``http.server``). ``counting``: the same server counting the bytes of the files it sends
+    (``bytes_served``), for the benchmarks' size of a first visit."""
+
+    def __init__(self, folder: Path, port: int | None = None, counting: bool = False):
         self.folder = folder
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.counting = counting
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> StaticServer:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory",
-             str(self.folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        serve = ([sys.executable, "-m", "tests.browser.phone_app", str(self.folder), str(self.port)] if self.counting
+                 else [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory",
+                       str(self.folder)])
+        self.proc = subprocess.Popen(serve, cwd=ROOT, stdout=subprocess.DEVNULL,
+                                     stderr=None if os.environ.get("COMPANION_LOG_REQUESTS") else subprocess.DEVNULL)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -53,6 +62,10 @@ class StaticServer:
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError(f"the static server for {self.folder} did not answer")
+
+    def bytes_served(self) -> int:
+        with urllib.request.urlopen(self.url.rstrip("/") + BYTES_PATH, timeout=5) as answer:
+            return int(answer.read())
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -167,5 +180,44 @@ def started_timings(lines: list[str]) -> dict:
     return {}
 
 
+def serve_counting(folder: str, port: int) -> None:
+    """``http.server``'s static files, counting the bytes of every file sent."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    sent = [0]
+    lock = threading.Lock()
+
+    class Counting(SimpleHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            if self.path == BYTES_PATH:
+                body = str(sent[0]).encode()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().do_GET()
+
+        def copyfile(self, source, outputfile):
+            data = source.read()
+            with lock:
+                sent[0] += len(data)
+            outputfile.write(data)
+
+        def log_message(self, fmt, *args):
+            if os.environ.get("COMPANION_LOG_REQUESTS"):
+                sys.stderr.write(f"{self.requestline} {args[1] if len(args) > 1 else ''} "
+                                 f"ims={self.headers.get('If-Modified-Since')}\n")
+
+    handler = functools.partial(Counting, directory=folder)
+    ThreadingHTTPServer(("127.0.0.1", port), handler).serve_forever()
+
+
 __all__ = ["PHONE_VIEWPORT", "ROOT", "PhoneBrowser", "StaticServer", "build_phone", "offline_ready", "open_phone",
            "started_timings"]
+
+
+if __name__ == "__main__":
+    serve_counting(sys.argv[1], int(sys.argv[2]))

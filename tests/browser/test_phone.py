@@ -7,6 +7,7 @@ Chrome finds it installable; a game moves between it and the served app by expor
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -116,3 +117,54 @@ def test_installable(phone_host, phone_browser, shots):
     assert not manifest.get("errors"), manifest.get("errors")
     assert '"display": "standalone"' in manifest["data"]
     shots(page, "installable")
+
+
+def export_by_file(page, gid: str, shots, name: str) -> str:
+    """Export a saved game from the home screen with Download: the file's text."""
+    tap(page, f"export-{gid}")
+    expect(by_id(page, "export-download")).to_be_visible()
+    shots(page, name)
+    with page.expect_download(timeout=20_000) as done:
+        tap(page, "export-download")
+    text = Path(done.value.path()).read_text(encoding="utf-8")
+    tap(page, "export-close")
+    return text
+
+
+def import_text(page, text: str) -> None:
+    """Import a game by pasting its text on the home screen: the game opens."""
+    tap(page, "import")
+    type_into(page, "import-text", text)
+    tap(page, "import-submit")
+
+
+def test_a_game_moves_between_the_phone_app_and_the_served_app(phone_host, phone_browser, open_page, server, shots):
+    phone = phone_browser()
+    page = phone.new_page()
+    open_phone(page, phone_host.url)
+    see(page, "Card Companion", 60_000)
+    gid = pc_war(page, shots)
+    for n in (1, 2):
+        flip(page, n)
+    tap(page, "back")
+    exported = export_by_file(page, gid, shots, "phone-export")
+    # the format `companion export` writes: the game's JSON, read back by the save file as it is
+    from card_companion.companion.session import Session
+
+    assert Session.from_json(exported).actions and len(Session.from_json(exported).actions) == 2
+
+    served = open_page(server.url)
+    see(served, "Card Companion")
+    import_text(served, exported)
+    see(served, "Flip 3")  # the served app opens it where the phone stopped
+    see(served, "Flips: 2")
+    flip(served, 3)
+    shots(served, "served-after-import")
+    served_gid = re.search(r"/play/([0-9a-f]+)", served.url).group(1)
+    tap(served, "back")
+    back_again = export_by_file(served, served_gid, shots, "served-export")
+
+    import_text(page, back_again)
+    see(page, "Flip 4", 30_000)  # and the phone takes it back with the served app's step
+    see(page, "Flips: 3")
+    shots(page, "phone-after-import")

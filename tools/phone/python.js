@@ -16,6 +16,22 @@ function startWorker() {
 
 _booted = startWorker();
 
+// Every file of the build kept for offline use (sw.js), asked for once the app is up: the
+// service worker then finds in the browser's cache what the page has just loaded (asked again
+// of the server, a 304 for each), instead of downloading the whole build a second time while
+// the page downloads it.
+let _keeping = false;
+
+function keepForOffline() {
+  if (_keeping || !("serviceWorker" in navigator)) {
+    return;
+  }
+  _keeping = true;
+  navigator.serviceWorker.register("sw.js").catch((error) => console.warn("no service worker:", error));
+}
+
+setTimeout(keepForOffline, 30000); // an app that could not start is kept all the same
+
 // Called from Dart on backend.connect(); dartOnMessage gets each message from Python
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {
   const app = { dartOnMessage: dartOnMessage };
@@ -42,6 +58,7 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
     await jsDisconnect(appId);
     throw error;
   }
+  keepForOffline();
 };
 
 // Called from Dart on backend.send: the message's buffer is handed over (not copied)
