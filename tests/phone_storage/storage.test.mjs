@@ -533,6 +533,72 @@ test("any other failure of the storage: problem says it could not be written", a
   assert.throws(() => app.api.keep("elsewhere.sqlite3"), /not kept on this phone/);
 });
 
+// Python stops keeping after a failure, but keeps again once prepare() answers (keep_spare):
+// that keep must start from what the failed one left, not from what was last kept
+test("a keep after one that failed midway starts from what that one left, killed or not", async () => {
+  const r = rng(14);
+  const before = randomBytes(r, 4 * PAGE);
+  const failed = grown(changed(before, [10, 2 * PAGE + 10]), 8 * PAGE, r); // pages 0, 2 and 4..7
+  const next = changed(before, [PAGE + 1000, 3 * PAGE + 1000]); // pages 1 and 3: 0 and 2 as kept before
+  const full = () => new DOMException("full", "QuotaExceededError");
+  const gone = () => new DOMException("the disk went away", "InvalidStateError");
+  const failures = [
+    // where the failed keep stopped, and the state a start has after it (its log complete or not)
+    ["its log's write", (op) => op.file === `${NAME}.redo` && op.kind === "write" && full(), before],
+    ["its log's flush", (op) => op.file === `${NAME}.redo` && op.kind === "flush" && gone(), failed],
+    ["its second page", (op) => op.file === NAME && op.kind === "write" && op.at === 2 * PAGE && full(), failed],
+    ["its log emptied", (op) => op.file === `${NAME}.redo` && op.kind === "truncate" && gone(), failed],
+  ];
+  const kills = [
+    // where the next keep is killed, and what a start has then (`null`: the failed keep's state)
+    ["not killed", null, next],
+    ["in the failed keep's log, replayed first", "replay", null],
+    ["in its own log's write", "log", null],
+    ["in its own second page", "page", next],
+  ];
+  const failedThenKept = async (what, refuse, where, expected) => {
+    const { disk, app } = await keptOnce(before);
+    disk.refuse = (op) => refuse(op) || null;
+    assert.throws(() => keep(app, failed), { name: /QuotaExceededError|InvalidStateError/ }, what);
+    disk.refuse = null; // space was freed
+    let logged = false; // this keep's log written (a replay before it writes only the file)
+    let pages = 0; // pages this keep wrote into the file after its log
+    disk.crashAt((op) => {
+      const logWrite = op.file === `${NAME}.redo` && op.kind === "write";
+      const fileWrite = op.file === NAME && op.kind === "write";
+      const replay = !logged && fileWrite;
+      pages += logged && fileWrite ? 1 : 0;
+      logged ||= logWrite;
+      return { replay, log: logWrite, page: pages === 2 }[where];
+    }, 50);
+    if (where) {
+      assert.throws(() => keep(app, next), { name: "Crash" }, `${what}: not killed there`);
+    } else {
+      keep(app, next);
+      sameBytes(disk.bytes(FILE), next, `${what}: the file`);
+    }
+    const again = await start(disk);
+    assert.equal(again.api.problem, "", what);
+    sameBytes(restored(again), expected, `${what}: the restored file`);
+    assert.equal(disk.bytes(LOG).length, 0, `${what}: the log is emptied`);
+  };
+  const wrong = []; // every case is tried, the wrong ones told together
+  for (const [failure, refuse, afterFailure] of failures) {
+    for (const [kill, where, expected] of kills) {
+      const what = `failed in ${failure}, then ${kill}`;
+      if (where === "replay" && afterFailure === before) {
+        continue; // no log to replay
+      }
+      try {
+        await failedThenKept(what, refuse, where, expected ?? afterFailure);
+      } catch (error) {
+        wrong.push(error.message);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
 test("a file another tab holds beyond the wait: problem says locked, nothing is restored", async () => {
   const content = randomBytes(rng(11), 2 * PAGE);
   const { disk, app } = await keptOnce(content);
@@ -728,4 +794,82 @@ test("200 random histories killed at a random point of a random keep restore the
   // the histories reach both outcomes often enough to mean something
   assert.ok(seen.killed > 120, JSON.stringify(seen));
   assert.ok(seen.before > 40 && seen.logComplete > 40, JSON.stringify(seen));
+});
+
+// The same with the storage refusing an operation now and then (full, or gone for a moment),
+// Python keeping again afterwards: a keep that failed is a state a start may have (its log was
+// complete) or not (it was not), and the keeps after it start from there.
+async function failingHistory(r) {
+  const disk = new FakeDisk();
+  let app = await start(disk, { again: false });
+  let logical = new Uint8Array(0); // what a start would have now
+  let failures = 0;
+  const logWrite = (mark) => disk.ops.slice(mark).find((op) => op.file === `${NAME}.redo` && op.kind === "write");
+  for (let i = 0, keeps = 1 + int(r, 8); i < keeps; i++) {
+    const state = nextState(r, logical);
+    if (r() < 0.4) {
+      const at = int(r, 14);
+      let seen = 0;
+      const error = r() < 0.5 ? new DOMException("full", "QuotaExceededError") : new DOMException("gone", "InvalidStateError");
+      disk.refuse = () => (seen++ === at ? error : null);
+      const mark = disk.ops.length;
+      try {
+        keep(app, state);
+        logical = state;
+      } catch (thrown) {
+        assert.equal(thrown, error);
+        assert.equal(app.api.problem, thrown.name === "QuotaExceededError" ? PROBLEMS.full : PROBLEMS.failed);
+        failures += 1;
+        if (logWrite(mark)) {
+          logical = state; // its log is complete: a start replays it
+        }
+      }
+      disk.refuse = null;
+    } else {
+      keep(app, state);
+      logical = state;
+      sameBytes(disk.bytes(FILE), logical, `keep ${i}`);
+    }
+    if (r() < 0.15) {
+      app = await start(disk);
+      sameBytes(restored(app), logical, `start after keep ${i}`);
+    }
+  }
+  const killed = nextState(r, logical);
+  const mark = disk.ops.length;
+  if (r() < 0.5) {
+    const at = r() < 0.3 ? 0 : int(r, 20);
+    let seen = 0;
+    disk.crashAt(() => seen++ === at, int(r, PAGE + 200));
+  } else {
+    disk.crashAfterBytes(int(r, 2 * killed.length + 2 * PAGE));
+  }
+  let threw = false;
+  try {
+    keep(app, killed);
+  } catch (error) {
+    assert.equal(error.name, "Crash");
+    threw = true;
+  }
+  const logged = logWrite(mark);
+  const expected = !threw || (logged && logged.applied === logged.length) ? killed : logical;
+  const last = await start(disk);
+  assert.equal(last.api.problem, "");
+  sameBytes(restored(last), expected, expected === killed ? "the killed keep's state" : "the state before it");
+  assert.equal(disk.bytes(LOG).length, 0, "the log is emptied");
+  return failures;
+}
+
+test("200 random histories with refused writes along the way, then killed: a start has a state of the history", async () => {
+  let failures = 0;
+  for (let trial = 0; trial < 200; trial++) {
+    const seed = 40480 + trial;
+    try {
+      failures += await failingHistory(rng(seed));
+    } catch (error) {
+      error.message = `history seed ${seed}: ${error.message}`;
+      throw error;
+    }
+  }
+  assert.ok(failures > 100, `only ${failures} keeps failed`);
 });

@@ -195,7 +195,7 @@ class Kept {
     this.name = name;
     this.file = file;
     this.log = log;
-    this.last = new Uint8Array(0);
+    this.last = new Uint8Array(0); // null: not known, a keep failed midway
   }
 
   recover() {
@@ -212,10 +212,17 @@ class Kept {
   }
 
   keep(now) {
+    if (this.last === null) {
+      // the keep before failed midway: the file may hold some of its pages, and its log be
+      // complete. Written into the file first, as at a start, so this keep starts from a state
+      // the file is in and does not write its log over a complete one
+      this.recover();
+    }
     const pages = changedPages(now, this.last);
     if (pages.length === 0 && now.length === this.last.length) {
       return 0;
     }
+    this.last = null; // until this keep is done
     const log = logOf(pages, now.length);
     writeAll(this.log, log, 0);
     this.log.flush();
