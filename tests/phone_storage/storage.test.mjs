@@ -599,6 +599,32 @@ test("a keep after one that failed midway starts from what that one left, killed
   assert.deepEqual(wrong, []);
 });
 
+test("a file whose log another worker holds: its own handle is let go, and a later prepare has both", async () => {
+  const { disk, app } = await keptOnce(randomBytes(rng(16), PAGE));
+  disk.hold(`${FOLDER}/spare.sqlite3.redo`);
+  await assert.rejects(app.api.prepare("spare.sqlite3"), { name: "NoModificationAllowedError" });
+  assert.ok(!disk.open.has(`${FOLDER}/spare.sqlite3`), "the spare's handle is closed");
+  disk.release(`${FOLDER}/spare.sqlite3.redo`);
+  assert.equal(await app.api.prepare("spare.sqlite3"), true);
+  keep(app, Uint8Array.of(7), "spare.sqlite3");
+  sameBytes(restored(await start(disk), "spare.sqlite3"), Uint8Array.of(7), "the spare");
+
+  // a spare whose log cannot be replayed (the storage refuses): prepare fails, nothing stays open
+  const refused = await start(disk);
+  disk.files.set(`${FOLDER}/third.sqlite3`, new Uint8Array(0));
+  disk.files.set(`${FOLDER}/third.sqlite3.redo`, redoLog([[0, Uint8Array.of(1)]], 1));
+  disk.refuse = (op) => (op.kind === "write" ? new DOMException("full", "QuotaExceededError") : null);
+  await assert.rejects(refused.api.prepare("third.sqlite3"), { name: "QuotaExceededError" });
+  assert.ok(!disk.open.has(`${FOLDER}/third.sqlite3`) && !disk.open.has(`${FOLDER}/third.sqlite3.redo`));
+
+  const other = await keptOnce(randomBytes(rng(17), PAGE));
+  other.app.api.close();
+  other.disk.hold(LOG);
+  const locked = await start(other.disk);
+  assert.equal(locked.api.problem, PROBLEMS.locked);
+  assert.equal(other.disk.open.size, 0, "no handle left open by a start that plays in memory");
+});
+
 test("a file another tab holds beyond the wait: problem says locked, nothing is restored", async () => {
   const content = randomBytes(rng(11), 2 * PAGE);
   const { disk, app } = await keptOnce(content);

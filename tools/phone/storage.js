@@ -262,8 +262,16 @@ export async function openSaves(FS, folder, { root = null, lockWaitMs = LOCK_WAI
   const started = performance.now();
   FS.mkdirTree(folder);
   const kept = new Map();
-  const openKept = async (name) =>
-    new Kept(name, await syncHandle(dir, name, lockWaitMs), await syncHandle(dir, name + LOG, lockWaitMs));
+  const openKept = async (name) => {
+    // both handles, or neither: a file's handle kept open alone would hold it for this worker's life
+    const handle = await syncHandle(dir, name, lockWaitMs);
+    try {
+      return new Kept(name, handle, await syncHandle(dir, name + LOG, lockWaitMs));
+    } catch (error) {
+      handle.close();
+      throw error;
+    }
+  };
   const api = {
     folder,
     problem: "",
@@ -292,7 +300,12 @@ export async function openSaves(FS, folder, { root = null, lockWaitMs = LOCK_WAI
       // a file the app starts using (a spare save beside a damaged one): kept from now on
       if (!kept.has(name) && dir) {
         const file = await openKept(name);
-        file.recover();
+        try {
+          file.recover();
+        } catch (error) {
+          file.close();
+          throw error;
+        }
         kept.set(name, file);
       }
       return kept.has(name);
