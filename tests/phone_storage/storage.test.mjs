@@ -205,7 +205,8 @@ test("logOf lays out entries and trailer byte for byte; parseLog reads them back
   sameBytes(redoLog(pages, size), expected, "this file's own log builder");
   const parsed = storage.parseLog(expected);
   assert.equal(parsed.size, size);
-  assert.deepEqual(parsed.pages.map(([offset, bytes]) => [offset, [...bytes]]), [[4096, [1, 2, 3]], [2 ** 32 + 8192, [0xff]]]);
+  assert.deepEqual(parsed.pages.map(([offset, bytes]) => [offset, [...bytes]]),
+    [[4096, [1, 2, 3]], [2 ** 32 + 8192, [0xff]]]);
   assert.deepEqual(storage.parseLog(redoLog([], 0)), { size: 0, pages: [] }); // a pure truncation
 });
 
@@ -280,7 +281,7 @@ test("a fresh folder: openSaves makes it, a keep writes a new file whole, a new 
   sameBytes(restored(again), content, "the restored file");
 });
 
-test("only the changed page is written: one byte in page 3 of 10 is one page into the log, one into the file", async () => {
+test("only the changed page is written: one byte in page 3 of 10 is one page in the log, one in the file", async () => {
   const before = randomBytes(rng(2), 10 * PAGE);
   const { disk, app } = await keptOnce(before);
   const after = changed(before, [3 * PAGE + 1234]);
@@ -516,7 +517,7 @@ test("the storage full while writing the log: keep throws, problem says full, th
   sameBytes(restored(await start(disk)), before, "the restored file");
 });
 
-test("the storage full while writing the file: keep throws, problem says full, the complete log is replayed", async () => {
+test("the storage full while writing the file: keep throws, problem says full, the log is replayed", async () => {
   const { disk, app, after } = await aKeepToKill();
   disk.refuse = (op) => (op.file === NAME && op.kind === "write" && op.at > 0
     ? new DOMException("full", "QuotaExceededError") : null);
@@ -666,7 +667,8 @@ test("a file held for a moment (a reload's old worker) is waited for", async () 
 
 test("no storage in this browser: problem says unavailable, the app plays in memory", async () => {
   const had = Object.getOwnPropertyDescriptor(globalThis, "navigator");
-  const setNavigator = (value) => Object.defineProperty(globalThis, "navigator", { value, configurable: true, writable: true });
+  const setNavigator = (value) =>
+    Object.defineProperty(globalThis, "navigator", { value, configurable: true, writable: true });
   try {
     for (const [what, navigator] of [
       ["no navigator.storage", {}],
@@ -804,7 +806,7 @@ async function killedHistory(r) {
   return { dies, logComplete };
 }
 
-test("200 random histories killed at a random point of a random keep restore the last kept state or the killed keep's", async () => {
+test("200 random histories killed in a random keep restore the last kept state or the killed keep's", async () => {
   const seen = { killed: 0, logComplete: 0, before: 0 };
   for (let trial = 0; trial < 200; trial++) {
     const seed = 20240 + trial;
@@ -836,7 +838,8 @@ async function failingHistory(r) {
     if (r() < 0.4) {
       const at = int(r, 14);
       let seen = 0;
-      const error = r() < 0.5 ? new DOMException("full", "QuotaExceededError") : new DOMException("gone", "InvalidStateError");
+      const error = r() < 0.5 ? new DOMException("full", "QuotaExceededError")
+        : new DOMException("gone", "InvalidStateError");
       disk.refuse = () => (seen++ === at ? error : null);
       const mark = disk.ops.length;
       try {
@@ -886,7 +889,7 @@ async function failingHistory(r) {
   return failures;
 }
 
-test("200 random histories with refused writes along the way, then killed: a start has a state of the history", async () => {
+test("200 random histories with refused writes along the way, then killed, restore one of their states", async () => {
   let failures = 0;
   for (let trial = 0; trial < 200; trial++) {
     const seed = 40480 + trial;
