@@ -12,6 +12,9 @@
 //
 // Where the browser keeps nothing (a private window, storage turned off, another tab of the
 // app holding the files), `problem` says so in one sentence and the app plays in memory.
+//
+// Its inner pieces are exported for tests/phone_storage/ (run under Node.js with a fake OPFS);
+// the worker imports only openSaves.
 "use strict";
 
 const FOLDER = "card-companion";
@@ -46,7 +49,7 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function syncHandle(dir, name) {
+async function syncHandle(dir, name, lockWaitMs = LOCK_WAIT_MS) {
   // a reload's old worker may still hold the file for a moment: wait for it, then give up
   const file = await dir.getFileHandle(name, { create: true });
   const start = performance.now();
@@ -54,7 +57,7 @@ async function syncHandle(dir, name) {
     try {
       return await file.createSyncAccessHandle();
     } catch (error) {
-      if (error && error.name === "NoModificationAllowedError" && performance.now() - start < LOCK_WAIT_MS) {
+      if (error && error.name === "NoModificationAllowedError" && performance.now() - start < lockWaitMs) {
         await sleep(100);
         continue;
       }
@@ -192,7 +195,7 @@ class Kept {
     this.name = name;
     this.file = file;
     this.log = log;
-    this.last = new Uint8Array(0);
+    this.last = new Uint8Array(0); // null: not known, a keep failed midway
   }
 
   recover() {
@@ -209,10 +212,17 @@ class Kept {
   }
 
   keep(now) {
+    if (this.last === null) {
+      // the keep before failed midway: the file may hold some of its pages, and its log be
+      // complete. Written into the file first, as at a start, so this keep starts from a state
+      // the file is in and does not write its log over a complete one
+      this.recover();
+    }
     const pages = changedPages(now, this.last);
     if (pages.length === 0 && now.length === this.last.length) {
       return 0;
     }
+    this.last = null; // until this keep is done
     const log = logOf(pages, now.length);
     writeAll(this.log, log, 0);
     this.log.flush();
@@ -246,10 +256,22 @@ function kindOf(error) {
 // The saves of `folder` (a folder of Pyodide's file system): every file kept in the origin's
 // private file system is written there before Python starts. Answers the module Python imports
 // as `companion_phone`: folder, problem, keep(name), prepare(name), timings.
-export async function openSaves(FS, folder) {
+// `root` (tests): the private file system's root folder instead of navigator.storage's;
+// `lockWaitMs` (tests): how long a file another worker holds is waited for.
+export async function openSaves(FS, folder, { root = null, lockWaitMs = LOCK_WAIT_MS } = {}) {
   const started = performance.now();
   FS.mkdirTree(folder);
   const kept = new Map();
+  const openKept = async (name) => {
+    // both handles, or neither: a file's handle kept open alone would hold it for this worker's life
+    const handle = await syncHandle(dir, name, lockWaitMs);
+    try {
+      return new Kept(name, handle, await syncHandle(dir, name + LOG, lockWaitMs));
+    } catch (error) {
+      handle.close();
+      throw error;
+    }
+  };
   const api = {
     folder,
     problem: "",
@@ -277,8 +299,13 @@ export async function openSaves(FS, folder) {
     async prepare(name) {
       // a file the app starts using (a spare save beside a damaged one): kept from now on
       if (!kept.has(name) && dir) {
-        const file = new Kept(name, await syncHandle(dir, name), await syncHandle(dir, name + LOG));
-        file.recover();
+        const file = await openKept(name);
+        try {
+          file.recover();
+        } catch (error) {
+          file.close();
+          throw error;
+        }
         kept.set(name, file);
       }
       return kept.has(name);
@@ -292,10 +319,10 @@ export async function openSaves(FS, folder) {
   };
   let dir = null;
   try {
-    if (!navigator.storage || !navigator.storage.getDirectory) {
+    if (!root && (!navigator.storage || !navigator.storage.getDirectory)) {
       throw new DOMException("no origin private file system", "NotSupportedError");
     }
-    dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create: true });
+    dir = await (root || (await navigator.storage.getDirectory())).getDirectoryHandle(FOLDER, { create: true });
     const names = ["games.sqlite3"];
     for await (const [name, handle] of dir.entries()) {
       if (handle.kind === "file" && !name.endsWith(LOG) && !names.includes(name)) {
@@ -303,7 +330,7 @@ export async function openSaves(FS, folder) {
       }
     }
     for (const name of names) {
-      const file = new Kept(name, await syncHandle(dir, name), await syncHandle(dir, name + LOG));
+      const file = await openKept(name);
       kept.set(name, file);
       api.recovered += file.recover();
       if (file.last.length > 0) {
@@ -322,3 +349,7 @@ export async function openSaves(FS, folder) {
   api.openMs = performance.now() - started;
   return api;
 }
+
+// for the tests (tests/phone_storage/): the pieces openSaves is made of
+export { FOLDER, PAGE, LOG, MAGIC, TRAILER, LOCK_WAIT_MS, checksum, syncHandle, readAll, writeAll, parseLog,
+  changedPages, logOf, applyPages, Kept, kindOf };
