@@ -168,3 +168,117 @@ def test_a_game_moves_between_the_phone_app_and_the_served_app(phone_host, phone
     see(page, "Flip 4", 30_000)  # and the phone takes it back with the served app's step
     see(page, "Flips: 3")
     shots(page, "phone-after-import")
+
+
+def imported(page, session) -> None:
+    """A game built through the tracker, imported into the phone app by its text: it opens."""
+    tap(page, "back") if by_id(page, "back").count() else None
+    see(page, "Saved games")
+    import_text(page, session.to_json())
+
+
+def test_every_use_of_one_phone(phone_host, phone_browser, shots):
+    """The five games' screens, odds, a finished game's record, the Players screen with its
+    charts and ratings, the history, the rules and a calculator: all inside the phone app."""
+    from card_companion.calculators.cards import card
+    from card_companion.companion.card_stratego import GAME as STRATEGO
+    from card_companion.companion.card_stratego import PutIntoPlay
+    from card_companion.companion.cardpeegee import GAME as CPG
+    from card_companion.companion.cardpeegee import DrawEncounter, NewHero
+    from card_companion.companion.peace_and_love import GAME as PAL
+    from card_companion.companion.peace_and_love import Deal, StartFight
+    from card_companion.companion.registry import game
+    from card_companion.companion.session import Session
+    from tests.browser.harness import into_view, pick_cards
+    from tests.test_fight_tracker import a_match_best_of_three
+
+    phone = phone_browser()
+    page = phone.new_page()
+    open_phone(page, phone_host.url)
+    see(page, "Card Companion", 60_000)
+
+    # CardPeeGee: the fight's exact odds before the round (the numbers of tests/browser/test_odds.py)
+    s = Session.start(CPG, CPG.make_setup(["Ann", "Bea"], {"run_away": True}))
+    s = s.push(NewHero(player=0, character=card("KH"), hp_cards=(card("7H"), card("KS"), card("2C"))))
+    s = s.push(NewHero(player=1, character=card("QS"), hp_cards=(card("5D"), card("5C"), card("5S"))))
+    s = s.push(DrawEncounter(agitator=card("9C"), props=(card("6C"), card("3S"))))
+    imported(page, s)
+    expect(by_id(page, "fight-odds")).to_have_attribute(
+        "aria-label", re.compile(r"^Odds: Ann wins the round 5 % · tie 2 % · the Monster 9♣ wins the round 93 %"),
+        timeout=30_000)
+    shots(page, "cardpeegee-odds")
+
+    # Card Stratego: a battle entered, then the odds of an attack on a face-down card
+    s = Session.start(STRATEGO, STRATEGO.make_setup(["Ann", "Bea"]))
+    for a in (PutIntoPlay(column=1), PutIntoPlay(column=1), PutIntoPlay(column=2), PutIntoPlay(column=1, position=1)):
+        s = s.push(a)
+    imported(page, s)
+    see(page, "Ann's turn", 30_000)
+    tap(page, "action-attack")
+    tap(page, "cell-0-1-0")
+    pick_cards(page, "battle-picker", "7H QS")
+    tap(page, "battle-submit")
+    see(page, "Battle: Ann's 7♥ is destroyed")
+    tap(page, "action-attack")
+    tap(page, "cell-1-1-0")
+    expect(by_id(page, "attack-odds")).to_have_attribute(
+        "aria-label", re.compile(r"^Odds: Ann wins 43 % · Bea wins 48 % · both destroyed 9 %"))
+    shots(page, "stratego-odds")
+    # the history: the battle is its last line; undo and redo from the table
+    tap(page, "more")
+    tap(page, "history")
+    see(page, "step 5: Ann's 7♥ attacks Bea's Q♠ in column 2")
+    shots(page, "history")
+    tap(page, "back")
+    tap(page, "undo")
+    see(page, "Undid: Ann's 7♥ attacks Bea's Q♠")
+    tap(page, "redo")
+    see(page, "Redid: Ann's 7♥ attacks Bea's Q♠")
+
+    # Peace and Love: this phone sits as Ann (a seat of its own: her hand's odds)
+    s = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
+    s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
+    s = s.push(Deal(player=1, fighters=(card("5S"), card("2C"), card("7D"))))
+    s = s.push(StartFight(fighter=0, defender=0, defender_fighter=0))
+    imported(page, s)
+    see(page, "Fight · round 1", 30_000)
+    tap(page, "seat")
+    tap(page, "seat-player-0")
+    see(page, "You: Ann")
+    pick_cards(page, "play-picker", "3C")
+    expect(by_id(page, "fight-odds")).to_have_attribute("aria-label", re.compile(r"^Odds: Bea's 5♠ loses "))
+    shots(page, "peace-and-love-odds")
+
+    # FIGHT!: a match played to its end is a record: tonight's results, the Players screen
+    fight = game("fight")
+    match = a_match_best_of_three()
+    imported(page, Session.replay(fight, fight.make_setup(["Ann", "Bea"]), list(match.actions[:-1])))
+    see(page, "Ready, set, FIGHT!", 30_000)
+    pick_cards(page, "fight-picker", "AH 6S")
+    tap(page, "fight-submit")
+    see(page, "Bea wins the FIGHT! 2–1")
+    shots(page, "fight-won")
+    tap(page, "back")
+    see(page, "Leader of the night: Bea (1 win)")
+    tap(page, "players")
+    see(page, "Standings", 30_000)
+    see(page, "1 of 1 won")  # Bea
+    see(page, "after 1 game")  # her rating (openskill)
+    shots(page, "players-standings")
+    into_view(page, "charts")
+    expect(by_id(page, "chart-wins")).to_have_count(1)  # flet-charts' bar chart (one game: no rate line yet)
+    shots(page, "players-charts")
+    tap(page, "back")
+
+    # the rules and a calculator, from the home screen
+    tap(page, "rules-cardpeegee")
+    see(page, "Contents", 30_000)
+    type_into(page, "rule-search", "revolution")
+    see(page, "found 1 time in 1 paragraph")
+    shots(page, "rules-search")
+    tap(page, "back")
+    tap(page, "calc-peace-and-love")
+    see(page, "Each fighter in the fight", 30_000)
+    pick_cards(page, "calc-slots-picker", "9H 7H 5S 2C 8D 5C")
+    see(page, "Defender's 5♠ loses the round: it goes to Attacker's victory pile")
+    shots(page, "calculator")
