@@ -185,21 +185,29 @@ def TablePage(gid: str, key: FletKey = None) -> ft.View:
     )
 
 
-def _notices(live: LiveTable) -> tuple[str | None, str | None]:
-    return live.news, live.error
+def _notices(live: LiveTable) -> tuple[str | None, str | None, str | None]:
+    return live.news, live.error, kept_problem(live)
+
+
+def kept_problem(live: LiveTable) -> str | None:
+    """Why the saves are no longer kept (the phone app's storage failed since the start: the
+    games are in memory only from then on), or None."""
+    store = getattr(getattr(getattr(live, "device", None), "tables", None), "store", None)
+    return getattr(store, "keep_problem", None)
 
 
 @ft.memo
 @ft.component
 def Notices(live: LiveTable, watching: bool, seat: Seat, names: tuple[str, ...], table_mode: bool | None,
             code: str, on_seat: Callable, on_table_mode: Callable, on_invite: Callable) -> ft.Control:
-    """The top of the table: one notice at most (a refusal, else the last step's news, else the
-    watcher's note), then the seat line (its own memoized part: a new notice does not draw it
-    again)."""
-    news, error = use_selected(live, _notices)
+    """The top of the table: the saves no longer kept, if so (it stays said); one notice at
+    most (a refusal, else the last step's news, else the watcher's note), then the seat line
+    (its own memoized part: a new notice does not draw it again)."""
+    news, error, unkept = use_selected(live, _notices)
     notice = (message(error, "action-error") if error else message(news, "table-news", kind="info") if news
               else message(WATCHING if watching else None, "watching", kind="info"))
     return ft.Column([c for c in (
+        message(f"Saved games: {unkept}" if unkept else None, "keep-problem", kind="warning"),
         notice,
         SeatLine(seat, names, table_mode, code, on_seat, on_table_mode, on_invite),
     ) if c is not None], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

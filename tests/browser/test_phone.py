@@ -282,3 +282,43 @@ def test_every_use_of_one_phone(phone_host, phone_browser, shots):
     pick_cards(page, "calc-slots-picker", "9H 7H 5S 2C 8D 5C")
     see(page, "Defender's 5♠ loses the round: it goes to Attacker's victory pile")
     shots(page, "calculator")
+
+
+NO_STORAGE = ('navigator.storage.getDirectory = () => Promise.reject(new DOMException("a private window", '
+              '"SecurityError"));\n')
+"""put before storage.js: the browser keeps no files for the page (a private window that keeps none)"""
+
+
+def test_a_browser_that_keeps_nothing_says_so_and_plays_in_memory(phone_host, phone_browser, browser, shots):
+    # another tab of the app holds the saves: this one says so, and plays in memory
+    phone = phone_browser()
+    first = phone.new_page()
+    open_phone(first, phone_host.url)
+    see(first, "Saved games", 60_000)
+    second = phone.new_page()
+    open_phone(second, phone_host.url)
+    see(second, "The app is open in another tab or window", 60_000)
+    shots(second, "second-tab")
+    pc_war(second, shots)
+    flip(second, 1)
+    second.close()
+
+    # a browser that keeps no files at all (a private window): said, and the game plays
+    context = browser.new_context(service_workers="block")
+    try:
+        def without_storage(route):
+            answer = route.fetch()
+            route.fulfill(response=answer, body=NO_STORAGE + answer.text())
+
+        context.route("**/storage.js", without_storage)
+        page = context.new_page()
+        page.set_viewport_size({"width": 390, "height": 844})
+        open_phone(page, phone_host.url)
+        see(page, "This browser keeps no files for the app here", 60_000)
+        shots(page, "keeps-nothing")
+        pc_war(page, shots)
+        flip(page, 1)
+        flip(page, 2)
+        shots(page, "played-in-memory")
+    finally:
+        context.close()

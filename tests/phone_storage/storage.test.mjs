@@ -702,6 +702,33 @@ test("no storage in this browser: problem says unavailable, the app plays in mem
   }
 });
 
+test("a page at an address that is not secure (plain http to a LAN address): problem says so", async () => {
+  // browsers give such a page no navigator.storage.getDirectory (and no service worker)
+  const had = Object.getOwnPropertyDescriptor(globalThis, "navigator");
+  const secure = Object.getOwnPropertyDescriptor(globalThis, "isSecureContext");
+  try {
+    Object.defineProperty(globalThis, "navigator", { value: {}, configurable: true, writable: true });
+    Object.defineProperty(globalThis, "isSecureContext", { value: false, configurable: true, writable: true });
+    const fs = new FakeFS();
+    const api = await openSaves(fs, DATA, { lockWaitMs: WAIT });
+    assert.equal(api.problem, PROBLEMS.insecure);
+    assert.match(api.problem, /https/);
+    Object.defineProperty(globalThis, "isSecureContext", { value: true, configurable: true, writable: true });
+    assert.equal((await openSaves(new FakeFS(), DATA, { lockWaitMs: WAIT })).problem, PROBLEMS.unavailable);
+  } finally {
+    if (had) {
+      Object.defineProperty(globalThis, "navigator", had);
+    } else {
+      delete globalThis.navigator;
+    }
+    if (secure) {
+      Object.defineProperty(globalThis, "isSecureContext", secure);
+    } else {
+      delete globalThis.isSecureContext;
+    }
+  }
+});
+
 test("every save file of the folder is restored; a spare one prepared later is kept too", async () => {
   const r = rng(13);
   const main = randomBytes(r, 3 * PAGE);

@@ -25,6 +25,9 @@ const TRAILER = 24; // magic, count, size (low, high), checksum, spare: six u32
 const LOCK_WAIT_MS = 4000;
 
 export const PROBLEMS = {
+  insecure: "This address is not a secure one (https, or this device's own), and browsers keep no files for " +
+    "a page at such an address: the games are kept only until the app is closed. Open the phone app from an " +
+    "https address to keep them.",
   unavailable: "This browser keeps no files for the app here (a private window, or site data turned off): " +
     "the games are kept only until the app is closed.",
   locked: "The app is open in another tab or window, which keeps the games: what is entered here is kept " +
@@ -343,7 +346,8 @@ export async function openSaves(FS, folder, { root = null, lockWaitMs = LOCK_WAI
     }
     kept.clear();
     dir = null;
-    api.problem = error && error.name === "NoModificationAllowedError" ? PROBLEMS.locked : PROBLEMS.unavailable;
+    api.problem = error && error.name === "NoModificationAllowedError" ? PROBLEMS.locked
+      : !root && globalThis.isSecureContext === false ? PROBLEMS.insecure : PROBLEMS.unavailable;
     console.warn("Card Companion: the saves are kept in memory only:", error);
   }
   api.openMs = performance.now() - started;
