@@ -87,6 +87,10 @@ def test_plays_offline_and_keeps_a_step_through_a_killed_browser(phone_host, pho
     see(page, "Flip 4", 60_000)
     see(page, "Flips: 3")
     shots(page, "offline-reload")
+    # a screen's address in the path form (a link from elsewhere) opens the same screen
+    open_phone(page, f"{phone_host.url}play/{gid}")
+    see(page, "Flip 4", 60_000)
+    assert page.url.endswith(f"/#/play/{gid}"), page.url
     flip(page, 4)  # a step entered offline, acknowledged (drawn) ...
     phone.kill()  # ... then the browser is killed at once
     phone_host.stop()  # and there is no network at all
