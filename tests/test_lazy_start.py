@@ -79,6 +79,19 @@ def test_opening_one_game_loads_that_game_alone():
     assert not_at_start(modules) == []
 
 
+def test_a_ruling_loads_its_own_game_alone():
+    """A calculator's ruling, like ``companion resolve``, goes through the protocol: it reads
+    the game the request names with that game's asks alone; a request naming no game this app
+    knows is still refused in every game's words."""
+    modules = imported_after(
+        "from card_companion.companion.protocol import resolve, resolve_line\n"
+        "turn = resolve({'game': 'fight', 'ask': 'turn', 'cards': ['4S', '4C'], 'tie_breaker': 0,"
+        " 'cycle': 'default'})\n"
+        "assert turn['explanation']\n"
+        "assert 'fight has no ask' in resolve_line('{\"game\": \"fight\", \"ask\": \"move\"}')\n")
+    assert set(games_in(modules, ("card_companion.companion",))) == {"fight"}
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_each_game_loads_no_other_games_tracker(game_id: str):
     """A game's rules may share another game's calculator (the odds of a Peace and Love
