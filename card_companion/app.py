@@ -88,9 +88,9 @@ def collect_closed_pages() -> None:
 
 
 def _warm_up_once_serving(host: str, port: int) -> None:
-    """Import the views and the games as soon as the server listens, while the first
-    browser is still loading Flutter (about a second): the first screen then does not wait
-    for them, and the server does not start later for them."""
+    """Import the views and every game as soon as the server listens, while the first
+    browser is still loading Flutter (about a second): the first screen and the first table
+    then do not wait for them, and the server does not start later for them."""
     target = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -99,8 +99,9 @@ def _warm_up_once_serving(host: str, port: int) -> None:
                 break
         except OSError:
             time.sleep(0.02)
-    import card_companion.views.app  # noqa: F401
+    from card_companion.views.app import load_every_game
 
+    load_every_game()
     settle_memory()
 
 

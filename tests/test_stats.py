@@ -30,6 +30,7 @@ from openskill.models import PlackettLuce
 from card_companion.companion import store_log
 from card_companion.companion.devices import Tables
 from card_companion.companion.log_changes import Redo
+from card_companion.companion.ratings import START, model
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.stats import (
@@ -102,6 +103,11 @@ def test_the_same_by_counting_the_records(monkeypatch, match):
     whole = players_screen(store, None, Filter(), now=T0 + 11 * HOUR)
     year = players_screen(store, None, Filter(period="year"), now=T0 + 11 * HOUR)
     assert year.players == whole.players and year.games == whole.games
+
+
+def test_a_player_starts_at_the_models_own_rating():
+    m = PlackettLuce()
+    assert (START.mu, START.sigma) == (m.mu, m.sigma) == (model().mu, model().sigma)
 
 
 def test_ratings_are_openskill_called_directly(monkeypatch, match):

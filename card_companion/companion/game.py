@@ -12,7 +12,8 @@ text's sections; the screens' queries; the resolve-protocol asks; and the Game s
 (``initial_state``, ``handlers`` mapping each action type to its rule, ``asks``, ``is_over``,
 ``outcome``, ``summary``, the queries) with ``GAME = TheGame()``. Random play and the
 invariants a state always keeps are test support: tests/strategies/<game>.py.
-companion/registry.py lists the GAME objects; nothing else needs to know them.
+companion/registry.py lists the games (what the lists say of each, and how to load its GAME);
+nothing else needs to know them.
 """
 
 from __future__ import annotations
@@ -109,6 +110,20 @@ def name_problem(name: str) -> str | None:
     if control_character(name):
         return "a player's name cannot hold control characters (tabs, line breaks...)"
     return None
+
+
+def players_text(min_players: int, max_players: int | None) -> str:
+    """How many play, as the home screen says it: one rule for a loaded game and for the
+    registry's listing of a game not loaded yet.
+
+    >>> players_text(2, None), players_text(2, 2), players_text(3, 6)
+    ('2+ players', '2 players', '3–6 players')
+    """
+    if max_players is None:
+        return f"{min_players}+ players"
+    if min_players == max_players:
+        return f"{min_players} players"
+    return f"{min_players}–{max_players} players"
 
 
 def name_key(name: str) -> str:
@@ -243,11 +258,7 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
     # --- setup -----------------------------------------------------------------------
 
     def players_text(self) -> str:
-        if self.max_players is None:
-            return f"{self.min_players}+ players"
-        if self.min_players == self.max_players:
-            return f"{self.min_players} players"
-        return f"{self.min_players}–{self.max_players} players"
+        return players_text(self.min_players, self.max_players)
 
     def make_setup(self, players: Sequence[str], settings: dict[str, Any] | None = None) -> SetupT:
         """Build and check a setup; raise IllegalAction with a readable message."""

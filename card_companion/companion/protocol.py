@@ -45,24 +45,54 @@ def _tag(value: Any) -> str | None:
 
 
 @cache
-def _asks() -> dict[str, type[Ask]]:
+def _asks_of(game_id: str) -> dict[str, type[Ask]]:
+    """One game's asks by their tag ("fight/turn"), the game loaded now."""
     table: dict[str, type[Ask]] = {}
-    for game in GAMES.values():
-        for ask in game.asks:
-            g = ask.model_fields["game"].default
-            a = ask.model_fields["ask"].default
-            table[f"{g}/{a}"] = ask
+    for ask in GAMES[game_id].asks:
+        g = ask.model_fields["game"].default
+        a = ask.model_fields["ask"].default
+        table[f"{g}/{a}"] = ask
     return table
+
+
+def _asks() -> dict[str, type[Ask]]:
+    """Every game's asks by their tag (every game loaded)."""
+    return {tag: ask for game_id in GAMES for tag, ask in _asks_of(game_id).items()}
+
+
+def _union_adapter(asks: dict[str, type[Ask]]) -> TypeAdapter:
+    """An adapter for these asks: a union tagged on game/ask (a game of one ask: that ask)."""
+    if len(asks) == 1:
+        return TypeAdapter(next(iter(asks.values())))
+    members = tuple(Annotated[cls, Tag(tag)] for tag, cls in asks.items())
+    # the union of the asks is made at run time from the registry: a type made of a value,
+    # which mypy cannot check (pydantic checks it when the adapter is built)
+    union = Annotated[Union[members], Discriminator(_tag)]  # type: ignore[valid-type]  # noqa: UP007
+    return TypeAdapter(union)
 
 
 @cache
 def request_adapter() -> TypeAdapter:
     """One adapter for every request of every game (a tagged union on game/ask)."""
-    members = tuple(Annotated[cls, Tag(tag)] for tag, cls in _asks().items())
-    # the union of every game's asks is made at run time from the registry: a type made of a
-    # value, which mypy cannot check (pydantic checks it when the adapter is built)
-    union = Annotated[Union[members], Discriminator(_tag)]  # type: ignore[valid-type]  # noqa: UP007
-    return TypeAdapter(union)
+    return _union_adapter(_asks())
+
+
+@cache
+def game_adapter(game_id: str) -> TypeAdapter:
+    """One game's requests alone: a calculator's ruling loads its own game, not all five (in
+    the phone app, loading the others made the first ruling wait half a second)."""
+    return _union_adapter(_asks_of(game_id))
+
+
+def adapter_for(text: str | bytes) -> TypeAdapter:
+    """The adapter of the game the request names; every game's (the one way that refuses a
+    request in the same words as before) when it is not JSON or names no game this app knows."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return request_adapter()
+    game_id = data.get("game") if isinstance(data, dict) else None
+    return game_adapter(game_id) if isinstance(game_id, str) and game_id in GAMES else request_adapter()
 
 
 MAX_REQUEST = 1_000_000
@@ -86,11 +116,12 @@ def _diagnose(text: str | bytes) -> str:
         return "\"game\" and \"ask\" are words, like {\"game\": \"pc-war\", \"ask\": \"flip\"}"
     if game_id not in GAMES:
         return f"unknown game {game_id!r}: the games are {', '.join(GAMES)}"
-    known = [t.split("/", 1)[1] for t in _asks() if t.startswith(f"{game_id}/")]
-    if f"{game_id}/{ask}" not in _asks():
+    asks = _asks_of(game_id)
+    known = [t.split("/", 1)[1] for t in asks]
+    if f"{game_id}/{ask}" not in asks:
         return f"{game_id} has no ask {ask!r}: it answers {', '.join(known) or 'nothing yet'}"
     try:
-        _asks()[f"{game_id}/{ask}"].model_validate(data)
+        asks[f"{game_id}/{ask}"].model_validate(data)
     except ValidationError as exc:
         return plain_validation_error(exc)
     except ValueError as exc:
@@ -113,7 +144,7 @@ def resolve_line(text: str | bytes, raise_errors: bool = False) -> str:
     try:
         message = _refusal(text)
         if message is None:
-            ask = request_adapter().validate_json(text)
+            ask = adapter_for(text).validate_json(text)
             return ask.answer().model_dump_json()
     except ValidationError:
         message = _diagnose(text)

@@ -1,26 +1,140 @@
 """The one list of games. The home screen, the resolve protocol, the saves and the generic
-tests all iterate it; a new game is one module and one line here."""
+tests all iterate it; a new game is one package, and here one loader and one listing.
+
+A game is loaded (its rules, its calculators, its pydantic models) only when it is first
+used: in the phone app every import costs several times what it costs on a server, and the
+first screen, which lists every game, would wait for all five. So each game's ``Listing``
+holds what the lists say of it (its name, its line, how many play) and its loader, a plain
+function with the game's import inside, where mypy and import-linter see it.
+``GAMES[game_id]`` loads the game; ``game_id in GAMES``, the ids and ``GAMES.listed()``
+load nothing.
+
+>>> "fight" in GAMES, [g.name for g in GAMES.listed()][:2]
+(True, ['Peace and Love', 'FIGHT!'])
+>>> GAMES.name_of("pc-war"), GAMES.name_of("chess")
+('Non-Violent, Politically-Correct War', 'chess')
+"""
 
 from __future__ import annotations
 
-from card_companion.companion import card_stratego, cardpeegee, fight, pc_war, peace_and_love
-from card_companion.companion.game import Game
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 
-GAMES: dict[str, Game] = {
-    g.id: g
-    for g in (
-        peace_and_love.GAME,
-        fight.GAME,
-        card_stratego.GAME,
-        pc_war.GAME,
-        cardpeegee.GAME,
-    )
-}
+from card_companion.companion.game import Game, players_text
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A game as the lists show it (its card on the home screen, the game choosers, a saved
+    game's name), known without loading the game. Each is the loaded game's own
+    (tests/test_all_games.py checks them), written here a second time so that the first
+    screen loads no game."""
+
+    id: str
+    name: str
+    blurb: str
+    """one line for the home screen"""
+    min_players: int
+    max_players: int | None
+    """None: no upper limit"""
+    load: Callable[[], Game]
+    """imports the game's package and gives its ``GAME``"""
+
+    def players_text(self) -> str:
+        return players_text(self.min_players, self.max_players)
+
+
+def _peace_and_love() -> Game:
+    from card_companion.companion.peace_and_love import GAME
+
+    return GAME
+
+
+def _fight() -> Game:
+    from card_companion.companion.fight import GAME
+
+    return GAME
+
+
+def _card_stratego() -> Game:
+    from card_companion.companion.card_stratego import GAME
+
+    return GAME
+
+
+def _pc_war() -> Game:
+    from card_companion.companion.pc_war import GAME
+
+    return GAME
+
+
+def _cardpeegee() -> Game:
+    from card_companion.companion.cardpeegee import GAME
+
+    return GAME
+
+
+class Games(Mapping[str, Game]):
+    """game id → its ``Game``, each loaded when first asked for and kept. ``in``, the ids,
+    ``listed``, ``listing`` and ``name_of`` load nothing; ``values()`` and ``items()`` load
+    every game (the protocol, the tests)."""
+
+    def __init__(self, listings: tuple[Listing, ...]) -> None:
+        self._listings = {g.id: g for g in listings}
+        self._loaded: dict[str, Game] = {}
+
+    def __getitem__(self, game_id: str) -> Game:
+        """The game, its package imported now if it was not yet (KeyError: no such game)."""
+        loaded = self._loaded.get(game_id)
+        if loaded is None:
+            loaded = self._loaded[game_id] = self._listings[game_id].load()
+        return loaded
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._listings  # Mapping's own would load the game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._listings)
+
+    def __len__(self) -> int:
+        return len(self._listings)
+
+    def listed(self) -> tuple[Listing, ...]:
+        """Every game as the lists show it, in the registry's order."""
+        return tuple(self._listings.values())
+
+    def listing(self, game_id: str) -> Listing | None:
+        """The game as the lists show it; None for an id this app does not know."""
+        return self._listings.get(game_id)
+
+    def name_of(self, game_id: str) -> str:
+        """The game's name; the id itself for a game this app does not know (a save or a
+        record from a newer app)."""
+        listed = self._listings.get(game_id)
+        return listed.name if listed is not None else game_id
+
+
+GAMES = Games((
+    Listing("peace-and-love", "Peace and Love",
+            "Beat the bluff out of each other: fighters, trumps and victory piles.",
+            2, None, _peace_and_love),
+    Listing("fight", "FIGHT!",
+            "Punch, Kick, Parry, Dodge: two fighters, a row of cards and the Tie Breaker.",
+            2, 2, _fight),
+    Listing("card-stratego", "Card Stratego",
+            "Face-down armies, Bombs and Scouts: Card Warfare by Thorin N. Tatge.",
+            2, 2, _card_stratego),
+    Listing("pc-war", "Non-Violent, Politically-Correct War",
+            "War where the higher card takes the cards and the first to lose them all wins.",
+            2, 2, _pc_war),
+    Listing("cardpeegee", "CardPeeGee",
+            "A role-playing adventure: monsters, chests, healers, traps and town, with all the sums done.",
+            1, None, _cardpeegee),
+))
 
 
 def game(game_id: str) -> Game:
     """The game with this id; KeyError names the known ones."""
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        raise KeyError(f"unknown game {game_id!r}: the games are {', '.join(GAMES)}") from None
+    if game_id not in GAMES:
+        raise KeyError(f"unknown game {game_id!r}: the games are {', '.join(GAMES)}")
+    return GAMES[game_id]

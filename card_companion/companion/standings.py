@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from card_companion.calculators.peace_and_love import final_score
 from card_companion.companion.game import Frozen, Game, Outcome
 
 
@@ -39,6 +38,13 @@ FIGURES: dict[str, Figure] = {
     "cardpeegee": Figure(unit="HP"),
 }
 """each game's final figure (the games' ids are the registry's)"""
+
+
+def unit_of(game_id: str) -> str:
+    """What the game's final figure counts ("points", "HP"); nothing for a game this app does
+    not know (a record from a newer app)."""
+    figure = FIGURES.get(game_id)
+    return figure.unit if figure is not None else ""
 
 
 class Standing(Frozen):
@@ -76,7 +82,10 @@ def peace_and_love(game: Any, state: Any, outcome: Outcome) -> Standing:
     """The highest total of defeated fighters wins, a tie goes to the most cards in the victory
     pile, still tied they share the win; Shoot the Moon (3+ players: the one player who won no
     fights wins) and Anti Math Geek (the remaining fighters count) as the game was set up. The
-    places are the final score's own (``final_score``: the moon first, then points, then cards)."""
+    places are the final score's own (``final_score``: the moon first, then points, then cards;
+    imported here, so that the home screen, which reads the records, loads no game's rules)."""
+    from card_companion.calculators.peace_and_love import final_score
+
     settings = state.setup.settings
     scores = game.scores(state)
     f = final_score(scores, [not p.pile for p in state.players], state.names, settings.shoot_the_moon,

@@ -408,7 +408,7 @@ def tonight(store: Any, scope: Scope | None, now: float | None = None) -> Night:
     leader = None
     if wins and wins[0][1] > 0 and (len(wins) == 1 or wins[1][1] < wins[0][1]):
         leader = wins[0][0]
-    return Night(results=tuple((GAMES[g].name if g in GAMES else g, h) for g, h in results), leader=leader,
+    return Night(results=tuple((GAMES.name_of(g), h) for g, h in results), leader=leader,
                  leader_wins=wins[0][1] if leader else 0)
 
 

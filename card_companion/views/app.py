@@ -12,7 +12,9 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.companion.devices import Tables
-from card_companion.views.calculator.screen import CalculatorScreen
+from card_companion.companion.registry import GAMES
+from card_companion.views.calculator.screen import CalculatorScreen, calculator_component
+from card_companion.views.game_tables import setup_extra, table_component
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.hooks import use_maybe
@@ -36,6 +38,19 @@ CLIENT_TRIES = 4
 """this browser's device key, in its own storage (localStorage)"""
 NEW_KEY_NOTICE = ("This browser's device key was not made by this server (changed by hand, or another "
                   "server's): it got a new one. Join your tables again with their codes.")
+
+
+def load_every_game() -> None:
+    """Every game's rules, table and calculator, loaded now. The app itself loads a game
+    when it is first opened (in the phone app the first screen would wait for all five); a
+    server loads them all once it listens, before its first page and before its memory is
+    settled (app.py), so that no table waits for an import and they are kept out of the
+    collector with the rest."""
+    for game_id in GAMES:
+        GAMES[game_id]
+        table_component(game_id)
+        setup_extra(game_id)
+        calculator_component(game_id)
 
 
 @ft.component

@@ -9,7 +9,7 @@ import flet as ft
 
 from card_companion.companion.access import Seat, format_table_code
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.registry import GAMES
+from card_companion.companion.registry import GAMES, Listing
 from card_companion.companion.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe
 from card_companion.views.navigation import navigate, screen
@@ -78,7 +78,7 @@ def HomeScreen() -> ft.View:
             GameNight(key="tonight"),
             SavedGames(saved, device, set_notice, changed, imported, host, key="saved-games"),
             OnThisPhone() if on_phone else JoinByCode(key="join"),
-            *[game_card(g) for g in GAMES.values()],
+            *[game_card(g) for g in GAMES.listed()],
             PhoneAppLine(services.where.phone_app) if services.where.phone_app and not on_phone else None,
             ft.TextButton("Host view", on_click=lambda: navigate("/admin"))
             if device.tables.has_admin and not device.admin and not on_phone else None,
@@ -130,7 +130,7 @@ def PhoneAppLine(where: str) -> ft.Control:
 
 
 def game_name(game_id: str) -> str:
-    return GAMES[game_id].name if game_id in GAMES else game_id
+    return GAMES.name_of(game_id)
 
 
 @ft.component
@@ -311,8 +311,9 @@ def import_dialog(text: str, on_text, error: str | None, on_import, on_pick_file
     )
 
 
-def game_card(g) -> ft.Control:
-    """One of the five games: its name, players, a line about it, and New game, Rules, Calculator."""
+def game_card(g: Listing) -> ft.Control:
+    """One of the five games: its name, players, a line about it, and New game, Rules, Calculator
+    (from its listing: the home screen loads no game)."""
     return tagged(
         f"game-{g.id}",
         ft.Card(

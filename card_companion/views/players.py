@@ -5,7 +5,8 @@ when the screen opens and after a change made on it, never in a render; each par
 memoized component whose props are plain values or frozen models.
 
 Charts are flet-charts (their Flutter side is in flet-web's prebuilt client, so the served
-app draws them; docs/architecture.md)."""
+app draws them; docs/architecture.md), in player_charts.py, imported when this screen is
+drawn: the home screen draws this module's ``GameNight`` and loads no chart."""
 
 from __future__ import annotations
 
@@ -15,30 +16,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import flet as ft
-import flet_charts as fch  # type: ignore[import-untyped]  # Flet's charts ship no type information
 
 from card_companion.companion.game import IllegalAction, name_key
 from card_companion.companion.registry import GAMES
-from card_companion.companion.stats import PERIODS, Board, Filter, GameSummary, HeadToHead, PlayerStats
+from card_companion.companion.standings import unit_of
+from card_companion.companion.stats import PERIODS, Board, Filter, HeadToHead, PlayerStats
 from card_companion.companion.storage import StoreError
-from card_companion.views.calculator.ruling import _client_action, can_share, secure_origin
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services
+from card_companion.views.sharing import can_share, client_action, secure_origin
 from card_companion.views.widgets import button, choice_row, message, section, tagged
 
 ALL = "all"
 """the game chooser's value for every game"""
-
-
-def game_name(game_id: str) -> str:
-    return GAMES[game_id].name if game_id in GAMES else game_id
-
-
-def unit(game_id: str) -> str:
-    from card_companion.companion.standings import FIGURES
-
-    return FIGURES[game_id].unit if game_id in FIGURES else ""
 
 
 def hours(minutes: float) -> str:
@@ -75,6 +66,8 @@ def read(device, flt: Filter, focus: str | None = None) -> Shown:
 
 @ft.component
 def PlayersScreen() -> ft.View:
+    from card_companion.views.player_charts import Charts, FigureChart  # flet-charts: loaded by this screen
+
     device = use_services().access()
     shown, set_shown = use_made(lambda: read(device, Filter()))
     figure_game, set_figure_game = use_maybe(str)
@@ -130,7 +123,7 @@ def Filters(flt: Filter, on_game: Callable[[str], None], on_period: Callable[[st
         tagged("filter-game", ft.Dropdown(
             value=flt.game or ALL, label="game", dense=True, expand=True,
             options=[ft.DropdownOption(key=ALL, text="All games"),
-                     *[ft.DropdownOption(key=g.id, text=g.name) for g in GAMES.values()]],
+                     *[ft.DropdownOption(key=g.id, text=g.name) for g in GAMES.listed()]],
             on_select=lambda e: on_game(e.control.value)), label="which game"),
         choice_row(list(PERIODS.items()), flt.period, on_period, "filter-period"),
     ], ident="filters")
@@ -148,80 +141,14 @@ def PlayerCard(p: PlayerStats, chosen: bool, on_choose: Callable[[str], None]) -
     for game_id, line in p.by_game:
         margin = f" · biggest win by {line.biggest_margin}" if line.biggest_margin else ""
         lines.append(ft.Text(
-            f"{game_name(game_id)}: {line.wins} of {line.games} won · average {line.average:.1f} {unit(game_id)}, "
-            f"best {line.best}{margin} · rating {line.rating} after {line.rated_games} "
-            f"game{'s' * (line.rated_games != 1)}", size=13))
+            f"{GAMES.name_of(game_id)}: {line.wins} of {line.games} won · "
+            f"average {line.average:.1f} {unit_of(game_id)}, best {line.best}{margin} · "
+            f"rating {line.rating} after {line.rated_games} game{'s' * (line.rated_games != 1)}", size=13))
     return tagged(f"player-{p.name}", ft.Container(
         content=ft.Column(lines, spacing=2, tight=True),
         padding=10, border_radius=10, on_click=lambda e: on_choose(p.name), ink=True,
         border=ft.Border.all(3 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
     ), label=f"{p.name}: {p.wins} of {p.games} won, {p.win_rate:.0%}")
-
-
-def axis_labels(labels: list[tuple[float, str]], size: float = 28) -> fch.ChartAxis:
-    return fch.ChartAxis(label_size=size, labels=[fch.ChartAxisLabel(value=v, label=ft.Text(t, size=11))
-                                                  for v, t in labels])
-
-
-@ft.memo
-@ft.component
-def Charts(p: PlayerStats, rates: tuple[tuple[float, float], ...]) -> ft.Control:
-    """The chosen player's wins per game and win percentage over time."""
-    wins = fch.BarChart(
-        groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(to_y=line.wins, width=18, color=ft.Colors.PRIMARY,
-                                                             tooltip=f"{line.wins} of {line.games}")])
-                for i, (_, line) in enumerate(p.by_game)],
-        bottom_axis=axis_labels([(i, game_name(g).split(" ")[0].rstrip(",")) for i, (g, _) in enumerate(p.by_game)]),
-        left_axis=axis_labels([], 30), max_y=max([line.games for _, line in p.by_game] + [1]),
-        height=170, interactive=False,
-    )
-    parts: list[ft.Control] = [ft.Text(f"{p.name}: wins per game", weight=ft.FontWeight.BOLD),
-                               tagged("chart-wins", wins, label=f"{p.name}'s wins per game")]
-    if len(rates) >= 2:
-        first, last = rates[0][0], rates[-1][0]
-        line = fch.LineChart(
-            data_series=[fch.LineChartData(points=[fch.LineChartDataPoint(x=i, y=round(r, 1))
-                                                   for i, (_, r) in enumerate(rates)],
-                                           color=ft.Colors.PRIMARY, stroke_width=3)],
-            min_y=0, max_y=100, height=170, interactive=False,
-            left_axis=axis_labels([(0, "0%"), (50, "50%"), (100, "100%")], 40),
-            bottom_axis=axis_labels([(0, day(first)), (len(rates) - 1, day(last))]),
-        )
-        parts += [ft.Text(f"{p.name}: win percentage over time", weight=ft.FontWeight.BOLD),
-                  tagged("chart-rate", ft.Container(line, padding=ft.Padding.only(right=24)),
-                         label=f"{p.name}'s win percentage over time: now {rates[-1][1]:.0f}%")]
-    return section("Charts", parts, ident="charts")
-
-
-def day(ts: float) -> str:
-    return time.strftime("%d %b", time.localtime(ts))
-
-
-@ft.memo
-@ft.component
-def FigureChart(game_id: str, summary: GameSummary, games: tuple[str, ...],
-                on_game: Callable[[str], None]) -> ft.Control:
-    """How the final figures of one game fall: how many players ended on each (grouped into
-    about a dozen bars), and the game's plays and length."""
-    figures = summary.figures
-    lo, hi = figures[0][0], figures[-1][0]
-    width = max(1, -(-(hi - lo + 1) // 12))
-    bars: dict[int, int] = {}
-    for figure, n in figures:
-        bars[(figure - lo) // width] = bars.get((figure - lo) // width, 0) + n
-    label = (lambda b: str(lo + b * width)) if width == 1 else (lambda b: f"{lo + b * width}+")
-    chart = fch.BarChart(
-        groups=[fch.BarChartGroup(x=b, rods=[fch.BarChartRod(to_y=n, width=14, color=ft.Colors.TERTIARY,
-                                                             tooltip=f"{n}")]) for b, n in sorted(bars.items())],
-        bottom_axis=axis_labels([(b, label(b)) for b in sorted(bars) if b % max(1, len(bars) // 6) == 0]),
-        left_axis=axis_labels([], 30), height=170, interactive=False,
-    )
-    return section(f"Final {unit(game_id)}: {game_name(game_id)}", [
-        choice_row([(g, game_name(g)) for g in games], game_id, on_game, "figure-game") if len(games) > 1 else None,
-        ft.Text(f"{summary.plays} game{'s' * (summary.plays != 1)} · {summary.average_minutes:.0f} minutes and "
-                f"{summary.average_steps:.0f} steps on average"),
-        tagged("chart-figures", chart, label=f"final {unit(game_id)} in {game_name(game_id)}"),
-    ], ident="figures")
 
 
 @ft.memo
@@ -260,7 +187,7 @@ def LatestGames(latest: tuple) -> ft.Control:
             + (f" ({p.after.mu - p.before.mu:+.1f})" if p.after is not None and p.before is not None else "")
             for p in sorted(r.placings, key=lambda p: (p.place, p.seat)))
         rows.append(tagged(f"record-{r.game_id}", ft.Column([
-            ft.Text(f"{game_name(r.game)} · {time.strftime('%a %d %b, %H:%M', time.localtime(r.finished))} · "
+            ft.Text(f"{GAMES.name_of(r.game)} · {time.strftime('%a %d %b, %H:%M', time.localtime(r.finished))} · "
                     f"{hours(r.minutes)}, {r.steps} steps", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(r.headline, weight=ft.FontWeight.W_600),
             ft.Text(places, size=13),
@@ -295,10 +222,10 @@ def csv_dialog(text: str, page, on_close) -> ft.AlertDialog:
     actions: list[ft.Control] = [button("Download", download, "records-download")]
     if secure_origin(page):
         actions.append(button("Copy", lambda: None, "records-copy", primary=False,
-                              action=_client_action(lambda: ft.CopyToClipboard(text))))
+                              action=client_action(lambda: ft.CopyToClipboard(text))))
     if can_share(page):
         actions.append(button("Share", lambda: None, "records-share", primary=False,
-                              action=_client_action(lambda: ft.ShareText(text, subject="Card Companion records"))))
+                              action=client_action(lambda: ft.ShareText(text, subject="Card Companion records"))))
     actions.append(button("Close", on_close, "records-close", primary=False))
     return ft.AlertDialog(
         modal=True, title=ft.Text("The records as CSV"),

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
-from urllib.parse import urlparse
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
@@ -20,11 +19,8 @@ from card_companion.calculators.cards import Card, Deck
 from card_companion.companion.protocol import ProtocolError, resolve
 from card_companion.views.card_picker import CardSlots, overuse_warning
 from card_companion.views.hooks import sized, use_maybe, use_text_scale
+from card_companion.views.sharing import can_share, client_action, secure_origin
 from card_companion.views.widgets import button, explanation, message, tagged
-
-SHARE_PLATFORMS = {"android", "ios", "macos", "windows"}
-"""where browsers have a share sheet (the Web Share API); elsewhere (Linux desktops) the
-web client would fall back to a mailto: link, so only Copy is offered"""
 
 
 class Overused(ValueError):
@@ -227,41 +223,6 @@ def whole_number(text: str, what: str) -> int:
     return n
 
 
-def secure_origin(page) -> bool:
-    """Whether the browser lets the page use the clipboard and the share sheet: over https,
-    on this device (localhost), or in the desktop/phone app; not over plain http on the
-    table's Wi-Fi."""
-    if not getattr(page, "web", False):
-        return True
-    try:
-        url = page.url
-    except Exception:  # a page without a session (view tests): assume the local server
-        return True
-    if not url:
-        return True
-    parts = urlparse(url)
-    return parts.scheme == "https" or parts.hostname in ("localhost", "127.0.0.1", "::1")
-
-
-def can_share(page) -> bool:
-    """A share sheet exists: the phone or desktop app, or a browser on a platform with the
-    Web Share API, on a secure origin."""
-    if not getattr(page, "web", False):
-        return True
-    platform = getattr(page, "platform", None)
-    name = getattr(platform, "value", platform)
-    return secure_origin(page) and name in SHARE_PLATFORMS
-
-
-def _client_action(make: Callable[[], ft.ClientAction]) -> ft.ClientAction | None:
-    """A Flet client action (run by the browser inside the tap, as Safari requires for the
-    clipboard and the share sheet); None where no Flet page runs (view tests)."""
-    try:
-        return make()
-    except RuntimeError:
-        return None
-
-
 @ft.component
 def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control:
     """The ruling: headline, figures, explanation; Copy and Share as plain text."""
@@ -302,11 +263,11 @@ def RulingPanel(shown: Shown, game_name: str, ident: str = "calc") -> ft.Control
 
     copy = button("Copy the ruling", lambda: set_copied(text) if secure else set_manual(True), f"{ident}-copy",
                   icon=ft.Icons.CONTENT_COPY, primary=False,
-                  action=_client_action(lambda: ft.CopyToClipboard(text)) if secure else None)
+                  action=client_action(lambda: ft.CopyToClipboard(text)) if secure else None)
     row: list[ft.Control] = [copy]
     if can_share(page):
         row.append(button("Share", lambda: None, f"{ident}-share", icon=ft.Icons.SHARE, primary=False,
-                          action=_client_action(lambda: ft.ShareText(text, subject=f"{game_name}: a ruling"))))
+                          action=client_action(lambda: ft.ShareText(text, subject=f"{game_name}: a ruling"))))
     parts.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
     if copied == text:
         parts.append(message("Copied: paste it into the group chat.", f"{ident}-copied", kind="info"))

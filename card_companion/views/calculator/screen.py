@@ -4,8 +4,7 @@ name is asked for."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import flet as ft
@@ -14,23 +13,53 @@ from card_companion.companion.registry import GAMES
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.widgets import icon_button, message, tagged
 
-CALCULATORS: dict[str, str] = {
-    "peace-and-love": "peace_and_love.PeaceAndLoveCalculator",
-    "fight": "fight.FightCalculator",
-    "card-stratego": "card_stratego.CardStrategoCalculator",
-    "pc-war": "pc_war.PCWarCalculator",
-    "cardpeegee": "cardpeegee.CardPeeGeeCalculator",
+
+def _peace_and_love() -> Callable:
+    from card_companion.views.calculator.peace_and_love import PeaceAndLoveCalculator
+
+    return PeaceAndLoveCalculator
+
+
+def _fight() -> Callable:
+    from card_companion.views.calculator.fight import FightCalculator
+
+    return FightCalculator
+
+
+def _card_stratego() -> Callable:
+    from card_companion.views.calculator.card_stratego import CardStrategoCalculator
+
+    return CardStrategoCalculator
+
+
+def _pc_war() -> Callable:
+    from card_companion.views.calculator.pc_war import PCWarCalculator
+
+    return PCWarCalculator
+
+
+def _cardpeegee() -> Callable:
+    from card_companion.views.calculator.cardpeegee import CardPeeGeeCalculator
+
+    return CardPeeGeeCalculator
+
+
+CALCULATORS: dict[str, Callable[[], Callable]] = {
+    "peace-and-love": _peace_and_love,
+    "fight": _fight,
+    "card-stratego": _card_stratego,
+    "pc-war": _pc_war,
+    "cardpeegee": _cardpeegee,
 }
-"""game id → its calculator component (module under views/calculator, component name)"""
+"""game id → the loader of its calculator component: a plain function with the import inside,
+so a game's calculator (and the resolve protocol under it) is imported when its screen is
+first drawn, not with the app"""
 
 
-def calculator_component(game_id: str):
+def calculator_component(game_id: str) -> Callable | None:
     """The game's calculator component, imported on first use; None if it has none."""
-    where = CALCULATORS.get(game_id)
-    if where is None:
-        return None
-    module, name = where.rsplit(".", 1)
-    return getattr(importlib.import_module(f"card_companion.views.calculator.{module}"), name)
+    load = CALCULATORS.get(game_id)
+    return load() if load is not None else None
 
 
 NAMED = {"fight", "pc-war"}
@@ -52,7 +81,7 @@ INTRO = "Nothing here is saved. Enter the revealed cards; change any card and th
 @ft.component
 def CalculatorScreen() -> ft.View:
     game_id = ft.use_route_params().get("game", "")
-    game = GAMES.get(game_id)
+    game = GAMES.listing(game_id)  # its name: the calculator needs none of the game's tracker
     route = f"/calc/{game_id}"
     query = parse_qs(urlparse(ft.context.page.route or "").query)
     back = query.get("back", ["/"])[0]
