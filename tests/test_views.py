@@ -110,6 +110,20 @@ def test_home_offers_the_phone_app_only_where_the_server_serves_it(store):
         assert not h.has("phone-app") and "Put this app on your phone" not in h.texts(), where
 
 
+def test_home_says_a_phone_keeps_the_app_only_from_a_secure_address(store):
+    """Browsers install the phone app and keep its games only for a page at https (or the
+    device's own address): over plain http on the table's Wi-Fi the line says so."""
+    from card_companion.views.home import KEPT_HERE, NOT_KEPT_OVER_HTTP
+
+    for url, words in (("http://192.168.1.20:8600/", NOT_KEPT_OVER_HTTP), ("https://cards.example.org/", KEPT_HERE),
+                       ("http://127.0.0.1:8550/", KEPT_HERE)):
+        page = FakePage()
+        page.url = url
+        h = ViewHarness(HomeScreen, contexts=services(store, where=Where(phone_app="/phone/")), page=page)
+        assert words in h.texts(), url
+        assert h.has("phone-app")  # it can be opened all the same (it plays, and says what it keeps)
+
+
 def test_new_game_saves_and_opens_it(store):
     page = FakePage()
     h = ViewHarness(NewGameScreen, contexts=services(store), route_params={"game": "peace-and-love"}, page=page)

@@ -16,6 +16,7 @@ from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import GameNight
 from card_companion.views.seats import JoinByCode
 from card_companion.views.services import use_services
+from card_companion.views.sharing import secure_origin
 from card_companion.views.widgets import button, icon_button, message, section, tagged
 
 
@@ -117,13 +118,21 @@ def OnThisPhone() -> ft.Control:
         ft.Text(PHONE_ALONE, size=13, italic=True), padding=ft.Padding.symmetric(horizontal=4)), label=PHONE_ALONE)
 
 
+KEPT_HERE = ("The same app, kept on this phone: it starts, plays and saves with no server and no network. "
+             "Open it, then add it to the home screen (the browser's menu: Install app, or Add to Home Screen).")
+NOT_KEPT_OVER_HTTP = ("The same app, kept on a phone with no server. Browsers keep it only from a secure address "
+                      "(https), and this one is plain http on the table's Wi-Fi: opened from here it plays, but "
+                      "keeps nothing. Put it on an https host, or reach this server by https (docs/phone.md).")
+
+
 def PhoneAppLine(where: str) -> ft.Control:
     """The served app's offer of the phone app: the same app, installed on this phone, running
-    with no server (its own page explains the rest)."""
+    with no server (its own page explains the rest). A browser installs it and keeps its games
+    only for a page at a secure address (https, or the device's own): over plain http the line
+    says so rather than promise what the phone will not do."""
+    secure = secure_origin(ft.context.page)
     return section("Put this app on your phone", [
-        ft.Text("The same app, kept on this phone: it starts, plays and saves with no server and no "
-                "network. Open it, then add it to the home screen (the browser's menu: Install app, or "
-                "Add to Home Screen).", size=13),
+        tagged("phone-app-words", ft.Text(KEPT_HERE if secure else NOT_KEPT_OVER_HTTP, size=13)),
         tagged("phone-app", ft.OutlinedButton("Open the phone app", icon=ft.Icons.INSTALL_MOBILE, url=where,
                                               height=48), label="Open the phone app"),
     ], ident="phone-app-line")
