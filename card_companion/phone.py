@@ -49,8 +49,7 @@ async def keep_spare(opened: OpenedStore, saves: Any) -> None:
     except Exception:  # the storage refused the new file: it stays in memory, as said
         return
     if prepared and store.keep_problem is not None:
-        store.keep_problem = None
-        store._keep()
+        store.keep_again()
 
 
 def open_saves(saves: Any) -> tuple[OpenedStore, str | None]:

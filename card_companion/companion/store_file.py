@@ -203,6 +203,12 @@ class SaveFile:
                 raise self._plain(exc) from None
             self._keep()
 
+    def keep_again(self) -> None:
+        """The keeper can keep the file now (it was given the file's place since it failed): hand
+        it the file as it is, and say nothing more of the failure unless it fails again."""
+        self.keep_problem = None
+        self._keep()
+
     def _keep(self) -> None:
         """Hand the committed file to its keeper (if it has one, and it has not failed)."""
         if self.keeper is None or self.keep_problem is not None:
