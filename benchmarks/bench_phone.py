@@ -6,7 +6,7 @@
     phone saves: N steps acknowledged, M after the browser was killed and reopened offline
     phone size: X MB (floor A MB)
 
-- The **floor** is a one-button Flet app (benchmarks/phone_floor.py) built exactly as the phone
+- The **floor** is a one-button Flet app (benchmarks/floor_app.py) built exactly as the phone
   app is (``python -m tools.phone.build --floor``: the same Pyodide, worker, service worker and
   storage), so a ratio is what the app costs beyond Flet and Pyodide themselves.
 - **phone start**: from the page's navigation to the first screen's first tap answered (the

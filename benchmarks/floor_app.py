@@ -6,6 +6,9 @@ a tap on any page changes it on all of them through the app's own live hub
 (benchmarks/page_updates.py: ``FloorPage``).
 
 Run: python -m benchmarks.floor_app PORT [--table]
+
+The phone app's floor is this same app built as the phone app is (``python -m tools.phone.build
+--floor``: the same Pyodide, worker, service worker and storage), run in the browser's Python.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ def table_main():
     return floor_main(Hub())
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and sys.platform == "emscripten":  # the phone app's floor: in the browser's Python
+    ft.run(main)
+elif __name__ == "__main__":
     ft.run(table_main() if "--table" in sys.argv else main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1",
            port=int(sys.argv[1]), no_cdn=True)

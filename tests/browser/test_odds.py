@@ -47,12 +47,32 @@ def resume(open_page, start_server, tmp_path, session) -> object:
     return page
 
 
-def test_cardpeegee_fight_odds_before_the_round(open_page, start_server, tmp_path, shots):
+def cardpeegee_before_the_round() -> Session:
+    """Ann (K♥) and Bea (Q♠), and the Monster 9♣ drawn: its fight's first round to come."""
     s = Session.start(CPG, CPG.make_setup(["Ann", "Bea"], {"run_away": True}))
     s = s.push(NewHero(player=0, character=card("KH"), hp_cards=(card("7H"), card("KS"), card("2C"))))
     s = s.push(NewHero(player=1, character=card("QS"), hp_cards=(card("5D"), card("5C"), card("5S"))))
-    s = s.push(DrawEncounter(agitator=card("9C"), props=(card("6C"), card("3S"))))
-    page = resume(open_page, start_server, tmp_path, s)
+    return s.push(DrawEncounter(agitator=card("9C"), props=(card("6C"), card("3S"))))
+
+
+def stratego_face_down_columns() -> Session:
+    """Card Stratego, Ann's turn 3: two face-down cards of hers and two of Bea's in play."""
+    s = Session.start(STRATEGO, STRATEGO.make_setup(["Ann", "Bea"]))
+    for a in (PutIntoPlay(column=1), PutIntoPlay(column=1), PutIntoPlay(column=2), PutIntoPlay(column=1, position=1)):
+        s = s.push(a)
+    return s
+
+
+def peace_and_love_first_round() -> Session:
+    """Peace and Love: both dealt, Ann's 9♥ attacked by Bea's 5♠, round 1 to play."""
+    s = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
+    s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
+    s = s.push(Deal(player=1, fighters=(card("5S"), card("2C"), card("7D"))))
+    return s.push(StartFight(fighter=0, defender=0, defender_fighter=0))
+
+
+def test_cardpeegee_fight_odds_before_the_round(open_page, start_server, tmp_path, shots):
+    page = resume(open_page, start_server, tmp_path, cardpeegee_before_the_round())
     odds = by_id(page, "fight-odds")
     expect(odds).to_be_visible()
     # Ann: Attack 10, Deal 3, 34 HP against the Monster 9♣: Attack 15, Deal 4, 9 HP, over the 47
@@ -79,10 +99,7 @@ def test_cardpeegee_fight_odds_before_the_round(open_page, start_server, tmp_pat
 
 
 def test_card_stratego_attack_on_a_face_down_card(open_page, start_server, tmp_path, shots):
-    s = Session.start(STRATEGO, STRATEGO.make_setup(["Ann", "Bea"]))
-    for a in (PutIntoPlay(column=1), PutIntoPlay(column=1), PutIntoPlay(column=2), PutIntoPlay(column=1, position=1)):
-        s = s.push(a)
-    page = resume(open_page, start_server, tmp_path, s)
+    page = resume(open_page, start_server, tmp_path, stratego_face_down_columns())
     see(page, "Ann's turn")
     tap(page, "action-attack")
     tap(page, "cell-0-1-0")
@@ -102,11 +119,7 @@ def test_card_stratego_attack_on_a_face_down_card(open_page, start_server, tmp_p
 
 
 def test_peace_and_love_one_card_left(open_page, start_server, tmp_path, shots):
-    s = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
-    s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
-    s = s.push(Deal(player=1, fighters=(card("5S"), card("2C"), card("7D"))))
-    s = s.push(StartFight(fighter=0, defender=0, defender_fighter=0))
-    page = resume(open_page, start_server, tmp_path, s)
+    page = resume(open_page, start_server, tmp_path, peace_and_love_first_round())
     see(page, "Fight · round 1")
     # the odds only where a choice is open (issue 27 item 9): on Ann's own phone, while her
     # card is the one not entered (the whole table enters the cards once they are face up)

@@ -184,16 +184,14 @@ def imported(page, session) -> None:
 def test_every_use_of_one_phone(phone_host, phone_browser, shots):
     """The five games' screens, odds, a finished game's record, the Players screen with its
     charts and ratings, the history, the rules and a calculator: all inside the phone app."""
-    from card_companion.calculators.cards import card
-    from card_companion.companion.card_stratego import GAME as STRATEGO
-    from card_companion.companion.card_stratego import PutIntoPlay
-    from card_companion.companion.cardpeegee import GAME as CPG
-    from card_companion.companion.cardpeegee import DrawEncounter, NewHero
-    from card_companion.companion.peace_and_love import GAME as PAL
-    from card_companion.companion.peace_and_love import Deal, StartFight
     from card_companion.companion.registry import game
     from card_companion.companion.session import Session
     from tests.browser.harness import into_view, pick_cards
+    from tests.browser.test_odds import (
+        cardpeegee_before_the_round,
+        peace_and_love_first_round,
+        stratego_face_down_columns,
+    )
     from tests.test_fight_tracker import a_match_best_of_three
 
     phone = phone_browser()
@@ -202,21 +200,14 @@ def test_every_use_of_one_phone(phone_host, phone_browser, shots):
     see(page, "Card Companion", 60_000)
 
     # CardPeeGee: the fight's exact odds before the round (the numbers of tests/browser/test_odds.py)
-    s = Session.start(CPG, CPG.make_setup(["Ann", "Bea"], {"run_away": True}))
-    s = s.push(NewHero(player=0, character=card("KH"), hp_cards=(card("7H"), card("KS"), card("2C"))))
-    s = s.push(NewHero(player=1, character=card("QS"), hp_cards=(card("5D"), card("5C"), card("5S"))))
-    s = s.push(DrawEncounter(agitator=card("9C"), props=(card("6C"), card("3S"))))
-    imported(page, s)
+    imported(page, cardpeegee_before_the_round())
     expect(by_id(page, "fight-odds")).to_have_attribute(
         "aria-label", re.compile(r"^Odds: Ann wins the round 5 % · tie 2 % · the Monster 9♣ wins the round 93 %"),
         timeout=30_000)
     shots(page, "cardpeegee-odds")
 
     # Card Stratego: a battle entered, then the odds of an attack on a face-down card
-    s = Session.start(STRATEGO, STRATEGO.make_setup(["Ann", "Bea"]))
-    for a in (PutIntoPlay(column=1), PutIntoPlay(column=1), PutIntoPlay(column=2), PutIntoPlay(column=1, position=1)):
-        s = s.push(a)
-    imported(page, s)
+    imported(page, stratego_face_down_columns())
     see(page, "Ann's turn", 30_000)
     tap(page, "action-attack")
     tap(page, "cell-0-1-0")
@@ -240,11 +231,7 @@ def test_every_use_of_one_phone(phone_host, phone_browser, shots):
     see(page, "Redid: Ann's 7♥ attacks Bea's Q♠")
 
     # Peace and Love: this phone sits as Ann (a seat of its own: her hand's odds)
-    s = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
-    s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
-    s = s.push(Deal(player=1, fighters=(card("5S"), card("2C"), card("7D"))))
-    s = s.push(StartFight(fighter=0, defender=0, defender_fighter=0))
-    imported(page, s)
+    imported(page, peace_and_love_first_round())
     see(page, "Fight · round 1", 30_000)
     tap(page, "seat")
     tap(page, "seat-player-0")

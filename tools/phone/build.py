@@ -44,7 +44,7 @@ OUT = ROOT / "build" / "phone"
 FLOOR_OUT = ROOT / "build" / "phone-floor"
 WHEEL_CACHE = ROOT / "build" / "phone-wheels"
 PACKAGE = ROOT / "card_companion"
-FLOOR_ENTRY = ROOT / "benchmarks" / "phone_floor.py"
+FLOOR_ENTRY = ROOT / "benchmarks" / "floor_app.py"
 
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 """the platform of flet-web 1.0.5's Pyodide (314.0.7, Python 3.14): its pyodide-lock.json says
