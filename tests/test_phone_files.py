@@ -5,7 +5,6 @@ the Host check as everywhere; and ``companion`` finding the build and saying so 
 
 from __future__ import annotations
 
-import asyncio
 import warnings
 from pathlib import Path
 from urllib.parse import unquote
@@ -21,6 +20,7 @@ from card_companion import cli
 from card_companion.app import ASSETS, make_main
 from card_companion.server import AddressLimits, HostCheck, PhoneFiles, build_app, phone_build
 from card_companion.server.phone_files import NO_PHONE_APP, NO_SUCH_FILE
+from tests.viewkit import run_coroutine
 
 FILES = {
     "index.html": b"<!DOCTYPE html><title>Card Companion</title>",
@@ -89,7 +89,7 @@ def ask(app, raw: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]
         elif message["type"] == "http.response.body":
             answer["body"] += message.get("body", b"")
 
-    asyncio.run(app(scope, receive, send))
+    run_coroutine(app(scope, receive, send))
     return answer["status"], answer["headers"], answer["body"]
 
 

@@ -6,7 +6,6 @@ tests/test_phone_storage.py, the whole in Chromium in tests/browser/test_phone.p
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.storage import KeepFailed, Store
 from card_companion.phone import BrowserKeeper, keep_spare, open_saves
+from tests.viewkit import run_coroutine
 
 
 class FakeSaves:
@@ -124,7 +124,7 @@ def test_a_spare_save_file_is_kept_once_the_browser_gave_its_handle(tmp_path):
     store = opened.store
     assert store.path.endswith("games-1.sqlite3") and "left untouched" in (opened.problem or "")
     assert store.keep_problem is not None  # not prepared yet: the browser's handle comes asynchronously
-    asyncio.run(keep_spare(opened, saves))
+    run_coroutine(keep_spare(opened, saves))
     assert store.keep_problem is None and "games-1.sqlite3" in saves.kept
     gid = pc_war_flips(store, 1)
     assert gid and saves.kept["games-1.sqlite3"] == Path(store.path).read_bytes()
