@@ -67,10 +67,31 @@ def test_peace_and_love_anti_math_geek_counts_the_fighters_left():
     assert f.standing.figures == (19, 15) and f.standing.places == (1, 2) and f.standing.winners == (0,)
 
 
-def test_peace_and_love_stopped_early_counts_for_nothing():
+def test_peace_and_love_stopped_early_is_ranked_as_it_stands():
+    # The app's ruling (rulings/peace-and-love.md, "Stopping early"): a game stopped between
+    # turns is scored as it stands, by the final score. Three players, Anti Math Geek on, the
+    # players stop with the deck still holding cards:
+    #   Ann: pile K♣ (13) + Q♦ (12) = 25, fighters 2♠ + 3♠ = 5  → 30 points, 4 cards
+    #   Bea: pile 7♥ (7),                fighters 10♥ + 9♦ + 8♣ = 27 → 34 points, 4 cards
+    #   Cy:  pile 6♣ + 5♦ + 4♥ = 15,      fighter A♣ = 1      → 16 points, 4 cards
+    # Bea wins with 34, Ann second with 30, Cy third with 16; the game counts, stopped early.
+    from card_companion.companion.peace_and_love.state import Fighter
+
+    st = pal_over(["Ann", "Bea", "Cy"], [["KC", "QD"], ["7H"], ["6C", "5D", "4H"]], anti_math_geek=True)
+    fighters = [["2S", "3S"], ["10H", "9D", "8C"], ["AC"]]
+    players = tuple(p.model_copy(update={"fighters": tuple(Fighter(card=card(c)) for c in f) + (None,) * (3 - len(f))})
+                    for p, f in zip(st.players, fighters))
+    st = st.model_copy(update={"players": players, "stopped": True, "deck": 40})
+    f = standing(PAL, st)
+    assert f.standing.figures == (30, 34, 16) and f.standing.places == (2, 1, 3) and f.standing.winners == (1,)
+    assert f.stopped_early and f.outcome.headline == "Stopped early: Bea wins with 34 points"
+
+
+def test_peace_and_love_stopped_without_counting_or_still_played_has_no_standing():
     st = pal_over(["Ann", "Bea"], [["KC"], []])
-    assert standing(PAL, st.model_copy(update={"stopped": True})) is None
+    assert standing(PAL, st.model_copy(update={"stopped": True, "counted": False})) is None  # abandoned
     assert standing(PAL, st.model_copy(update={"phase": "turn"})) is None  # still being played
+    assert not standing(PAL, st).stopped_early  # the deck ran out: an ending of its rules
 
 
 def test_fight_the_first_to_two_rounds_wins_the_match():
@@ -122,10 +143,28 @@ def test_pc_war_the_first_to_lose_all_cards_wins():
     assert FIGURES["pc-war"].higher_is_better is False
 
 
-def test_pc_war_both_out_at_once_share_the_win_and_stopped_counts_for_nothing():
+def test_pc_war_both_out_at_once_share_the_win():
     f = standing(PCWAR, pc_war_over(((0, 0), (0, 0)), (0, 1)))
     assert f.standing.places == (1, 1) and f.standing.winners == (0, 1)
-    assert standing(PCWAR, pc_war_over(((10, 0), (20, 0)), (0,), stopped=True)) is None
+
+
+def test_pc_war_stopped_early_ranks_the_fewest_cards_first():
+    # The app's ruling (rulings/pc-war.md, "Stopping"): stopped between flips, the player with
+    # fewer cards (hand and pile) wins. Ann 10 in hand + 4 in her pile = 14; Bea 25 + 14 = 39:
+    # Ann first with 14 cards left, Bea second with 39; stopped early, and it counts.
+    from card_companion.companion.pc_war import Stop
+
+    st = pc_war_over(((10, 4), (25, 14)), (), stopped=False).model_copy(update={"phase": "flip", "winners": ()})
+    f = standing(PCWAR, PCWAR.apply(st, Stop()))
+    assert f.standing.figures == (14, 39) and f.standing.places == (1, 2) and f.standing.winners == (0,)
+    assert f.stopped_early
+    # with as many cards each (Ann 20 + 6 = 26, Bea 19 + 7 = 26) both lead: a shared win, both first
+    even = pc_war_over(((20, 6), (19, 7)), ()).model_copy(update={"phase": "flip"})
+    f = standing(PCWAR, PCWAR.apply(even, Stop()))
+    assert f.standing.figures == (26, 26) and f.standing.places == (1, 1) and f.standing.winners == (0, 1)
+    # stopped without counting (abandoned): nobody wins, no standing
+    gone = PCWAR.apply(st, Stop(counts=False))
+    assert gone.phase == "over" and gone.winners == () and standing(PCWAR, gone) is None
 
 
 def cpg_over(heroes: list[tuple[int, bool]], winners, why="the game ended"):

@@ -334,11 +334,19 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
         history shows which of them an action changed."""
 
     def headline(self, state: StateT) -> str:
-        """The game in one line of the players' words, for the saved-games list: who leads
-        or who won, and how far the game is ("Bea leads 3–1 · round 4", "Ann won 12–9").
-        Each game says it its own way; this default says only how it ended."""
+        """The game's standing in one line of the players' words, the one line every place
+        says it with: the saved-games list, the table's final result, the history and the
+        records (tonight's results, the latest games). A finished game's is its outcome's
+        headline ("Ann wins with 34 points", "Stopped early: ..."); one still played says who
+        leads and how far it is (``playing_line``: "Bea leads 3–1 · round 4"), with the
+        numbers the table shows."""
         outcome = self.outcome(state)
-        return outcome.headline if outcome is not None else "in progress"
+        return outcome.headline if outcome is not None else self.playing_line(state)
+
+    def playing_line(self, state: StateT) -> str:
+        """``headline`` while the game goes on: who leads and how far the game is, in the
+        figures the table shows. Each game says it its own way; this default says only that."""
+        return "in progress"
 
     def known_cards(self, state: StateT) -> list[Card]:
         """Cards entered so far that are out of the deck now (face up, in piles, discarded):
@@ -382,22 +390,6 @@ def lead_line(names: Sequence[str], scores: Sequence[int], unit: str = "") -> st
         return f"{names[w]} leads {scores[w]}–{scores[1 - w]}{unit}"
     order = sorted(range(len(names)), key=lambda i: -scores[i])
     return ", ".join(f"{names[i]} {scores[i]}" for i in order) + unit
-
-
-def won_line(names: Sequence[str], outcome: Outcome, scores: Sequence[int] | None = None, unit: str = "") -> str:
-    """How a finished game ended, for a headline: "Ann won 12–9" (two players, one winner),
-    "Ann won · Ann 12, Cy 9, Bea 4" (more), "Ann and Bea shared the win", else the outcome's
-    own headline (a tie, a game nobody won)."""
-    w = outcome.winners
-    if len(w) == 1:
-        if scores is None:
-            return f"{names[w[0]]} won"
-        if len(names) == 2:
-            return f"{names[w[0]]} won {scores[w[0]]}–{scores[1 - w[0]]}{unit}"
-        return f"{names[w[0]]} won · {lead_line(names, scores, unit)}"
-    if len(w) > 1:
-        return f"{' and '.join(names[i] for i in w)} shared the win"
-    return outcome.headline
 
 
 def plain_validation_error(exc: Exception) -> str:

@@ -1,18 +1,21 @@
 """The record of every finished game, and the players the records count.
 
 A record is what the players would write down when a game ends: the game, when it was played
-(its save's start, and its last change, which for a finished game is the step that ended it
-or a later edit of it), how long it took, its number of steps, the players in seat order, each
-one's final figure in the game's own terms and their place (``standings.py``), and each
-player's rating before and after it (``ratings.py``).
+(its save's start, and the time its last step was first entered: an Undo and a Redo of that
+step, or its cards entered again, leave it where it was, so the game keeps its place in the
+rating order), how long it took, its number of steps, the players in seat order, each one's
+final figure in the game's own terms and their place (``standings.py``), whether it was
+stopped early (scored by the app at its stop, and counted as it was scored), its line (the
+game's ``headline``, in the words of every other place that shows the game) and each player's
+rating before and after it (``ratings.py``).
 
 **Never a second truth.** Records are derived from the saves: ``sync`` is called by the store
 inside the very transaction that writes a game's step, undo, redo, edit, import or deletion,
 so a record appears when its game ends, goes when the ending is undone, comes back with Redo,
 and goes with the game. ``from_saves`` computes every record (and every rating, folded in
 order) from the saved games alone; tests/test_records.py holds the two equal after random
-changes. A game stopped early, a game still being played and a game whose save cannot be read
-have no record.
+changes. A game stopped without counting (abandoned), a game still being played and a game
+whose save cannot be read have no record.
 
 **Players.** A name is a player: two spellings compared trimmed and case-insensitively are one
 (``name_key``). A player can be renamed (every record shows the new name) or merged into
@@ -55,7 +58,8 @@ CREATE TABLE records (
     started REAL NOT NULL,
     finished REAL NOT NULL,
     steps INTEGER NOT NULL,
-    headline TEXT NOT NULL
+    headline TEXT NOT NULL,
+    stopped INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX records_finished ON records(finished);
 CREATE TABLE placings (
@@ -81,7 +85,7 @@ CREATE INDEX placings_player ON placings(player, game, finished, game_id, seat);
 COLUMNS = {
     "players": ("id", "name"),
     "player_names": ("key", "player"),
-    "records": ("game_id", "game", "started", "finished", "steps", "headline"),
+    "records": ("game_id", "game", "started", "finished", "steps", "headline", "stopped"),
     "placings": ("game_id", "seat", "game", "finished", "name", "player", "figure", "place", "won", "team",
                  "margin", "mu0", "sigma0", "mu", "sigma"),
     **totals.COLUMNS,
@@ -116,6 +120,8 @@ class GameRecord(Frozen):
     steps: int
     headline: str
     placings: tuple[Placing, ...]
+    stopped_early: bool = False
+    """the players stopped it before its rules end it; it counts as the app scored it at its stop"""
 
     @property
     def minutes(self) -> float:
@@ -128,7 +134,8 @@ class GameRecord(Frozen):
 
 
 def record_of(game_id: str, session: Any, started: float, finished: float) -> GameRecord | None:
-    """The record of a saved game, or None (still being played, stopped early)."""
+    """The record of a saved game, or None (still being played, stopped without counting);
+    ``finished``: when its last step was first entered."""
     finished_game = standing(session.game, session.state)
     if finished_game is None:
         return None
@@ -148,7 +155,8 @@ def record_of(game_id: str, session: Any, started: float, finished: float) -> Ga
                              team=team_of[i], margin=margin(i))
                      for i, name in enumerate(session.setup.players))
     return GameRecord(game_id=game_id, game=session.game.id, started=started, finished=finished,
-                      steps=len(session.actions), headline=finished_game.outcome.headline, placings=placings)
+                      steps=len(session.actions), headline=session.game.headline(session.state), placings=placings,
+                      stopped_early=finished_game.stopped_early)
 
 
 def rated(placings: Sequence[Any], before: Callable[[Any], Rating]) -> list[tuple[Rating, Rating]]:
@@ -170,11 +178,11 @@ def sync(db: sqlite3.Connection, game_id: str, session: Any | None) -> None:
     """The game's record as its save now says (``session``: the game as just written; None
     when it cannot be read, or is gone): added, replaced or taken away, and the ratings of
     its game rated again from where it was or now is."""
-    row = db.execute("SELECT created, updated FROM games WHERE id = ?", (game_id,)).fetchone()
+    row = played_at(db, game_id)
     new = None
     if row is not None and session is not None:
         try:
-            new = record_of(game_id, session, row[0], row[1])
+            new = record_of(game_id, session, *row)
         except Exception:  # a bug in a game's standing must never stop a step from being saved
             log.exception("no record for a %s game", session.game.id)
     old = db.execute("SELECT game, finished FROM records WHERE game_id = ?", (game_id,)).fetchone()
@@ -200,10 +208,23 @@ def sync(db: sqlite3.Connection, game_id: str, session: Any | None) -> None:
     totals.count_again(db, counted | rerated)
 
 
+PLAYED_AT = ("SELECT g.id, g.created, COALESCE((SELECT a.entered FROM actions a WHERE a.game_id = g.id "
+             "AND a.seq = g.live - 1), g.updated) FROM games g")
+"""each saved game's (id, start, finish): its last live step's first entry (store_log keeps it
+through undo, redo and edits; the last change for a step saved without one)"""
+
+
+def played_at(db: sqlite3.Connection, game_id: str) -> tuple[float, float] | None:
+    """When the saved game started and when its last step was first entered (None: no such game)."""
+    row = db.execute(f"{PLAYED_AT} WHERE g.id = ?", (game_id,)).fetchone()
+    return None if row is None else (row[1], row[2])
+
+
 def insert(db: sqlite3.Connection, record: GameRecord) -> None:
     """A record's rows, its players found (or remembered) by name; its ratings come from ``rerate``."""
-    db.execute("INSERT INTO records (game_id, game, started, finished, steps, headline) VALUES (?,?,?,?,?,?)",
-               (record.game_id, record.game, record.started, record.finished, record.steps, record.headline))
+    db.execute("INSERT INTO records (game_id, game, started, finished, steps, headline, stopped) "
+               "VALUES (?,?,?,?,?,?,?)", (record.game_id, record.game, record.started, record.finished, record.steps,
+                                          record.headline, int(record.stopped_early)))
     db.executemany(
         "INSERT INTO placings (game_id, seat, game, finished, name, player, figure, place, won, team, margin) "
         "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -289,9 +310,9 @@ def rebuild(db: sqlite3.Connection, sessions: Callable[[str], Any | None]) -> in
     db.execute("DELETE FROM placings")
     db.execute("DELETE FROM records")
     made: set[str] = set()
-    for game_id, created, updated in db.execute("SELECT id, created, updated FROM games").fetchall():
+    for game_id, created, finished in db.execute(PLAYED_AT).fetchall():
         session = sessions(game_id)
-        record = record_of(game_id, session, created, updated) if session is not None else None
+        record = record_of(game_id, session, created, finished) if session is not None else None
         if record is not None:
             insert(db, record)
             made.add(record.game)
@@ -306,7 +327,7 @@ def rebuild(db: sqlite3.Connection, sessions: Callable[[str], Any | None]) -> in
 
 def kept(db: sqlite3.Connection, where: str = "", args: Sequence[Any] = ()) -> list[GameRecord]:
     """The kept records (in the order they were played), with each player's name now."""
-    heads = db.execute(f"SELECT game_id, game, started, finished, steps, headline FROM records r {where} "
+    heads = db.execute(f"SELECT game_id, game, started, finished, steps, headline, stopped FROM records r {where} "
                        "ORDER BY finished, game_id", args).fetchall()
     if not heads:
         return []
@@ -320,16 +341,16 @@ def kept(db: sqlite3.Connection, where: str = "", args: Sequence[Any] = ()) -> l
             seat=seat, name=name, figure=figure, place=place, won=bool(won), team=team, margin=margin, player=player,
             before=Rating(mu0, s0) if mu0 is not None else None, after=Rating(mu, s) if mu is not None else None))
     return [GameRecord(game_id=gid, game=game, started=started, finished=finished, steps=steps, headline=headline,
-                       placings=tuple(placings.get(gid, ())))
-            for gid, game, started, finished, steps, headline in heads]
+                       placings=tuple(placings.get(gid, ())), stopped_early=bool(stopped))
+            for gid, game, started, finished, steps, headline, stopped in heads]
 
 
 def from_saves(games: Iterable[tuple[str, Any | None, float, float]], names: dict[str, str]) -> list[GameRecord]:
     """Every record computed from the saved games alone, ``(game id, session or None, created,
-    updated)``, its players' names through ``names`` (name key → the player's name now; a name
+    when its last step was first entered)``, its players' names through ``names`` (name key → the player's name now; a name
     never seen is its own player), ratings folded in the order the games were played."""
-    records = [r for gid, session, created, updated in games
-               if session is not None and (r := record_of(gid, session, created, updated)) is not None]
+    records = [r for gid, session, created, finished in games
+               if session is not None and (r := record_of(gid, session, created, finished)) is not None]
     records.sort(key=lambda r: r.order)
     seated = [(r.game, [replace_player(p, names.get(name_key(p.name), p.name.strip())) for p in r.placings])
               for r in records]
@@ -441,4 +462,4 @@ def recent_players(rows: Iterable[tuple[Sequence[str], float]], names: dict[str,
 
 
 __all__ = ["COLUMNS", "GameRecord", "Placing", "TABLES", "clean_name", "fold", "forget", "from_saves", "kept", "merge",
-           "names_now", "rebuild", "recent_players", "record_of", "rename", "sync"]
+           "names_now", "played_at", "rebuild", "recent_players", "record_of", "rename", "sync"]

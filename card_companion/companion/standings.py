@@ -8,8 +8,11 @@ this module is the part of it that needs the rules:
     >>> FIGURES["fight"].unit, FIGURES["pc-war"].higher_is_better
     ('rounds won', False)
 
-A game stopped early (Peace and Love's and PC War's Stop) was abandoned: it has no standing
-and counts for nothing (``standing`` gives None, as it does for a game still being played).
+A game stopped early (Peace and Love's and PC War's Stop) is scored by the app at its stop
+(their rulings: as it stands; the fewest cards): it has the standing it was scored with,
+marked stopped early (``Finished.stopped_early``). A game the players stopped without
+counting it (abandoned: the state's ``counted`` is False) has no standing and counts for
+nothing (``standing`` gives None, as it does for a game still being played).
 """
 
 from __future__ import annotations
@@ -154,12 +157,15 @@ class Finished:
 
     outcome: Outcome
     standing: Standing
+    stopped_early: bool = False
+    """the players stopped it before its rules end it, and the app scored it at its stop"""
 
 
 def standing(game: Game, state: Any) -> Finished | None:
     """The finished game's outcome and standing; None while it goes on, and for a game the
-    players stopped early (abandoned: it counts for nothing)."""
+    players stopped without counting (abandoned: it counts for nothing). A game stopped early
+    and scored at its stop is ranked as it was scored."""
     outcome = game.outcome(state)
-    if outcome is None or getattr(state, "stopped", False):
+    if outcome is None or not getattr(state, "counted", True):
         return None
-    return Finished(outcome, RANKINGS[game.id](game, state, outcome))
+    return Finished(outcome, RANKINGS[game.id](game, state, outcome), bool(getattr(state, "stopped", False)))

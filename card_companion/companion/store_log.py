@@ -3,7 +3,11 @@ of its last step), its actions and its edits; reading a game back as its Session
 change written as the session made it. A part of ``Store`` (storage.py).
 
 One row per game, one row per logged action (``log_rows``: the live actions, then the undone
-ones; the game row's ``live`` says how many are live, so the redo stack survives a reload),
+ones; the game row's ``live`` says how many are live, so the redo stack survives a reload;
+each row keeps when its step was first entered, ``entered``: the time of the write that first
+made it a live step; Undo and Redo leave it as it is, cards entered again keep their step's
+time, so a finished game's record keeps its time; a step saved undone, as an import's redo
+stack, has none until Redo first brings it in),
 one row per edit (an earlier step's cards entered again: the action it replaced, kept for
 Undo; ``undone`` when it waits on the redo stack). Each game row keeps the headline of its
 last step for the saved-games list (read without replaying any game).
@@ -94,17 +98,30 @@ def edit_rows(session: Session) -> list[tuple[int, int, Any, int]]:
     return rows + [(e.index, e.at, e.before, undone) for undone, e in enumerate(waiting, 1)]
 
 
-def write_log(db: sqlite3.Connection, game_id: str, before: Session | None, after: Session) -> None:
+def write_log(db: sqlite3.Connection, game_id: str, before: Session | None, after: Session, now: float) -> None:
     """Make the saved log ``after``'s, where it was ``before``'s (None: nothing saved yet):
     the rows of ``log_rows`` that differ are written, the ones past its end deleted, and
-    the edits written again when they changed. No rule here: the session decided."""
+    the edits written again when they changed. No rule here: the session decided.
+
+    When each step was first entered (``entered``): a row that differs within ``before``'s
+    live steps is the same step with its cards entered again (an edit, its undo or redo) and
+    keeps its time; a row written past them is a step entered anew, ``now`` if it is live and
+    none while it waits undone; a step that becomes live without a time (brought in by Redo
+    for the first time) takes ``now``."""
     dump = after.game.dump_action
     old, new = log_rows(before) if before is not None else (), log_rows(after)
-    changed = [(game_id, i, json.dumps(dump(a))) for i, a in enumerate(new)
+    was, live = (len(before.actions) if before is not None else 0), len(after.actions)
+    changed = [(i, json.dumps(dump(a))) for i, a in enumerate(new)
                if i >= len(old) or (old[i] is not a and old[i] != a)]
     db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, len(new)))
-    db.executemany("INSERT INTO actions (game_id, seq, action) VALUES (?,?,?) "
-                   "ON CONFLICT (game_id, seq) DO UPDATE SET action = excluded.action", changed)
+    db.executemany("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?",
+                   [(text, game_id, i) for i, text in changed if i < was])
+    db.executemany("INSERT INTO actions (game_id, seq, action, entered) VALUES (?,?,?,?) ON CONFLICT (game_id, seq) "
+                   "DO UPDATE SET action = excluded.action, entered = excluded.entered",
+                   [(game_id, i, text, now if i < live else None) for i, text in changed if i >= was])
+    if live > was:
+        db.execute("UPDATE actions SET entered = ? WHERE game_id = ? AND seq >= ? AND seq < ? AND entered IS NULL",
+                   (now, game_id, was, live))
     edits = edit_rows(after)
     if before is None or edit_rows(before) != edits:
         db.execute("DELETE FROM edits WHERE game_id = ?", (game_id,))
@@ -137,7 +154,7 @@ class GameLogs:
                  session.setup.model_dump_json(), len(session.actions), now, now, 0, code, int(device is None),
                  headline_of(session)),
             )
-            write_log(db, game_id, None, session)
+            write_log(db, game_id, None, session, now)
             if device is not None:
                 db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
                            (game_id, device, seat, now))
@@ -232,11 +249,11 @@ class GameLogs:
             raise StaleGame(STALE)
         return row[0] or ""
 
-    def _bump(self, db: sqlite3.Connection, game_id: str, after: Session) -> int:
+    def _bump(self, db: sqlite3.Connection, game_id: str, after: Session, now: float) -> int:
         """The game's new live length and headline, one revision on, and its record as it now
         stands (``records.sync`` with the game as written)."""
         db.execute("UPDATE games SET live = ?, revision = revision + 1, updated = ?, headline = ? WHERE id = ?",
-                   (len(after.actions), time.time(), headline_of(after), game_id))
+                   (len(after.actions), now, headline_of(after), game_id))
         records.sync(db, game_id, after)
         return db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()[0]
 
@@ -264,8 +281,9 @@ class GameLogs:
             before = shown if shown is not None else self._snapshot_in(db, game_id).session
             if after is None:
                 after = change(before)
-            write_log(db, game_id, before, after)
-            return Snapshot(game_id, after, self._bump(db, game_id, after), code)
+            now = time.time()
+            write_log(db, game_id, before, after, now)
+            return Snapshot(game_id, after, self._bump(db, game_id, after, now), code)
 
     def saved_games(self, device: str | None = None, *, host_games: bool = False) -> list[SavedGame]:
         """Saved games, the most recently played first: every game (``device`` None: the

@@ -16,7 +16,7 @@ from typing import Any
 from card_companion.companion import records
 from card_companion.companion.store_errors import StoreBusy, StoreError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _TABLES = """
 CREATE TABLE games (
@@ -36,6 +36,7 @@ CREATE TABLE actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,
     action TEXT NOT NULL,
+    entered REAL,
     PRIMARY KEY (game_id, seq)
 );
 """
@@ -67,6 +68,13 @@ CREATE TABLE edits (
 _V2_TO_V3 = """
 ALTER TABLE games ADD COLUMN headline TEXT;
 """
+_STEP_TIMES = """
+ALTER TABLE actions ADD COLUMN entered REAL;
+UPDATE actions SET entered = (SELECT updated FROM games WHERE games.id = actions.game_id);
+"""
+"""version 4 -> 5, and every older file: when each step was first entered; a step saved before
+then gets its game's last change, the best time known (a finished game keeps the time its
+record had)"""
 _V1_TO_V2 = """
 ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN code TEXT;
@@ -75,7 +83,7 @@ ALTER TABLE games ADD COLUMN host INTEGER NOT NULL DEFAULT 0;
 _COLUMNS = {
     "games": ("id", "game", "players", "setup", "live", "created", "updated", "revision", "code", "host",
               "headline"),
-    "actions": ("game_id", "seq", "action"),
+    "actions": ("game_id", "seq", "action", "entered"),
     "members": ("game_id", "device", "seat", "joined"),
     "meta": ("key", "value"),
     "edits": ("game_id", "n", "idx", "at", "action", "undone"),
@@ -156,9 +164,10 @@ class Schema:
         """Version 0 (a new file) gets the tables; version 1 gets revisions, table codes and
         seats; version 2 gets the saved-games list's headline and the edits (an earlier
         step's cards entered again, kept for Undo); version 3 the records of the finished
-        games. One transaction: a migration that fails leaves the file as it was. A game
-        from before version 3 has no headline until its next step (the list says its number of
-        steps meanwhile)."""
+        games; version 4 the time each step was first entered and the records of the games
+        stopped early and scored at their stop (made again from the saves). One transaction:
+        a migration that fails leaves the file as it was. A game from before version 3 has no
+        headline until its next step (the list says its number of steps meanwhile)."""
         from card_companion.companion.access import new_table_code
 
         with self._write(check=False) as db:
@@ -185,8 +194,18 @@ class Schema:
                     taken.add(code)
                     # made before tables had codes: open to the browsers of the server's own machine
                     db.execute("UPDATE games SET code = ?, host = 1 WHERE id = ?", (code, gid))
-            # 3 -> 4: the records of the finished games, made from the saves (records.py)
-            records.create_tables(db, lambda gid: self._session_or_none(db, gid))
+            if "entered" not in {r[1] for r in db.execute("PRAGMA table_info(actions)")}:
+                for statement in _STEP_TIMES.split(";"):  # -> 5: the time each step was first entered
+                    if statement.strip():
+                        db.execute(statement)
+            def sessions(gid: str) -> Any:  # a game read inside this transaction
+                return self._session_or_none(db, gid)
+
+            if version < 4:  # -> 4: the records of the finished games, made from the saves (records.py)
+                records.create_tables(db, sessions)
+            else:  # 4 -> 5: a record says whether it was stopped early; the games stopped early count now
+                db.execute("ALTER TABLE records ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0")
+                records.rebuild(db, sessions)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _check_columns(self) -> None:

@@ -42,7 +42,7 @@ class Strategy(GameStrategy):
             return SwapHands()
         if state.phase == "flip":
             if state.flips >= RANDOM_PLAY_STOP:
-                return Stop()
+                return Stop(counts=rng.random() < 0.5)  # scored by the fewest cards, or abandoned
             if rng.random() < 0.003:
                 return _random_recount(state, rng)
         kind = Flip if state.phase == "flip" else War
@@ -73,7 +73,9 @@ class Strategy(GameStrategy):
         elif state.phase == "war":
             assert state.table >= 4 and state.lays is not None and state.war_rounds >= 1
         else:
-            assert state.winners and set(state.winners) <= {0, 1} and state.ended_by
+            assert state.ended_by and set(state.winners) <= {0, 1}
+            assert bool(state.winners) == state.counted, "a game stopped without counting has no winner"
+            assert state.counted or state.stopped, "only a stop goes uncounted"
             if not state.stopped:
                 assert all(out_of_cards(players[w].hand, players[w].pile) for w in state.winners), \
                     "a winner still has cards"

@@ -71,7 +71,7 @@ class Strategy(GameStrategy):
             while card == me.fighters[place].card and state.decks == 1:
                 card = any_card()
             if rng.random() < 0.02:
-                return Stop()
+                return Stop(counts=rng.random() < 0.5)  # scored as it stands, or abandoned
             return Retire(fighter=place, new_fighter=card)
         return None
 

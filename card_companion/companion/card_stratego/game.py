@@ -41,7 +41,7 @@ from card_companion.companion.card_stratego.state import (
     CardStrategoSetup,
     CardStrategoState,
 )
-from card_companion.companion.game import Applied, Game, won_line
+from card_companion.companion.game import Applied, Game
 
 
 class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
@@ -108,11 +108,8 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
             out[f"{name}'s discard pile"] = count(len(army.discard)) + (f": {pile}" if pile else "")
         return out
 
-    def headline(self, state: CardStrategoState) -> str:
-        """The cards each army has left: "Ann 22 cards, Bea 19 · turn 7", "Bea won · turn 31"."""
-        outcome = self.outcome(state)
-        if outcome is not None:
-            return f"{won_line(state.names, outcome)} · turn {state.turn_number}"
+    def playing_line(self, state: CardStrategoState) -> str:
+        """The cards each army has left: "Ann 22 cards, Bea 19 · turn 7"."""
         left = ", ".join(f"{state.name(i)} {ARMY_SIZE - len(a.discard)}" for i, a in enumerate(state.armies))
         return f"{left} cards · turn {state.turn_number}"
 

@@ -54,7 +54,7 @@ from card_companion.companion.cardpeegee.state import (
     TrapEncounter,
 )
 from card_companion.companion.cardpeegee.town_asks import PropsAsk, StartingHpAsk, TownAsk
-from card_companion.companion.game import Applied, Game, Outcome, won_line
+from card_companion.companion.game import Applied, Game, Outcome
 
 GAME_NAME = "CardPeeGee"
 
@@ -187,13 +187,10 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
             out["Tax"] = "due"
         return out
 
-    def headline(self, state: CardPeeGeeState) -> str:
+    def playing_line(self, state: CardPeeGeeState) -> str:
         """The Heroes' HP and the turn round the table (a fight's rounds are "rounds"): "Ann 34
-        HP, Bea 12 HP · turn 3", "Ann won · turn 9"."""
-        outcome = self.outcome(state)
+        HP, Bea 12 HP · turn 3"."""
         round_text = f"turn {state.laps + 1}"
-        if outcome is not None:
-            return f"{won_line(state.names, outcome)} · {round_text}"
         if state.phase == "heroes":
             return "entering the Heroes"
         hp = ", ".join(f"{state.name(q)} {h.hp} HP" if h.alive else f"{state.name(q)} dead"

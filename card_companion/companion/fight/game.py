@@ -16,7 +16,7 @@ from card_companion.companion.fight.actions import Action, CoinFlip, Fight, Pick
 from card_companion.companion.fight.asks import TurnAsk, WonCardAsk
 from card_companion.companion.fight.checks import count
 from card_companion.companion.fight.state import FightSettings, FightSetup, FightState
-from card_companion.companion.game import Game, lead_line, won_line
+from card_companion.companion.game import Game, lead_line
 
 
 class FightGame(Game[FightSetup, FightState, Action]):
@@ -82,13 +82,9 @@ class FightGame(Game[FightSetup, FightState, Action]):
                                    f"{state.name(1)}'s {state.played[1].symbol} (waiting for the coin)")
         return out
 
-    def headline(self, state: FightState) -> str:
-        """Rounds won: "Bea leads 3–1 · round 5", "Ann won 4–2"."""
-        wins = list(winning.rounds_won(state))
-        outcome = self.outcome(state)
-        if outcome is not None:
-            return won_line(state.names, outcome, wins)
-        return f"{lead_line(state.names, wins)} · round {state.round}"
+    def playing_line(self, state: FightState) -> str:
+        """Rounds won: "Bea leads 1–0 · round 2"."""
+        return f"{lead_line(state.names, list(winning.rounds_won(state)))} · round {state.round}"
 
     def known_cards(self, state: FightState) -> list[Card]:
         return checks.known_cards(state)

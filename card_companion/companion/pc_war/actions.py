@@ -41,9 +41,14 @@ class War(_Reveal):
 
 
 class Stop(Frozen):
-    """The players stop the game between flips: the fewest cards wins."""
+    """The players stop the game between flips: the fewest cards wins, and the game counts in
+    the records; or, for a game abandoned, it is stopped without counting (nobody wins). A stop
+    saved before the choice existed has no ``counts`` and is read as one that counts (it was
+    scored at its stop then too)."""
 
     kind: Literal["stop"] = "stop"
+    counts: bool = Field(True, description="the game counts in the records as scored at its stop (False: stopped "
+                                           "without counting, an abandoned game)")
 
 
 class Recount(Frozen):

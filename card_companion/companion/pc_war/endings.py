@@ -1,6 +1,7 @@
 """How PC War ends: "the game ends when one player has no more cards" (rule 6), also in a tie
 or a war (with "Last card wins at once", as soon as the last card is laid), or when the
-players stop it between flips (the app's own ruling: the fewest cards leads)."""
+players stop it between flips (the app's own ruling: the fewest cards leads, and the game
+counts in the records; or, for a game abandoned, stopped without counting: nobody wins)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from card_companion.companion.pc_war.state import PCWarState
 from card_companion.companion.pc_war.words import names, said, war_count
 
 
-def end(s: PCWarState, winners: tuple[int, ...], why: str, stopped: bool = False) -> PCWarState:
-    return s.model_copy(update={"phase": "over", "winners": tuple(winners), "ended_by": why, "stopped": stopped})
+def end(s: PCWarState, winners: tuple[int, ...], why: str, stopped: bool = False, counted: bool = True) -> PCWarState:
+    return s.model_copy(update={"phase": "over", "winners": tuple(winners), "ended_by": why, "stopped": stopped,
+                                "counted": counted})
 
 
 def end_war(s: PCWarState) -> PCWarState:
@@ -44,10 +46,15 @@ def run_out(s: PCWarState, out: tuple[int, ...], why: str) -> PCWarState:
 
 
 def stop(s: PCWarState, a: Stop) -> Applied:
-    """The players stop the game between flips: the fewest cards wins (a tie if equal)."""
+    """The players stop the game between flips: the fewest cards wins (a tie if equal) and the
+    game counts (``a.counts``); or it is stopped without counting (abandoned: nobody wins)."""
     if s.phase != "flip":
         raise IllegalAction("finish the war first: the game can be stopped between flips")
     c0, c1 = (p.cards for p in s.players)
+    if not a.counts:
+        why = (f"the players stopped after {s.flips} flips without counting it ({s.name(0)} {c0} cards, "
+               f"{s.name(1)} {c1}): it is no record and nobody wins")
+        return said(end(s, (), why, stopped=True, counted=False), "The players stop the game without counting it")
     if c0 == c1:
         why = f"the players stopped after {s.flips} flips with {c0} cards each"
         return said(end(s, (0, 1), why, stopped=True), "The players stop the game")
@@ -71,7 +78,10 @@ def outcome(state: PCWarState) -> Outcome | None:
         return None
     players = state.names
     w = state.winners
-    if len(w) == 2 and state.stopped:
+    if not state.counted:
+        left = ", ".join(f"{players[i]} {p.cards}" for i, p in enumerate(state.players))
+        headline = f"Stopped early, not counted: {left} cards"
+    elif len(w) == 2 and state.stopped:
         headline = f"Stopped early: {players[0]} and {players[1]} hold as many cards (the app's ruling)"
     elif len(w) == 2:
         headline = f"{players[0]} and {players[1]} share the win"
@@ -80,7 +90,7 @@ def outcome(state: PCWarState) -> Outcome | None:
     else:
         headline = f"{players[w[0]]} wins: no cards left"
     details = [f"The game ended: {state.ended_by}."]
-    if state.stopped:
+    if state.stopped and state.counted:
         details.append("The rules end PC War only when a player runs out of cards; a game stopped "
                        "before that is scored by this app's own ruling: fewest cards leads.")
     details.append(numbers(state))

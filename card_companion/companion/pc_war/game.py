@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.pc_war import deal
-from card_companion.companion.game import Game, won_line
+from card_companion.companion.game import Game
 from card_companion.companion.pc_war import endings, flips, queries, recount, trade_and_war
 from card_companion.companion.pc_war.actions import Action, Flip, Recount, Stop, SwapHands, War
 from card_companion.companion.pc_war.asks import FlipAsk, TradeAndWarAsk
@@ -66,16 +66,8 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
             out["Longest war"] = f"{war_count(state.longest_war)} ({state.longest_war_cards} cards)"
         return out
 
-    def headline(self, state: PCWarState) -> str:
-        """The cards each player still has to get rid of: "Ann 20 cards, Bea 32 · flip 12",
-        "Ann won · 140 flips"."""
-        outcome = self.outcome(state)
-        flips = f"{state.flips} flip{'s' * (state.flips != 1)}"
-        if outcome is not None:
-            if len(outcome.winners) == 1:
-                early = " (stopped early)" if state.stopped else ""
-                return f"{state.name(outcome.winners[0])} won{early} · {flips}"
-            return f"{won_line(state.names, outcome)} · {flips}"
+    def playing_line(self, state: PCWarState) -> str:
+        """The cards each player still has to get rid of: "Ann 20 cards, Bea 32 · flip 12"."""
         held = ", ".join(f"{state.name(i)} {p.cards}" for i, p in enumerate(state.players))
         return f"{held} cards · flip {state.flips + 1}"
 

@@ -126,4 +126,6 @@ class PCWarState(TableState):
     winners: tuple[int, ...] = ()
     stopped: bool = False
     """the players stopped the game (the fewest cards won)"""
+    counted: bool = True
+    """the game counts in the records: False once the players stopped it without counting"""
     ended_by: str = ""

@@ -68,9 +68,13 @@ class Refresh(Frozen):
 
 class Stop(Frozen):
     """The players stop before the deck runs out: the game is scored as it stands (the app's
-    own ruling; the rules end it only when the deck runs out)."""
+    own ruling; the rules end it only when the deck runs out) and counts in the records, or,
+    for a game abandoned, is stopped without counting. A stop saved before the choice existed
+    has no ``counts`` and is read as one that counts (it was scored at its stop then too)."""
 
     kind: Literal["stop"] = "stop"
+    counts: bool = Field(True, description="the game counts in the records as scored at its stop (False: stopped "
+                                           "without counting, an abandoned game)")
 
 
 Action = Annotated[

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from card_companion.calculators.cards import Card, Deck, count
 from card_companion.calculators.peace_and_love import deck_for, decks_for, pile_total
-from card_companion.companion.game import Game, lead_line, won_line
+from card_companion.companion.game import Game, lead_line
 from card_companion.companion.peace_and_love import deal, endings, fights, queries, turns
 from card_companion.companion.peace_and_love.actions import (
     Action,
@@ -99,18 +99,16 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
             out[f"{name}'s hand"] = count(p.hand)
         return out
 
-    def headline(self, state: PeaceAndLoveState) -> str:
-        """"Bea leads 12–9 · turn 5", "Ann won 34–20", "dealing the fighters"."""
-        totals = [t for t, _ in endings.scores(state)]
-        outcome = self.outcome(state)
-        if outcome is not None:
-            line = won_line(state.names, outcome, totals)
-            return f"{line} (stopped early)" if state.stopped else line
+    def playing_line(self, state: PeaceAndLoveState) -> str:
+        """"Bea leads 12–9 · turn 5", "dealing the fighters": the points of the score the table
+        shows (``score_board``: the victory piles while the game goes on; Anti Math Geek's
+        fighters count only in the final score)."""
         if state.phase == "deal":
             return "dealing the fighters"
         if state.phase == "first-player":
             return "picking who goes first"
-        return f"{lead_line(state.names, totals)} · turn {state.turns + 1}"
+        points = [s.points for s in queries.score_board(state).scores]
+        return f"{lead_line(state.names, points)} · turn {state.turns + 1}"
 
     def known_cards(self, state: PeaceAndLoveState) -> list[Card]:
         known = list(state.discards)

@@ -110,6 +110,8 @@ class PeaceAndLoveState(TableState):
     ended_by: str = ""
     stopped: bool = False
     """the players stopped before the deck ran out (scored as it stood)"""
+    counted: bool = True
+    """the game counts in the records: False once the players stopped it without counting"""
 
     def with_player(self, i: int, player: Player) -> PeaceAndLoveState:
         """The state with player ``i`` changed."""
