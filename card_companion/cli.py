@@ -244,7 +244,7 @@ def with_records(args, work) -> int:
 
 
 def cmd_stats(args) -> int:
-    from card_companion.companion.stats import only, players_screen, to_json
+    from card_companion.companion.stats import only, players_screen, stopped_early_line, to_json
 
     def work(store, flt):
         board = players_screen(store, None, flt)
@@ -262,6 +262,8 @@ def cmd_stats(args) -> int:
                       f"rating {line.rating} after {line.rated_games} games" for g, line in p.by_game]
         lines += [f"{g}: {summary.plays} plays, {summary.average_minutes:.0f} minutes and "
                   f"{summary.average_steps:.0f} steps on average" for g, summary in board.games]
+        if board.stopped_early:
+            lines.append(stopped_early_line(board.stopped_early))
         return "".join(line + "\n" for line in lines)
 
     return with_records(args, work)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from card_companion.calculators.cards import card
-from card_companion.companion.pc_war import GAME, Flip, Recount, SwapHands, War
+from card_companion.companion.pc_war import GAME, Flip, Recount, Stop, SwapHands, War
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from card_companion.views.new_game import NewGameScreen
@@ -234,6 +234,29 @@ def test_stop_asks_first_and_the_fewest_cards_win(store):
     [new] = [g for g in store.saved_games() if g.id != gid]
     assert h.page.routes[-1] == f"/play/{new.id}"
     assert store.load(new.id).setup == store.load(gid).setup and store.load(new.id).actions == ()
+
+
+def test_stop_says_it_counts_and_a_stop_without_counting_leaves_no_record(store):
+    """Issue 34 item 1: the Stop dialog says the game counts (stopped early) and offers Stop
+    without counting; that one ends the game with nobody winning and no record; Undo takes it
+    back, and the Stop that counts makes the record."""
+    from card_companion.companion.records import kept
+
+    gid, h = open_table(store, actions=[Flip(higher="left")])  # Ann 28 cards, Bea 25
+    h.click("stop")
+    assert "It counts in the records and the ratings, marked stopped early." in h.texts() and h.has("stop-uncounted")
+    h.click("stop-uncounted")
+    assert log(store, gid) == (Flip(higher="left"), Stop(counts=False))
+    assert "Stopped early, not counted: Ann 28, Bea 25 cards" in h.texts()
+    with store.reading() as db:
+        assert kept(db) == []
+    h.click("undo")
+    h.click("stop")
+    h.click("stop-confirm")
+    with store.reading() as db:
+        (rec,) = kept(db)
+    # Bea has fewer cards: first with 25, Ann second with 28, the game marked stopped early
+    assert rec.stopped_early and [(p.figure, p.place, p.won) for p in rec.placings] == [(28, 2, False), (25, 1, True)]
 
 
 # --- the new-game screen -------------------------------------------------------------------

@@ -47,7 +47,7 @@ def test_players_screen_standings_charts_and_head_to_head(store):
     assert "2 of 3 won · streak 2 (best 2)" in text
     assert "FIGHT!: 2 of 3 won · average 1.7 rounds won, best 2 · biggest win by 1 · rating" in text
     assert "after 3 games" in text
-    assert "1 unfinished game (still being played, or stopped early) counts for nothing." in text
+    assert "1 unfinished game (still being played, or stopped without counting) counts for nothing." in text
     assert h.has("chart-wins") and h.has("chart-rate") and h.has("chart-figures")
     assert "Ann: win percentage over time" in text
     # head to head opens on the first two players: Ann and Bea, games 1 and 3
@@ -106,6 +106,28 @@ def test_home_shows_tonights_results(store):
     assert h.has("tonight") and "Leader of the night: Ann (2 wins)" in text
     assert "FIGHT!: Ann wins the FIGHT! 2–1" in text
     assert h.has("players")  # one tap to the Players screen
+
+
+def test_a_game_stopped_early_that_counted_is_said_on_the_players_screen_and_tonight(store):
+    """Issue 34 item 1: a game stopped early and scored at its stop is a record, marked so in
+    the latest games; the Players screen and Tonight say how many counted; a game stopped
+    without counting is among the unfinished ones."""
+    pc = game("pc-war")
+    from card_companion.companion.pc_war import Flip, Stop
+
+    s = Session.start(pc, pc.make_setup(["Ann", "Bea"])).push(Flip(higher="left"))  # Ann 28 cards, Bea 25
+    counted = store.create(s.push(Stop()))
+    store.create(s.push(Stop(counts=False)))
+    h = ViewHarness(PlayersScreen, contexts=services(store))
+    text = h.texts()
+    assert "1 game stopped early counts, as it was scored at its stop." in text
+    assert "2 unfinished games (still being played, or stopped without counting) count for nothing." in text
+    assert "Stopped early: fewest cards leads, Bea (the app's ruling)" in text
+    assert "· stopped early" in h.find(f"record-{counted}").content.controls[0].value
+    home = ViewHarness(HomeScreen, contexts=services(store))
+    night = home.texts()
+    assert "Non-Violent, Politically-Correct War: Stopped early: fewest cards leads, Bea (the app's ruling)" in night
+    assert "1 game stopped early counts, as it was scored at its stop." in night
 
 
 def test_home_is_quiet_without_finished_games(tmp_path):

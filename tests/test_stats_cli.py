@@ -61,6 +61,32 @@ def test_records_csv_one_row_per_player_per_game(tmp_path, capsys, match):
     assert len(rows) == 1 + 4 and rows[0].startswith("game,game_id,")
 
 
+def test_a_game_stopped_early_is_in_companion_records_and_stats_marked_so(tmp_path, capsys, match):
+    """Issue 34 item 1: `companion records` and `stats` count a game stopped early and scored
+    (its CSV rows say stopped_early 1), never one stopped without counting."""
+    import csv
+    import io
+
+    from card_companion.companion.pc_war import Flip, Stop
+
+    store, _ = saved(tmp_path, match, seatings=(("Ann", "Bea"),))
+    pc = game("pc-war")
+    s = Session.start(pc, pc.make_setup(["Ann", "Cy"])).push(Flip(higher="left"))  # Ann 28 cards, Cy 25
+    stopped = store.create(s.push(Stop()))
+    store.create(s.push(Stop(counts=False)))
+    assert main(["records", "--csv", "--data-dir", str(tmp_path)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["game"], r["player"], r["stopped_early"]) for r in rows] == [
+        ("fight", "Ann", "0"), ("fight", "Bea", "0"), ("pc-war", "Ann", "1"), ("pc-war", "Cy", "1")]
+    assert {r["player"]: (r["figure"], r["place"], r["won"]) for r in rows if r["game_id"] == stopped} == {
+        "Ann": ("28", "2", "0"), "Cy": ("25", "1", "1")}  # the fewest cards first
+    code, out, _ = stats(tmp_path, capsys)
+    assert code == 0 and "Cy: 1 of 1 won (100%)" in out
+    assert "1 game stopped early counts, as it was scored at its stop." in out
+    code, out, _ = stats(tmp_path, capsys, "--json")
+    assert json.loads(out)["stopped_early"] == 1
+
+
 @pytest.mark.parametrize("args, said", [
     (["stats", "--game", "chess"], "there is no game 'chess'"),
     (["stats", "--period", "decade"], "there is no period 'decade'"),

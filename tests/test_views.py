@@ -420,6 +420,36 @@ def test_peace_and_love_can_be_stopped_and_scored_as_it_stands(store):
     assert store.load(gid).state.phase == "turn"
 
 
+def test_peace_and_love_stop_counts_and_stop_without_counting_does_not(store):
+    """Issue 34 item 1: the Stop dialog says the stopped game counts in the records (marked
+    stopped early) and offers Stop without counting for a game abandoned; the choice is the
+    step's own (``counts``), so the record follows the log; Undo of the stop takes the record
+    away."""
+    from card_companion.companion.peace_and_love import Stop
+    from card_companion.companion.records import kept
+
+    def records():
+        with store.reading() as db:
+            return kept(db)
+
+    gid, h = dealt_table(store)
+    h.click("stop")
+    assert "It counts in the records and the ratings, marked stopped early." in h.texts()
+    h.click("stop-uncounted")
+    saved = store.load(gid)
+    assert saved.actions[-1] == Stop(counts=False) and not saved.state.counted and saved.outcome.winners == ()
+    assert saved.outcome.headline == "Stopped early, not counted: level at 0–0 points" and records() == []
+    h.click("undo")
+    h.click("stop")
+    h.click("stop-confirm")
+    assert store.load(gid).actions[-1] == Stop(counts=True)
+    (rec,) = records()
+    # both piles empty: 0 points and 0 cards each, a shared win, both first
+    assert rec.stopped_early and [(p.figure, p.place, p.won) for p in rec.placings] == [(0, 1, True), (0, 1, True)]
+    h.click("undo")
+    assert records() == []
+
+
 def test_peace_and_love_stop_is_refused_mid_fight():
     from card_companion.companion.game import IllegalAction
     from card_companion.companion.peace_and_love import Stop

@@ -347,8 +347,9 @@ def kept(db: sqlite3.Connection, where: str = "", args: Sequence[Any] = ()) -> l
 
 def from_saves(games: Iterable[tuple[str, Any | None, float, float]], names: dict[str, str]) -> list[GameRecord]:
     """Every record computed from the saved games alone, ``(game id, session or None, created,
-    when its last step was first entered)``, its players' names through ``names`` (name key → the player's name now; a name
-    never seen is its own player), ratings folded in the order the games were played."""
+    when its last step was first entered)``, its players' names through ``names`` (name key →
+    the player's name now; a name never seen is its own player), ratings folded in the order
+    the games were played."""
     records = [r for gid, session, created, finished in games
                if session is not None and (r := record_of(gid, session, created, finished)) is not None]
     records.sort(key=lambda r: r.order)

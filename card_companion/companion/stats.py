@@ -10,10 +10,12 @@ scope: every record (the command line, the host's view) or the records of the ga
 holds (``Scope``), which are the only ones it sees.
 
 A win is being among the outcome's winners (a shared win counts for each winner; a tie nobody
-wins, for nobody). A streak counts wins in a row, in the order the games were played, within
-the filter. Ratings are the ones kept with the records for every record; a phone that sees only
-some records gets ratings folded over those alone (so they tell nothing of the games it does
-not hold).
+wins, for nobody). A game stopped early and scored at its stop counts as it was scored, like
+any other record; the screens say how many there are (``Board.stopped_early``,
+``Night.stopped_early``), and the CSV marks each one. A streak counts wins in a row, in the
+order the games were played, within the filter. Ratings are the ones kept with the records for
+every record; a phone that sees only some records gets ratings folded over those alone (so
+they tell nothing of the games it does not hold).
 """
 
 from __future__ import annotations
@@ -172,7 +174,10 @@ class Board(Frozen):
     latest: tuple[GameRecord, ...]
     """the latest records, the latest first, each place with its rating before and after"""
     unfinished: int
-    """games in the filter that are still being played or were stopped: they count for nothing"""
+    """games in the filter that are still being played or were stopped without counting: they
+    count for nothing"""
+    stopped_early: int = 0
+    """records in the filter of games stopped early: they count as the app scored them at the stop"""
     head_to_head: HeadToHead | None = None
     """the first two players' (the screen opens on them)"""
 
@@ -187,7 +192,7 @@ def players_screen(store: Any, scope: Scope | None, flt: Filter, now: float | No
         else:
             players, games = player_stats(db, sql, args, scope is not None), game_summaries(db, sql, args)
         board = Board(players=players, games=games, latest=latest(db, sql, args, scope),
-                      unfinished=unfinished(db, scope, flt, now))
+                      unfinished=unfinished(db, scope, flt, now), stopped_early=stopped_early(db, sql, args))
         if len(players) >= 2:
             board = board.model_copy(update={"head_to_head": head_to_head_in(db, sql, args, players[0].name,
                                                                              players[1].name)})
@@ -336,8 +341,28 @@ def latest(db: sqlite3.Connection, sql: str, args: list[Any], scope: Scope | Non
     return tuple(reversed(got))
 
 
+def stopped_early(db: sqlite3.Connection, sql: str, args: list[Any]) -> int:
+    """The records in the filter of games stopped early (scored at their stop)."""
+    return int(db.execute(f"SELECT COUNT(*) FROM records r {also(sql, 'r.stopped = 1')}", args).fetchone()[0])
+
+
+def stopped_early_line(n: int) -> str:
+    """How many of the games counted were stopped early, in the words of every place that says
+    it (the Players screen, Tonight, ``companion stats``).
+
+    >>> stopped_early_line(1)
+    '1 game stopped early counts, as it was scored at its stop.'
+    >>> stopped_early_line(2)
+    '2 games stopped early count, as they were scored at their stop.'
+    """
+    if n == 1:
+        return "1 game stopped early counts, as it was scored at its stop."
+    return f"{n} games stopped early count, as they were scored at their stop."
+
+
 def unfinished(db: sqlite3.Connection, scope: Scope | None, flt: Filter, now: float | None) -> int:
-    """Games in the filter (by their last change) without a record: still being played, or stopped."""
+    """Games in the filter (by their last change) without a record: still being played, or
+    stopped without counting."""
     sql, args = where(scope, flt, now, games=True)
     sql = also(sql, "g.id NOT IN (SELECT game_id FROM records)")
     return int(db.execute(f"SELECT COUNT(*) FROM games g {sql}", args).fetchone()[0])
@@ -393,6 +418,8 @@ class Night(Frozen):
     leader: str | None
     """the player with the most wins tonight (None on a tie for the most)"""
     leader_wins: int = 0
+    stopped_early: int = 0
+    """how many of tonight's results were games stopped early (counted as scored at the stop)"""
 
 
 def tonight(store: Any, scope: Scope | None, now: float | None = None) -> Night:
@@ -402,6 +429,7 @@ def tonight(store: Any, scope: Scope | None, now: float | None = None) -> Night:
         sql, args = where(scope, Filter(period="tonight"), now)
         results = db.execute(f"SELECT r.game, r.headline FROM records r {sql} ORDER BY r.finished DESC, r.game_id DESC",
                              args).fetchall()
+        stopped = stopped_early(db, sql, args)
         wins = db.execute(f"SELECT pl.name, SUM(p.won) AS w {PLACES} "
                           f"JOIN players pl ON pl.id = p.player {sql} GROUP BY p.player ORDER BY w DESC LIMIT 2",
                           args).fetchall()
@@ -409,15 +437,16 @@ def tonight(store: Any, scope: Scope | None, now: float | None = None) -> Night:
     if wins and wins[0][1] > 0 and (len(wins) == 1 or wins[1][1] < wins[0][1]):
         leader = wins[0][0]
     return Night(results=tuple((GAMES.name_of(g), h) for g, h in results), leader=leader,
-                 leader_wins=wins[0][1] if leader else 0)
+                 leader_wins=wins[0][1] if leader else 0, stopped_early=stopped)
 
 
 CSV_COLUMNS = ("game", "game_id", "started", "finished", "minutes", "steps", "seat", "player", "name_at_the_table",
-               "figure", "unit", "place", "won", "rating", "uncertainty", "rating_change")
+               "figure", "unit", "place", "won", "rating", "uncertainty", "rating_change", "stopped_early")
 
 
 def records_csv(store: Any, scope: Scope | None, flt: Filter | None = None, now: float | None = None) -> str:
-    """Every record as CSV, one row per player per game, in the order the games were played."""
+    """Every record as CSV, one row per player per game, in the order the games were played
+    (``stopped_early`` 1: a game stopped early, counted as the app scored it at its stop)."""
     with store.reading() as db:
         scope = seen(db, scope)
         sql, args = where(scope, flt or Filter(), now)
@@ -432,7 +461,7 @@ def records_csv(store: Any, scope: Scope | None, flt: Filter | None = None, now:
             w.writerow([r.game, r.game_id, stamp(r.started), stamp(r.finished), f"{r.minutes:.1f}", r.steps,
                         p.seat + 1, p.player, p.name, p.figure, FIGURES[r.game].unit, p.place, int(p.won),
                         f"{after.mu:.2f}" if after else "", f"{after.sigma:.2f}" if after else "",
-                        f"{after.mu - before.mu:+.2f}" if after and before else ""])
+                        f"{after.mu - before.mu:+.2f}" if after and before else "", int(r.stopped_early)])
     return out.getvalue()
 
 
@@ -453,6 +482,7 @@ def to_json(board: Board) -> dict[str, Any]:
         } for p in board.players],
         "games": {g: {"plays": s.plays, "average_minutes": round(s.average_minutes, 1),
                       "average_steps": round(s.average_steps, 1)} for g, s in board.games},
+        "stopped_early": board.stopped_early,
     }
 
 

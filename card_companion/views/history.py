@@ -58,13 +58,17 @@ class Shown:
     """the steps with cards to enter again (none when this phone may not change the game)"""
     following: str | None
     """the next undone step in plain words (None: none, or it no longer applies)"""
+    standing: str = ""
+    """the game's standing now, its headline (the words of the saved-games list, the table's
+    result and the records)"""
 
     @classmethod
     def of(cls, opened, steps: list[Step] | None = None) -> Shown:
         session = opened.session
         can_change = opened.seat is not None and opened.seat.can_act
         editable = frozenset(i for i, a in enumerate(session.actions, 1) if can_change and card_places(a))
-        return cls(opened, session.history() if steps is None else steps, can_change, editable, _next_redo(session))
+        return cls(opened, session.history() if steps is None else steps, can_change, editable, _next_redo(session),
+                   session.game.headline(session.state))
 
 
 def open_history(device, gid: str) -> Shown | str:
@@ -224,6 +228,7 @@ def history_lines(shown: Shown, editing: int | None, *, undo_to, edit, save_edit
     return [
         ft.Text(f"{session.game.name} · {', '.join(session.setup.players)} · {len(shown.steps)} steps, "
                 "newest first", italic=True),
+        tagged("history-standing", ft.Text(f"Now: {shown.standing}", weight=ft.FontWeight.BOLD)),
         UndonePanel(waiting, what, shown.following, shown.can_change, redo_all) if waiting else None,
         *(rows or [ft.Text("Nothing has happened yet.", italic=True)]),
     ]

@@ -20,7 +20,7 @@ import flet as ft
 from card_companion.companion.game import IllegalAction, name_key
 from card_companion.companion.registry import GAMES
 from card_companion.companion.standings import unit_of
-from card_companion.companion.stats import PERIODS, Board, Filter, HeadToHead, PlayerStats
+from card_companion.companion.stats import PERIODS, Board, Filter, HeadToHead, PlayerStats, stopped_early_line
 from card_companion.companion.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
@@ -95,10 +95,12 @@ def PlayersScreen() -> ft.View:
         [
             message(shown.problem, "players-problem"),
             Filters(flt, on_game, on_period),
+            None if board is None else message(stopped_early_line(board.stopped_early) if board.stopped_early
+                                               else None, "stopped-early", kind="info"),
             None if board is None else message(
                 f"{board.unfinished} unfinished game{'s' * (board.unfinished != 1)} (still being played, or "
-                f"stopped early) count{'s' * (board.unfinished == 1)} for nothing." if board.unfinished else None,
-                "unfinished", kind="info"),
+                f"stopped without counting) count{'s' * (board.unfinished == 1)} for nothing." if board.unfinished
+                else None, "unfinished", kind="info"),
             tagged("no-records", ft.Text("No finished games here yet: the players show once a game ends.",
                                          italic=True)) if board is not None and not players else None,
             section("Standings", [PlayerCard(p, focus is not None and p.name == focus.name, on_choose, key=p.name)
@@ -188,7 +190,8 @@ def LatestGames(latest: tuple) -> ft.Control:
             for p in sorted(r.placings, key=lambda p: (p.place, p.seat)))
         rows.append(tagged(f"record-{r.game_id}", ft.Column([
             ft.Text(f"{GAMES.name_of(r.game)} · {time.strftime('%a %d %b, %H:%M', time.localtime(r.finished))} · "
-                    f"{hours(r.minutes)}, {r.steps} steps", size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    f"{hours(r.minutes)}, {r.steps} steps" + (" · stopped early" if r.stopped_early else ""), size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(r.headline, weight=ft.FontWeight.W_600),
             ft.Text(places, size=13),
         ], spacing=0, tight=True)))
@@ -356,6 +359,8 @@ def GameNight(key: FletKey = None) -> ft.Control:
     lines += [ft.Text(f"{name}: {headline}", size=13) for name, headline in night.results[:8]]
     if len(night.results) > 8:
         lines.append(ft.Text(f"and {len(night.results) - 8} more", size=13, italic=True))
+    if night.stopped_early:
+        lines.append(tagged("tonight-stopped", ft.Text(stopped_early_line(night.stopped_early), size=13, italic=True)))
     lines.append(button("Players", lambda: navigate("/players"), "night-players", primary=False,
                         icon=ft.Icons.LEADERBOARD))
     return section("Tonight", lines, ident="tonight")

@@ -50,13 +50,15 @@ WATCHING = ("This phone is watching: it shows the table live and cannot change i
             "Watching and pick a seat.")
 
 
-def outcome_panel(outcome: Outcome) -> ft.Control:
+def outcome_panel(headline: str, outcome: Outcome) -> ft.Control:
+    """The final result: the game's headline (the words the saved-games list, the history and
+    the records say it with), then how it was scored."""
     return tagged(
         "outcome",
         ft.Container(
             content=ft.Column(
                 [ft.Text("Game over", size=14, italic=True),
-                 ft.Text(outcome.headline, size=sized(24), weight=ft.FontWeight.BOLD),
+                 ft.Text(headline, size=sized(24), weight=ft.FontWeight.BOLD),
                  *(ft.Text(f"• {d}") for d in outcome.details)],
                 spacing=4,
                 tight=True,
@@ -65,7 +67,7 @@ def outcome_panel(outcome: Outcome) -> ft.Control:
             border_radius=10,
             bgcolor=ft.Colors.PRIMARY_CONTAINER,
         ),
-        label=f"Game over: {outcome.headline}",
+        label=f"Game over: {headline}",
     )
 
 
@@ -270,7 +272,9 @@ def GameBody(live: LiveTable, game: Any, seat: Seat, table_mode: bool, scale: fl
 
 
 def _outcome(session: Session) -> tuple:
-    return (session.outcome, session.game, session.setup)
+    outcome = session.outcome
+    return (outcome, session.game.headline(session.state) if outcome is not None else None, session.game,
+            session.setup)
 
 
 @ft.memo
@@ -278,11 +282,11 @@ def _outcome(session: Session) -> tuple:
 def GameOver(table: Table, watching: bool) -> ft.Control:
     """Once the game is over: the final result, and a new game with the same players."""
     use_text_scale()  # the outcome's headline follows the text-size setting
-    outcome, game, setup = use_table(table, _outcome) or (None, None, None)
-    if outcome is None:
+    outcome, headline, game, setup = use_table(table, _outcome) or (None, None, None, None)
+    if outcome is None or headline is None:
         return ft.Column([], spacing=0)
     return ft.Container(ft.Column([c for c in (
-        outcome_panel(outcome),
+        outcome_panel(headline, outcome),
         SamePlayers(game, setup) if not watching else None,
     ) if c is not None], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         padding=ft.Padding.only(bottom=12))

@@ -327,15 +327,24 @@ def StatLine(ident: str, stats: tuple[tuple[str, str], ...]) -> ft.Control:
     return tagged(ident, stat_line(stats), label=", ".join(f"{label} {value}" for label, value in stats))
 
 
-def stop_confirm(consequence: str, on_stop: Callable[[], None], on_cancel: Callable[[], None]) -> ft.Control:
-    """"Stop the game?" for every game that may be stopped early: what stopping means now, then
-    Stop now / Keep playing (Undo brings a stopped game back)."""
+STOP_COUNTS = ("It counts in the records and the ratings, marked stopped early. For a game abandoned, stop "
+               "without counting: it stays saved, and counts for nothing.")
+"""what the Stop dialog says of the records, for every game the app scores at its stop"""
+
+
+def stop_confirm(consequence: str, on_stop: Callable[[], None], on_stop_uncounted: Callable[[], None],
+                 on_cancel: Callable[[], None]) -> ft.Control:
+    """"Stop the game?" for every game that may be stopped early: what stopping means now and
+    that it counts, then Stop now / Keep playing, and apart from them Stop without counting
+    (an abandoned game). Undo brings a stopped game back, either way."""
     return section("Stop the game?", [
-        ft.Text(f"{consequence} Undo brings the game back."),
+        ft.Text(f"{consequence} {STOP_COUNTS} Undo brings the game back."),
         ft.Row([
             button("Stop now", on_stop, "stop-confirm", icon=ft.Icons.FLAG, expand=1),
             button("Keep playing", on_cancel, "stop-cancel", primary=False, expand=1),
         ], spacing=8),
+        ft.Row([button("Stop without counting", on_stop_uncounted, "stop-uncounted", primary=False,
+                       icon=ft.Icons.BLOCK, expand=1)]),
     ], ident="stop-panel")
 
 

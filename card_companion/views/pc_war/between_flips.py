@@ -33,8 +33,9 @@ def _between(session) -> tuple:
 @ft.component
 def BetweenFlips(table: Table[PCWar, PCWarState], names: tuple[str, str], problem: str | None,
                  on_send: Callable) -> ft.Control:
-    """Stop the game (the fewest cards wins), or correct the counts after a recount. What is
-    open closes at the next step (its counts are no longer the table's)."""
+    """Stop the game (the fewest cards wins, and it counts; or without counting), or correct the
+    counts after a recount. What is open closes at the next step (its counts are no longer the
+    table's)."""
     open_, set_open = use_step_state(table, None)  # None, "stop" or "recount"
 
     def close() -> None:
@@ -50,7 +51,8 @@ def BetweenFlips(table: Table[PCWar, PCWarState], names: tuple[str, str], proble
     deck, counts, left = _between(table.session)  # while open, the panel is drawn again at each step anyway
     if open_ == "stop":
         return stop_confirm(f"The player with fewer cards (hand and pile) wins: {names[0]} has {left[0]}, "
-                            f"{names[1]} has {left[1]}.", lambda: on_send(Stop(), "stop"), close)
+                            f"{names[1]} has {left[1]}.", lambda: on_send(Stop(), "stop"),
+                            lambda: on_send(Stop(counts=False), "stop"), close)
     return Recounting(names, deck, counts, problem, on_send, close)  # a step closes it: its typing starts again
 
 

@@ -142,15 +142,16 @@ def _leading(session) -> str | None:
 @ft.memo
 @ft.component
 def StopGame(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
-    """Stop before the deck runs out: the game is scored as it stands (asked first; what is
-    asked closes at the next step)."""
+    """Stop before the deck runs out: the game is scored as it stands and counts, or is stopped
+    without counting (asked first; what is asked closes at the next step)."""
     asking, set_asking = use_step_state(table, False)
     if not asking:
         return ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False, icon=ft.Icons.FLAG)],
                       alignment=ft.MainAxisAlignment.END)
     leader = _leading(table.session)  # while asking, the panel is drawn again at each step anyway
 
-    def stop() -> None:
-        table.dispatch(Stop())
+    def stop(counts: bool) -> None:
+        table.dispatch(Stop(counts=counts))
 
-    return stop_confirm(f"The game is scored as it stands: {leader}.", stop, lambda: set_asking(False))
+    return stop_confirm(f"The game is scored as it stands: {leader}.", lambda: stop(True), lambda: stop(False),
+                        lambda: set_asking(False))
