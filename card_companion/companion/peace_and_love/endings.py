@@ -62,6 +62,6 @@ def outcome(state: PeaceAndLoveState) -> Outcome | None:
     if not state.counted:
         points = [t for t, _ in scores(state)]
         return Outcome(winners=(), headline=f"Stopped early, not counted: {lead_line(state.names, points, ' points')}",
-                       details=(*f.details, f"Not counted: as it stood, {f.headline}"))
+                       details=(*f.details, f"Had it counted: {f.headline}"))
     headline = f"Stopped early: {f.headline}" if state.stopped else f.headline
     return Outcome(winners=f.winners, headline=headline, details=f.details)
