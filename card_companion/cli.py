@@ -134,11 +134,14 @@ def cmd_import(args) -> int:
     except OSError as exc:
         print(json.dumps({"error": f"cannot read {args.file}: {exc.strerror or exc}"}), file=sys.stderr)
         return 2
+    notes: list[str] = []
     try:
-        ids = opened.store.import_file(text)
+        ids = opened.store.import_file(text, notes=notes)
     except (IllegalAction, StoreError) as exc:
         print(json.dumps({"error": str(exc)}), file=sys.stderr)
         return 2
+    for note in notes:
+        print(f"Note: {note}", file=sys.stderr)
     for gid in ids:
         print(gid)
     return 0
@@ -248,7 +251,7 @@ def cmd_stats(args) -> int:
 
     def work(store, flt):
         board = players_screen(store, None, flt)
-        players = only(board.players, args.player)
+        players = only(store, board.players, args.player)
         if args.player is not None and not players:
             return [f"there is no player called {args.player.strip()[:40]!r} in these records"]
         board = board.model_copy(update={"players": players})
@@ -275,18 +278,22 @@ def cmd_records(args) -> int:
 
 def cmd_players(args) -> int:
     from card_companion.companion import records
-    from card_companion.companion.game import IllegalAction
+    from card_companion.companion.game import IllegalAction, name_note
     from card_companion.companion.storage import StoreError, open_store
 
     opened = open_store(args.data_dir)
     try:
         with opened.store.writing() as db:
             if args.command == "rename-player":
-                print(records.rename(db, args.name, args.new))
+                name = records.rename(db, args.name, args.new)
             else:
-                print(records.merge(db, args.name, args.into))
+                name = records.merge(db, args.name, args.into)
     except (IllegalAction, StoreError) as exc:
         return fail(str(exc))
+    note = name_note(args.new) if args.command == "rename-player" else None
+    if note:
+        print(f"Note: {note}", file=sys.stderr)
+    print(name)
     return 0
 
 

@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from card_companion.companion.game import Frozen, name_key
+from card_companion.companion.game import Frozen
 from card_companion.companion.ratings import START, Rating
-from card_companion.companion.records import GameRecord, fold, kept
+from card_companion.companion.records import GameRecord, fold, kept, player_of
 from card_companion.companion.standings import FIGURES
 from card_companion.companion.totals import EVERY
 
@@ -351,8 +351,7 @@ def head_to_head(store: Any, scope: Scope | None, flt: Filter, a: str, b: str, n
 
 def head_to_head_in(db: sqlite3.Connection, sql: str, args: list[Any], a: str, b: str) -> HeadToHead:
     """The games two players (any spelling of their names) played together, and the wins of each."""
-    ids = [db.execute("SELECT k.player, p.name FROM player_names k JOIN players p ON p.id = k.player WHERE k.key = ?",
-                      (name_key(n),)).fetchone() for n in (a, b)]
+    ids = [db.execute("SELECT id, name FROM players WHERE id = ?", (player_of(db, n),)).fetchone() for n in (a, b)]
     if ids[0] is None or ids[1] is None:
         return HeadToHead(a=a.strip(), b=b.strip(), games=0, a_wins=0, b_wins=0)
     row = db.execute(
@@ -371,8 +370,7 @@ def win_rate_over_time(store: Any, scope: Scope | None, flt: Filter, name: str, 
         sql, args = where(scope, flt, now)
         rows = db.execute(
             "SELECT p.finished, p.won FROM placings p JOIN records r ON r.game_id = p.game_id "
-            f"{also(sql, 'p.player = (SELECT player FROM player_names WHERE key = ?)')} ORDER BY p.finished, p.game_id",
-            [*args, name_key(name)]).fetchall()
+            f"{also(sql, 'p.player = ?')} ORDER BY p.finished, p.game_id", [*args, player_of(db, name)]).fetchall()
     out, wins = [], 0
     step = max(1, len(rows) // points)
     for i, (finished, won) in enumerate(rows, 1):
@@ -456,9 +454,12 @@ def to_json(board: Board) -> dict[str, Any]:
     }
 
 
-def only(players: Sequence[PlayerStats], name: str | None) -> tuple[PlayerStats, ...]:
-    """The players called ``name`` (any spelling: trimmed, any case), or all."""
+def only(store: Any, players: Sequence[PlayerStats], name: str | None) -> tuple[PlayerStats, ...]:
+    """The player ``name`` is (any spelling seen: as typed at a game, in any case, or one
+    renamed or merged into them), or all."""
     if name is None:
         return tuple(players)
-    key = name.strip().casefold()
-    return tuple(p for p in players if p.name.casefold() == key)
+    with store.reading() as db:
+        who = player_of(db, name)
+        now = db.execute("SELECT name FROM players WHERE id = ?", (who,)).fetchone() if who is not None else None
+    return tuple(p for p in players if now is not None and p.name == now[0])

@@ -144,6 +144,8 @@ class Schema:
                                  "upgraded in a read-only folder")
             self._create_or_migrate(version)
         self._check_columns()
+        if not self.read_only:
+            self._tidy_names()
         if not self.read_only and self._memory_anchor is None and self.keeper is None:
             # readers never wait for a writer (skipped where the folder does not allow it; and
             # for a file a keeper takes whole after each commit: store_file.py)
@@ -188,6 +190,17 @@ class Schema:
             # 3 -> 4: the records of the finished games, made from the saves (records.py)
             records.create_tables(db, lambda gid: self._session_or_none(db, gid))
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _tidy_names(self) -> None:
+        """The players of records made before names were kept normalised, tidied once
+        (records.tidy_names: idempotent, so no save format of its own)."""
+        try:
+            untidy = records.untidy(self.db)
+        except sqlite3.DatabaseError as exc:
+            raise self._plain(exc) from None
+        if untidy:
+            with self._write(check=False) as db:
+                records.tidy_names(db)
 
     def _check_columns(self) -> None:
         try:
