@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from card_companion.companion.game import Frozen
+from card_companion.companion.game import Frozen, invisible
 from card_companion.companion.ratings import START, Rating
 from card_companion.companion.records import GameRecord, fold, kept, player_of
 from card_companion.companion.standings import FIGURES
@@ -412,10 +412,30 @@ def tonight(store: Any, scope: Scope | None, now: float | None = None) -> Night:
 
 CSV_COLUMNS = ("game", "game_id", "started", "finished", "minutes", "steps", "seat", "player", "name_at_the_table",
                "figure", "unit", "place", "won", "rating", "uncertainty", "rating_change")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""what makes a spreadsheet read a cell as a formula (OWASP's CSV injection)"""
+
+
+def spreadsheet_text(text: str) -> str:
+    r"""A text cell a spreadsheet shows as text, never runs: one that starts with a formula's
+    first character (``FORMULA_STARTS``), also after spaces or characters that draw nothing,
+    gets a leading ``'`` (what spreadsheet apps take as "this is text", OWASP's rule). Only text
+    cells are written through it: a number cell is a number the app wrote (a rating change of
+    -0.50 stays a number), while a name "-1" is text and is written "'-1".
+
+    >>> spreadsheet_text('=HYPERLINK("http://x")'), spreadsheet_text("-1"), spreadsheet_text("Ann-Marie")
+    ('\'=HYPERLINK("http://x")', "'-1", 'Ann-Marie')
+    >>> spreadsheet_text(" @x"), spreadsheet_text("\u200b+1")
+    ("' @x", "'\u200b+1")
+    """
+    shown = "".join(ch for ch in text if not invisible(ch)).lstrip()
+    return f"'{text}" if text.startswith(FORMULA_STARTS) or shown.startswith(FORMULA_STARTS) else text
 
 
 def records_csv(store: Any, scope: Scope | None, flt: Filter | None = None, now: float | None = None) -> str:
-    """Every record as CSV, one row per player per game, in the order the games were played."""
+    """Every record as CSV, one row per player per game, in the order the games were played.
+    Text cells go through ``spreadsheet_text`` (no cell runs as a formula); numbers are written
+    as plain numbers (a change of rating as 1.25 or -0.50, no sign before a positive one)."""
     with store.reading() as db:
         scope = seen(db, scope)
         sql, args = where(scope, flt or Filter(), now)
@@ -424,13 +444,14 @@ def records_csv(store: Any, scope: Scope | None, flt: Filter | None = None, now:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
+    text = spreadsheet_text
     for r in got:
         for p in r.placings:
             before, after = both[(r.game_id, p.seat)] if both is not None else (p.before, p.after)
-            w.writerow([r.game, r.game_id, stamp(r.started), stamp(r.finished), f"{r.minutes:.1f}", r.steps,
-                        p.seat + 1, p.player, p.name, p.figure, FIGURES[r.game].unit, p.place, int(p.won),
-                        f"{after.mu:.2f}" if after else "", f"{after.sigma:.2f}" if after else "",
-                        f"{after.mu - before.mu:+.2f}" if after and before else ""])
+            w.writerow([text(r.game), text(r.game_id), stamp(r.started), stamp(r.finished), f"{r.minutes:.1f}",
+                        r.steps, p.seat + 1, text(p.player), text(p.name), p.figure, text(FIGURES[r.game].unit),
+                        p.place, int(p.won), f"{after.mu:.2f}" if after else "", f"{after.sigma:.2f}" if after else "",
+                        f"{after.mu - before.mu:.2f}" if after and before else ""])
     return out.getvalue()
 
 
