@@ -104,13 +104,13 @@ def cmd_schema(args) -> int:
 
 def cmd_export(args) -> int:
     from card_companion.companion.game import IllegalAction
-    from card_companion.companion.storage import StoreError, open_store
+    from card_companion.companion.storage import StoreError, open_to_read
 
-    opened = open_store(args.data_dir)
     if args.all == (args.id is not None):
         print(json.dumps({"error": "name one game's id, or --all for every game"}), file=sys.stderr)
         return 2
     try:
+        opened = open_to_read(args.data_dir)
         if args.all:
             text, left_out = opened.store.export_all()
             for line in left_out:
@@ -129,6 +129,8 @@ def cmd_import(args) -> int:
     from card_companion.companion.storage import StoreError, open_store
 
     opened = open_store(args.data_dir)
+    if opened.problem:  # a damaged save: the games go where the app saves them now (a spare file), said
+        print(f"Note: {opened.problem}", file=sys.stderr)
     try:
         text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as exc:
@@ -148,14 +150,17 @@ def cmd_import(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from card_companion.companion.storage import open_store
+    from card_companion.companion.access import format_table_code
+    from card_companion.companion.storage import StoreError, open_to_read
 
-    opened = open_store(args.data_dir)
+    try:
+        opened = open_to_read(args.data_dir)
+        games = opened.store.saved_games()
+    except StoreError as exc:
+        return fail(str(exc))
     if opened.problem:
         print(f"Note: {opened.problem}", file=sys.stderr)
-    from card_companion.companion.access import format_table_code
-
-    for g in opened.store.saved_games():
+    for g in games:
         code = f"  code {format_table_code(g.code)}" if g.code else ""
         said = f"  {g.headline}" if g.headline else ""
         print(f"{g.id}  {g.game}  {', '.join(g.players)}  {g.actions} steps{said}{code}"
@@ -227,13 +232,13 @@ def with_records(args, work) -> int:
     """``companion stats`` and ``records``: the filter checked, the save file opened, ``work(store,
     filter)`` run (it gives what to print, or an error sentence: str in a list), then a note for
     each saved game that cannot be read, and the printing."""
-    from card_companion.companion.storage import StoreError, open_store
+    from card_companion.companion.storage import StoreError, open_to_read
 
     flt = read_filter(args)
     if isinstance(flt, str):
         return fail(flt)
-    opened = open_store(args.data_dir)
     try:
+        opened = open_to_read(args.data_dir)
         out = work(opened.store, flt)
         notes = not_counted(opened.store)
     except StoreError as exc:
@@ -277,12 +282,14 @@ def cmd_records(args) -> int:
 
 
 def cmd_players(args) -> int:
+    """rename-player and merge-players, on the records of the save file itself (never a spare
+    one: a damaged save is said, not taken for a file with no players)."""
     from card_companion.companion import records
     from card_companion.companion.game import IllegalAction, name_note
     from card_companion.companion.storage import StoreError, open_store
 
-    opened = open_store(args.data_dir)
     try:
+        opened = open_store(args.data_dir, spare=False)
         with opened.store.writing() as db:
             if args.command == "rename-player":
                 name = records.rename(db, args.name, args.new)

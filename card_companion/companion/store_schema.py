@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from card_companion.companion import records
-from card_companion.companion.store_errors import StoreBusy, StoreError
+from card_companion.companion.store_errors import OlderSave, StoreBusy, StoreError
 
 SCHEMA_VERSION = 4
 
@@ -128,8 +128,8 @@ class Schema:
             if "malformed" in str(exc).lower():
                 raise StoreError(f"{self.path} is damaged ({exc})") from None
             raise StoreError(f"{self.path} is not a readable save file ({exc})") from None
-        if check != ["ok"]:
-            self.damaged = f"{self.path} is damaged ({'; '.join(check[:3])})"
+        if check != ["ok"]:  # (each line of the check on one line: the damage is said in one sentence)
+            self.damaged = f"{self.path} is damaged ({'; '.join(' '.join(c.split()) for c in check[:3])})"
             raise StoreError(self.damaged)
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer version of the app (save format {version}); "
@@ -140,8 +140,8 @@ class Schema:
             raise StoreError(f"{self.path} is not a save file of this app")
         if version < SCHEMA_VERSION:
             if self.read_only:
-                raise StoreError(f"{self.path} was saved by an older version of the app and cannot be "
-                                 "upgraded in a read-only folder")
+                raise OlderSave(f"{self.path} was saved by an older version of the app and cannot be "
+                                "upgraded in a read-only folder")
             self._create_or_migrate(version)
         self._check_columns()
         if not self.read_only:
