@@ -30,6 +30,7 @@ from card_companion.server import (
     PER_ADDRESS,
     SESSION_TIMEOUT,
     WILDCARD,
+    CannotListen,
     lan_address,
     phone_build,
 )
@@ -38,9 +39,14 @@ ENV_ADMIN = "COMPANION_ADMIN_PASSWORD"
 ENV_PHONE_DIR = "COMPANION_PHONE_DIR"
 
 
-def print_address(host: str, port: int, out=sys.stdout) -> str:
+def address_of(host: str, port: int) -> str:
+    """The address phones open (this machine's on the table's network, for a wildcard host)."""
     shown = lan_address() if host in WILDCARD else host
-    url = f"http://{shown}:{port}/"
+    return f"http://{shown}:{port}/"
+
+
+def print_address(host: str, port: int, out=sys.stdout) -> str:
+    url = address_of(host, port)
     print(f"Card Companion is at {url}", file=out)
     if host in WILDCARD:
         print("Open it on a phone on the same network, or scan:", file=out)
@@ -403,16 +409,25 @@ def serve_the_table(args: argparse.Namespace, own_program: bool) -> int:
         system_malloc()
     from card_companion.app import serve
 
-    url = print_address(args.host, args.port)
-    phone_dir, phone_line = phone_app_of(args.phone_dir, url)
-    if phone_line:
-        print(phone_line)
+    phone_dir, phone_line = phone_app_of(args.phone_dir, address_of(args.host, args.port))
     admin = args.admin_password or os.environ.get(ENV_ADMIN) or None
-    if admin:
-        print("The host view is on: open /admin and type the host password.")
-    serve(args.host, args.port, args.data_dir, open_browser=not args.no_open, admin_password=admin,
-          allow_hosts=tuple(args.allow_host), per_address=args.per_address, new_per_minute=args.new_per_minute,
-          session_timeout=args.session_timeout, phone_dir=phone_dir)
+
+    def listening() -> None:
+        """The address (and what else is served) once the server listens, not a moment before."""
+        print_address(args.host, args.port)
+        if phone_line:
+            print(phone_line)
+        if admin:
+            print("The host view is on: open /admin and type the host password.")
+        sys.stdout.flush()
+
+    try:
+        serve(args.host, args.port, args.data_dir, open_browser=not args.no_open, admin_password=admin,
+              allow_hosts=tuple(args.allow_host), per_address=args.per_address, new_per_minute=args.new_per_minute,
+              session_timeout=args.session_timeout, phone_dir=phone_dir, on_listening=listening)
+    except CannotListen as exc:
+        print(f"Card Companion cannot serve: {exc}.", file=sys.stderr)
+        return 2
     return 0
 
 
