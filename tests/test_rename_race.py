@@ -99,6 +99,7 @@ def test_the_phone_that_lost_shows_the_name_now(tmp_path):
         phone.type("edit-name", new)
     here.click("rename-player")
     assert "Renamed: every record says Anna now." in here.texts()
+    assert next(c for c in here.all_under("edit-who") if hasattr(c, "options")).value == "Anna"  # still chosen
     there.click("rename-player")
     assert ("Ann is called Anna now (renamed or merged meanwhile, on another phone?): nothing was changed."
             in there.texts())

@@ -260,6 +260,7 @@ def EditPlayers(names: tuple[str, ...], on_changed: Callable[[], None]) -> ft.Co
             return
         set_said(("info", done.format(name=name)))
         set_new("")
+        set_who(name)  # the player just renamed (or merged into) stays chosen
         on_changed()
 
     def rename() -> None:
