@@ -11,6 +11,7 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from card_companion.server import (
     HostCheck,
     build_app,
     lan_address,
+    listening_socket,
     run,
 )
 
@@ -141,28 +143,37 @@ def join_base_for(host: str, port: int) -> str:
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, data_dir: str | Path | None = None,
           open_browser: bool = True, *, admin_password: str | None = None, allow_hosts: tuple[str, ...] = (),
           per_address: int = PER_ADDRESS, new_per_minute: int = NEW_PER_MINUTE,
-          session_timeout: int = SESSION_TIMEOUT, phone_dir: Path | None = None) -> None:
+          session_timeout: int = SESSION_TIMEOUT, phone_dir: Path | None = None,
+          on_listening: Callable[[], None] | None = None) -> None:
     """Serve the app on the table's network, hardened (card_companion/server/); ``phone_dir``:
     the phone app's build (``server.phone_build``), offered at /phone/ and on the home screen,
-    so that the line is shown only where the files are there to open."""
+    so that the line is shown only where the files are there to open. ``on_listening`` once
+    the server listens (the command prints the address then, not before: a port another
+    program has is ``server.CannotListen``, and no address was promised)."""
     level = os.environ.get("FLET_LOG_LEVEL")
     if level:
         logging.basicConfig(level=logging.getLevelName(level.strip().upper()))
-    main, _ = make_main(data_dir, admin_password=admin_password, join_base=join_base_for(host, port),
-                        phone_app=PHONE_URL if phone_dir is not None else None)
-    threading.Thread(target=_warm_up_once_serving, args=(host, port), name="warm-up", daemon=True).start()
-    app = build_app(main, assets_dir=str(ASSETS), hosts=HostCheck(host, allow_hosts),
-                    limits=AddressLimits(per_address, new_per_minute), session_timeout=session_timeout,
-                    owners=main.tables.pages, phone_dir=phone_dir)  # type: ignore[attr-defined]
-    local = "127.0.0.1" if host in WILDCARD else host
+    sock = listening_socket(host, port)  # first: a port that cannot be had opens nothing, and is one sentence
+    try:
+        main, _ = make_main(data_dir, admin_password=admin_password, join_base=join_base_for(host, port),
+                            phone_app=PHONE_URL if phone_dir is not None else None)
+        threading.Thread(target=_warm_up_once_serving, args=(host, port), name="warm-up", daemon=True).start()
+        app = build_app(main, assets_dir=str(ASSETS), hosts=HostCheck(host, allow_hosts),
+                        limits=AddressLimits(per_address, new_per_minute), session_timeout=session_timeout,
+                        owners=main.tables.pages, phone_dir=phone_dir)  # type: ignore[attr-defined]
+        local = "127.0.0.1" if host in WILDCARD else host
 
-    def started() -> None:
-        if open_browser:
-            import webbrowser
+        def started() -> None:
+            if on_listening is not None:
+                on_listening()
+            if open_browser:
+                import webbrowser
 
-            webbrowser.open(f"http://{local}:{port}/")
+                webbrowser.open(f"http://{local}:{port}/")
 
-    run(app, host, port, on_started=started)
+        run(app, host, port, on_started=started, sock=sock)
+    finally:
+        sock.close()
 
 
 def run_packaged() -> None:

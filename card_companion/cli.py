@@ -30,6 +30,7 @@ from card_companion.server import (
     PER_ADDRESS,
     SESSION_TIMEOUT,
     WILDCARD,
+    CannotListen,
     lan_address,
     phone_build,
 )
@@ -38,9 +39,14 @@ ENV_ADMIN = "COMPANION_ADMIN_PASSWORD"
 ENV_PHONE_DIR = "COMPANION_PHONE_DIR"
 
 
-def print_address(host: str, port: int, out=sys.stdout) -> str:
+def address_of(host: str, port: int) -> str:
+    """The address phones open (this machine's on the table's network, for a wildcard host)."""
     shown = lan_address() if host in WILDCARD else host
-    url = f"http://{shown}:{port}/"
+    return f"http://{shown}:{port}/"
+
+
+def print_address(host: str, port: int, out=sys.stdout) -> str:
+    url = address_of(host, port)
     print(f"Card Companion is at {url}", file=out)
     if host in WILDCARD:
         print("Open it on a phone on the same network, or scan:", file=out)
@@ -104,13 +110,13 @@ def cmd_schema(args) -> int:
 
 def cmd_export(args) -> int:
     from card_companion.companion.game import IllegalAction
-    from card_companion.companion.storage import StoreError, open_store
+    from card_companion.companion.storage import StoreError, open_to_read
 
-    opened = open_store(args.data_dir)
     if args.all == (args.id is not None):
         print(json.dumps({"error": "name one game's id, or --all for every game"}), file=sys.stderr)
         return 2
     try:
+        opened = open_to_read(args.data_dir)
         if args.all:
             text, left_out = opened.store.export_all()
             for line in left_out:
@@ -129,30 +135,38 @@ def cmd_import(args) -> int:
     from card_companion.companion.storage import StoreError, open_store
 
     opened = open_store(args.data_dir)
+    if opened.problem:  # a damaged save: the games go where the app saves them now (a spare file), said
+        print(f"Note: {opened.problem}", file=sys.stderr)
     try:
         text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as exc:
         print(json.dumps({"error": f"cannot read {args.file}: {exc.strerror or exc}"}), file=sys.stderr)
         return 2
+    notes: list[str] = []
     try:
-        ids = opened.store.import_file(text)
+        ids = opened.store.import_file(text, notes=notes)
     except (IllegalAction, StoreError) as exc:
         print(json.dumps({"error": str(exc)}), file=sys.stderr)
         return 2
+    for note in notes:
+        print(f"Note: {note}", file=sys.stderr)
     for gid in ids:
         print(gid)
     return 0
 
 
 def cmd_list(args) -> int:
-    from card_companion.companion.storage import open_store
+    from card_companion.companion.access import format_table_code
+    from card_companion.companion.storage import StoreError, open_to_read
 
-    opened = open_store(args.data_dir)
+    try:
+        opened = open_to_read(args.data_dir)
+        games = opened.store.saved_games()
+    except StoreError as exc:
+        return fail(str(exc))
     if opened.problem:
         print(f"Note: {opened.problem}", file=sys.stderr)
-    from card_companion.companion.access import format_table_code
-
-    for g in opened.store.saved_games():
+    for g in games:
         code = f"  code {format_table_code(g.code)}" if g.code else ""
         said = f"  {g.headline}" if g.headline else ""
         print(f"{g.id}  {g.game}  {', '.join(g.players)}  {g.actions} steps{said}{code}"
@@ -224,13 +238,13 @@ def with_records(args, work) -> int:
     """``companion stats`` and ``records``: the filter checked, the save file opened, ``work(store,
     filter)`` run (it gives what to print, or an error sentence: str in a list), then a note for
     each saved game that cannot be read, and the printing."""
-    from card_companion.companion.storage import StoreError, open_store
+    from card_companion.companion.storage import StoreError, open_to_read
 
     flt = read_filter(args)
     if isinstance(flt, str):
         return fail(flt)
-    opened = open_store(args.data_dir)
     try:
+        opened = open_to_read(args.data_dir)
         out = work(opened.store, flt)
         notes = not_counted(opened.store)
     except StoreError as exc:
@@ -248,7 +262,7 @@ def cmd_stats(args) -> int:
 
     def work(store, flt):
         board = players_screen(store, None, flt)
-        players = only(board.players, args.player)
+        players = only(store, board.players, args.player)
         if args.player is not None and not players:
             return [f"there is no player called {args.player.strip()[:40]!r} in these records"]
         board = board.model_copy(update={"players": players})
@@ -276,19 +290,25 @@ def cmd_records(args) -> int:
 
 
 def cmd_players(args) -> int:
+    """rename-player and merge-players, on the records of the save file itself (never a spare
+    one: a damaged save is said, not taken for a file with no players)."""
     from card_companion.companion import records
-    from card_companion.companion.game import IllegalAction
+    from card_companion.companion.game import IllegalAction, name_note
     from card_companion.companion.storage import StoreError, open_store
 
-    opened = open_store(args.data_dir)
     try:
+        opened = open_store(args.data_dir, spare=False)
         with opened.store.writing() as db:
             if args.command == "rename-player":
-                print(records.rename(db, args.name, args.new))
+                name = records.rename(db, args.name, args.new)
             else:
-                print(records.merge(db, args.name, args.into))
+                name = records.merge(db, args.name, args.into)
     except (IllegalAction, StoreError) as exc:
         return fail(str(exc))
+    note = name_note(args.new) if args.command == "rename-player" else None
+    if note:
+        print(f"Note: {note}", file=sys.stderr)
+    print(name)
     return 0
 
 
@@ -391,16 +411,25 @@ def serve_the_table(args: argparse.Namespace, own_program: bool) -> int:
         system_malloc()
     from card_companion.app import serve
 
-    url = print_address(args.host, args.port)
-    phone_dir, phone_line = phone_app_of(args.phone_dir, url)
-    if phone_line:
-        print(phone_line)
+    phone_dir, phone_line = phone_app_of(args.phone_dir, address_of(args.host, args.port))
     admin = args.admin_password or os.environ.get(ENV_ADMIN) or None
-    if admin:
-        print("The host view is on: open /admin and type the host password.")
-    serve(args.host, args.port, args.data_dir, open_browser=not args.no_open, admin_password=admin,
-          allow_hosts=tuple(args.allow_host), per_address=args.per_address, new_per_minute=args.new_per_minute,
-          session_timeout=args.session_timeout, phone_dir=phone_dir)
+
+    def listening() -> None:
+        """The address (and what else is served) once the server listens, not a moment before."""
+        print_address(args.host, args.port)
+        if phone_line:
+            print(phone_line)
+        if admin:
+            print("The host view is on: open /admin and type the host password.")
+        sys.stdout.flush()
+
+    try:
+        serve(args.host, args.port, args.data_dir, open_browser=not args.no_open, admin_password=admin,
+              allow_hosts=tuple(args.allow_host), per_address=args.per_address, new_per_minute=args.new_per_minute,
+              session_timeout=args.session_timeout, phone_dir=phone_dir, on_listening=listening)
+    except CannotListen as exc:
+        print(f"Card Companion cannot serve: {exc}.", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -12,7 +12,11 @@ Kinds of row:
   what was wrong (the row's words), and the page's place is given back.
 - ``player``: a change of the players of the records (the Players screen, ``companion
   rename-player`` / ``merge-players``), ``{"rename": [name, new]}`` or ``{"merge": [name, into]}``,
-  on the records of two finished FIGHT! matches, Ann against Bea and Cy against Dee.
+  on the records of two finished FIGHT! matches, Ann against Bea and Cy against Dee (after the
+  changes in ``after``, made by another phone).
+- ``command``: a ``companion`` command line over a save folder whose save is as ``after`` says
+  (damaged: "quick check fails", "not a save file"; or "port taken": the port 8550 of the line
+  is one another program listens on): exit 2, one sentence on stderr, the folder as it was.
 """
 
 from __future__ import annotations
@@ -295,7 +299,46 @@ ROWS: list[Row] = [
     Row("player", {"merge": ["Ann", "Bea"]}, "Ann and Bea played at the same table (1 game)",
         why="merging two players who played each other"),
     Row("player", {"merge": [42, "Bea"]}, "a player's name is text", why="a number for a name"),
+    Row("player", {"rename": ["Ann", "\u200b\u2060"]}, "every player needs a name",
+        why="a name of invisible characters only", shown='{"rename": ["Ann", "\\u200b\\u2060"]}'),
+    Row("player", {"rename": ["Cy", " BEA\u200b"]}, "Bea is another player: merge the two players",
+        why="a look-alike of another player's name (a zero-width space)", shown='{"rename": ["Cy", " BEA\\u200b"]}'),
+    Row("player", {"rename": ["Ann", "Annie"]}, "Ann is called Anna now (renamed or merged meanwhile, on another "
+        "phone?): nothing was changed", after=({"rename": ["Ann", "Anna"]},),
+        why="a rename by the name another phone's rename just changed"),
+    Row("player", {"merge": ["Ann", "Cy"]}, "Ann is called Anna now", after=({"rename": ["Ann", "Anna"]},),
+        why="a merge by the name another phone's rename just changed"),
+    Row("import", saved("fight", ["Ann", "Ann\u200b"]), "two players have the same name: 'Ann' and 'Ann\\u200b' "
+        "are one name once what draws nothing is taken out", why="two names that look the same (a zero-width space)",
+        shown='{..., "setup": {"players": ["Ann", "Ann\\u200b"]}, ...}'),
+    Row("import", saved("fight", ["\u202e\u200b", "Bea"]), "every player needs a name",
+        why="a name of invisible characters only", shown='{..., "setup": {"players": ["\\u202e\\u200b", "Bea"]}, ...}'),
+
+    # --- commands over a save folder ------------------------------------------------------------
+    Row("command", ["stats"], "games.sqlite3 is damaged", after=("quick check fails",),
+        why="the statistics of a damaged save (before: a spare games-1.sqlite3 made, nothing printed, exit 0)"),
+    Row("command", ["records", "--csv"], "games.sqlite3 is damaged", after=("quick check fails",),
+        why="the records of a damaged save"),
+    Row("command", ["list"], "games.sqlite3 is not a readable save file (file is not a database)",
+        after=("not a save file",), why="the saved games of a file that is not a save"),
+    Row("command", ["export", "--all"], "games.sqlite3 is damaged", after=("quick check fails",),
+        why="a backup of a damaged save"),
+    Row("command", ["rename-player", "Ann", "Annie"], "games.sqlite3 is damaged", after=("quick check fails",),
+        why="a rename in a damaged save (before: \"there is no player called 'Ann'\")"),
+    Row("command", ["merge-players", "Ann", "Bea"], "it was left untouched, and nothing was changed",
+        after=("not a save file",), why="a merge in a file that is not a save"),
+    Row("command", ["--port", "8550"], "port 8550 is taken on 127.0.0.1 (another program is listening there): "
+        "try --port", after=("port taken",), why="serving on a port another program has (before: the address, two "
+        "tracebacks, exit 3)"),
+    Row("command", ["--port", "0"], "0 is not a port (a port is 1 to 65535): try --port", why="port 0"),
+    Row("command", ["--host", "192.0.2.1"], "192.0.2.1 is not an address of this machine: try --host 0.0.0.0",
+        why="serving on an address of another machine"),
 ]
+
+
+FOLDERS = {"quick check fails": "its save damaged: it fails its check", "not a save file": "its save not SQLite",
+           "port taken": "another program listening on it"}
+"""a command row's ``after``, as the page says it"""
 
 
 def render() -> str:
@@ -309,17 +352,22 @@ def render() -> str:
             "player": "## Renaming and merging the players of the records\n\n"
                       "(A game whose save is damaged has no record: `companion stats` and `companion records` "
                       "say so on stderr,\n\"the saved game ID (GAME) cannot be read (why): it is not counted\", "
-                      "and count the others.)"}
+                      "and count the others.)",
+            "command": "## Commands over a save folder (exit 2, one sentence on stderr, the folder as it was)"}
     lines = ["# Bad input: what the app refuses, and what it says", "",
              "Every row is a test (tests/bad_input_catalogue.py): the answer holds the words shown, and",
              "nothing changed (no game saved, the table's state as it was). This page is generated from",
              f"the same rows (`python -m tests.bad_input_catalogue`); {len(ROWS)} rows.", ""]
-    for kind in ("ask", "step", "import", "websocket", "player"):
+    for kind in ("ask", "step", "import", "websocket", "player", "command"):
         lines += [head[kind], "", "| What was done | Input | The answer says |", "|---|---|---|"]
         for r in ROWS:
             if r.kind != kind:
                 continue
             shown = r.shown or (r.input if isinstance(r.input, str) else json.dumps(r.input, ensure_ascii=False))
+            if r.kind == "command":
+                shown = " ".join(["companion", *r.input]) + (f" ({FOLDERS[r.after[0]]})" if r.after else "")
+            elif r.kind == "player" and r.after:
+                shown += " after " + ", ".join(json.dumps(a, ensure_ascii=False) for a in r.after)
             if len(shown) > 90:
                 shown = shown[:87] + "…"
             what = r.why + (f" ({GAMES[r.game].name})" if r.game else "")

@@ -3,7 +3,10 @@ docs/bad-input.md says the same as the rows."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import socket
 
 import pytest
 
@@ -19,7 +22,7 @@ from tests.test_fight_tracker import a_match_best_of_three
 
 def test_the_catalogue_has_at_least_60_rows_of_each_kind_together():
     assert len(ROWS) >= 60
-    assert {r.kind for r in ROWS} == {"ask", "step", "import", "websocket", "player"}
+    assert {r.kind for r in ROWS} == {"ask", "step", "import", "websocket", "player", "command"}
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r.kind}-{i}" for i, r in enumerate(ROWS)])
@@ -42,13 +45,16 @@ def test_refused_in_plain_words_and_nothing_changed(row: Row, tmp_path):
         refused_on_the_websocket(row, tmp_path)
     elif row.kind == "player":
         store = with_records(tmp_path)
+        for earlier in row.after:  # another phone's change first
+            change_players(store, earlier)
         before = (records_now(store), store.saved_games())
-        (change, (name, other)), = row.input.items()
-        with pytest.raises(IllegalAction) as refused, store.writing() as db:
-            (records.rename if change == "rename" else records.merge)(db, name, other)
+        with pytest.raises(IllegalAction) as refused:
+            change_players(store, row.input)
         assert row.says in str(refused.value)
         assert (records_now(store), store.saved_games()) == before
         store.close()
+    elif row.kind == "command":
+        refused_on_the_command_line(row, tmp_path)
     else:
         store = Store(tmp_path / "games.sqlite3")
         try:
@@ -67,6 +73,42 @@ def with_records(tmp_path) -> Store:
     for names in (["Ann", "Bea"], ["Cy", "Dee"]):
         store.create(Session.replay(fight, fight.make_setup(names), list(a_match_best_of_three().actions)))
     return store
+
+
+def change_players(store: Store, change: dict) -> None:
+    """A row's change of the players: ``{"rename": [name, new]}`` or ``{"merge": [name, into]}``."""
+    (kind, (name, other)), = change.items()
+    with store.writing() as db:
+        (records.rename if kind == "rename" else records.merge)(db, name, other)
+
+
+def refused_on_the_command_line(row: Row, tmp_path) -> None:
+    """`companion ...` in this process over a folder as the row says: exit 2, no output, one
+    sentence on stderr holding the row's words, no traceback, the folder as it was."""
+    from card_companion.cli import main
+    from tests.test_damaged_save_commands import damage, folder_now
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    with socket.socket() as listener:
+        args = list(row.input)
+        if row.after == ("port taken",):  # the row's port 8550 is one this test listens on
+            listener.bind(("127.0.0.1", 0))
+            listener.listen()
+            args = [str(listener.getsockname()[1]) if a == "8550" else a for a in args]
+        elif row.after:
+            damage(folder, row.after[0])
+        before = folder_now(folder)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            serving = args[0].startswith("--")
+            code = main([*args, *(["--no-open"] if serving else []), "--data-dir", str(folder)])
+    said = err.getvalue().replace(" ".join(args), " ".join(row.input))
+    if row.after == ("port taken",):
+        said = said.replace(f"port {args[1]} ", "port 8550 ")
+    assert code == 2 and out.getvalue() == "" and said.count("\n") == 1 and "Traceback" not in said, said
+    assert row.says in said, said
+    assert folder_now(folder) == before
 
 
 def records_now(store: Store):

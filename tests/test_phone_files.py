@@ -5,6 +5,7 @@ the Host check as everywhere; and ``companion`` finding the build and saying so 
 
 from __future__ import annotations
 
+import socket
 import warnings
 from pathlib import Path
 from urllib.parse import unquote
@@ -269,7 +270,12 @@ def test_companion_offers_the_build_it_is_given_or_the_checkouts(build, tmp_path
 
 def test_companion_serves_the_build_and_prints_one_line(build, tmp_path, monkeypatch, capsys):
     seen = {}
-    monkeypatch.setattr(app_module, "serve", lambda *a, **kw: seen.update(kw))
+
+    def serve(*a, **kw):  # the real one calls on_listening once the server listens
+        seen.update(kw)
+        kw["on_listening"]()
+
+    monkeypatch.setattr(app_module, "serve", serve)
     monkeypatch.delenv(cli.ENV_PHONE_DIR, raising=False)
     assert cli.main(["--no-open", "--port", "8731", "--phone-dir", str(build)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -292,7 +298,8 @@ def test_serve_offers_the_phone_app_on_the_home_screen_only_with_a_build(build, 
 
     monkeypatch.setattr(app_module, "make_main", spy)
     monkeypatch.setattr(app_module, "_warm_up_once_serving", lambda host, port: None)
-    monkeypatch.setattr(app_module, "run", lambda app, host, port, on_started=None: apps.append(app))
+    monkeypatch.setattr(app_module, "listening_socket", lambda host, port: socket.socket())  # no port taken
+    monkeypatch.setattr(app_module, "run", lambda app, host, port, **kw: apps.append(app))
     app_module.serve(port=8731, data_dir=tmp_path / "saves", open_browser=False,
                      phone_dir=phone_build(build) if with_build else None)
     assert asked["phone_app"] == ("/phone/" if with_build else None)

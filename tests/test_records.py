@@ -136,6 +136,22 @@ def kept(store: Store) -> list[records.GameRecord]:
         return records.kept(db)
 
 
+def truth(store: Store) -> list[records.GameRecord]:
+    """Every record as the saved games alone say it, each finished when the save says its last
+    step was first entered (a test with a clock of its own checks those times: ``Played``)."""
+    games = []
+    for sg in store.saved_games():
+        try:
+            session = store.load(sg.id)
+        except IllegalAction:
+            session = None
+        with store.reading() as db:
+            started, finished = records.played_at(db, sg.id) or (sg.created, sg.updated)
+        games.append((sg.id, session, started, finished))
+    with store.reading() as db:
+        return records.from_saves(games, records.names_now(db))
+
+
 def rounded(value):
     """A model's fields with floats to 9 places (sums added in another order)."""
     if hasattr(value, "model_dump"):

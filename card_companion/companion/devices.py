@@ -283,8 +283,8 @@ class Device:
 
     export_json = export
 
-    def import_json(self, text: str | bytes) -> str:
-        return self.store.import_json(text, device=self.key)
+    def import_json(self, text: str | bytes, notes: list[str] | None = None) -> str:
+        return self.store.import_json(text, device=self.key, notes=notes)
 
     def delete(self, game_id: str) -> bool:
         """Take the game off this phone. The last phone holding it (or the host) deletes it

@@ -18,6 +18,7 @@ nothing else needs to know them.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -126,12 +127,85 @@ def players_text(min_players: int, max_players: int | None) -> str:
     return f"{min_players}–{max_players} players"
 
 
-def name_key(name: str) -> str:
-    """What makes two spellings one name: trimmed, case-insensitive ("ann " is Ann).
+INVISIBLE = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0})
+"""characters that draw nothing without being format characters (Unicode's default-ignorable
+ones outside category Cf, but for the variation selectors an emoji needs): the combining
+grapheme joiner, the Hangul fillers, Khmer's inherent vowels, Mongolian's variation selectors"""
+_SPACES = re.compile(r"[^\S\x00-\x1f\x7f-\x9f]+")
+"""a run of spaces of any kind (a no-break space, an em space...); not the control characters
+among them (a tab, a line break), which a name cannot hold (``name_problem``)"""
 
-    >>> name_key("  ANN ") == name_key("ann")
+
+def invisible(ch: str) -> bool:
+    """A character that draws nothing: a format character (a zero-width space, a bidirectional
+    control, a soft hyphen...) or one of ``INVISIBLE``."""
+    return unicodedata.category(ch) == "Cf" or ord(ch) in INVISIBLE
+
+
+def normal_name(name: str) -> str:
+    """A typed name as it is kept (issue 34): Unicode NFC, without the characters that draw
+    nothing, each run of spaces one space, trimmed. So a name pasted with a zero-width space
+    or a bidirectional control is the very name it looks like, not a second player. Control
+    characters stay, for ``name_problem`` to refuse.
+
+    >>> normal_name(" Ann\u200b  Lee "), normal_name("Ev\u202ee"), normal_name("E\u0301va") == "\u00c9va"
+    ('Ann Lee', 'Eve', True)
+    """
+    kept = "".join(ch for ch in unicodedata.normalize("NFC", name) if not invisible(ch))
+    return unicodedata.normalize("NFC", _SPACES.sub(" ", kept).strip())
+
+
+def name_note(typed: str) -> str | None:
+    """What keeping a typed name took out of it, in one sentence (None: nothing but the spaces
+    at its ends); the new-game screen, a rename and an import say it.
+
+    >>> name_note("Ann\u200b")
+    'Ann is kept without the invisible character U+200B (zero width space)'
+    >>> name_note("Ann  Lee"), name_note(" Ann ")
+    ('Ann Lee is kept with single spaces', None)
+    """
+    kept = normal_name(typed)
+    gone = list(dict.fromkeys(ch for ch in unicodedata.normalize("NFC", typed) if invisible(ch)))
+    said = []
+    if gone:
+        codes = ", ".join(f"U+{ord(ch):04X} ({unicodedata.name(ch, 'unnamed').lower()})" for ch in gone[:3])
+        more = f" and {len(gone) - 3} more" if len(gone) > 3 else ""
+        said.append(f"without the invisible character{'s' * (len(gone) > 1)} {codes}{more}")
+    inner = "".join(ch for ch in typed if not invisible(ch)).strip()
+    if _SPACES.sub(" ", inner) != inner:
+        said.append("with single spaces")
+    return f"{kept} is kept {' and '.join(said)}" if said else None
+
+
+def names_notes(typed: Sequence[str]) -> tuple[str, ...]:
+    """``name_note`` of each name that has one."""
+    return tuple(note for n in typed if isinstance(n, str) and (note := name_note(n)) is not None)
+
+
+def sentences(notes: Sequence[str]) -> str | None:
+    """Notes as a screen says them: each a sentence (a capital, a full stop), one after another.
+
+    >>> sentences(["ann is kept with single spaces", "game 1 of 2: Bo is kept with single spaces"])
+    'Ann is kept with single spaces. Game 1 of 2: Bo is kept with single spaces.'
+    """
+    return " ".join(n[:1].upper() + n[1:] + ("" if n.endswith(".") else ".") for n in notes) or None
+
+
+def name_key(name: str) -> str:
+    """What makes two spellings one name: the name as it is kept (``normal_name``), in any case
+    ("ann " is Ann, and so is "Ann" with a zero-width space), canonically (NFD before the case
+    is folded, NFC after: Unicode's canonical caseless match).
+
+    >>> name_key("  ANN ") == name_key("ann") == name_key("An\u200bn")
     True
     """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", normal_name(name)).casefold())
+
+
+def spelled(name: str) -> str:
+    """The key a spelling had before names were kept normalised (trimmed, any case): records
+    of that time keep it, so a look-alike who played at the same table as the player they
+    look like stays a player of their own (records.py)."""
     return name.strip().casefold()
 
 
@@ -146,8 +220,8 @@ class Setup(Frozen):
     def _names(cls, players: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         if len(players) > TABLE_MAX:
             raise ValueError(f"a table has at most {TABLE_MAX} players, not {len(players)}")
-        names = tuple(p.strip() for p in players)
         own_save = bool((info.context or {}).get("own_save"))  # a game this app saved before the checks: as it is
+        names = tuple(p.strip() if own_save else normal_name(p) for p in players)
         for i, n in enumerate(names):
             if not n:
                 raise ValueError("every player needs a name")
@@ -156,8 +230,12 @@ class Setup(Frozen):
                                  "types")
             if len(n) > NAME_MAX:
                 raise ValueError(f"a player's name has at most {NAME_MAX} letters; {n[:20]}… has {len(n)}")
-        if len(set(name_key(n) for n in names)) != len(names):
-            raise ValueError("two players have the same name")
+        keys = [name_key(n) if not own_save else spelled(n) for n in names]
+        if len(set(keys)) != len(keys):
+            i, j = next((i, j) for j, k in enumerate(keys) for i in range(j) if keys[i] == k)
+            alike = "" if spelled(players[i]) == spelled(players[j]) else (
+                f": {players[i]!r} and {players[j]!r} are one name once what draws nothing is taken out")
+            raise ValueError(f"two players have the same name{alike}")
         return names
 
 

@@ -6,7 +6,15 @@ read-only after errors) cannot get one: ``mode=ro`` then fails with "unable to o
 file". Such a file is read as immutable, exactly as it is (the folder is read-only: nothing
 changes it meanwhile); or, when it still has steps in its write-ahead log (``-wal``: its
 server never closed it), from a private copy of the file and its log, so that no step is left
-out (immutable would ignore the log)."""
+out (immutable would ignore the log).
+
+A command that only reads (``companion stats``, ``records``, ``list``, ``export``) changes
+nothing in the folder either (issue 34, item 5): a file that no program has open (no
+write-ahead log beside it: SQLite keeps one for as long as a connection in WAL mode is open)
+is read as immutable, so SQLite makes none of the files it keeps beside a file it reads
+(``-shm``, ``-wal``); a file a server has open is read in place, through the files it already
+has. A WAL file's main file changes only at a checkpoint, which a server that has just opened
+it does not reach during a command's read."""
 
 from __future__ import annotations
 
@@ -32,3 +40,12 @@ def read_without_writing(path: str) -> tuple[str, str, str | None]:
         shutil.rmtree(folder, ignore_errors=True)
         raise
     return f"file:{quote(copy)}", "a copy", folder
+
+
+def untouched(path: str) -> str | None:
+    """The SQLite URI that reads ``path`` exactly as it is, making no file beside it, when no
+    program has it open (no ``-wal`` beside it); None: read it in place (read-only)."""
+    here = os.path.abspath(path)
+    if os.path.exists(f"{here}-wal") or os.path.exists(f"{here}-journal"):
+        return None
+    return f"file:{quote(here)}?mode=ro&immutable=1"

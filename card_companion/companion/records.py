@@ -17,9 +17,20 @@ order) from the saved games alone; tests/test_records.py holds the two equal aft
 changes. A game stopped without counting (abandoned), a game still being played and a game
 whose save cannot be read have no record.
 
-**Players.** A name is a player: two spellings compared trimmed and case-insensitively are one
-(``name_key``). A player can be renamed (every record shows the new name) or merged into
-another (two spellings of one person): ``player_names`` maps every spelling seen to its player.
+**Players.** A name is a player: two spellings that are one name as it is kept (``name_key``:
+trimmed, any case, without what draws nothing, single spaces) are one. A player can be renamed
+(every record shows the new name) or merged into another (two spellings of one person):
+``player_names`` maps every spelling seen to its player. A rename or a merge names a player by
+their name now: one that another phone renamed or merged meanwhile is refused with their name
+now (``NameChanged``), in the transaction that would have changed them.
+
+**Names from before they were kept normalised** (issue 34: "Ann" with a zero-width space was
+a second Ann). Their saves keep them as typed, and so does each record's name at the table;
+at open (``tidy_names``, idempotent, no new save format) every spelling seen is also known by
+its key now, a player whose name is not kept as is takes the name it looks like, or is merged
+into the player who has it, unless the two played at one table (then they are two people, as
+a merge says). A look-alike who played at the same table keeps the key of their spelling as it
+was (``spelled``), which a lookup tries first, so each seat of that game stays its own player.
 
 **Ratings** are kept with each record's places (before and after the game), in the order the
 games were played (finished time, then game id), game by game: a game that ends is rated from
@@ -37,7 +48,7 @@ from functools import partial
 from typing import Any
 
 from card_companion.companion import totals
-from card_companion.companion.game import Frozen, IllegalAction, name_key, name_problem
+from card_companion.companion.game import Frozen, IllegalAction, name_key, name_problem, normal_name, spelled
 from card_companion.companion.ratings import START, Rating, Side, rate_game
 from card_companion.companion.standings import FIGURES, standing
 
@@ -225,22 +236,45 @@ def insert(db: sqlite3.Connection, record: GameRecord) -> None:
     db.execute("INSERT INTO records (game_id, game, started, finished, steps, headline, stopped) "
                "VALUES (?,?,?,?,?,?,?)", (record.game_id, record.game, record.started, record.finished, record.steps,
                                           record.headline, int(record.stopped_early)))
+    seated: set[int] = set()
+    rows = []
+    for p in record.placings:
+        who = player_id(db, p.name, seated)
+        seated.add(who)
+        rows.append((record.game_id, p.seat, record.game, record.finished, p.name, who, p.figure, p.place,
+                     int(p.won), p.team, p.margin))
     db.executemany(
         "INSERT INTO placings (game_id, seat, game, finished, name, player, figure, place, won, team, margin) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        [(record.game_id, p.seat, record.game, record.finished, p.name, player_id(db, p.name), p.figure, p.place,
-          int(p.won), p.team, p.margin) for p in record.placings])
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
 
 
-def player_id(db: sqlite3.Connection, name: str) -> int:
-    """The player this name is (remembered from now on, if it is new)."""
-    key = name_key(name)
-    row = db.execute("SELECT player FROM player_names WHERE key = ?", (key,)).fetchone()
-    if row is not None:
-        return int(row[0])
-    new = db.execute("INSERT INTO players (name) VALUES (?)", (name.strip(),)).lastrowid
+def keys_of(name: str) -> tuple[str, ...]:
+    """The keys a spelling is looked up by, the first first: as it was typed (an old save's
+    look-alike, ``spelled``), then as it is kept (``name_key``)."""
+    return tuple(dict.fromkeys((spelled(name), name_key(name))))
+
+
+def player_of(db: sqlite3.Connection, name: str) -> int | None:
+    """The player this spelling is (None: a spelling never seen)."""
+    for key in keys_of(name):
+        row = db.execute("SELECT player FROM player_names WHERE key = ?", (key,)).fetchone()
+        if row is not None:
+            return int(row[0])
+    return None
+
+
+def player_id(db: sqlite3.Connection, name: str, seated: set[int] | frozenset[int] = frozenset()) -> int:
+    """The player this name is (remembered from now on, if it is new). ``seated``: the players
+    of the game's other seats; a look-alike of one of them (an old save's "Ann" with a
+    zero-width space beside Ann) is a player of their own, known by their spelling as typed."""
+    found = player_of(db, name)
+    if found is not None and found not in seated:
+        return found
+    alike = found is not None
+    key = spelled(name) if alike else name_key(name)
+    new = db.execute("INSERT INTO players (name) VALUES (?)", (name.strip() if alike else normal_name(name),)).lastrowid
     assert new is not None  # an INSERT into a rowid table always has one
-    db.execute("INSERT INTO player_names (key, player) VALUES (?, ?)", (key, new))
+    db.execute("INSERT OR REPLACE INTO player_names (key, player) VALUES (?, ?)", (key, new))
     return new
 
 
@@ -353,8 +387,7 @@ def from_saves(games: Iterable[tuple[str, Any | None, float, float]], names: dic
     records = [r for gid, session, created, finished in games
                if session is not None and (r := record_of(gid, session, created, finished)) is not None]
     records.sort(key=lambda r: r.order)
-    seated = [(r.game, [replace_player(p, names.get(name_key(p.name), p.name.strip())) for p in r.placings])
-              for r in records]
+    seated = [(r.game, [replace_player(p, name_now(names, p.name)) for p in r.placings]) for r in records]
     return [r.model_copy(update={"placings": tuple(p.model_copy(update={"before": b, "after": a})
                                                    for p, (b, a) in zip(placings, both))})
             for r, (_, placings), both in zip(records, seated, fold(seated))]
@@ -380,42 +413,63 @@ def replace_player(p: Placing, player: str) -> Placing:
 
 
 def names_now(db: sqlite3.Connection) -> dict[str, str]:
-    """Every spelling seen → its player's name now."""
+    """Every spelling seen (its key) → its player's name now."""
     return dict(db.execute("SELECT k.key, p.name FROM player_names k JOIN players p ON p.id = k.player").fetchall())
+
+
+def name_now(names: dict[str, str], typed: str) -> str:
+    """A spelling's player's name now, through ``names_now`` (a spelling never seen: as it is kept)."""
+    return next((names[k] for k in keys_of(typed) if k in names), normal_name(typed))
 
 
 # --- renaming and merging players ---------------------------------------------------------------
 
 
 def clean_name(text: Any) -> str:
-    """A player's name as typed, trimmed; IllegalAction (one sentence) if it cannot be one."""
+    """A player's name as typed, as it is kept (``normal_name``); IllegalAction (one sentence)
+    if it cannot be one."""
     if not isinstance(text, str):
         raise IllegalAction("a player's name is text")
-    name = text.strip()
+    name = normal_name(text)
     problem = name_problem(name)
     if problem is not None:
         raise IllegalAction(problem)
     return name
 
 
+class NameChanged(IllegalAction):
+    """A rename or merge of a player by a name they no longer have: another phone (or
+    command) renamed or merged them meanwhile. ``now``: their name now."""
+
+    def __init__(self, name: str, now: str):
+        super().__init__(f"{name.strip()[:40]} is called {now} now (renamed or merged meanwhile, on another phone?): "
+                         "nothing was changed")
+        self.now = now
+
+
 def find_player(db: sqlite3.Connection, name: str) -> int:
-    """The player with this name (any spelling seen); IllegalAction if there is none."""
+    """The player called ``name`` now (any case, without what draws nothing); IllegalAction if
+    there is none, ``NameChanged`` if the name is a spelling of a player now called otherwise."""
     if not isinstance(name, str):
         raise IllegalAction("a player's name is text")
-    row = db.execute("SELECT player FROM player_names WHERE key = ?", (name_key(name),)).fetchone()
-    if row is None:
+    who = player_of(db, name)
+    if who is None:
         raise IllegalAction(f"there is no player called {name.strip()[:40]!r} in the records")
-    return int(row[0])
+    now = str(db.execute("SELECT name FROM players WHERE id = ?", (who,)).fetchone()[0])
+    if name_key(now) != name_key(name):
+        raise NameChanged(name, now)
+    return who
 
 
 def rename(db: sqlite3.Connection, old: str, new: str) -> str:
     """The player called ``old`` is called ``new`` from now on, in every record (and a game
-    typed with either spelling counts for them). Their new name, trimmed."""
+    typed with either spelling counts for them). Their new name, as it is kept. In the caller's
+    write transaction: the name found is the name changed, whatever another phone does."""
     name = clean_name(new)
     who = find_player(db, old)
-    owner = db.execute("SELECT player FROM player_names WHERE key = ?", (name_key(name),)).fetchone()
-    if owner is not None and owner[0] != who:
-        other = db.execute("SELECT name FROM players WHERE id = ?", (owner[0],)).fetchone()[0]
+    owner = player_of(db, name)
+    if owner is not None and owner != who:
+        other = db.execute("SELECT name FROM players WHERE id = ?", (owner,)).fetchone()[0]
         raise IllegalAction(f"{other} is another player: merge the two players to make them one")
     db.execute("UPDATE players SET name = ? WHERE id = ?", (name, who))
     db.execute("INSERT OR IGNORE INTO player_names (key, player) VALUES (?, ?)", (name_key(name), who))
@@ -428,6 +482,11 @@ def merge(db: sqlite3.Connection, spelling: str, into: str) -> str:
     gone, kept_id = find_player(db, spelling), find_player(db, into)
     if gone == kept_id:
         raise IllegalAction("a player cannot be merged with themselves: pick two different players")
+    return merge_players(db, gone, kept_id)
+
+
+def merge_players(db: sqlite3.Connection, gone: int, kept_id: int) -> str:
+    """``merge`` of two players by their ids."""
     together = db.execute(
         "SELECT COUNT(*) FROM placings a JOIN placings b ON a.game_id = b.game_id WHERE a.player = ? AND b.player = ?",
         (gone, kept_id)).fetchone()[0]
@@ -448,19 +507,56 @@ def merge(db: sqlite3.Connection, spelling: str, into: str) -> str:
     return str(names[kept_id])
 
 
+def untidy(db: sqlite3.Connection) -> bool:
+    """Whether ``tidy_names`` has anything to do: a spelling not known by its key now, or a
+    player whose name is not kept as it is."""
+    keys = {k for (k,) in db.execute("SELECT key FROM player_names")}
+    return any(name_key(k) not in keys for k in keys) or any(
+        normal_name(n) != n for (n,) in db.execute("SELECT name FROM players"))
+
+
+def tidy_names(db: sqlite3.Connection) -> None:
+    """The players of records made before names were kept normalised (the module's docstring):
+    each spelling also known by its key now (where no other player has it), then each player
+    whose name is not kept as is renamed to the name it looks like, or merged into the player
+    who has it, unless they played at one table. In the caller's write transaction."""
+    owner = dict(db.execute("SELECT key, player FROM player_names ORDER BY player, key").fetchall())
+    for key, player in list(owner.items()):
+        now = name_key(key)
+        if now not in owner:
+            db.execute("INSERT INTO player_names (key, player) VALUES (?, ?)", (now, player))
+            owner[now] = player
+    for pid, name in db.execute("SELECT id, name FROM players ORDER BY id").fetchall():
+        kept_as = normal_name(name)
+        if kept_as == name or not kept_as:
+            continue
+        other = owner.get(name_key(kept_as))
+        if other is None or other == pid:
+            db.execute("UPDATE players SET name = ? WHERE id = ?", (kept_as, pid))
+            if other is None:
+                db.execute("INSERT INTO player_names (key, player) VALUES (?, ?)", (name_key(kept_as), pid))
+                owner[name_key(kept_as)] = pid
+            continue
+        try:
+            merge_players(db, pid, other)
+        except IllegalAction:  # they played at one table: two people who look alike
+            continue
+        owner = {k: other if p == pid else p for k, p in owner.items()}
+
+
 def recent_players(rows: Iterable[tuple[Sequence[str], float]], names: dict[str, str], limit: int = 24) -> list[str]:
     """The players of these games (``(players, last played)``, the latest first), each once,
     by their name now, the most recent first."""
     seen: dict[str, str] = {}
     for players, _ in rows:
         for typed in players:
-            key = name_key(typed)
-            now = names.get(key, typed.strip())
+            now = name_now(names, typed)
             seen.setdefault(name_key(now), now)
             if len(seen) >= limit:
                 return list(seen.values())
     return list(seen.values())
 
 
-__all__ = ["COLUMNS", "GameRecord", "Placing", "TABLES", "clean_name", "fold", "forget", "from_saves", "kept", "merge",
-           "names_now", "played_at", "rebuild", "recent_players", "record_of", "rename", "sync"]
+__all__ = ["COLUMNS", "GameRecord", "NameChanged", "Placing", "TABLES", "clean_name", "fold", "forget", "from_saves",
+           "kept", "merge", "name_now", "names_now", "played_at", "player_of", "rebuild", "recent_players", "record_of",
+           "rename", "sync", "tidy_names", "untidy"]

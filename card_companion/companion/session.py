@@ -29,6 +29,7 @@ from card_companion.companion.game import (
     Said,
     Setup,
     first_control_character,
+    names_notes,
     plain_validation_error,
 )
 
@@ -482,8 +483,10 @@ class Session:
         return cls.replay(game, setup, actions, redo)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Session:
-        """Read an exported game; raise IllegalAction saying what is wrong with it."""
+    def from_json(cls, text: str | bytes, notes: list[str] | None = None) -> Session:
+        """Read an exported game; raise IllegalAction saying what is wrong with it. ``notes``
+        gets a sentence for each player's name that keeping it changed (``name_note``: an
+        invisible character taken out...)."""
         if len(text) > MAX_IMPORT_BYTES:
             raise IllegalAction(f"this file is {len(text) / 2**20:.0f} MB; a saved game is at most "
                                 f"{MAX_IMPORT_BYTES // 2**20} MB")
@@ -499,7 +502,10 @@ class Session:
             record = SavedLog.model_validate(data, strict=True, context={"from_file": True})
         except ValueError as exc:
             raise IllegalAction(f"the saved game is damaged: {plain_validation_error(exc)}") from None
-        return cls.from_record(record)
+        session = cls.from_record(record)
+        if notes is not None:
+            notes.extend(names_notes(record.setup.get("players", ())))
+        return session
 
 
 NEWER = "this game was saved by a newer version of the app; update the app to open it"

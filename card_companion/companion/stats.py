@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from card_companion.companion.game import Frozen, name_key
+from card_companion.companion.game import Frozen, invisible
 from card_companion.companion.ratings import START, Rating
-from card_companion.companion.records import GameRecord, fold, kept
+from card_companion.companion.records import GameRecord, fold, kept, player_of
 from card_companion.companion.standings import FIGURES
 from card_companion.companion.totals import EVERY
 
@@ -376,8 +376,7 @@ def head_to_head(store: Any, scope: Scope | None, flt: Filter, a: str, b: str, n
 
 def head_to_head_in(db: sqlite3.Connection, sql: str, args: list[Any], a: str, b: str) -> HeadToHead:
     """The games two players (any spelling of their names) played together, and the wins of each."""
-    ids = [db.execute("SELECT k.player, p.name FROM player_names k JOIN players p ON p.id = k.player WHERE k.key = ?",
-                      (name_key(n),)).fetchone() for n in (a, b)]
+    ids = [db.execute("SELECT id, name FROM players WHERE id = ?", (player_of(db, n),)).fetchone() for n in (a, b)]
     if ids[0] is None or ids[1] is None:
         return HeadToHead(a=a.strip(), b=b.strip(), games=0, a_wins=0, b_wins=0)
     row = db.execute(
@@ -396,8 +395,7 @@ def win_rate_over_time(store: Any, scope: Scope | None, flt: Filter, name: str, 
         sql, args = where(scope, flt, now)
         rows = db.execute(
             "SELECT p.finished, p.won FROM placings p JOIN records r ON r.game_id = p.game_id "
-            f"{also(sql, 'p.player = (SELECT player FROM player_names WHERE key = ?)')} ORDER BY p.finished, p.game_id",
-            [*args, name_key(name)]).fetchall()
+            f"{also(sql, 'p.player = ?')} ORDER BY p.finished, p.game_id", [*args, player_of(db, name)]).fetchall()
     out, wins = [], 0
     step = max(1, len(rows) // points)
     for i, (finished, won) in enumerate(rows, 1):
@@ -442,11 +440,31 @@ def tonight(store: Any, scope: Scope | None, now: float | None = None) -> Night:
 
 CSV_COLUMNS = ("game", "game_id", "started", "finished", "minutes", "steps", "seat", "player", "name_at_the_table",
                "figure", "unit", "place", "won", "rating", "uncertainty", "rating_change", "stopped_early")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""what makes a spreadsheet read a cell as a formula (OWASP's CSV injection)"""
+
+
+def spreadsheet_text(text: str) -> str:
+    r"""A text cell a spreadsheet shows as text, never runs: one that starts with a formula's
+    first character (``FORMULA_STARTS``), also after spaces or characters that draw nothing,
+    gets a leading ``'`` (what spreadsheet apps take as "this is text", OWASP's rule). Only text
+    cells are written through it: a number cell is a number the app wrote (a rating change of
+    -0.50 stays a number), while a name "-1" is text and is written "'-1".
+
+    >>> spreadsheet_text('=HYPERLINK("http://x")'), spreadsheet_text("-1"), spreadsheet_text("Ann-Marie")
+    ('\'=HYPERLINK("http://x")', "'-1", 'Ann-Marie')
+    >>> spreadsheet_text(" @x"), spreadsheet_text("\u200b+1")
+    ("' @x", "'\u200b+1")
+    """
+    shown = "".join(ch for ch in text if not invisible(ch)).lstrip()
+    return f"'{text}" if text.startswith(FORMULA_STARTS) or shown.startswith(FORMULA_STARTS) else text
 
 
 def records_csv(store: Any, scope: Scope | None, flt: Filter | None = None, now: float | None = None) -> str:
     """Every record as CSV, one row per player per game, in the order the games were played
-    (``stopped_early`` 1: a game stopped early, counted as the app scored it at its stop)."""
+    (``stopped_early`` 1: a game stopped early, counted as the app scored it at its stop).
+    Text cells go through ``spreadsheet_text`` (no cell runs as a formula); numbers are written
+    as plain numbers (a change of rating as 1.25 or -0.50, no sign before a positive one)."""
     with store.reading() as db:
         scope = seen(db, scope)
         sql, args = where(scope, flt or Filter(), now)
@@ -455,13 +473,15 @@ def records_csv(store: Any, scope: Scope | None, flt: Filter | None = None, now:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
+    text = spreadsheet_text
     for r in got:
         for p in r.placings:
             before, after = both[(r.game_id, p.seat)] if both is not None else (p.before, p.after)
-            w.writerow([r.game, r.game_id, stamp(r.started), stamp(r.finished), f"{r.minutes:.1f}", r.steps,
-                        p.seat + 1, p.player, p.name, p.figure, FIGURES[r.game].unit, p.place, int(p.won),
-                        f"{after.mu:.2f}" if after else "", f"{after.sigma:.2f}" if after else "",
-                        f"{after.mu - before.mu:+.2f}" if after and before else "", int(r.stopped_early)])
+            w.writerow([text(r.game), text(r.game_id), stamp(r.started), stamp(r.finished), f"{r.minutes:.1f}",
+                        r.steps, p.seat + 1, text(p.player), text(p.name), p.figure, text(FIGURES[r.game].unit),
+                        p.place, int(p.won), f"{after.mu:.2f}" if after else "", f"{after.sigma:.2f}" if after else "",
+                        f"{after.mu - before.mu:.2f}" if after and before else "",
+                        int(r.stopped_early)])
     return out.getvalue()
 
 
@@ -486,9 +506,12 @@ def to_json(board: Board) -> dict[str, Any]:
     }
 
 
-def only(players: Sequence[PlayerStats], name: str | None) -> tuple[PlayerStats, ...]:
-    """The players called ``name`` (any spelling: trimmed, any case), or all."""
+def only(store: Any, players: Sequence[PlayerStats], name: str | None) -> tuple[PlayerStats, ...]:
+    """The player ``name`` is (any spelling seen: as typed at a game, in any case, or one
+    renamed or merged into them), or all."""
     if name is None:
         return tuple(players)
-    key = name.strip().casefold()
-    return tuple(p for p in players if p.name.casefold() == key)
+    with store.reading() as db:
+        who = player_of(db, name)
+        now = db.execute("SELECT name FROM players WHERE id = ?", (who,)).fetchone() if who is not None else None
+    return tuple(p for p in players if now is not None and p.name == now[0])

@@ -17,6 +17,10 @@ class StoreBusy(StoreError):
     """Another program holds the save file: nothing was changed; try again in a moment."""
 
 
+class OlderSave(StoreError):
+    """A save file of an earlier save format, opened where it cannot be upgraded (read-only)."""
+
+
 class StaleGame(IllegalAction):
     """The saved game changed since this screen loaded it (another phone at the table)."""
 

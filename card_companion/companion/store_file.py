@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from card_companion.companion.read_only import read_without_writing
+from card_companion.companion.read_only import read_without_writing, untouched
 from card_companion.companion.store_errors import READ_ONLY, StoreBusy, StoreError
 
 log = logging.getLogger(__name__)
@@ -79,9 +79,11 @@ class SaveFile:
     _ready: Any  # the schema's check of a file that was busy at open (store_schema.Schema)
 
     def __init__(self, path: Path | str, *, read_only: bool = False, busy_timeout: float = BUSY_TIMEOUT,
-                 keeper: Keeper | None = None):
+                 keeper: Keeper | None = None, as_it_is: bool = False):
+        """``as_it_is``: read-only, and no file made beside it (a command that only reads:
+        read_only.py's ``untouched``)."""
         self.path = str(path)
-        self.read_only = read_only
+        self.read_only = read_only or as_it_is
         self.busy_timeout = busy_timeout
         self.keeper = keeper
         self.keep_problem: str | None = None
@@ -98,7 +100,9 @@ class SaveFile:
             # one database shared by every thread's connection while the app runs
             self._uri = f"file:companion-{uuid.uuid4().hex}?mode=memory&cache=shared"
             self._memory_anchor = self._connect()
-        elif read_only:
+        elif as_it_is and (uri := untouched(self.path)) is not None:
+            self._uri, self.read_as = uri, "immutable"
+        elif self.read_only:
             self._uri = f"file:{quote(os.path.abspath(self.path))}?mode=ro"
         else:
             self._uri = f"file:{quote(os.path.abspath(self.path))}"

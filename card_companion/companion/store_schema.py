@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from card_companion.companion import records
-from card_companion.companion.store_errors import StoreBusy, StoreError
+from card_companion.companion.store_errors import OlderSave, StoreBusy, StoreError
 
 SCHEMA_VERSION = 5
 
@@ -136,8 +136,8 @@ class Schema:
             if "malformed" in str(exc).lower():
                 raise StoreError(f"{self.path} is damaged ({exc})") from None
             raise StoreError(f"{self.path} is not a readable save file ({exc})") from None
-        if check != ["ok"]:
-            self.damaged = f"{self.path} is damaged ({'; '.join(check[:3])})"
+        if check != ["ok"]:  # (each line of the check on one line: the damage is said in one sentence)
+            self.damaged = f"{self.path} is damaged ({'; '.join(' '.join(c.split()) for c in check[:3])})"
             raise StoreError(self.damaged)
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer version of the app (save format {version}); "
@@ -148,10 +148,12 @@ class Schema:
             raise StoreError(f"{self.path} is not a save file of this app")
         if version < SCHEMA_VERSION:
             if self.read_only:
-                raise StoreError(f"{self.path} was saved by an older version of the app and cannot be "
-                                 "upgraded in a read-only folder")
+                raise OlderSave(f"{self.path} was saved by an older version of the app and cannot be "
+                                "upgraded in a read-only folder")
             self._create_or_migrate(version)
         self._check_columns()
+        if not self.read_only:
+            self._tidy_names()
         if not self.read_only and self._memory_anchor is None and self.keeper is None:
             # readers never wait for a writer (skipped where the folder does not allow it; and
             # for a file a keeper takes whole after each commit: store_file.py)
@@ -207,6 +209,17 @@ class Schema:
                 db.execute("ALTER TABLE records ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0")
                 records.rebuild(db, sessions)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _tidy_names(self) -> None:
+        """The players of records made before names were kept normalised, tidied once
+        (records.tidy_names: idempotent, so no save format of its own)."""
+        try:
+            untidy = records.untidy(self.db)
+        except sqlite3.DatabaseError as exc:
+            raise self._plain(exc) from None
+        if untidy:
+            with self._write(check=False) as db:
+                records.tidy_names(db)
 
     def _check_columns(self) -> None:
         try:

@@ -28,9 +28,10 @@ class Transfer:
     def export_json(self, game_id: str) -> str:
         return self.load(game_id).to_json()
 
-    def import_json(self, text: str | bytes, *, device: str | None = None) -> str:
-        """Add an exported game as a new saved game; IllegalAction says what is wrong."""
-        return self.create(Session.from_json(text), device=device)
+    def import_json(self, text: str | bytes, *, device: str | None = None, notes: list[str] | None = None) -> str:
+        """Add an exported game as a new saved game; IllegalAction says what is wrong. ``notes``
+        gets a sentence for each name that keeping it changed (``Session.from_json``)."""
+        return self.create(Session.from_json(text, notes), device=device)
 
     def export_all(self) -> tuple[str, list[str]]:
         """Every saved game in one file (``companion export --all``), and one sentence for
@@ -45,7 +46,8 @@ class Transfer:
                           ensure_ascii=False)
         return text, left_out
 
-    def import_file(self, text: str | bytes, *, device: str | None = None) -> list[str]:
+    def import_file(self, text: str | bytes, *, device: str | None = None,
+                    notes: list[str] | None = None) -> list[str]:
         """Import one exported game or a file of ``export --all``: each game becomes a new
         saved game with a new id, so nothing already saved is ever overwritten (a file
         imported twice gives each game twice). Every game of the file is read before the
@@ -55,7 +57,7 @@ class Transfer:
         except (ValueError, RecursionError):
             raise IllegalAction("this is not a saved game: it is not JSON") from None
         if not (isinstance(data, dict) and data.get("format") == ALL_FORMAT):
-            return [self.import_json(text, device=device)]
+            return [self.import_json(text, device=device, notes=notes)]
         try:
             check_version(data.get("version"))
         except ValueError as exc:
@@ -65,9 +67,12 @@ class Transfer:
             raise IllegalAction("this file of saved games is damaged: it has no list of games")
         sessions = []
         for n, game in enumerate(games, 1):
+            said: list[str] = []
             try:
-                sessions.append(Session.from_json(json.dumps(game)))
+                sessions.append(Session.from_json(json.dumps(game), said))
             except IllegalAction as exc:
                 raise IllegalAction(f"game {n} of {len(games)} in the file cannot be imported ({exc}); "
                                     "nothing was imported") from None
+            if notes is not None:
+                notes += [f"game {n} of {len(games)}: {note}" for note in said]
         return [self.create(s, device=device) for s in sessions]

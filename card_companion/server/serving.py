@@ -1,12 +1,17 @@
 """Serving: Flet's FastAPI app assembled behind the guard (its API pages gone, the boot
 screen's text blanked, Flet's log lines of a bad frame made one line, the phone app's files at
 /phone/ in front of it), and uvicorn run with a websocket message limit, no proxy headers, and a
-bounded stop at SIGTERM."""
+bounded stop at SIGTERM. The app's socket is bound before uvicorn starts (``listening_socket``):
+an address that cannot be served (a port another program has, a port only the administrator
+may use, an address not this machine's) is one sentence (``CannotListen``, with a port to
+try), never uvicorn's log line and tracebacks."""
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -126,11 +131,69 @@ def build_app(main, *, assets_dir: str, hosts: HostCheck, limits: AddressLimits,
     return Guard(PhoneFiles(PatchedFiles(inner, quiet_boot_screen(folder)), phone_dir), hosts, limits, owners)
 
 
-def run(app, host: str, port: int, *, on_started=None, log_level: str | None = None) -> None:
+class CannotListen(Exception):
+    """The server cannot listen where it was asked to; the message says why in one sentence,
+    and what to try instead."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The bound socket the server will listen on (as uvicorn would bind it: SO_REUSEADDR, so a
+    port just left is not taken for busy; a port another program listens on still is), or
+    CannotListen saying why."""
+    where = host or "0.0.0.0"
+    if not 1 <= port <= 65535:
+        raise CannotListen(f"{port} is not a port (a port is 1 to 65535): try --port {free_port_near(where, 8549)}")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(where, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror:
+        raise CannotListen(f"there is no address {where!r} on this machine's network: try --host 0.0.0.0 "
+                           "(every address of this machine) or --host 127.0.0.1 (this machine only)") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise CannotListen(bind_problem(where, port, exc)) from None
+    return sock
+
+
+def bind_problem(host: str, port: int, exc: OSError) -> str:
+    """Why a bind failed, in one sentence, with what to try."""
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {port} is taken on {host} (another program is listening there): try --port " \
+               f"{free_port_near(host, port)}"
+    if exc.errno == errno.EACCES:
+        return f"port {port} may be used only by the administrator on this machine: try --port " \
+               f"{free_port_near(host, max(port, 8549))}"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"{host} is not an address of this machine: try --host 0.0.0.0 (every address of this machine)"
+    return f"the server cannot listen on {host}:{port} ({exc.strerror or exc})"
+
+
+def free_port_near(host: str, port: int) -> int:
+    """A port after ``port`` that nothing listens on now (the first of the next 50; else one the
+    system picks)."""
+    for candidate in [*range(port + 1, min(port + 51, 65536)), 0]:
+        try:
+            with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM) as probe:
+                probe.bind((host, candidate))
+                return int(probe.getsockname()[1])
+        except OSError:
+            continue
+    return 0
+
+
+def run(app, host: str, port: int, *, on_started=None, log_level: str | None = None,
+        sock: socket.socket | None = None) -> None:
     """Serve until SIGINT/SIGTERM (then gone within about ``STOP_WAIT`` seconds, whatever the
-    connections are doing: every step is in the save file before a page is told of it)."""
+    connections are doing: every step is in the save file before a page is told of it).
+    ``on_started`` once the server listens; ``sock``: bound already (``listening_socket``),
+    else bound here, CannotListen before anything else if it cannot be."""
     import uvicorn
 
+    sock = sock if sock is not None else listening_socket(host, port)
     config = uvicorn.Config(app, host=host or "0.0.0.0", port=port, ws="websockets-sansio", proxy_headers=False,
                             server_header=False, ws_max_size=WS_MAX_BYTES, log_level=log_level or "warning",
                             lifespan="on", timeout_graceful_shutdown=STOP_WAIT)
@@ -138,7 +201,7 @@ def run(app, host: str, port: int, *, on_started=None, log_level: str | None = N
 
     async def serve() -> None:
         asyncio.get_running_loop().set_exception_handler(flet_races)
-        task = asyncio.create_task(server.serve())
+        task = asyncio.create_task(server.serve(sockets=[sock]))
         if on_started:
             while not server.started and not task.done():
                 await asyncio.sleep(0.02)
@@ -146,4 +209,7 @@ def run(app, host: str, port: int, *, on_started=None, log_level: str | None = N
                 on_started()
         await task
 
-    asyncio.run(serve())
+    try:
+        asyncio.run(serve())
+    finally:
+        sock.close()

@@ -8,7 +8,7 @@ import time
 import flet as ft
 
 from card_companion.companion.access import Seat, format_table_code
-from card_companion.companion.game import IllegalAction
+from card_companion.companion.game import IllegalAction, sentences
 from card_companion.companion.registry import GAMES, Listing
 from card_companion.companion.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe
@@ -59,9 +59,12 @@ def HomeScreen() -> ft.View:
         set_notice(said)
         set_listed(read_games(device))
 
-    def imported(gid: str) -> None:
-        changed(("info", "Game imported."))
-        navigate(f"/play/{gid}")
+    def imported(gid: str, notes: tuple[str, ...] = ()) -> None:
+        """An imported game opens, unless keeping its names changed one: then the list says
+        how (the game is at its top, a tap away)."""
+        changed(("info", " ".join(["Game imported.", sentences(notes) or ""]).strip()))
+        if not notes:
+            navigate(f"/play/{gid}")
 
     on_phone = services.on_phone
     host = device.admin and services.device is not None and not on_phone
@@ -269,15 +272,16 @@ def ImportButton(device, on_open, on_imported, key: FletKey = None) -> ft.Contro
     error, set_error = use_maybe(str)
 
     def do_import(data: str | bytes) -> None:
+        notes: list[str] = []
         try:
-            gid = device.import_json(data)
+            gid = device.import_json(data, notes)
         except (IllegalAction, StoreError) as exc:
             set_error(f"That game could not be imported: {exc}")
             return
         set_importing(False)
         set_text("")
         set_error(None)
-        on_imported(gid)
+        on_imported(gid, tuple(notes))
 
     async def pick_file() -> None:
         files = await ft.FilePicker().pick_files(dialog_title="Import a saved game", with_data=True,

@@ -13,7 +13,7 @@ from typing import Any, Literal
 import flet as ft
 from pydantic.fields import FieldInfo
 
-from card_companion.companion.game import Game, IllegalAction
+from card_companion.companion.game import Game, IllegalAction, names_notes, sentences
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
@@ -98,7 +98,9 @@ def NewGameScreen() -> ft.View:
             ft.Text(f"{game.name} · {game.players_text()}", italic=True),
             section("Players, in seating order", [
                 RecentPlayers(tuple(recent), tuple(names), on_known, key="recent"),
-                *player_rows(game, names, *seat_edits(set_names))], ident="players"),
+                *player_rows(game, names, *seat_edits(set_names)),
+                # a name pasted with a zero-width space or a bidi control is kept as it looks: say so
+                message(sentences(names_notes(names)), "names-note", kind="info")], ident="players"),
             # folded settings come after Start, so a thumb reaches it without scrolling past them
             *([*starting, settings] if grouped_settings else [settings, *starting]),
         ],

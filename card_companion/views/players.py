@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 
 import flet as ft
 
-from card_companion.companion.game import IllegalAction, name_key
+from card_companion.companion.game import IllegalAction, name_key, name_note, sentences
+from card_companion.companion.records import NameChanged
 from card_companion.companion.registry import GAMES
 from card_companion.companion.standings import unit_of
 from card_companion.companion.stats import PERIODS, Board, Filter, HeadToHead, PlayerStats, stopped_early_line
@@ -252,15 +253,23 @@ def EditPlayers(names: tuple[str, ...], on_changed: Callable[[], None]) -> ft.Co
     def attempt(change: Callable[[], str], done: str) -> None:
         try:
             name = change()
+        except NameChanged as exc:  # another phone renamed or merged them first: show the records as they are
+            set_said(("error", sentences([str(exc)]) or ""))
+            set_who(exc.now)
+            on_changed()
+            return
         except (IllegalAction, StoreError) as exc:
             set_said(("error", f"{exc}".capitalize() + ("" if str(exc).endswith(".") else ".")))
             return
         set_said(("info", done.format(name=name)))
         set_new("")
+        set_who(name)  # the player just renamed (or merged into) stays chosen
         on_changed()
 
     def rename() -> None:
-        attempt(lambda: device.rename_player(who, new), "Renamed: every record says {name} now.")
+        note = name_note(new)
+        attempt(lambda: device.rename_player(who, new),
+                "Renamed: every record says {name} now." + (f" {sentences([note])}" if note else ""))
 
     def merge() -> None:
         attempt(lambda: device.merge_players(who, into or ""), "Merged: their records count for {name} now.")
