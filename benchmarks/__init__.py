@@ -6,9 +6,11 @@ docs/performance.md records them and how to reproduce them.
 
 from __future__ import annotations
 
+import hashlib
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 
 def percentile(samples: list[float], p: float) -> float:
@@ -40,3 +42,40 @@ def report(name: str, samples: list[float], unit: str = "ms", budget: float | No
         line += f"; budget {budget:g} {unit}: {'OK' if p95 <= budget else 'OVER'}"
     print(line, flush=True)
     return line
+
+
+KEPT = Path(__file__).resolve().parent.parent / "build" / "bench"
+"""where the benchmarks keep what takes minutes to make (`make clean` removes it)"""
+
+
+def key_of(*parts: object, sources: Iterable[str] = ()) -> str:
+    """A short hash of what makes a kept file: its parameters and the source files of the code
+    that makes it (paths from the repository's root), so a change to either makes it again."""
+    root = KEPT.parent.parent
+    digest = hashlib.sha256(repr(parts).encode())
+    for name in sorted(sources):
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def kept_file(stem: str, suffix: str, key: str, make: Callable[[Path], None]) -> Path:
+    """``build/bench/<stem>-<key><suffix>``, made by ``make`` (into a partial file, renamed once
+    made) when it is missing; the files of the same stem with another key go."""
+    path = KEPT / f"{stem}-{key}{suffix}"
+    if path.exists():
+        return path
+    KEPT.mkdir(parents=True, exist_ok=True)
+    for old in KEPT.glob(f"{stem}-*{suffix}"):
+        old.unlink()
+    partial = path.with_name(path.name + ".partial")
+    for p in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm")):
+        p.unlink(missing_ok=True)
+    print(f"  making {path.relative_to(KEPT.parent.parent)} (kept for the next runs)", flush=True)
+    make(partial)
+    partial.rename(path)
+    return path
+
+
+GENERATOR = ("tests/recorded.py", *(f"tests/strategies/{p.name}" for p in
+                                    sorted((KEPT.parent.parent / "tests" / "strategies").glob("*.py"))))
+"""the source of the random games the benchmarks play"""

@@ -4,25 +4,29 @@
 twelve players (tests/recorded.py), one game finishing every 105 minutes over two years, each
 saved as a table saves it: the game made at its start, its last step pushed at its end (the
 store keeps its record and ratings in that step's transaction). Playing them takes a few
-minutes, so the save file is kept in test-output/bench/ and made again only when it is missing
-or its format changed.
+minutes (about three on an idle machine), so the save file is made once and kept in
+build/bench/, under a key of what makes it (the seed, the number of games, the save format,
+and the source of the random games and of the records: ``SOURCES``); it is made again when
+one of them changes. A change to a game's rules alone does not: the games kept are still
+10,000 games of records.
 
 Prints ``stats: 10000 games, 12 players, open median X ms, p95 Y ms`` (opening the Players
 screen: every player's statistics and ratings, every game's, the head-to-head of the first
 two players and the latest records; all time, every game) with the load average, and the
-same with the filters (one game; this month).
+same with the filters (one game; this month; this year) and for the phones that see some games.
 """
 
 from __future__ import annotations
 
+import inspect
 import os
 import random
 import time
 import types
 from pathlib import Path
 
-from benchmarks import percentile, timed
-from card_companion.companion import storage, store_log
+from benchmarks import GENERATOR, kept_file, key_of, percentile, timed
+from card_companion.companion import storage, store_log, totals
 from card_companion.companion.log_changes import Redo
 from card_companion.companion.registry import GAMES
 from card_companion.companion.stats import Filter, Scope, players_screen
@@ -32,25 +36,28 @@ from tests.recorded import POOL, random_game
 GAMES_RECORDED = 10_000
 EVERY = 105 * 60
 """seconds between two games' ends"""
-DATA_VERSION = 2
+SEED = 2026
+DATA_VERSION = 3
 """made again when the way the games are made changes"""
+SOURCES = (*GENERATOR, *(f"card_companion/companion/{m}.py" for m in (
+    "records", "totals", "ratings", "standings", "store_schema", "periods")))
+"""what the kept save file is made by (with ``make`` itself)"""
 
 
 def save_file() -> Path:
-    return Path("test-output") / "bench" / f"stats-{GAMES_RECORDED}-v{DATA_VERSION}-f{storage.SCHEMA_VERSION}.sqlite3"
+    """The kept save file of the 10,000 games, made first if it is missing or stale."""
+    key = key_of(GAMES_RECORDED, SEED, EVERY, DATA_VERSION, storage.SCHEMA_VERSION, inspect.getsource(make),
+                 sources=SOURCES)
+    return kept_file(f"stats-{GAMES_RECORDED}", ".sqlite3", key, make)
 
 
 def make(path: Path, n: int = GAMES_RECORDED) -> None:
     """``n`` finished games played at random, their times set by a clock the store reads."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".partial")
-    for p in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm")):
-        p.unlink(missing_ok=True)
-    store = Store(partial)
+    store = Store(path)
     clock = [0.0]
     real_time = store_log.time
     store_log.time = types.SimpleNamespace(time=lambda: clock[0])  # type: ignore[assignment]
-    rng = random.Random(2026)
+    rng = random.Random(SEED)
     games = list(GAMES.values())
     end = time.time() - 3600
     t = time.perf_counter()
@@ -71,21 +78,17 @@ def make(path: Path, n: int = GAMES_RECORDED) -> None:
     finally:
         store_log.time = real_time
         store.close()
-    partial.rename(path)
 
 
 def main() -> None:
-    path = save_file()
-    if not path.exists():
-        print(f"playing {GAMES_RECORDED} games for {path} (kept for the next run)", flush=True)
-        make(path)
-    store = Store(path)
-    players_screen(store, None, Filter())  # the first read warms SQLite's page cache
+    store = Store(save_file())
     half = Scope("a phone holding half the games")  # its ratings are folded over its own games
     with store.writing() as db:
+        totals.keep_current(db)  # the file was made in another month, maybe: what its next write does
         db.execute("DELETE FROM members WHERE device = ?", (half.device,))
         db.execute("INSERT INTO members (game_id, device, seat, joined) SELECT id, ?, 'table', 0 FROM games "
                    "WHERE rowid % 2 = 0", (half.device,))
+    players_screen(store, None, Filter())  # the first read warms SQLite's page cache
     for label, scope, flt in (("open", None, Filter()), ("one game", None, Filter(game="peace-and-love")),
                               ("this month", None, Filter(period="month")), ("this year", None, Filter(period="year")),
                               ("the host machine's browser (every game)", Scope("x", True), Filter()),

@@ -21,6 +21,7 @@ import importlib.util
 import json
 import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 from card_companion.app import DEFAULT_HOST, DEFAULT_PORT
@@ -137,14 +138,13 @@ def cmd_import(args) -> int:
     opened = open_store(args.data_dir)
     if opened.problem:  # a damaged save: the games go where the app saves them now (a spare file), said
         print(f"Note: {opened.problem}", file=sys.stderr)
-    try:
-        text = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    notes: list[str] = []
+    try:  # read a game at a time (store_transfer.py): a file of many games in the memory of one
+        with (nullcontext(sys.stdin.buffer) if args.file == "-" else Path(args.file).open("rb")) as file:
+            ids = opened.store.import_file(file, notes=notes)
     except OSError as exc:
         print(json.dumps({"error": f"cannot read {args.file}: {exc.strerror or exc}"}), file=sys.stderr)
         return 2
-    notes: list[str] = []
-    try:
-        ids = opened.store.import_file(text, notes=notes)
     except (IllegalAction, StoreError) as exc:
         print(json.dumps({"error": str(exc)}), file=sys.stderr)
         return 2

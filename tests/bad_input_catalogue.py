@@ -261,6 +261,19 @@ ROWS: list[Row] = [
                               "games": [json.loads(saved("fight", ["Ann", "Bea\x00"]))]}),
         "game 1 of 1 in the file cannot be imported (the saved game is damaged: setup.players.1 has a control "
         "character (U+0000)", why="a file of every game with a NUL in a name"),
+    Row("import", '{"format": "card-companion-games", "version": 1, "games": [], "games": []}',
+        "this file of saved games is damaged: it has two lists of games", why="a file of every game with two lists"),
+    Row("import", json.dumps({"format": "card-companion-games", "version": 1, "games": [
+        json.loads(saved("fight", ["Ann", "Bea"])), json.loads(saved("fight", ["Cy", "Dee"]))]})[:-30],
+        "this is not a saved game: it is not JSON", why="a file of every game cut short in its second game "
+        "(the first is not imported either)"),
+    Row("import", json.dumps({"format": "card-companion-games", "version": 1, "games": [
+        json.loads(saved("fight", ["Ann", "Bea"])), json.loads(saved("fight", ["Cy", "D" * 2**25]))]}),
+        "game 2 in the file cannot be imported (it is more than 32 MB; a saved game is at most 32 MB)",
+        why="a file of every game, its second game 32 MB long"),
+    Row("import", saved("fight", ["Ann", "Bea"], games=[]),
+        "this file of saved games is damaged: it is one game with a list of games in it",
+        why="one game with a list of games in it"),
 
     # --- the web server's websocket (a script, not the app's page) -------------------------------
     Row("websocket", "hello", "a text frame (Flet's client sends binary frames)", why="a text frame",

@@ -144,3 +144,21 @@ def test_export_needs_an_id_or_all_and_a_damaged_backup_imports_nothing(tmp_path
     assert "not JSON" in capsys.readouterr().err
     assert main(["import", str(tmp_path / "missing.json"), "--data-dir", str(tmp_path)]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_import_reads_a_file_of_games_from_stdin_a_game_at_a_time(tmp_path, capsys, monkeypatch):
+    import io
+
+    from card_companion.companion.registry import GAMES
+    from card_companion.companion.session import Session
+    from card_companion.companion.storage import open_store
+
+    game = GAMES["fight"]
+    games = [json.loads(Session.start(game, game.make_setup([a, b])).to_json()) for a, b in (("Ann", "Bea"),
+                                                                                               ("Cy", "Dee"))]
+    text = json.dumps({"format": "card-companion-games", "version": 1, "games": games})
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    assert main(["import", "-", "--data-dir", str(tmp_path)]) == 0
+    ids = capsys.readouterr().out.split()
+    assert sorted(g.players for g in open_store(tmp_path).store.saved_games() if g.id in ids) == [
+        ("Ann", "Bea"), ("Cy", "Dee")]

@@ -119,7 +119,8 @@ def test_a_save_of_an_earlier_format_is_read_as_it_is(tmp_path, capsys):
     saved(tmp_path, games=2)
     db = sqlite3.connect(tmp_path / FILE_NAME)  # a file of save format 3: no records yet
     db.executescript("DROP TABLE placings; DROP TABLE records; DROP TABLE player_names; DROP TABLE players; "
-                     "DROP TABLE totals; DROP TABLE game_totals; DROP TABLE figure_counts; PRAGMA user_version = 3;")
+                     "DROP TABLE totals; DROP TABLE game_totals; DROP TABLE figure_counts; DROP TABLE spans; "
+                     "PRAGMA user_version = 3;")
     db.close()
     before = folder_now(tmp_path)
     assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0

@@ -111,7 +111,7 @@ def test_an_imported_look_alike_is_the_player_it_looks_like_and_the_import_says_
         json.loads(exported("Ann", "Bea")), json.loads(exported("Dee\u2066", "Bea"))]}))
     assert main(["import", str(tmp_path / "game.json"), "--data-dir", str(tmp_path)]) == 0
     err = capsys.readouterr().err
-    assert err == "Note: game 2 of 2: Dee is kept without the invisible character U+2066 (left-to-right isolate)\n"
+    assert err == "Note: game 2: Dee is kept without the invisible character U+2066 (left-to-right isolate)\n"
 
 
 def test_a_rename_keeps_the_new_name_as_it_looks(tmp_path, capsys):

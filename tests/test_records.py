@@ -7,6 +7,7 @@ being the time its last step was first entered as this test counts it on its own
 from __future__ import annotations
 
 import random
+import time
 import types
 from functools import cache
 from unittest import mock
@@ -15,13 +16,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from card_companion.companion import records, store_log
+from card_companion.companion import records, store_log, totals
 from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.log_changes import EnterStep, LogChange, Redo, RedoAll, Undo, UndoTo
 from card_companion.companion.registry import GAMES, game
 from card_companion.companion.session import Session
-from card_companion.companion.stats import Filter, game_summaries, player_stats, totalled_games, totalled_players, where
+from card_companion.companion.stats import (
+    Filter,
+    game_summaries,
+    player_stats,
+    players_screen,
+    totalled_games,
+    totalled_players,
+    where,
+)
 from card_companion.companion.storage import Store
 from tests.recorded import random_game
 
@@ -167,13 +176,18 @@ def rounded(value):
     return value
 
 
-def totals_agree(store: Store) -> None:
-    """The running totals say what counting the records says, for every game and each one."""
+def totals_agree(store: Store, now: float | None = None) -> None:
+    """The running totals say what counting the records says, for every game and each one,
+    over the whole history and the kept periods (this year, this month: their spans current)."""
+    now = time.time() if now is None else now
     with store.reading() as db:
-        for game_id in [None, *GAMES]:
-            sql, args = where(None, Filter(game=game_id))
-            assert rounded(totalled_players(db, game_id)) == rounded(player_stats(db, sql, args, False))
-            assert rounded(totalled_games(db, game_id)) == rounded(game_summaries(db, sql, args))
+        for period in ("all", *totals.KEPT):
+            since = totals.kept_since(db, period, now)
+            assert since is not None, f"the totals of {period} are not kept"
+            for game_id in [None, *GAMES]:
+                sql, args = where(None, Filter(game=game_id, period=period), now)
+                assert rounded(totalled_players(db, game_id, since)) == rounded(player_stats(db, sql, args, False))
+                assert rounded(totalled_games(db, game_id, since)) == rounded(game_summaries(db, sql, args))
 
 
 def players(store: Store) -> list[str]:
@@ -386,15 +400,12 @@ def test_a_file_saved_before_records_gets_the_records_of_its_finished_games(tmp_
 
     db = sqlite3.connect(path)
     db.executescript("DROP TABLE placings; DROP TABLE records; DROP TABLE player_names; DROP TABLE players; "
-                     "DROP TABLE totals; DROP TABLE game_totals; DROP TABLE figure_counts; "
+                     "DROP TABLE totals; DROP TABLE game_totals; DROP TABLE figure_counts; DROP TABLE spans; "
                      "PRAGMA user_version = 3;")
     db.close()
     store = Store(path)
     assert [r.game_id for r in kept(store)] == [done]
-    games = [(g.id, store.load(g.id), g.created, g.updated) for g in store.saved_games()]
-    with store.reading() as db:
-        names = records.names_now(db)
-    assert kept(store) == records.from_saves(games, names)
+    assert kept(store) == truth(store)
 
 
 def test_a_file_of_format_4_reads_its_old_stops_as_counted_and_keeps_each_games_time(tmp_path):
@@ -429,3 +440,72 @@ def test_a_file_of_format_4_reads_its_old_stops_as_counted_and_keeps_each_games_
     device.act(old_stop, store.snapshot(old_stop), Undo())
     device.act(old_stop, store.snapshot(old_stop), Redo())
     assert kept(store) == before
+
+
+def on_a_clock(monkeypatch) -> list[float]:
+    """The store's clock, set by the test: ``clock[0]`` is now for every game saved."""
+    clock = [time.time()]
+    monkeypatch.setattr(store_log, "time", types.SimpleNamespace(time=lambda: clock[0]))
+    return clock
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_totals_of_this_year_and_this_month_equal_counting_their_records(monkeypatch, data):
+    # games ending at random times from before this year began to now, in a random order (so
+    # records land between others), some taken back: the kept spans of this year and this month
+    # count exactly the records since each began
+    clock = on_a_clock(monkeypatch)
+    now = time.time()
+    starts = [records_period_start("year", now), records_period_start("month", now)]
+    store = Store(":memory:")
+    every = [s for g in GAMES for s in finished(g)]
+    for _ in range(data.draw(st.integers(3, 12), label="games")):
+        edge = data.draw(st.sampled_from(starts), label="near the start of")
+        clock[0] = min(now - 1, edge + data.draw(st.floats(-40 * 86400, 40 * 86400), label="seconds after it"))
+        if data.draw(st.booleans(), label="exactly at a period's start"):
+            clock[0] = edge
+        s = data.draw(st.sampled_from(every), label="game")
+        gid = store.create(s)
+        if data.draw(st.integers(0, 4), label="then") == 0:
+            store.commit(gid, 0, Undo())
+        elif data.draw(st.integers(0, 6), label="or") == 0:
+            store.delete(gid)
+        assert kept(store) == truth(store)
+        totals_agree(store, now)
+
+
+def records_period_start(period: str, now: float) -> float:
+    from card_companion.companion.periods import period_start
+
+    start = period_start(period, now)
+    assert start is not None
+    return start
+
+
+def test_the_kept_periods_move_on_with_the_clock(monkeypatch):
+    # games of the last day of a month, then the clock passes into the next: until something
+    # is written the month is counted from its records; the first write counts the new month's
+    # span (and the old month's goes)
+    clock = on_a_clock(monkeypatch)
+    monkeypatch.setattr(totals, "time", types.SimpleNamespace(time=lambda: clock[0]))
+    month = records_period_start("month", time.time())
+    store = Store(":memory:")
+    for i, s in enumerate(finished("fight") + finished("pc-war")[:1]):
+        clock[0] = month - 86400 + i * 3600  # the day before this month
+        store.create(s)
+    before = records_period_start("month", month - 1)
+    with store.reading() as db:
+        assert totals.kept_since(db, "month", month - 1) == before
+        assert totals.kept_since(db, "month", month + 60) is None  # a new month: not kept yet
+    assert players_screen(store, None, Filter(period="month"), now=month + 60).players == ()
+    clock[0] = month + 60
+    store.create(finished("pc-war")[1])  # the first write of the month
+    totals_agree(store, month + 120)
+    with store.reading() as db:
+        assert totals.kept_since(db, "month", month + 120) == month
+        assert {r[0] for r in db.execute("SELECT DISTINCT since FROM totals")} == {
+            totals.ALL_TIME, month, records_period_start("year", month)}  # the old month's span is gone
+    (only,) = players_screen(store, None, Filter(period="month", game="pc-war"), now=month + 120).games
+    assert only[1].plays == 1

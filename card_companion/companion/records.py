@@ -24,13 +24,10 @@ trimmed, any case, without what draws nothing, single spaces) are one. A player 
 their name now: one that another phone renamed or merged meanwhile is refused with their name
 now (``NameChanged``), in the transaction that would have changed them.
 
-**Names from before they were kept normalised** (issue 34: "Ann" with a zero-width space was
-a second Ann). Their saves keep them as typed, and so does each record's name at the table;
-at open (``tidy_names``, idempotent, no new save format) every spelling seen is also known by
-its key now, a player whose name is not kept as is takes the name it looks like, or is merged
-into the player who has it, unless the two played at one table (then they are two people, as
-a merge says). A look-alike who played at the same table keeps the key of their spelling as it
-was (``spelled``), which a lookup tries first, so each seat of that game stays its own player.
+**Names from before they were kept normalised** (an "Ann" with a zero-width space) stay as typed
+in their saves; at open, ``tidy_names`` (idempotent) knows each spelling by its key now too and
+renames or merges each such player into the one they look like, unless the two played at one
+table: then they are two people, each known by their spelling as typed (``spelled``, tried first).
 
 **Ratings** are kept with each record's places (before and after the game), in the order the
 games were played (finished time, then game id), game by game: a game that ends is rated from
@@ -43,7 +40,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -185,10 +182,11 @@ def rated(placings: Sequence[Any], before: Callable[[Any], Rating]) -> list[tupl
 # --- kept in the store's write transactions ---------------------------------------------------
 
 
-def sync(db: sqlite3.Connection, game_id: str, session: Any | None) -> None:
+def sync(db: sqlite3.Connection, game_id: str, session: Any | None, batch: Batch | None = None) -> None:
     """The game's record as its save now says (``session``: the game as just written; None
     when it cannot be read, or is gone): added, replaced or taken away, and the ratings of
-    its game rated again from where it was or now is."""
+    its game rated again from where it was or now is. ``batch``: one of many new games written
+    in one transaction (an import), whose rating and counting again waits for its end."""
     row = played_at(db, game_id)
     new = None
     if row is not None and session is not None:
@@ -199,6 +197,10 @@ def sync(db: sqlite3.Connection, game_id: str, session: Any | None) -> None:
     old = db.execute("SELECT game, finished FROM records WHERE game_id = ?", (game_id,)).fetchone()
     if old is None and new is None:
         return
+    if batch is not None and old is None and new is not None:
+        batch.add(db, new)
+        return
+    totals.keep_current(db)
     counted: set[int] = set()  # the players whose totals are counted again from their records
     if old is not None:
         counted = {r[0] for r in db.execute("SELECT player FROM placings WHERE game_id = ?", (game_id,))}
@@ -221,14 +223,50 @@ def sync(db: sqlite3.Connection, game_id: str, session: Any | None) -> None:
 
 PLAYED_AT = ("SELECT g.id, g.created, COALESCE((SELECT a.entered FROM actions a WHERE a.game_id = g.id "
              "AND a.seq = g.live - 1), g.updated) FROM games g")
-"""each saved game's (id, start, finish): its last live step's first entry (store_log keeps it
-through undo, redo and edits; the last change for a step saved without one)"""
+"""each saved game's (id, start, finish): its last live step's first entry (store_log), else its last change"""
 
 
 def played_at(db: sqlite3.Connection, game_id: str) -> tuple[float, float] | None:
     """When the saved game started and when its last step was first entered (None: no such game)."""
     row = db.execute(f"{PLAYED_AT} WHERE g.id = ?", (game_id,)).fetchone()
     return None if row is None else (row[1], row[2])
+
+
+@dataclass
+class Batch:
+    """New records written in one transaction of many (an import). One later than every other of
+    its game and players is rated and counted at once, as a game that ends is; one landing before
+    others leaves that to ``settle``, once per game and player: each game costs the same however
+    many the file holds."""
+
+    since: dict[str, tuple[float, str]] = field(default_factory=dict)  # game → rated again from, at the end
+    players: set[int] = field(default_factory=set)  # the players counted again at the end
+
+    @classmethod
+    def begin(cls, db: sqlite3.Connection) -> Batch:
+        totals.keep_current(db)
+        return cls()
+
+    def add(self, db: sqlite3.Connection, record: GameRecord) -> None:
+        insert(db, record)
+        totals.game_counts(db, record.game_id, 1)
+        players = {r[0] for r in db.execute("SELECT player FROM placings WHERE game_id = ?", (record.game_id,))}
+        later = db.execute("SELECT 1 FROM placings WHERE game = ? AND (finished, game_id) > (?, ?) LIMIT 1",
+                           (record.game, *record.order)).fetchone()
+        if record.game in self.since or later is not None:
+            self.since[record.game] = min(record.order, self.since.get(record.game, record.order))
+        else:
+            rerate(db, record.game, record.order)  # the last of its game: rated alone
+            if not players & self.players and totals.added_last(db, record.game_id):
+                return
+        self.players |= players
+
+    def settle(self, db: sqlite3.Connection) -> None:
+        """What was left to the end: the ratings rated again, the totals counted again."""
+        rerated: set[int] = set()
+        for game, order in self.since.items():
+            rerated |= rerate(db, game, order)
+        totals.count_again(db, self.players | rerated)
 
 
 def insert(db: sqlite3.Connection, record: GameRecord) -> None:
@@ -557,6 +595,6 @@ def recent_players(rows: Iterable[tuple[Sequence[str], float]], names: dict[str,
     return list(seen.values())
 
 
-__all__ = ["COLUMNS", "GameRecord", "NameChanged", "Placing", "TABLES", "clean_name", "fold", "forget", "from_saves",
-           "kept", "merge", "name_now", "names_now", "played_at", "player_of", "rebuild", "recent_players", "record_of",
-           "rename", "sync", "tidy_names", "untidy"]
+__all__ = ["COLUMNS", "Batch", "GameRecord", "NameChanged", "Placing", "TABLES", "clean_name", "fold", "forget",
+           "from_saves", "kept", "merge", "name_now", "names_now", "played_at", "player_of", "rebuild",
+           "recent_players", "record_of", "rename", "sync", "tidy_names", "untidy"]

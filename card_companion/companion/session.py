@@ -494,6 +494,13 @@ class Session:
             data = json.loads(text)
         except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
             raise IllegalAction("this is not a saved game: it is not JSON") from None
+        return cls.from_data(data, notes)
+
+    @classmethod
+    def from_data(cls, data: Any, notes: list[str] | None = None) -> Session:
+        """An exported game's JSON, decoded (``from_json``; a file of many games is read one
+        game at a time: store_transfer.py); IllegalAction says what is wrong with it. ``notes``:
+        as ``from_json``'s."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise IllegalAction("this is not a saved game of this app")
         if isinstance(data.get("version"), int) and data["version"] > FORMAT_VERSION:

@@ -26,18 +26,17 @@ import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from card_companion.companion.game import Frozen, invisible
+from card_companion.companion.periods import PERIODS as PERIODS  # where the views and the command line find them
+from card_companion.companion.periods import TONIGHT_HOURS as TONIGHT_HOURS
+from card_companion.companion.periods import Period, period_start
 from card_companion.companion.ratings import START, Rating
 from card_companion.companion.records import GameRecord, fold, kept, player_of
 from card_companion.companion.standings import FIGURES
-from card_companion.companion.totals import EVERY
+from card_companion.companion.totals import ALL_TIME, EVERY, kept_since
 
-Period = Literal["all", "year", "month", "tonight"]
-PERIODS: dict[str, str] = {"all": "All time", "year": "This year", "month": "This month", "tonight": "Tonight"}
-TONIGHT_HOURS = 12
-"""game night: the games finished in the last 12 hours"""
 LATEST = 10
 """records the Players screen lists"""
 PLACES = "FROM records r CROSS JOIN placings p ON p.game_id = r.game_id"
@@ -59,23 +58,6 @@ class Scope:
 
     device: str
     host_games: bool = False
-
-
-def period_start(period: str, now: float) -> float | None:
-    """When a period starts (local time), None for all time.
-
-    >>> now = time.mktime((2026, 11, 27, 21, 30, 0, 0, 0, -1))
-    >>> time.localtime(period_start("month", now))[:3], time.localtime(period_start("year", now))[:3]
-    ((2026, 11, 1), (2026, 1, 1))
-    >>> (now - period_start("tonight", now)) / 3600
-    12.0
-    """
-    if period == "all":
-        return None
-    if period == "tonight":
-        return now - TONIGHT_HOURS * 3600
-    t = time.localtime(now)
-    return time.mktime((t.tm_year, t.tm_mon if period == "month" else 1, 1, 0, 0, 0, 0, 0, -1))
 
 
 def where(scope: Scope | None, flt: Filter, now: float | None = None, *, games: bool = False) -> tuple[str, list[Any]]:
@@ -187,8 +169,9 @@ def players_screen(store: Any, scope: Scope | None, flt: Filter, now: float | No
     with store.reading() as db:
         scope = seen(db, scope)
         sql, args = where(scope, flt, now)
-        if scope is None and flt.period == "all":  # the whole history: the running totals (totals.py)
-            players, games = totalled_players(db, flt.game), totalled_games(db, flt.game)
+        since = kept_since(db, flt.period, time.time() if now is None else now) if scope is None else None
+        if since is not None:  # the whole history, this year, this month: the running totals (totals.py)
+            players, games = totalled_players(db, flt.game, since), totalled_games(db, flt.game, since)
         else:
             players, games = player_stats(db, sql, args, scope is not None), game_summaries(db, sql, args)
         board = Board(players=players, games=games, latest=latest(db, sql, args, scope),
@@ -234,12 +217,13 @@ def player_stats(db: sqlite3.Connection, sql: str, args: list[Any], fold: bool) 
     return tuple(sorted(out, key=lambda p: (-p.wins, -p.win_rate, p.name.casefold())))
 
 
-def totalled_players(db: sqlite3.Connection, game: str | None) -> tuple[PlayerStats, ...]:
-    """``player_stats`` of the whole history (every game, or one), from the running totals."""
+def totalled_players(db: sqlite3.Connection, game: str | None, since: float = ALL_TIME) -> tuple[PlayerStats, ...]:
+    """``player_stats`` of the whole history or a kept period's span (every game, or one), from
+    the running totals."""
     rows = db.execute(
         "SELECT t.player, pl.name, t.game, t.games, t.wins, t.figures, t.best, t.margin, t.seconds, t.streak, "
-        "t.best_streak, t.mu, t.sigma FROM totals t JOIN players pl ON pl.id = t.player"
-        + (" WHERE t.game = ?" if game is not None else ""), [game] if game is not None else []).fetchall()
+        "t.best_streak, t.mu, t.sigma FROM totals t JOIN players pl ON pl.id = t.player WHERE t.since = ?"
+        + (" AND t.game = ?" if game is not None else ""), [since, game] if game is not None else [since]).fetchall()
     overall: dict[int, tuple[Any, ...]] = {}
     lines: dict[int, dict[str, GameLine]] = {}
     for player, name, g, n, wins, figures, best, margin, seconds, streak, best_streak, mu, sigma in rows:
@@ -256,12 +240,15 @@ def totalled_players(db: sqlite3.Connection, game: str | None) -> tuple[PlayerSt
     return tuple(sorted(out, key=lambda p: (-p.wins, -p.win_rate, p.name.casefold())))
 
 
-def totalled_games(db: sqlite3.Connection, game: str | None) -> tuple[tuple[str, GameSummary], ...]:
-    """``game_summaries`` of the whole history, from the running totals."""
+def totalled_games(db: sqlite3.Connection, game: str | None, since: float = ALL_TIME
+                   ) -> tuple[tuple[str, GameSummary], ...]:
+    """``game_summaries`` of the whole history or a kept period's span, from the running totals."""
     plays = {g: (n, seconds, steps) for g, n, seconds, steps in db.execute(
-        "SELECT game, plays, seconds, steps FROM game_totals").fetchall() if game in (None, g)}
+        "SELECT game, plays, seconds, steps FROM game_totals WHERE since = ?", (since,)).fetchall()
+        if game in (None, g)}
     figures: dict[str, list[tuple[int, int]]] = {}
-    for g, figure, n in db.execute("SELECT game, figure, n FROM figure_counts ORDER BY game, figure"):
+    for g, figure, n in db.execute("SELECT game, figure, n FROM figure_counts WHERE since = ? ORDER BY game, figure",
+                                   (since,)):
         figures.setdefault(g, []).append((figure, n))
     return tuple((g, GameSummary(plays=plays[g][0], average_minutes=plays[g][1] / plays[g][0] / 60,
                                  average_steps=plays[g][2] / plays[g][0], figures=tuple(figures.get(g, ()))))

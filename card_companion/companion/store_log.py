@@ -139,26 +139,31 @@ class GameLogs:
     def create(self, session: Session, *, device: str | None = None, seat: str = "table") -> str:
         """Save a new game; ``device`` becomes its first member (with ``seat``). A game made
         without a device (the command line, a test) is open to the server's own machine."""
+        with self._write() as db:
+            return self._create_in(db, session, time.time(), device=device, seat=seat)
+
+    def _create_in(self, db: sqlite3.Connection, session: Session, now: float, *, device: str | None = None,
+                   seat: str = "table", batch: records.Batch | None = None) -> str:
+        """``create`` inside a write transaction already open (an import writes every game of
+        its file in one), made at ``now``; ``batch``: the records' work left to the end."""
         from card_companion.companion.access import new_table_code
 
         game_id = uuid.uuid4().hex[:12]
-        now = time.time()
-        with self._write() as db:
+        code = new_table_code()
+        while db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone():
             code = new_table_code()
-            while db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone():
-                code = new_table_code()
-            db.execute(
-                "INSERT INTO games (id, game, players, setup, live, created, updated, revision, code, host, "
-                "headline) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                (game_id, session.game.id, json.dumps(list(session.setup.players)),
-                 session.setup.model_dump_json(), len(session.actions), now, now, 0, code, int(device is None),
-                 headline_of(session)),
-            )
-            write_log(db, game_id, None, session, now)
-            if device is not None:
-                db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
-                           (game_id, device, seat, now))
-            records.sync(db, game_id, session)  # an imported finished game adds its record
+        db.execute(
+            "INSERT INTO games (id, game, players, setup, live, created, updated, revision, code, host, "
+            "headline) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (game_id, session.game.id, json.dumps(list(session.setup.players)),
+             session.setup.model_dump_json(), len(session.actions), now, now, 0, code, int(device is None),
+             headline_of(session)),
+        )
+        write_log(db, game_id, None, session, now)
+        if device is not None:
+            db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?)",
+                       (game_id, device, seat, now))
+        records.sync(db, game_id, session, batch)  # an imported finished game adds its record
         return game_id
 
     def snapshot(self, game_id: str) -> Snapshot:

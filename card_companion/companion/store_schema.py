@@ -13,7 +13,7 @@ import sqlite3
 import time
 from typing import Any
 
-from card_companion.companion import records
+from card_companion.companion import records, totals
 from card_companion.companion.store_errors import OlderSave, StoreBusy, StoreError
 
 SCHEMA_VERSION = 5
@@ -166,10 +166,11 @@ class Schema:
         """Version 0 (a new file) gets the tables; version 1 gets revisions, table codes and
         seats; version 2 gets the saved-games list's headline and the edits (an earlier
         step's cards entered again, kept for Undo); version 3 the records of the finished
-        games; version 4 the time each step was first entered and the records of the games
-        stopped early and scored at their stop (made again from the saves). One transaction:
-        a migration that fails leaves the file as it was. A game from before version 3 has no
-        headline until its next step (the list says its number of steps meanwhile)."""
+        games; version 4 the time each step was first entered, the records of the games
+        stopped early and scored at their stop (made again from the saves) and the running totals
+        of this year and this month (totals.py). One transaction: a migration that fails leaves
+        the file as it was. A game from before version 3 has no headline until its next step (the
+        list says its number of steps meanwhile)."""
         from card_companion.companion.access import new_table_code
 
         with self._write(check=False) as db:
@@ -203,10 +204,12 @@ class Schema:
             def sessions(gid: str) -> Any:  # a game read inside this transaction
                 return self._session_or_none(db, gid)
 
-            if version < 4:  # -> 4: the records of the finished games, made from the saves (records.py)
+            if version < 4:  # -> 5: the records of the finished games, made from the saves (records.py)
                 records.create_tables(db, sessions)
-            else:  # 4 -> 5: a record says whether it was stopped early; the games stopped early count now
+            else:  # 4 -> 5: the totals of this year and this month too; a record says whether it was
+                # stopped early, and the games stopped early count now (the records made again)
                 db.execute("ALTER TABLE records ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0")
+                totals.recreate_tables(db)
                 records.rebuild(db, sessions)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
