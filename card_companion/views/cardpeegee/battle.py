@@ -190,7 +190,9 @@ def elsewhere(table, players: list[int], doing: str) -> ft.Control | None:
     names = [table.state.name(q) for q in players if not table.enters_for(q)]
     if not names or table.watching:
         return None
-    return note(f"{' and '.join(names)} {doing} on their own phone (or the table phone), if they wish.", italic=True)
+    where = f"{names[0]}'s phone" if len(names) == 1 else "their own phones"
+    chooses = "chooses" if len(names) == 1 else "choose"
+    return note(f"{' and '.join(names)} {chooses} on {where} (or the table phone) whether to {doing}.", italic=True)
 
 
 def run_away(table, all_fleers: list[int], q: int, send: Send) -> list[ft.Control | None]:
