@@ -259,3 +259,73 @@ def test_random_play_each_step_entered_by_a_phone_allowed_to_is_never_refused(tm
             assert tables.store.revision(game_id) == shown.revision
         shown = rng.choice(allowed).act(game_id, shown, EnterStep(action))
     assert TABLE.enters_for(0) and TABLE.enters_for(None)
+
+
+# --- frames sent by hand over the real websocket ------------------------------------------------
+
+
+def controls_by_id(messages: Any, found: dict[str, int] | None = None) -> dict[str, int]:
+    """The Flet control number of each tagged control the server sent (the ``Semantics``'s
+    content, the control that is tapped), and of the drawing marker ("marker")."""
+    found = {} if found is None else found
+    if isinstance(messages, dict):
+        if messages.get("on_size_change"):
+            found["marker"] = messages["_i"]
+        ident, content = messages.get("identifier"), messages.get("content")
+        if ident and isinstance(content, dict):
+            found[ident] = content.get("_i")
+        for value in messages.values():
+            controls_by_id(value, found)
+    elif isinstance(messages, list):
+        for value in messages:
+            controls_by_id(value, found)
+    return found
+
+
+@pytest.mark.parametrize("setting_on", [False, True])
+def test_frames_sent_by_hand_to_enter_another_players_choice_are_refused(tmp_path, setting_on):
+    """Ann's page drew Bea's turn while the table let any phone enter for anyone; the setting
+    is then turned off (here behind the page's back, so its screen still has Bea's buttons) and
+    frames are sent by hand over the websocket, Flet's own events, to start Bea's fight: the
+    server refuses it in the page's sentence and saves nothing. With the setting still on, the
+    same frames enter Bea's fight (the frames are right: the refusal is the check's)."""
+    import asyncio
+    import json
+
+    from card_companion.app import ASSETS, make_main
+    from card_companion.server import AddressLimits, HostCheck, build_app
+    from tests.fake_pages import Wire, event, registration
+    from tests.viewkit import run_coroutine
+
+    main, _ = make_main(tmp_path / "saves")
+    tables = main.tables
+    gid, table, (ann, bea) = at_table(tables, "peace-and-love", ["Ann", "Bea"], [ANN_DEAL, BEA_DEAL])
+    ann.let_anyone_enter(gid, True)
+    app = build_app(main, assets_dir=str(ASSETS), hosts=HostCheck("127.0.0.1"), limits=AddressLimits(),
+                    owners=tables.pages)
+
+    async def run() -> str:
+        page = Wire(app, address="192.168.1.20", device=ann.key).open()
+        page.frame(registration(route=f"/play/{gid}"))
+        await page.session_id()
+        await asyncio.sleep(2)
+        ids = controls_by_id(page.messages())
+        page.frame(event(ids["marker"], "size_change", {"w": 1.0, "h": 1.0}))  # "this revision is drawn"
+        await asyncio.sleep(0.5)
+        if not setting_on:
+            tables.store.set_anyone_enters(gid, False)
+        for ident in ("fighter-1-0", "fighter-0-0", "start-fight"):  # Bea's 5♠ attacks Ann's 9♥
+            page.frame(event(ids[ident], "click"))
+            await asyncio.sleep(0.6)
+        said = json.dumps(page.messages(), ensure_ascii=False)
+        page.close()
+        await page.done(timeout=6)
+        return said
+
+    said = run_coroutine(run())
+    kinds = [a.kind for a in tables.store.load(gid).actions]
+    if setting_on:
+        assert kinds == ["deal", "deal", "fight"]
+    else:
+        assert "That is Bea's choice: Bea's phone or the table phone enters it" in said
+        assert kinds == ["deal", "deal"]
