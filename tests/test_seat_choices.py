@@ -329,3 +329,16 @@ def test_frames_sent_by_hand_to_enter_another_players_choice_are_refused(tmp_pat
     else:
         assert "That is Bea's choice: Bea's phone or the table phone enters it" in said
         assert kinds == ["deal", "deal"]
+
+
+def test_the_phone_apps_one_phone_enters_every_step_whatever_its_seat(tmp_path):
+    """On the phone app no other phone can enter Bea's choice: "I am Ann" there only lays the
+    screen out for Ann (Tables.this_phone)."""
+    tables = Tables(open_store(tmp_path).store)
+    only = tables.this_phone()
+    game = GAMES["peace-and-love"]
+    gid = only.create(Session.start(game, game.make_setup(["Ann", "Bea"])))
+    only.take_seat(gid, player_seat(0))
+    assert only.open(gid).anyone
+    enter(only, gid, BEA_DEAL)
+    assert len(tables.store.load(gid).actions) == 1

@@ -194,7 +194,7 @@ class Device:
         """The game and this phone's seat; Refused when the phone holds neither the game nor
         its code (nothing about the game is told)."""
         seat = self.seat(game_id)
-        return Opened(self.store.snapshot(game_id), seat, self.store.anyone_enters(game_id))
+        return Opened(self.store.snapshot(game_id), seat, self.anyone_enters(game_id))
 
     def load(self, game_id: str) -> Session:
         return self.open(game_id).session
@@ -267,7 +267,7 @@ class Device:
         lets any phone enter for anyone; the table phone enters every step. NotYourChoice in
         one sentence, nothing changed."""
         entered = change.entered(session)
-        if entered is None or seat.kind != "player":
+        if entered is None or seat.kind != "player" or self.enters_everything:
             return
         state, action = entered
         try:
@@ -277,10 +277,18 @@ class Device:
         if not seat.enters_for(whose) and not self.store.anyone_enters(game_id):
             seat.check_enters(whose, session.setup.players)
 
+    @property
+    def enters_everything(self) -> bool:
+        """The host and the phone app's one phone (admin, or the command line) enter every step
+        whatever their seat: on the phone app no other phone can enter a player's choice, and
+        its seat ("I am Ann") only lays the screen out for Ann."""
+        return self.admin or self.key is None
+
     def anyone_enters(self, game_id: str) -> bool:
-        """The table's setting "any phone may enter for anyone" (Refused: not this phone's game)."""
+        """The table's setting "any phone may enter for anyone", as it applies to this phone
+        (always for ``enters_everything``; Refused: not this phone's game)."""
         self._seat_text(game_id)
-        return self.store.anyone_enters(game_id)
+        return self.enters_everything or self.store.anyone_enters(game_id)
 
     def let_anyone_enter(self, game_id: str, on: bool) -> None:
         """The table's setting "any phone may enter for anyone", for every phone of the table

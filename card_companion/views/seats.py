@@ -135,7 +135,8 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
 def SeatPicker(gid: str, names: tuple[str, ...], current: Seat | None, on_picked, refresh: int = 0,
                on_cancel=None, key: FletKey = None) -> ft.Control:
     """Where does this phone sit? A player (one phone each), the whole table, or watch only."""
-    device = use_services().access()
+    services = use_services()
+    device = services.access()
     taken, set_taken = use_made(lambda: _taken(device, gid))
     problem, set_problem = use_maybe(str)
 
@@ -172,7 +173,9 @@ def SeatPicker(gid: str, names: tuple[str, ...], current: Seat | None, on_picked
         button("Watch only" + (" (this phone)" if current == WATCH else ""), lambda: pick(WATCH), "seat-watch",
                icon=ft.Icons.VISIBILITY, primary=False),
         ft.Text("Sees the table live and changes nothing.", size=12, italic=True),
-        AnyoneEnters(gid, key="anyone-enters") if current is not None and current.can_act else None,
+        # (the phone app's one phone enters every step: no setting to show there)
+        AnyoneEnters(gid, key="anyone-enters") if current is not None and current.can_act
+        and not services.on_phone else None,
         message(problem, "seat-problem"),
         button("Keep my seat", on_cancel, "seat-cancel", primary=False) if on_cancel else None,
     ]
