@@ -194,7 +194,7 @@ class Device:
         """The game and this phone's seat; Refused when the phone holds neither the game nor
         its code (nothing about the game is told)."""
         seat = self.seat(game_id)
-        return Opened(self.store.snapshot(game_id), seat, self.anyone_enters(game_id))
+        return Opened(self.store.snapshot(game_id), seat, self.enters_everything or self.store.anyone_enters(game_id))
 
     def load(self, game_id: str) -> Session:
         return self.open(game_id).session
