@@ -6,6 +6,8 @@ rows (`python -m tests.bad_input_catalogue` writes it) and the test fails if the
 Kinds of row:
 - ``ask``: a line for ``companion resolve -`` (the calculator screens send the same asks);
 - ``step``: a step entered at a table of Ann and Bea, after the steps in ``after``;
+- ``seat``: such a step entered on Ann's phone ("I am Ann", the table's "any phone may enter for
+  anyone" off) through ``Device.act``, the way every page and every websocket frame enters one;
 - ``import``: a file given to ``companion import`` (or the home screen's Import);
 - ``websocket``: a frame sent to the web server by something that is not the app's page
   (after the frames in ``after``): the server closes that websocket and logs one line saying
@@ -33,7 +35,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "bad-input.md"
 
 @dataclass(frozen=True)
 class Row:
-    kind: str  # ask, step, import, websocket, player
+    kind: str  # ask, step, seat, import, websocket, player, command
     input: Any  # the ask's JSON text, the step's JSON, the imported file's text, the frame, the change
     says: str  # a fragment of the answer
     game: str = ""  # the game of a step
@@ -222,6 +224,23 @@ ROWS: list[Row] = [
         game="cardpeegee", why="a revolution with cards in the deck"),
     Row("step", {"kind": "attack"}, "attack.defender is missing", game="cardpeegee", why="an attack on nobody"),
 
+    # --- a step entered on a player's phone ("I am Ann") that is another player's own choice -----
+    Row("seat", PAL_DEALT[1], "that is Bea's choice: Bea's phone or the table phone enters it",
+        game="peace-and-love", why="Bea's deal on Ann's phone"),
+    Row("seat", {"kind": "retire", "fighter": 0, "new_fighter": "3H"},
+        "that is Bea's choice: Bea's phone or the table phone enters it", game="peace-and-love", after=PAL_DEALT,
+        why="Bea's turn's action (she has the lowest total) on Ann's phone"),
+    Row("seat", {"kind": "pick", "player": 1, "card": "AS"},
+        "that is Bea's choice: Bea's phone or the table phone enters it", game="fight",
+        after=({"kind": "row", "cards": ["AS", "2S", "3S"]}, {"kind": "coin-flip", "purpose": "first-pick",
+                                                            "winner": 1}),
+        why="Bea's pick from the row on Ann's phone"),
+    Row("seat", {"kind": "draw"}, "that is Bea's choice: Bea's phone or the table phone enters it",
+        game="card-stratego", after=({"kind": "draw"},), why="an action of Bea's turn on Ann's phone"),
+    Row("seat", {"kind": "hero", "player": 1, "character": "QS", "hp_cards": ["2C", "3C", "4C"]},
+        "that is Bea's choice: Bea's phone or the table phone enters it", game="cardpeegee",
+        why="Bea's Hero on Ann's phone"),
+
     # --- importing a saved game -----------------------------------------------------------------
     Row("import", "not json", "this is not a saved game: it is not JSON", why="a text file"),
     Row("import", '{"format": "something-else"}', "this is not a saved game of this app", why="another app's file"),
@@ -360,6 +379,7 @@ def render() -> str:
 
     head = {"ask": "## Asks (`companion resolve`, the calculators)",
             "step": "## Steps at a table of Ann and Bea",
+            "seat": "## Steps entered on Ann's phone (\"I am Ann\") that are another player's own choice",
             "import": "## Importing a saved game (a new game's names are checked the same way)",
             "websocket": "## Frames on the web server's websocket (the server closes it and logs one line)",
             "player": "## Renaming and merging the players of the records\n\n"
@@ -371,7 +391,7 @@ def render() -> str:
              "Every row is a test (tests/bad_input_catalogue.py): the answer holds the words shown, and",
              "nothing changed (no game saved, the table's state as it was). This page is generated from",
              f"the same rows (`python -m tests.bad_input_catalogue`); {len(ROWS)} rows.", ""]
-    for kind in ("ask", "step", "import", "websocket", "player", "command"):
+    for kind in ("ask", "step", "seat", "import", "websocket", "player", "command"):
         lines += [head[kind], "", "| What was done | Input | The answer says |", "|---|---|---|"]
         for r in ROWS:
             if r.kind != kind:

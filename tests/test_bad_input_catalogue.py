@@ -11,7 +11,10 @@ import socket
 import pytest
 
 from card_companion.companion import records
+from card_companion.companion.access import player_seat
+from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import EnterStep
 from card_companion.companion.protocol import resolve_line
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
@@ -22,7 +25,7 @@ from tests.test_fight_tracker import a_match_best_of_three
 
 def test_the_catalogue_has_at_least_60_rows_of_each_kind_together():
     assert len(ROWS) >= 60
-    assert {r.kind for r in ROWS} == {"ask", "step", "import", "websocket", "player", "command"}
+    assert {r.kind for r in ROWS} == {"ask", "step", "seat", "import", "websocket", "player", "command"}
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r.kind}-{i}" for i, r in enumerate(ROWS)])
@@ -41,6 +44,8 @@ def test_refused_in_plain_words_and_nothing_changed(row: Row, tmp_path):
             session.push(game.parse_action(row.input))
         assert row.says in str(refused.value)
         assert session.state == before
+    elif row.kind == "seat":
+        refused_on_anns_phone(row, tmp_path)
     elif row.kind == "websocket":
         refused_on_the_websocket(row, tmp_path)
     elif row.kind == "player":
@@ -64,6 +69,27 @@ def test_refused_in_plain_words_and_nothing_changed(row: Row, tmp_path):
             assert store.saved_games() == []
         finally:
             store.close()
+
+
+def refused_on_anns_phone(row: Row, tmp_path) -> None:
+    """The row's step entered on Ann's phone at a table of Ann and Bea (made on the table phone,
+    after the row's steps): refused in the row's words, the save as it was."""
+    game = GAMES[row.game]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+    for step in row.after:
+        session = session.push(game.parse_action(step))
+    tables = Tables(Store(tmp_path / "games.sqlite3"))
+    gid = tables.device(tables.new_device_key(), "192.168.1.10").create(session)
+    ann = tables.device(tables.new_device_key(), "192.168.1.20")
+    ann.join(tables.store.snapshot(gid).code)
+    ann.take_seat(gid, player_seat(0))
+    shown = ann.open(gid).snapshot
+    with pytest.raises(IllegalAction) as refused:
+        ann.act(gid, shown, EnterStep(game.parse_action(row.input)))
+    assert row.says in str(refused.value)
+    now = tables.store.snapshot(gid)
+    assert (now.revision, now.session.actions) == (shown.revision, shown.session.actions)
+    tables.store.close()
 
 
 def with_records(tmp_path) -> Store:

@@ -364,7 +364,7 @@ def test_a_save_of_the_second_format_migrates_and_its_games_have_no_headline_unt
     db.commit()
     db.close()
     tables = Tables(open_store(tmp_path).store)
-    assert tables.store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5  # step times
+    assert tables.store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6  # (step times)
     [listed] = tables.store.saved_games()
     assert listed.headline is None and listed.actions == 2 and listed.revision == 5
     phone = tables.local()

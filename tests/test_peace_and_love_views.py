@@ -41,10 +41,12 @@ def phones(tmp_path):
     tables = Tables(open_store(tmp_path).store)
     made = []
 
-    def open_as(session: Session, seat) -> ViewHarness:
+    def open_as(session: Session, seat, anyone: bool = False) -> ViewHarness:
         phone = tables.device(tables.new_device_key(), f"192.168.1.{30 + len(made)}")
         gid = phone.create(session)
         phone.take_seat(gid, seat)
+        if anyone:  # the table's "any phone may enter for anyone"
+            phone.let_anyone_enter(gid, True)
         made.append(gid)
         ctx = {ServicesContext: Services(store=phone.store, store_problem=None, prefs=Prefs(),
                                          set_prefs=lambda p: None, device=phone, join_base="http://192.168.1.2:8550")}
@@ -182,10 +184,15 @@ def test_a_watchers_phone_says_what_happens_in_the_third_person(phones):
     assert "Tap one of" not in texts and " your " not in texts
 
 
-def test_another_players_phone_taps_for_the_player_to_play(phones):
+def test_another_players_phone_waits_for_the_player_to_play(phones):
+    """Issue 34 item 11: on "I am Ann", Bea's turn is Bea's choice: Ann's phone says so, without
+    Bea's buttons; with the table's "any phone may enter for anyone", it taps for Bea."""
     yours = "Tap one of your untapped fighters, then the fighter you attack."
-    ann = phones(dealt(), player_seat(0)).texts()
-    assert "Tap one of Bea's untapped fighters, then the fighter Bea attacks." in ann
+    ann = phones(dealt(), player_seat(0))
+    assert "Bea chooses on Bea's phone (or the table phone)." in ann.texts()
+    assert not ann.has("mode") and not ann.has("start-fight") and "Tap one of" not in ann.texts()
+    anyone = phones(dealt(), player_seat(0), anyone=True).texts()
+    assert "Tap one of Bea's untapped fighters, then the fighter Bea attacks." in anyone
     assert yours in phones(dealt(), player_seat(1)).texts() and yours in phones(dealt(), TABLE).texts()
 
 

@@ -111,8 +111,9 @@ def test_join_link_then_a_seat_then_the_players_panel_at_the_bottom(tables):
     assert join.page.routes == [f"/play/{gid}"]
     h = table_screen(b, gid)
     assert "You: Bea" in h.texts()
-    deal(h, "9H KD QC")  # Bea's phone enters Ann's deal too (anyone may enter steps but a watcher)
-    assert tables.store.load(gid).actions[0].player == 0
+    deal(h, "9H KD QC")  # Bea's phone enters Bea's own deal first (a deal is in any order; Ann's is Ann's)
+    assert tables.store.load(gid).actions[0].player == 1
+    assert "Ann enters their three fighters on Ann's phone (or the table phone)." in h.texts()
     column = next(c for c in h.all() if isinstance(c, ft.Column) and any(
         getattr(x, "key", None) == "my-seat" for x in c.controls))
     last = column.controls[-1]

@@ -50,6 +50,11 @@ class Refused(IllegalAction):
     """Access refused: the message says why in one sentence, and nothing was changed."""
 
 
+class NotYourChoice(Refused):
+    """Another player's own choice, entered on a player's phone: that player's phone or the
+    table phone enters it (or any phone, with the table's "any phone may enter for anyone")."""
+
+
 class BadCode(Refused):
     """Not a table code, or no table has it."""
 
@@ -138,8 +143,9 @@ class DeviceKeys:
 
 @dataclass(frozen=True)
 class Seat:
-    """Where a phone sits: one player ("I am Bea"), the whole table (the phone in the middle:
-    anyone enters anyone's steps), or watch only (sees everything live, changes nothing)."""
+    """Where a phone sits: one player ("I am Bea": enters Bea's own choices and the shared
+    steps), the whole table (the phone in the middle: enters anyone's steps), or watch only
+    (sees everything live, changes nothing)."""
 
     kind: Literal["player", "table", "watch"]
     player: int | None = None
@@ -163,6 +169,21 @@ class Seat:
     @property
     def can_act(self) -> bool:
         return self.kind != "watch"
+
+    def enters_for(self, player: int | None, anyone: bool = False) -> bool:
+        """Whether a phone sitting here enters a step that is ``player``'s own choice (None: a
+        shared step; ``Game.whose_choice`` says which): the table phone enters every step, a
+        player's phone that player's own choices and the shared steps, or every step when the
+        table lets any phone enter for anyone (``anyone``); a watcher none."""
+        if not self.can_act:
+            return False
+        return player is None or anyone or self.kind == "table" or self.player == player
+
+    def check_enters(self, player: int | None, names: tuple[str, ...], anyone: bool = False) -> None:
+        """NotYourChoice, in one sentence, unless a phone sitting here enters ``player``'s step."""
+        if not self.enters_for(player, anyone) and player is not None:
+            name = names[player]
+            raise NotYourChoice(f"that is {name}'s choice: {name}'s phone or the table phone enters it")
 
     @property
     def only_one(self) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hmac
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from card_companion.companion import records
@@ -69,10 +69,17 @@ class Opened:
 
     snapshot: Snapshot
     seat: Seat | None
+    anyone: bool = False
+    """the table lets any phone enter for anyone (``Device.let_anyone_enter``)"""
 
     @property
     def session(self) -> Session:
         return self.snapshot.session
+
+    def at(self, snapshot: Snapshot) -> Opened:
+        """The same phone's view of the game at another revision (its seat and the table's
+        setting as they were)."""
+        return replace(self, snapshot=snapshot)
 
     @property
     def code(self) -> str:
@@ -187,7 +194,7 @@ class Device:
         """The game and this phone's seat; Refused when the phone holds neither the game nor
         its code (nothing about the game is told)."""
         seat = self.seat(game_id)
-        return Opened(self.store.snapshot(game_id), seat)
+        return Opened(self.store.snapshot(game_id), seat, self.enters_everything or self.store.anyone_enters(game_id))
 
     def load(self, game_id: str) -> Session:
         return self.open(game_id).session
@@ -254,14 +261,55 @@ class Device:
             raise Refused(WATCHING)
         return seat
 
+    def _may_enter(self, game_id: str, seat: Seat, session: Session, change: LogChange) -> None:
+        """The one check of who enters what: a player's phone enters its own player's choices
+        and the shared steps (``Game.whose_choice``: each game's steps say it), unless the table
+        lets any phone enter for anyone; the table phone enters every step. NotYourChoice in
+        one sentence, nothing changed."""
+        entered = change.entered(session)
+        if entered is None or seat.kind != "player" or self.enters_everything:
+            return
+        state, action = entered
+        try:
+            whose = session.game.whose_choice(state, action)
+        except (AttributeError, TypeError):  # not a step of this game: the session refuses it
+            return
+        if not seat.enters_for(whose) and not self.store.anyone_enters(game_id):
+            seat.check_enters(whose, session.setup.players)
+
+    @property
+    def enters_everything(self) -> bool:
+        """The host and the phone app's one phone (admin, or the command line) enter every step
+        whatever their seat: on the phone app no other phone can enter a player's choice, and
+        its seat ("I am Ann") only lays the screen out for Ann."""
+        return self.admin or self.key is None
+
+    def anyone_enters(self, game_id: str) -> bool:
+        """The table's setting "any phone may enter for anyone", as it applies to this phone
+        (always for ``enters_everything``; Refused: not this phone's game)."""
+        self._seat_text(game_id)
+        return self.enters_everything or self.store.anyone_enters(game_id)
+
+    def let_anyone_enter(self, game_id: str, on: bool) -> None:
+        """The table's setting "any phone may enter for anyone", for every phone of the table
+        (saved with the game; a seated phone or the table phone changes it, a watcher not)."""
+        seat = self._acting_seat(game_id)
+        self.store.set_anyone_enters(game_id, on)
+        revision = self.store.revision(game_id) or 0
+        names = self.store.snapshot(game_id).session.setup.players
+        who = "the table phone" if seat.kind == "table" else seat.label(names)
+        self.tables.hub.publish(Committed(game_id, revision, revision, "anyone-on" if on else "anyone-off", by=who))
+
     def act(self, game_id: str, shown: Snapshot, change: LogChange, *, exclude: Any = None) -> Snapshot:
         """This phone changes the game's log (``EnterStep(action)``, ``Undo()``, ``Redo()``,
         ``RedoAll()``, ``UndoTo(step)``, ``EditStep(step, action)``) on the state it shows:
-        its seat may act (Refused: watching, not a member), the session's own method makes
+        its seat may act (Refused: watching, not a member), and enter that step
+        (NotYourChoice: another player's own choice, ``_may_enter``), the session's own method makes
         the change (IllegalAction: the rules), the store saves it if the game is still at
         that revision (StaleGame: another phone changed it since), and the game's other
         pages (but ``exclude``, this page's own subscription) are told."""
         seat = self._acting_seat(game_id)
+        self._may_enter(game_id, seat, shown.session, change)
         now = self.store.commit(game_id, shown.revision, change, shown=shown.session)
         who = "the host" if self.admin and self.key is None else (
             "the table phone" if seat.kind == "table" else seat.label(now.session.setup.players))

@@ -302,6 +302,20 @@ class Applied:
         return Said(self.line, self.working)
 
 
+SHARED = "shared"
+"""a step's ``chosen_by``: a shared step (the cards a fight revealed, a coin flip, the deck's next
+card), which any player's phone enters"""
+TURN = "turn"
+"""a step's ``chosen_by``: the choice of the player whose turn it is (``Game.turn_player``)"""
+
+
+def chosen_by(action: Any) -> str:
+    """Who chooses a kind of step, as its model says it (``chosen_by``, a class attribute of
+    each step): ``SHARED``, ``TURN``, or the name of the step's own field that holds the
+    player whose choice it is ("player", "giver"). A step that says nothing is shared."""
+    return str(getattr(type(action), "chosen_by", SHARED))
+
+
 SetupT = TypeVar("SetupT", bound=Setup)
 """a game's own Setup"""
 StateT = TypeVar("StateT", bound=TableState)
@@ -425,6 +439,26 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
         """``headline`` while the game goes on: who leads and how far the game is, in the
         figures the table shows. Each game says it its own way; this default says only that."""
         return "in progress"
+
+    # --- whose choice a step is ------------------------------------------------------------
+
+    def turn_player(self, state: StateT) -> int | None:
+        """The player whose turn it is (None: a game without turns). The games with turns
+        read their state's ``turn``."""
+        return None
+
+    def whose_choice(self, state: StateT, action: ActionT) -> int | None:
+        """The player whose own, private choice ``action`` is on ``state`` (their turn's action,
+        their deal, the card they pick), or None: a shared step any player's phone enters (a
+        fight's revealed cards, a coin flip, the deck's next card). Each kind of step says it
+        in its model (``chosen_by``): the one description per game, on the game's actions. A
+        step naming no player of the table is nobody's: the rules refuse it."""
+        by = chosen_by(action)
+        if by == SHARED:
+            return None
+        player = self.turn_player(state) if by == TURN else getattr(action, by, None)
+        players = len(state.setup.players)
+        return player if isinstance(player, int) and 0 <= player < players else None
 
     def known_cards(self, state: StateT) -> list[Card]:
         """Cards entered so far that are out of the deck now (face up, in piles, discarded):

@@ -20,7 +20,9 @@ from card_companion.companion.log_changes import LogKind
 
 log = logging.getLogger(__name__)
 
-Kind = LogKind | Literal["seat", "deleted"]
+Kind = LogKind | Literal["seat", "deleted", "anyone-on", "anyone-off"]
+"""a step of the log; a seat taken; the game deleted; the table's "any phone may enter for
+anyone" turned on or off"""
 STEPS: tuple[LogKind, ...] = get_args(LogKind)
 """the kinds that change the game's log (each carries the session after it)"""
 

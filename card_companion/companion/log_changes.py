@@ -39,6 +39,12 @@ class LogChange:
     def __call__(self, session: Session) -> Session:
         raise NotImplementedError
 
+    def entered(self, session: Session) -> tuple[Any, Any] | None:
+        """The step this change enters a player's choice with, and the state it is entered on
+        (whose choice it is depends on both: ``Game.whose_choice``); None for a change that
+        enters no choice (Undo, Redo and the jumps put back or take back what was entered)."""
+        return None
+
 
 @dataclass(frozen=True)
 class EnterStep(LogChange):
@@ -49,6 +55,9 @@ class EnterStep(LogChange):
 
     def __call__(self, session: Session) -> Session:
         return session.push(self.action)
+
+    def entered(self, session: Session) -> tuple[Any, Any] | None:
+        return session.state, self.action
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,12 @@ class EditStep(LogChange):
 
     def __call__(self, session: Session) -> Session:
         return session.replace(self.step, self.action)
+
+    def entered(self, session: Session) -> tuple[Any, Any] | None:
+        """the state before the step (a step that is not there: the session refuses it)"""
+        if not isinstance(self.step, int) or not 1 <= self.step <= len(session.actions):
+            return None
+        return session.states[self.step - 1], self.action
 
 
 __all__ = ["EditStep", "EnterStep", "LogChange", "LogKind", "Redo", "RedoAll", "Undo", "UndoTo"]

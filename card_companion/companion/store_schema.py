@@ -16,7 +16,7 @@ from typing import Any
 from card_companion.companion import records, totals
 from card_companion.companion.store_errors import OlderSave, StoreBusy, StoreError
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 _TABLES = """
 CREATE TABLE games (
@@ -30,7 +30,8 @@ CREATE TABLE games (
     revision INTEGER NOT NULL DEFAULT 0,
     code TEXT,
     host INTEGER NOT NULL DEFAULT 0,
-    headline TEXT
+    headline TEXT,
+    anyone_enters INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -75,6 +76,11 @@ UPDATE actions SET entered = (SELECT updated FROM games WHERE games.id = actions
 """version 4 -> 5, and every older file: when each step was first entered; a step saved before
 then gets its game's last change, the best time known (a finished game keeps the time its
 record had)"""
+_ANYONE_ENTERS = """
+ALTER TABLE games ADD COLUMN anyone_enters INTEGER NOT NULL DEFAULT 0;
+"""
+"""version 5 -> 6, and every older file: the table's setting "any phone may enter for anyone"
+(off: a player's phone enters that player's own choices and the shared steps)"""
 _V1_TO_V2 = """
 ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN code TEXT;
@@ -82,7 +88,7 @@ ALTER TABLE games ADD COLUMN host INTEGER NOT NULL DEFAULT 0;
 """
 _COLUMNS = {
     "games": ("id", "game", "players", "setup", "live", "created", "updated", "revision", "code", "host",
-              "headline"),
+              "headline", "anyone_enters"),
     "actions": ("game_id", "seq", "action", "entered"),
     "members": ("game_id", "device", "seat", "joined"),
     "meta": ("key", "value"),
@@ -168,7 +174,8 @@ class Schema:
         step's cards entered again, kept for Undo); version 3 the records of the finished
         games; version 4 the time each step was first entered, the records of the games
         stopped early and scored at their stop (made again from the saves) and the running totals
-        of this year and this month (totals.py). One transaction: a migration that fails leaves
+        of this year and this month (totals.py); version 5 the table's setting "any phone may enter
+        for anyone". One transaction: a migration that fails leaves
         the file as it was. A game from before version 3 has no headline until its next step (the
         list says its number of steps meanwhile)."""
         from card_companion.companion.access import new_table_code
@@ -201,6 +208,12 @@ class Schema:
                 for statement in _STEP_TIMES.split(";"):  # -> 5: the time each step was first entered
                     if statement.strip():
                         db.execute(statement)
+            if "anyone_enters" not in {r[1] for r in db.execute("PRAGMA table_info(games)")}:
+                db.execute(_ANYONE_ENTERS)  # -> 6: the table's "any phone may enter for anyone"
+            if version == 5:
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                return
+
             def sessions(gid: str) -> Any:  # a game read inside this transaction
                 return self._session_or_none(db, gid)
 

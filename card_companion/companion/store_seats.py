@@ -1,6 +1,7 @@
 """The tables of the save file: a game's code, the phones that hold it (its members) and where each
-sits, and the values the file keeps for the server (the device keys' signing secret). A part of
-``Store`` (``Store(TableSeats)``): it uses the store's own reading and writing."""
+sits, whether any phone may enter for anyone at it, and the values the file keeps for the server
+(the device keys' signing secret). A part of ``Store`` (``Store(TableSeats)``): it uses the
+store's own reading and writing."""
 
 from __future__ import annotations
 
@@ -58,6 +59,19 @@ class TableSeats:
             db.execute("INSERT INTO members (game_id, device, seat, joined) VALUES (?,?,?,?) "
                        "ON CONFLICT (game_id, device) DO UPDATE SET seat = excluded.seat",
                        (game_id, device, seat, time.time()))
+
+    def anyone_enters(self, game_id: str) -> bool:
+        """The table's setting "any phone may enter for anyone" (off unless the table turned it on)."""
+        with self._read() as db:
+            row = db.execute("SELECT anyone_enters FROM games WHERE id = ?", (game_id,)).fetchone()
+        return bool(row and row[0])
+
+    def set_anyone_enters(self, game_id: str, on: bool) -> None:
+        """Turn the table's "any phone may enter for anyone" on or off (every phone of the table
+        reads it from here, so they agree)."""
+        with self._write() as db:
+            if db.execute("UPDATE games SET anyone_enters = ? WHERE id = ?", (int(bool(on)), game_id)).rowcount == 0:
+                raise StaleGame(GONE)
 
     def leave(self, device: str, game_id: str) -> None:
         """The device no longer holds the game (the other phones at the table keep it)."""

@@ -162,7 +162,7 @@ def HistoryPage(gid: str, key: FletKey = None) -> ft.View:
         if now is None:
             set_error(why)
             return
-        set_shown(Shown.of(type(opened)(now, opened.seat)))
+        set_shown(Shown.of(opened.at(now)))
         set_editing(None)
         set_error(None)
         set_notice(said(now.session))

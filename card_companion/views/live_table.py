@@ -32,14 +32,14 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Literal, TypeVar, cast
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 from pydantic import ValidationError
 
-from card_companion.companion.access import Refused, Seat
+from card_companion.companion.access import TABLE, Refused, Seat
 from card_companion.companion.devices import Device, Opened
 from card_companion.companion.game import Game, IllegalAction, plain_validation_error
 from card_companion.companion.live import STEPS, Committed, Subscription
@@ -85,6 +85,8 @@ class Table(Generic[G, S]):
     table_mode: bool = False
     """two players, one phone between them: the far player's panel is turned 180°"""
     text_scale: float = 1.0
+    anyone: bool = False
+    """the table lets any phone enter for anyone"""
 
     @property
     def session(self) -> Session:
@@ -102,6 +104,14 @@ class Table(Generic[G, S]):
     @property
     def watching(self) -> bool:
         return self.seat is not None and not self.seat.can_act
+
+    def enters_for(self, player: int | None) -> bool:
+        """Whether this phone enters ``player``'s own choices (None: a shared step): the table
+        phone every player's, a player's phone its own (any phone's, with the table's "any
+        phone may enter for anyone"); a screen without a seat as the table phone. The views
+        show another player's choice as waiting (``views.seating.waiting``); the server refuses
+        it all the same (``Device.act``)."""
+        return (self.seat or TABLE).enters_for(player, self.anyone)
 
     def dispatch(self, action: Any) -> bool:
         return self.live.send(EnterStep(action), self.live.revision, here=False) is None
@@ -126,6 +136,11 @@ def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | Litera
 NEWS = {"enter": "entered a step", "undo": "undid the last step", "redo": "redid a step",
         "redo-all": "brought back the undone steps", "undo-to": "went back to an earlier step",
         "edit": "changed the cards of an earlier step"}
+
+
+ANYONE_NEWS = {"anyone-on": "let any phone enter for anyone.",
+               "anyone-off": "set each phone to enter its own player's choices (and the shared steps)."}
+"""another phone turned the table's "any phone may enter for anyone" on or off"""
 
 
 _SHOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -320,6 +335,13 @@ class LiveTable:
             return True
         if event.kind == "seat":
             return False
+        if event.kind in ("anyone-on", "anyone-off"):  # the table's setting: the entries it shows change
+            if self.opened is not None:
+                self.opened = replace(self.opened, anyone=event.kind == "anyone-on")
+            self.news = f"{_capital(event.by or 'another phone')} {ANYONE_NEWS[event.kind]}"
+            self.changed()
+            self._fade(self.news)
+            return True
         current = self.opened
         now = follow(current.snapshot if current else None, event)
         if now is False:
@@ -327,7 +349,7 @@ class LiveTable:
         if now is None or current is None:  # (follow answers None to a page that shows no game)
             self.opened, self.problem = open_game(self.device, self.gid)
         else:
-            self.opened = type(current)(now, current.seat)
+            self.opened = current.at(now)
         self.stepped_here = False
         self.error = None
         self.news = news_of(event, current.seat if current is not None else None)
@@ -395,7 +417,7 @@ class LiveTable:
             self.set(error=f"The app could not apply that step ({type(exc).__name__}: {exc}). Nothing was "
                            "changed; the game is saved as it was.")
             return ""
-        self.opened = type(opened)(now, opened.seat)
+        self.opened = opened.at(now)
         self.stepped_here = True
         self.error = None
         self.news = f"{'Undid' if isinstance(change, Undo) else 'Redid'}: {step}" if step else None

@@ -9,6 +9,10 @@ row). What the phone's seat changes is decided here, for every game alike:
   - table mode (a two-player game, one phone lying between the players): the far
     player's panel first, turned 180° so they read it the right way up; the near
     player's (the phone's seat, else the first player) at the bottom.
+And who enters what (the server's check is ``Device.act``'s; each game's steps say whose
+choice they are): on a player's phone, another player's own choice is drawn as waiting
+("Bob chooses on Bob's phone."), not as its entry (``waiting``, ``own_player``), unless the
+table lets any phone enter for anyone.
 
 Flet only; no rules here."""
 
@@ -19,6 +23,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from card_companion.views.settings import SYMBOLS_FONT
+from card_companion.views.widgets import message
 
 ENLARGED = 1.3
 """how much larger a phone's own player panel is drawn"""
@@ -28,6 +33,24 @@ def my_player(table) -> int | None:
     """The player this phone sits as, or None (the whole table, watching, no seat)."""
     seat = getattr(table, "seat", None)
     return seat.player if seat is not None and seat.kind == "player" else None
+
+
+def own_player(table) -> int | None:
+    """The player whose choices alone this phone enters: its seat's player, unless the table
+    lets any phone enter for anyone (None: it enters everyone's, or watches)."""
+    mine = my_player(table)
+    return mine if mine is not None and not getattr(table, "anyone", False) else None
+
+
+def waiting(table, player: int | None, doing: str = "chooses") -> ft.Control | None:
+    """What a player's phone shows in place of another player's own choice: "Bob chooses on
+    Bob's phone." (``doing``: what they do there). None where this phone draws the entry: the
+    player's own phone, the table phone, any phone when the table lets any phone enter for
+    anyone, and a watcher (its entries greyed out)."""
+    if player is None or table.watching or table.enters_for(player):
+        return None
+    name = table.state.setup.players[player]
+    return message(f"{name} {doing} on {name}'s phone (or the table phone).", "waiting", kind="info")
 
 
 def near_and_far(table) -> tuple[int, int] | None:

@@ -135,7 +135,8 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
 def SeatPicker(gid: str, names: tuple[str, ...], current: Seat | None, on_picked, refresh: int = 0,
                on_cancel=None, key: FletKey = None) -> ft.Control:
     """Where does this phone sit? A player (one phone each), the whole table, or watch only."""
-    device = use_services().access()
+    services = use_services()
+    device = services.access()
     taken, set_taken = use_made(lambda: _taken(device, gid))
     problem, set_problem = use_maybe(str)
 
@@ -156,7 +157,9 @@ def SeatPicker(gid: str, names: tuple[str, ...], current: Seat | None, on_picked
         on_picked(seat)
 
     rows: list[ft.Control | None] = [
-        ft.Text("Pick your seat. A player's phone shows that player's side at the bottom, larger.", size=13),
+        ft.Text("Pick your seat. A player's phone shows that player's side at the bottom, larger, and enters "
+                "that player's own choices and the shared steps (the cards a fight reveals, a coin flip).",
+                size=13),
     ]
     for i, name in enumerate(names):
         mine = current == player_seat(i)
@@ -170,10 +173,49 @@ def SeatPicker(gid: str, names: tuple[str, ...], current: Seat | None, on_picked
         button("Watch only" + (" (this phone)" if current == WATCH else ""), lambda: pick(WATCH), "seat-watch",
                icon=ft.Icons.VISIBILITY, primary=False),
         ft.Text("Sees the table live and changes nothing.", size=12, italic=True),
+        # (the phone app's one phone enters every step: no setting to show there)
+        AnyoneEnters(gid, key="anyone-enters") if current is not None and current.can_act
+        and not services.on_phone else None,
         message(problem, "seat-problem"),
         button("Keep my seat", on_cancel, "seat-cancel", primary=False) if on_cancel else None,
     ]
     return section("Where does this phone sit?", rows, ident="seat-picker")
+
+
+@ft.component
+def AnyoneEnters(gid: str, key: FletKey = None) -> ft.Control:
+    """The table's setting "any phone may enter for anyone" (saved with the game: every phone of
+    the table follows it at once). Off: a player's phone enters that player's own choices and the
+    shared steps, and the table phone every step."""
+    device = use_services().access()
+    on, set_on = use_made(lambda: _anyone(device, gid))
+    problem, set_problem = use_maybe(str)
+
+    def change(e) -> None:
+        wanted = bool(e.control.value)
+        try:
+            device.let_anyone_enter(gid, wanted)
+        except (IllegalAction, StoreError) as exc:
+            set_problem(sentence(exc))
+            return
+        set_problem(None)
+        set_on(wanted)
+
+    return ft.Column([c for c in (
+        tagged("anyone-enters", ft.Switch(label="Any phone may enter for anyone", value=on, on_change=change),
+               label="Any phone may enter for anyone"),
+        ft.Text("On: every phone at this table enters every player's choices. Off: a player's phone enters "
+                "that player's own choices and the shared steps; the table phone enters everything.",
+                size=12, italic=True),
+        message(problem, "anyone-problem"),
+    ) if c is not None], spacing=4, tight=True)
+
+
+def _anyone(device, gid: str) -> bool:
+    try:
+        return device.anyone_enters(gid)
+    except (IllegalAction, StoreError):
+        return False
 
 
 def _taken(device, gid: str) -> set[int]:

@@ -137,7 +137,7 @@ def _frame(live: LiveTable) -> tuple:
     if opened is None:
         return (None, live.problem)
     session = opened.session
-    return (session.game, session.setup.players, opened.seat, opened.code, live.invite_open)
+    return (session.game, session.setup.players, opened.seat, opened.code, live.invite_open, opened.anyone)
 
 
 @ft.component
@@ -157,7 +157,7 @@ def TablePage(gid: str, key: FletKey = None) -> ft.View:
 
     if frame[0] is None:
         return not_opened(route, frame[1])
-    game, names, seat, code, inviting = frame
+    game, names, seat, code, inviting, anyone = frame
 
     if seat is None or picking_seat:
         def picked(chosen: Seat) -> None:
@@ -180,7 +180,7 @@ def TablePage(gid: str, key: FletKey = None) -> ft.View:
             Notices(live, watching, seat, names, table_mode if two_players else None, code, on_seat, on_table_mode,
                     on_invite),
             InvitePanel(code, services.join_base, key="invite") if inviting else None,
-            GameBody(live, game, seat, table_mode and two_players, scale, watching),
+            GameBody(live, game, seat, table_mode and two_players, scale, watching, anyone),
         ],
         route=route,
         actions=[UndoRedo(live, watching), TableLinks(gid, game.id, names)],
@@ -256,11 +256,13 @@ def TableLinks(gid: str, game_id: str, names: tuple[str, ...]) -> ft.Control:
 
 @ft.memo
 @ft.component
-def GameBody(live: LiveTable, game: Any, seat: Seat, table_mode: bool, scale: float, watching: bool) -> ft.Control:
+def GameBody(live: LiveTable, game: Any, seat: Seat, table_mode: bool, scale: float, watching: bool,
+             anyone: bool = False) -> ft.Control:
     """The game's own table, the final result once it is over, and the drawing marker. Drawn
-    again only when this phone's seat or settings change: the game's component and its panels
-    select what they show from ``live`` themselves (views/live_table.py)."""
-    table: Table[Any, Any] = Table(live, game, seat, table_mode, scale)  # the game's view names its own
+    again only when this phone's seat or settings change (or the table's "any phone may enter
+    for anyone"): the game's component and its panels select what they show from ``live``
+    themselves (views/live_table.py)."""
+    table: Table[Any, Any] = Table(live, game, seat, table_mode, scale, anyone)  # the game's view names its own
     body = table_component(game.id)(table, key=game.id)
     if watching:
         # a watcher's phone shows the table live with its entries greyed out, as the history

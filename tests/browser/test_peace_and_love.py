@@ -184,12 +184,14 @@ def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_word
     tap(watcher, "seat-watch")
     see(watcher, "This phone is watching")
 
-    # item 10: the watcher is told what happens, Ann's phone taps for Bea, Bea's phone for herself
+    # item 10: the watcher is told what happens, Bea's phone taps for herself; and (issue 34
+    # item 11) Bea's turn is hers to choose: Ann's phone waits for it
     see(watcher, "Bea chooses an untapped fighter and the fighter to attack.")
     expect(find(watcher, "Tap one of")).to_have_count(0)
     into_view(watcher, "turn-panel")
     shots(watcher, "watcher-bea-chooses")
-    see(ann, "Tap one of Bea's untapped fighters, then the fighter Bea attacks.")
+    see(ann, "Bea chooses on Bea's phone (or the table phone).")
+    expect(find(ann, "Tap one of")).to_have_count(0)
     see(bea, "Tap one of your untapped fighters, then the fighter you attack.")
     tap(bea, "fighter-1-0")
     tap(bea, "fighter-0-0")

@@ -1,18 +1,21 @@
 """Card Stratego at the table: the actions, each a step of the log (discriminated by ``kind``).
 
 Every action is taken by the player whose turn it is and uses one action, except EndTurn.
-"""
+
+Each step says whose choice it is (``chosen_by``, read by ``Game.whose_choice``): every action of
+a turn is the choice of the player whose turn it is, the defender's card of an attack entered with
+it ("You have from three to five actions on your turn")."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, TypeGuard
+from typing import Annotated, ClassVar, Literal, TypeGuard
 
 from pydantic import Field
 
 from card_companion.calculators.card_stratego import COLUMNS, DEPTH
 from card_companion.calculators.cards import Card
 from card_companion.companion.card_stratego.state import Place
-from card_companion.companion.game import Frozen
+from card_companion.companion.game import TURN, Frozen
 
 Line = Literal["row", "column"]
 """what a Jack rearranges: one row or one column of a player's cards"""
@@ -27,12 +30,14 @@ class Draw(Frozen):
     """Take the top card of your deck into your hand."""
 
     kind: Literal["draw"] = "draw"
+    chosen_by: ClassVar[str] = TURN
 
 
 class PutIntoPlay(Frozen):
     """Put a card from your hand into play face down (its value is not entered)."""
 
     kind: Literal["play"] = "play"
+    chosen_by: ClassVar[str] = TURN
     column: int = Field(ge=0, lt=COLUMNS)
     position: int = Field(0, ge=0, lt=DEPTH, description="0 = the front rank; cards at and behind it move back")
 
@@ -42,6 +47,7 @@ class Attack(Frozen):
     face up: enter a card that was face down (leave out one already face up)."""
 
     kind: Literal["attack"] = "attack"
+    chosen_by: ClassVar[str] = TURN
     column: int = Field(ge=0, lt=COLUMNS)
     attacker: Card | None = None
     defender: Card | None = None
@@ -62,6 +68,7 @@ class JackRearrange(Frozen):
     card moves to position p (a permutation of the column's cards)."""
 
     kind: Literal["jack-rearrange"] = "jack-rearrange"
+    chosen_by: ClassVar[str] = TURN
     jack: Card
     player: int = Field(ge=0, le=1, description="whose cards are rearranged")
     line: Line
@@ -73,6 +80,7 @@ class JackReveal(Frozen):
     """Discard a Jack to turn two face-down cards in play face up."""
 
     kind: Literal["jack-reveal"] = "jack-reveal"
+    chosen_by: ClassVar[str] = TURN
     jack: Card
     reveals: tuple[Reveal, ...] = Field(min_length=1, max_length=2)
 
@@ -82,6 +90,7 @@ class JokerDestroy(Frozen):
     its owner's discard pile, where it is seen: enter it if it was face down."""
 
     kind: Literal["joker"] = "joker"
+    chosen_by: ClassVar[str] = TURN
     target: Place
     card: Card | None = None
 
@@ -91,6 +100,7 @@ class ScoutReveal(Frozen):
     attack: a Bomb it reveals stays."""
 
     kind: Literal["scout"] = "scout"
+    chosen_by: ClassVar[str] = TURN
     scout: Card
     reveal: Reveal
 
@@ -99,6 +109,7 @@ class SixReturn(Frozen):
     """Discard a 6 to return any card on the battlefield to its owner's hand."""
 
     kind: Literal["six"] = "six"
+    chosen_by: ClassVar[str] = TURN
     six: Card
     target: Place
 
@@ -109,6 +120,7 @@ class Drain(Frozen):
     app drew (1 = the first card), recorded so the log replays the same."""
 
     kind: Literal["drain"] = "drain"
+    chosen_by: ClassVar[str] = TURN
     card: Card
     pick: int | None = Field(None, ge=1)
 
@@ -118,6 +130,7 @@ class Consolidate(Frozen):
     the opponent has cards (``theirs``); ``into`` is the column both end up in."""
 
     kind: Literal["consolidate"] = "consolidate"
+    chosen_by: ClassVar[str] = TURN
     mine: int = Field(ge=0, lt=COLUMNS)
     theirs: int = Field(ge=0, lt=COLUMNS)
     into: int = Field(ge=0, lt=COLUMNS)
@@ -127,6 +140,7 @@ class EndTurn(Frozen):
     """The player has no legal action left: the turn ends with the remaining actions unused."""
 
     kind: Literal["end-turn"] = "end-turn"
+    chosen_by: ClassVar[str] = TURN
 
 
 Action = Annotated[

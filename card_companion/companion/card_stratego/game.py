@@ -89,6 +89,10 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
 
     outcome = staticmethod(winning.outcome)
 
+    def turn_player(self, state: CardStrategoState) -> int:
+        """whose turn it is: the player whose choices the steps that say ``TURN`` are (actions.py)"""
+        return state.turn
+
     def is_over(self, state: CardStrategoState) -> bool:
         return state.phase == "over"
 

@@ -130,6 +130,10 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
 
     # --- reading the state ------------------------------------------------------------------------------
 
+    def turn_player(self, state: CardPeeGeeState) -> int:
+        """whose turn it is: the player whose choices the steps that say ``TURN`` are (actions.py)"""
+        return state.turn
+
     def is_over(self, state: CardPeeGeeState) -> bool:
         return state.phase == "over"
 

@@ -1,15 +1,19 @@
 """PC War at the table: the steps, each a step of the log (discriminated by ``kind``). A flip
 and a war's face-up cards are entered as the two cards (the app compares them) or with one
-tap; player 0 is on the left."""
+tap; player 0 is on the left.
+
+Each step says whose choice it is (``chosen_by``, read by ``Game.whose_choice``): none is a
+player's own. The cards flip off the piles, the trade is forced by a tie, the counts are the
+table's: every step is shared."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from card_companion.calculators.cards import Card
-from card_companion.companion.game import Frozen
+from card_companion.companion.game import SHARED, Frozen
 from card_companion.companion.pc_war.state import Tap
 
 
@@ -26,18 +30,21 @@ class Flip(_Reveal):
     """Both players turn their top card face up; the higher card takes both."""
 
     kind: Literal["flip"] = "flip"
+    chosen_by: ClassVar[str] = SHARED
 
 
 class SwapHands(Frozen):
     """After a tie: the players swap hands, then each lays 3 face down and 1 face up."""
 
     kind: Literal["swap"] = "swap"
+    chosen_by: ClassVar[str] = SHARED
 
 
 class War(_Reveal):
     """The war's face-up cards; the higher one takes everything on the table."""
 
     kind: Literal["war"] = "war"
+    chosen_by: ClassVar[str] = SHARED
 
 
 class Stop(Frozen):
@@ -47,6 +54,7 @@ class Stop(Frozen):
     scored at its stop then too)."""
 
     kind: Literal["stop"] = "stop"
+    chosen_by: ClassVar[str] = SHARED
     counts: bool = Field(True, description="the game counts in the records as scored at its stop (False: stopped "
                                            "without counting, an abandoned game)")
 
@@ -56,6 +64,7 @@ class Recount(Frozen):
     (between flips; the total must still be the whole deck)."""
 
     kind: Literal["recount"] = "recount"
+    chosen_by: ClassVar[str] = SHARED
     hands: tuple[int, int]
     piles: tuple[int, int]
 

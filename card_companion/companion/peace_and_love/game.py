@@ -82,6 +82,10 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
 
     outcome = staticmethod(endings.outcome)
 
+    def turn_player(self, state: PeaceAndLoveState) -> int:
+        """whose turn it is: the player whose choices the steps that say ``TURN`` are (actions.py)"""
+        return state.turn
+
     def is_over(self, state: PeaceAndLoveState) -> bool:
         return state.phase == "over"
 

@@ -19,6 +19,7 @@ from card_companion.views.card_stratego.taps import HAND_CARD, Choice
 from card_companion.views.hooks import at_scale, sized
 from card_companion.views.live_table import Table, use_selected, use_table
 from card_companion.views.navigation import scroll_to_top
+from card_companion.views.seating import waiting
 from card_companion.views.widgets import button, card_face, explanation, message, section, tagged
 
 
@@ -71,11 +72,18 @@ def Head(table: Table[CardStratego, CardStrategoState], choice: Choice, problem:
     status = use_table(table, _status, scale)
     last = use_table(table, _last_result)
     chooser = use_table(table, _chooser, choice, problem, on_choose, on_send, on_card, scale)
+    wait = waiting(table, use_table(table, _turn), "plays this turn")  # every action of a turn is its player's choice
     ft.use_effect(scroll_to_top, dependencies=[revision])
     parts = [Status(*status) if status is not None else None,
              LastResult(*last) if last is not None else None,
-             Chooser(*chooser) if chooser is not None else None]
+             wait or (Chooser(*chooser) if chooser is not None else None)]
     return ft.Column([c for c in parts if c is not None], spacing=10, tight=True)
+
+
+def _turn(session) -> int | None:
+    """Whose turn it is (None: the game is over)."""
+    s: CardStrategoState = session.state
+    return s.turn if s.phase == "turn" else None
 
 
 def _last_result(session) -> tuple:

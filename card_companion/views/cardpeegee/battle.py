@@ -113,15 +113,16 @@ def BattlePanel(table) -> ft.Control:
     # a fighter who just arrived (or just activated cards) prepares first: the play form opens
     first = "play" if players and last in ("encounter", "attack", "join", "activate") else "round"
     order = round_order(s, game)
-    modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, order, number, key="round")])]
+    modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, order, number, key="round")],
+                  shared=True)]
     if players:
         modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players))
     if activators := game.can_activate(s):
         modes.append(activate_mode(table, activators))
     if game.can_join(s):
-        modes.append(Mode("join", "Cry for help", functools.partial(cry_for_help, table)))
+        modes.append(Mode("join", "Cry for help", functools.partial(cry_for_help, table), shared=True))
     if fleers := game.can_flee(s):
-        modes.append(Mode("flee", "Run away", functools.partial(run_away, table, fleers)))
+        modes.append(Mode("flee", "Run away", functools.partial(run_away, table, fleers), shared=True))
     if healers := game.can_heal_and_defend(s):
         modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers))
     return EncounterPanel(
@@ -166,22 +167,37 @@ def play_cards(table, q: int, send: Send) -> list[ft.Control]:
                      odds=functools.partial(cardpeegee_fight, game), key=f"play-{q}")]
 
 
-def cry_for_help(table, q: int, send: Send) -> list[ft.Control]:
+def cry_for_help(table, q: int, send: Send) -> list[ft.Control | None]:
     s, game = table.state, table.game
-    parts: list[ft.Control] = [note(
+    parts: list[ft.Control | None] = [note(
         "Cry for help: another player joins the fight and may play and activate cards before their first "
         "round. Each fighter gets their own score cards and is compared against every opponent.")]
-    for joiner, sides in game.can_join(s).items():
+    joiners = game.can_join(s)
+    for joiner, sides in joiners.items():
+        if not table.enters_for(joiner):  # joining is each player's own choice
+            continue
         parts.append(ft.Row([
             button(f"{s.name(joiner)} joins {side_name(s, s.encounter, side)}",
                    click(send, functools.partial(JoinFight, player=joiner, side=side)),
                    f"join-{joiner}-{side}", primary=False, icon=ft.Icons.GROUP_ADD)
             for side in sides], wrap=True, spacing=6, run_spacing=6))
+    parts.append(elsewhere(table, list(joiners), "join"))
     return parts
 
 
-def run_away(table, fleers: list[int], q: int, send: Send) -> list[ft.Control | None]:
+def elsewhere(table, players: list[int], doing: str) -> ft.Control | None:
+    """The players whose own choice this is and who enter it on their own phones (not this one)."""
+    names = [table.state.name(q) for q in players if not table.enters_for(q)]
+    if not names or table.watching:
+        return None
+    where = f"{names[0]}'s phone" if len(names) == 1 else "their own phones"
+    chooses = "chooses" if len(names) == 1 else "choose"
+    return note(f"{' and '.join(names)} {chooses} on {where} (or the table phone) whether to {doing}.", italic=True)
+
+
+def run_away(table, all_fleers: list[int], q: int, send: Send) -> list[ft.Control | None]:
     s, game = table.state, table.game
+    fleers = [f for f in all_fleers if table.enters_for(f)]  # running away is each fighter's own choice
     return [
         note("Run away: one more penalty round first. A fleeing fighter takes damage if they lose but deals "
              "none; if they survive they escape."),
@@ -191,6 +207,7 @@ def run_away(table, fleers: list[int], q: int, send: Send) -> list[ft.Control | 
                wrap=True, spacing=6, run_spacing=6),
         Odds(what_if(game, s, Flee(player=s.turn), f"if {s.name(s.turn)} runs away"), ident="flee-odds",
                   key="flee-odds") if s.turn in fleers else None,
+        elsewhere(table, all_fleers, "run away"),
     ]
 
 

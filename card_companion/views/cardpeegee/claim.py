@@ -15,7 +15,7 @@ from card_companion.views.widgets import choice_row
 def ClaimForm(table, key: FletKey = None) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
-    alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
+    alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready and table.enters_for(q)]  # theirs to show
     claims = game.claimable(s)
     who, set_who = use_step_state(table, alive[0] if alive else None)
     what, set_what = use_step_state(table, claims[0] if claims else None)

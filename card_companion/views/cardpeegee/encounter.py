@@ -7,7 +7,7 @@ what is its own: its lines and its modes."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import flet as ft
 
@@ -16,6 +16,7 @@ from card_companion.views.cardpeegee.play_form import activate_form
 from card_companion.views.cardpeegee.shared import attempt
 from card_companion.views.hooks import FletKey, use_stable, use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.seating import own_player, waiting
 from card_companion.views.widgets import SectionTitle, button, choice_row, message, section
 
 Send = Callable[[Callable[[], object]], bool]
@@ -32,6 +33,19 @@ class Mode:
     show: Callable[[int, Send], Sequence[ft.Control | None]]
     actors: Sequence[int] = ()
     """who may do it, with a chooser of who does when there are several (none: the Hero)"""
+    shared: bool = False
+    """offered on every phone: a shared step (the score cards of a round, an evasion draw), or
+    one button per player, each shown only where that player's choice is entered
+    (``Table.enters_for``: joining a fight, running away)"""
+
+    def for_phone(self, own: int | None, hero: int) -> Mode | None:
+        """This mode as a phone that enters only ``own``'s choices offers it (None: the
+        phone enters everyone's): only for ``own``, or not at all (another player's choice)."""
+        if own is None or self.shared:
+            return self
+        if self.actors:
+            return replace(self, actors=(own,)) if own in self.actors else None
+        return self if own == hero else None
 
 
 def activate_mode(table, players: Sequence[int]) -> Mode:
@@ -73,6 +87,9 @@ def EncounterPanel(
     may; ``abandon``: the abandon button's text (None: no button)."""
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state
+    own = own_player(table)  # a player's phone: only that player's own choices and the shared steps
+    mine = [m for m in (m.for_phone(own, s.turn) for m in modes) if m is not None]
+    modes = mine or modes
     mode, set_mode = use_step_state(table, first or modes[0].value)
     who, set_who = use_step_state(table, first_actor)
     problem, set_problem = use_step_state(table, None)
@@ -83,6 +100,9 @@ def EncounterPanel(
     def send(make: Callable[[], object]) -> bool:
         return attempt(table, make, set_problem)
 
+    wait = None if mine else waiting(table, s.turn)
+    if wait is not None:  # every choice here is another player's
+        return section(SectionTitle(title), [*head, wait], ident=f"{name}-panel")
     q = s.turn
     if chosen.actors:
         q = who if who in chosen.actors else s.turn if s.turn in chosen.actors else chosen.actors[0]
@@ -93,7 +113,7 @@ def EncounterPanel(
         who_row(s, chosen.actors, q, on_who, f"{chosen.value}-who"),
         *chosen.show(q, send),
     ]
-    if abandon:
+    if abandon and own in (None, s.turn):  # walking away is the Hero's
         parts += [ft.Divider(), button(abandon, lambda: send(Abandon), "abandon", primary=False,
                                        icon=ft.Icons.LOGOUT)]
     parts.append(message(problem, f"{name}-problem"))

@@ -17,7 +17,7 @@ def GiveForm(table, key: FletKey = None) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
-    givers = [q for q in alive if s.heroes[q].held]
+    givers = [q for q in alive if s.heroes[q].held and table.enters_for(q)]  # a gift is its giver's choice
     giver, set_giver = use_step_state(table, givers[0] if givers else None)
     receiver, set_receiver = use_step_state(table, None)
     count, set_count = use_step_state(table, 0)

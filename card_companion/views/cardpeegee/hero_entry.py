@@ -10,6 +10,7 @@ from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, attempt, note
 from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.seating import own_player, waiting
 from card_companion.views.widgets import choice_row, message, section
 
 
@@ -19,8 +20,14 @@ def HeroEntry(table) -> ft.Control:
     s, game = table.state, table.game
     settings = s.settings
     todo = game.heroes_to_enter(s)
+    own = own_player(table)  # a player's phone enters its own player's Hero, in any order
+    if own is not None and own in todo:
+        todo = [own]
     who, set_who = use_step_state(table, todo[0])
     problem, set_problem = use_step_state(table, None)
+    wait = waiting(table, todo[0], "enters their Hero")
+    if wait is not None:  # this phone's own Hero is in: the others enter theirs
+        return section(f"{s.name(todo[0])}'s Hero", [wait], ident="heroes-panel")
     if who not in todo:
         who = todo[0]
     name = s.name(who)

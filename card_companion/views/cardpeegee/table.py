@@ -21,7 +21,7 @@ from card_companion.views.cardpeegee.shared import Follows, at_stage, present
 from card_companion.views.cardpeegee.town import TownPanel
 from card_companion.views.cardpeegee.trap import TrapPanel
 from card_companion.views.live_table import Show, Table, use_table
-from card_companion.views.seating import seated
+from card_companion.views.seating import seated, waiting
 from card_companion.views.widgets import explanation, tagged
 
 STAGE_WORDS = {
@@ -37,6 +37,9 @@ NOW_PANELS = {
     "fee": FeePanel, "evade": TrapPanel, "crafty": TrapPanel,
 }
 """the tracker's stage → the component where the players enter what happens now"""
+HEROS_OWN = frozenset({"opening", "town", "turn", "after-trap", "disarm", "fee", "crafty"})
+"""the stages whose every step is the Hero's own choice (actions.py: ``TURN``): on another
+player's phone, their panel is the line that says who enters it"""
 
 
 def _layout(session) -> tuple:
@@ -45,7 +48,8 @@ def _layout(session) -> tuple:
     s: CardPeeGeeState = session.state
     game = session.game
     said = session.said[-1] if session.actions else None
-    return game.stage(s), len(s.heroes), game.revolution_offer(s) is not None, bool(said and said.working)
+    return (game.stage(s), len(s.heroes), game.revolution_offer(s) is not None, bool(said and said.working),
+            s.turn)
 
 
 @ft.component
@@ -53,13 +57,14 @@ def CardPeeGeeTable(table: Table[CardPeeGee, CardPeeGeeState]) -> ft.Control:
     """The layout of the stage; each panel selects what it shows from the table, so a step
     draws again only the panels whose data changed (the panel of what the players enter now
     is drawn again at each step of its stage)."""
-    stage, heroes, revolution, working = use_table(table, _layout)
+    stage, heroes, revolution, working, turn = use_table(table, _layout)
     panels = [HeroPanel(table, q, table.text_scale) for q in range(heroes)]
     component = NOW_PANELS.get(stage)
+    wait = waiting(table, turn) if stage in HEROS_OWN else None
     parts: list[ft.Control | None] = [
         Show(table, StatusBar, _status),
         Follows(table, RevolutionPanel, _whole, key="revolution") if revolution else None,
-        Follows(table, component, at_stage, stage, key=f"now-{stage}") if component else None,
+        wait or (Follows(table, component, at_stage, stage, key=f"now-{stage}") if component else None),
         Show(table, Working, _working) if working else None,
         *panels,
         Follows(table, AnyTimePanel, any_time_options, key="any-time") if stage not in ("heroes", "over") else None,

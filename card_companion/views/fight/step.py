@@ -19,6 +19,7 @@ from card_companion.views.fight.names import names_of
 from card_companion.views.fight.row import row_cards
 from card_companion.views.hooks import at_scale, sized, use_stable
 from card_companion.views.live_table import Table, use_step_state, use_table
+from card_companion.views.seating import waiting
 from card_companion.views.widgets import message, section, tagged
 
 
@@ -251,11 +252,13 @@ def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...], e
 def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
     """A pick from the row: the picker taps the card they take."""
     _, p, picker, note, context, deck, row, after = data
+    wait = waiting(table, p, "picks")  # the card a player takes is theirs to pick
     return section(f"{picker} picks from the row", [
         flip_note(note),
         ft.Text(context),
-        ft.Text(f"{picker}: tap the card you take.", weight=ft.FontWeight.BOLD),
-        row_cards(deck, row, on_pick=lambda c: table.dispatch(Pick(player=p, card=c)), picker=picker),
+        wait or ft.Text(f"{picker}: tap the card you take.", weight=ft.FontWeight.BOLD),
+        row_cards(deck, row, on_pick=None if wait else lambda c: table.dispatch(Pick(player=p, card=c)),
+                  picker=picker),
         ft.Text(after, size=12, italic=True),
         entry,
     ], ident="step-pick")

@@ -18,6 +18,7 @@ from card_companion.companion.peace_and_love import (
 )
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.live_table import Table, use_table
+from card_companion.views.seating import own_player, waiting
 from card_companion.views.widgets import (
     button,
     section,
@@ -28,14 +29,17 @@ from card_companion.views.widgets import (
 # signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
 
 
-def _deal(session) -> tuple | None:
-    """Whose fighters are entered now, the totals so far, and the entry's deck, known cards and
-    step (a new step empties the entry)."""
+def _deal(session, own: int | None = None) -> tuple | None:
+    """Whose fighters are entered now (``own``'s first, on the phone that enters only that
+    player's: a deal is in any order), the totals so far, and the entry's deck, known cards
+    and step (a new step empties the entry)."""
     s: PeaceAndLoveState = session.state
     game = session.game
     p = game.next_to_deal(s)
     if p is None:
         return None
+    if own is not None and not s.players[own].dealt:
+        p = own
     done = tuple(f"{s.name(i)}: {t}" for i, t in enumerate(game.starting_totals(s)) if t is not None)
     return p, s.name(p), done, game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions)
 
@@ -45,10 +49,14 @@ def _deal(session) -> tuple | None:
 def DealPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     """The deal: each player's three fighters, entered one player after the other (the same
     entry for each player: its places start again empty)."""
-    data = use_table(table, _deal)
+    data = use_table(table, _deal, own_player(table))
     if data is None:
         return ft.Column([])
     p, name, done, deck, known, step = data
+    wait = waiting(table, p, "enters their three fighters")
+    if wait is not None:  # this phone's own fighters are in: the others enter theirs
+        return section(f"Deal: {name}'s three fighters", [
+            ft.Text("Totals so far: " + ", ".join(done)) if done else None, wait], ident="deal-panel")
 
     def deal(cards: list[Card]) -> None:
         first, second, third = cards  # the entry has a place for each of the FIGHTERS

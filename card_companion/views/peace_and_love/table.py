@@ -46,7 +46,7 @@ def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contr
 
     def tap_fighter(p: int, place: int) -> None:
         s: PeaceAndLoveState = table.state
-        if s.phase != "turn":
+        if s.phase != "turn" or not table.enters_for(s.turn):  # another player's turn: theirs to tap
             return
         game = table.game
         refusal = game.tap_refusal(s, p, place, mode)

@@ -13,7 +13,7 @@ from card_companion.companion.peace_and_love import (
 )
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.live_table import Table, use_step_state, use_table
-from card_companion.views.seating import my_player
+from card_companion.views.seating import my_player, waiting
 from card_companion.views.widgets import (
     button,
     message,
@@ -59,6 +59,11 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
     if data is None:
         return ft.Column([])
     me, names, starts, untapped, cards, can_refresh, refusal, deck, known, step = data
+    notes = [message(starts + ".", "starting-note", kind="info") if starts else None,
+             message(untapped, "untapped-note", kind="info")]
+    wait = waiting(table, me)
+    if wait is not None:  # another player's turn on a player's phone: theirs to choose
+        return section(f"{names[me]}'s turn", [*notes, wait], ident="turn-panel")
     mine, target, joining = chosen
     mine_card = cards[me][mine] if mine is not None else None
     chooser = tagged("mode", ft.SegmentedButton(
@@ -95,8 +100,7 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
         ]
     return section(f"{names[me]}'s turn", [
         chooser,
-        message(starts + ".", "starting-note", kind="info") if starts else None,
-        message(untapped, "untapped-note", kind="info"),
+        *notes,
         *entry,
     ], ident="turn-panel")
 
