@@ -10,7 +10,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Card
 from card_companion.calculators.peace_and_love import Entry, RoundResult
-from card_companion.companion.advisor import peace_and_love_hand, peace_and_love_round
+from card_companion.companion.advisor import hand_odds_shown, peace_and_love_hand, peace_and_love_round
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love import (
     NewFighter,
@@ -63,13 +63,13 @@ Preview = tuple[dict[int, Card], tuple[Entry, ...], RoundResult]
 """what Resolve shows without saving it: the cards entered, each fighter's entry, the round's result"""
 
 PLAYED, HAND_TARGET = "played", "hand"
-"""the two things a player's own phone enters in a round of a fight of two, one at a time:
+"""the two things a player's own phone enters in a round of a fight of two or three, one at a time:
 the cards played on the fighters (the table's step) and that player's hand (for the odds)"""
 
 
 def entry_target(private: bool, chosen: str, hand: int, held: int) -> str:
     """Which entry has the one picker on this phone: the hand only on a player's own phone in
-    a fight of two, while it is chosen and not full; the played cards otherwise."""
+    a fight of two or three, while it is chosen and not full; the played cards otherwise."""
     return HAND_TARGET if private and chosen == HAND_TARGET and hand < held else PLAYED
 
 
@@ -106,7 +106,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     """The fight's current step: the cards played on the fighters (Resolve shows the result
     without saving it; Apply saves it), or the defeated fighter's replacement. The same entry
     from step to step (its places start again empty), so that a step sends what changed.
-    On a player's own phone in a fight of two, that player's hand is entered here too, for
+    On a player's own phone in a fight of two or three, that player's hand is entered here too, for
     the odds: one picker at a time, its target named above it, the other one tap away."""
     data = use_table(table, _fight)
     preview, set_preview = use_step_state(table, None)  # (cards, entries, result)
@@ -137,7 +137,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
             set_preview(None)  # a changed card needs a new Resolve
 
     me = my_player(table)
-    private = me in owners and len(owners) == 2 and hands[me] > 0
+    private = me in owners and hand_odds_shown(len(owners)) and hands[me] > 0
     held = hands[me] if private else 0
     target = entry_target(private, chosen, len(hand[:held]), held)
     open_ = choice_open(me, owners, so_far)
