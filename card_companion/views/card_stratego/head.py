@@ -44,13 +44,25 @@ def Status(name: str, left: int, allotted: int, why: str, turn_number: int, scal
                                                weight=ft.FontWeight.BOLD),
                        label=f"Actions left: {left} of {allotted}"),
             ], spacing=8),
-            ft.Row([ft.Row(pips, spacing=2), ft.Text(f"Turn {turn_number}: {why}", size=12, expand=True)],
+            ft.Row([tagged("turn-pips", ft.Row([ft.Text("Actions", size=12), *pips], spacing=2, tight=True),
+                           label=pips_label(left, allotted)),
+                    ft.Text(f"Turn {turn_number}: {why}", size=12, expand=True)],
                    spacing=8),
         ], spacing=4, tight=True),
         padding=10,
         border_radius=10,
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
     ), label=f"{name}'s turn, actions left: {left} of {allotted}")
+
+
+def pips_label(left: int, allotted: int) -> str:
+    """What the dots count, for a screen reader (and a test): one dot per action of the turn,
+    filled while it is left.
+
+    >>> pips_label(2, 3)
+    'Actions this turn: 2 left (filled dots), 1 used (hollow dots)'
+    """
+    return f"Actions this turn: {left} left (filled dots), {allotted - left} used (hollow dots)"
 
 
 def _revision(live) -> int:
