@@ -214,7 +214,7 @@ def _class_draws(copies: Counter[Card], kinds: dict[Card, tuple[Card, ...]],
     if k == 1:
         return Counter({(a,): n for a, n in first.items()})
     second: Counter[Card] = Counter()
-    both: Counter[tuple[Card, Card]] = Counter()
+    both: Counter[tuple[Card, ...]] = Counter()
     for c, n in copies.items():
         second[kinds[c][1]] += n
         both[kinds[c]] += n
