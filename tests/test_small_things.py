@@ -181,3 +181,28 @@ def test_joining_by_code_lands_where_the_link_lands(tmp_path):
     by_link = ViewHarness(JoinScreen, contexts=ctx(c), route_params={"code": code}, page=FakePage(link))
     for h in (by_code, by_link):
         assert h.has("seat-picker") and "I am Ann" in h.texts()
+
+
+# --- h: the new step's heading under the app bar --------------------------------------------------
+
+
+def test_the_table_jumps_to_its_top_without_an_animation(monkeypatch):
+    """The scroll back to the top after a step is a jump (duration 0): an animated one was cut
+    short when the step made the page shorter (the browser test measures the heading in
+    Chromium, tests/browser/test_small_things.py; tests/viewkit.py runs no effects)."""
+    from card_companion.views import navigation
+
+    class View(ft.View):
+        pass
+
+    sent: list[dict] = []
+
+    class Page:
+        views = [View()]
+
+        def run_task(self, fn, **kw):
+            sent.append(kw)
+
+    monkeypatch.setattr(ft, "context", type("C", (), {"page": Page()})())
+    navigation.scroll_to_top()
+    assert sent == [{"offset": 0, "duration": 0}]
