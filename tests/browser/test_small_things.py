@@ -218,6 +218,7 @@ def test_a_code_typed_lands_where_the_link_lands(open_page, start_server, tmp_pa
         see(page, "Where does this phone sit?")
         see(page, "I am Ann")
         assert page.url.endswith(f"/join/{code}")
+        page.wait_for_timeout(800)  # the new screen's page transition
         shots(page, f"g-joined-by-{how}-{theme.lower()}")
         # and the other way in each theme: the same screen
         other = f"{url}/join/{code}" if how == "code" else None
@@ -230,6 +231,8 @@ def test_a_code_typed_lands_where_the_link_lands(open_page, start_server, tmp_pa
             page.goto(other)
             enable_semantics(page)
         see(page, "Where does this phone sit?")
+        see(page, "I am Ann")
         assert page.url.endswith(f"/join/{code}")
+        page.wait_for_timeout(800)  # the new screen's page transition
         shots(page, f"g-joined-by-{'link' if how == 'code' else 'code'}-{theme.lower()}")
         page.close()
