@@ -165,10 +165,26 @@ def test_cys_own_phone_ranks_his_hand_in_a_fight_of_three(tmp_path):
     assert advice is not None and len(advice.chances) == 3
 
 
-def test_four_fighters_show_no_hand_odds_and_say_where_the_odds_are():
+def test_four_fighters_show_no_hand_odds_and_say_where_the_odds_are(tmp_path):
+    from card_companion.views.peace_and_love.fight import MANY_FIGHTERS
+    from card_companion.views.services import Prefs, Services, ServicesContext
+    from card_companion.views.table_screen import TablePage
+
     s = Session.start(PAL, PAL.make_setup(["Ann", "Bea", "Cy", "Dan"]))
     for p, fighters in ((0, "9H KD QC"), (1, "5S 2C 7D"), (2, "8D 10S JH"), (3, "9S 10D QH")):
         s = s.push(PAL.parse_action({"kind": "deal", "player": p, "fighters": fighters.split()}))
     s = s.push(PAL.parse_action({"kind": "fight", "fighter": 0, "defender": 0, "defender_fighter": 0,
                                  "joining": {"2": 0, "3": 0}}))
     assert peace_and_love_hand(PAL, s.state, 2, cards("3C")) is None
+    tables = Tables(open_store(tmp_path).store)
+    phone = tables.device(tables.new_device_key(), "192.168.1.21")
+    gid = phone.create(s)
+    phone.take_seat(gid, player_seat(2))
+    ctx = {ServicesContext: Services(store=phone.store, store_problem=None, prefs=Prefs(),
+                                     set_prefs=lambda p: None, device=phone, join_base="http://192.168.1.2:8550")}
+    h = ViewHarness(TablePage, gid, contexts=ctx, page=FakePage(f"/play/{gid}"))
+    # Cy's own phone: no hand to enter, and it says where the odds show
+    assert not h.has("private-hand") and MANY_FIGHTERS in h.texts()
+    for c in ("3C", "4C", "KD"):  # Bea's, Cy's and Dan's cards: Cy's own is in, his choice is made
+        h.pick("play-picker", c)
+    assert MANY_FIGHTERS not in h.texts()

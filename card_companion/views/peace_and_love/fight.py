@@ -67,6 +67,11 @@ PLAYED, HAND_TARGET = "played", "hand"
 the cards played on the fighters (the table's step) and that player's hand (for the odds)"""
 
 
+MANY_FIGHTERS = ("With four or more fighters, the odds show here once every played card but yours is entered "
+                 "(a hand is ranked in a fight of two or three).")
+"""what a player's own phone says where it ranks no hand (with more fighters, too many cards are unknown)"""
+
+
 def entry_target(private: bool, chosen: str, hand: int, held: int) -> str:
     """Which entry has the one picker on this phone: the hand only on a player's own phone in
     a fight of two or three, while it is chosen and not full; the played cards otherwise."""
@@ -151,6 +156,8 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
                     key=f"hand-{me}")
         if private and me is not None else None,
         bar if target == PLAYED else None,
+        ft.Text(MANY_FIGHTERS, size=13, italic=True) if me in owners and not hand_odds_shown(len(owners))
+        and open_ else None,
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
                   game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
