@@ -72,6 +72,14 @@ MANY_FIGHTERS = ("With four or more fighters, the odds show here once every play
 """what a player's own phone says where it ranks no hand (with more fighters, too many cards are unknown)"""
 
 
+def _many_fighters(me: int | None, owners: tuple[int, ...], open_: bool) -> ft.Control | None:
+    """``MANY_FIGHTERS`` on a fighter's own phone while its choice is open in a fight where no
+    hand is ranked."""
+    if me not in owners or hand_odds_shown(len(owners)) or not open_:
+        return None
+    return ft.Text(MANY_FIGHTERS, size=13, italic=True)
+
+
 def entry_target(private: bool, chosen: str, hand: int, held: int) -> str:
     """Which entry has the one picker on this phone: the hand only on a player's own phone in
     a fight of two or three, while it is chosen and not full; the played cards otherwise."""
@@ -156,8 +164,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
                     key=f"hand-{me}")
         if private and me is not None else None,
         bar if target == PLAYED else None,
-        ft.Text(MANY_FIGHTERS, size=13, italic=True) if me in owners and not hand_odds_shown(len(owners))
-        and open_ else None,
+        _many_fighters(me, owners, open_),
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
                   game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
