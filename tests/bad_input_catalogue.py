@@ -148,6 +148,14 @@ ROWS: list[Row] = [
         "at least 2 items", why="a round with one fighter"),
     Row("ask", '{"game": "peace-and-love", "ask": "final-score", "players": [{"cards": 3}, {"pile": ["KH"]}]}',
         "a count alone does not score", why="a victory pile's card count without its points"),
+    Row("ask", '{"game": "peace-and-love", "ask": "hand-odds", "players": 4, "attacker": 0, "defender": 1, '
+        '"fighters": [{"player": 0, "fighter": "9H"}, {"player": 1, "fighter": "5S"}, {"player": 2, "fighter": "8D"}, '
+        '{"player": 3, "fighter": "2C"}], "player": 0, "hand": ["3C"], "unknown": ["4C", "KD", "6H"]}',
+        "one or two other fighters' cards are unknown", why="a hand's odds against three unknown cards"),
+    Row("ask", '{"game": "peace-and-love", "ask": "hand-odds", "players": 3, "attacker": 0, "defender": 1, '
+        '"fighters": [{"player": 0, "fighter": "9H"}, {"player": 1, "fighter": "5S"}, {"player": 2, "fighter": "8D"}], '
+        '"player": 0, "hand": ["3C"], "unknown": ["KD"]}',
+        "2 played cards are unknown but only 1 unknown card", why="two unknown cards out of one"),
     Row("ask", '{"game": "cardpeegee", "ask": "super-powers", "stack": ["QH"], "players": [{"character": "KS"}], '
         '"hero": 2}', "the Hero is one of the players: 0 to 0", why="a Hero who is not at the table"),
     Row("ask", '{"game": "cardpeegee", "ask": "combat-round", "fighters": [{"attack": 9, "drawn": 3}, '

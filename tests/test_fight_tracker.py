@@ -268,7 +268,7 @@ def a_match_best_of_three() -> Session:
     assert GAME.rounds_won(s.state) == (1, 2)
     out = s.outcome
     assert out.winners == (BEA,)
-    assert out.headline == "Bea wins the FIGHT! 2–1"
+    assert out.headline == "Bea wins 2 rounds to 1"
     assert out.details[:3] == (
         "Round 1: Bea wins, Ann 12 – Bea 7 victory points "
         "(Ann had to draw from the deck and it was empty; Bea held the Tie Breaker)",

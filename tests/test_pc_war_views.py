@@ -60,9 +60,10 @@ def test_one_tap_flip_then_two_cards(store):
     gid, h = open_table(store)
     h.click("flip-left")  # Ann's card is higher: Ann takes both: hand 27 - 1 = 26, pile 2
     assert log(store, gid) == (Flip(higher="left"),)
-    assert label(h, "hand-0") == "Ann's hand: 26 cards (−1)"
-    assert label(h, "pile-0") == "Ann's pile: 2 cards (+2)"
-    assert label(h, "hand-1") == "Bea's hand: 25 cards (−1)" and label(h, "pile-1") == "Bea's pile: 0 cards"
+    assert label(h, "hand-0") == "Ann's hand: 26 cards (1 fewer than before the last step)"
+    assert label(h, "pile-0") == "Ann's pile: 2 cards (2 more than before the last step)"
+    assert label(h, "hand-1") == "Bea's hand: 25 cards (1 fewer than before the last step)"
+    assert label(h, "pile-1") == "Bea's pile: 0 cards"
     assert "Flip 1: Ann's card is higher → Ann takes both" in h.texts()
     assert "the players called it: Ann's card is higher" in h.texts()
     assert "Flip 2" in h.texts()
@@ -73,7 +74,8 @@ def test_one_tap_flip_then_two_cards(store):
     assert log(store, gid)[-1] == Flip(cards=(card("7H"), card("9C")))
     assert "Flip 2: Ann 7♥, Bea 9♣ → Bea takes both" in h.texts()
     assert "9♣ (9) is higher than 7♥ (7): A > K > Q > J > 10 > … > 2 > Joker" in h.texts()
-    assert label(h, "shown-0") == "Ann's card 7♥" and label(h, "pile-1") == "Bea's pile: 2 cards (+2)"
+    assert label(h, "shown-0") == "Ann's card 7♥"
+    assert label(h, "pile-1") == "Bea's pile: 2 cards (2 more than before the last step)"
     assert label(h, "numbers") == "Flips: 2   Wars: 0"
     # the picker warns about a card already seen in a pile (not a refusal)
     h.pick("flip-picker", "9C")
@@ -129,7 +131,7 @@ def test_tie_walk_through_a_tie_inside_the_war_and_the_war_won(store):
     # Ann's A♥ is higher: Ann takes all 18 (pile 2 + 18 = 20)
     assert "War, face up: Ann A♥, Bea 2♦ → Ann takes all 18 cards" in h.texts()
     assert "the higher face-up card takes everything on the table: Ann puts it all on their pile" in h.texts()
-    assert label(h, "pile-0") == "Ann's pile: 20 cards (+18)"
+    assert label(h, "pile-0") == "Ann's pile: 20 cards (18 more than before the last step)"
     assert label(h, "numbers") == "Flips: 3   Wars: 2   Longest: 2 wars in a row (18 cards)"
     assert "Flip 4" in h.texts() and not h.has("on-table")
     h.click("undo")  # back to the war's face-up cards
@@ -216,7 +218,7 @@ def test_recount_refusals_and_a_good_recount(store):
     h.type("recount-pile-0", "7")
     h.click("recount-submit")
     assert log(store, gid) == (Recount(hands=(20, 26), piles=(7, 0)),)
-    assert label(h, "pile-0") == "Ann's pile: 7 cards (+7)"
+    assert label(h, "pile-0") == "Ann's pile: 7 cards (7 more than before the last step)"
     assert "Recount: Ann 20 in hand, 7 in the pile; Bea 26 in hand, 0 in the pile" in h.texts()
 
 
@@ -358,8 +360,8 @@ def test_a_growing_pile_is_not_shown_as_good_news(store):
 
     _, h = open_table(store, actions=(Flip(higher="left"),))
     tile = h.find("pile-0")
-    changes = [c for c in h.all_under("pile-0") if isinstance(c, ft.Text) and c.value == "+2"]
-    assert tile.label == "Ann's pile: 2 cards (+2)" and changes
+    changes = [c for c in h.all_under("pile-0") if isinstance(c, ft.Text) and c.value == "+2 last step"]
+    assert tile.label == "Ann's pile: 2 cards (2 more than before the last step)" and changes
     assert all(c.color == ft.Colors.ON_SURFACE_VARIANT for c in changes)
 
 

@@ -104,7 +104,9 @@ def test_home_shows_tonights_results(store):
     h = ViewHarness(HomeScreen, contexts=services(store))
     text = h.texts()
     assert h.has("tonight") and "Leader of the night: Ann (2 wins)" in text
-    assert "FIGHT!: Ann wins the FIGHT! 2–1" in text
+    # issue 34 item 13c: the game's name once ("FIGHT!: Ann wins the FIGHT! 2–1" said it twice)
+    assert "FIGHT!: Ann wins 2 rounds to 1" in text
+    assert not any(line.count("FIGHT!") > 1 for line in text.splitlines())
     assert h.has("players")  # one tap to the Players screen
 
 

@@ -148,8 +148,8 @@ def test_periods_and_game_night(monkeypatch, match):
     store, _ = played(monkeypatch, match)
     # tonight at T0 + 17 h: the games finished since T0 + 5 h: G3 (Ann), G4 (Cy), G5 (Cy)
     night = tonight(store, None, now=T0 + 17 * HOUR)
-    assert [h for _, h in night.results] == ["Cy wins the FIGHT! 2–1", "Cy wins the FIGHT! 2–1",
-                                             "Ann wins the FIGHT! 2–1"]
+    assert [h for _, h in night.results] == ["Cy wins 2 rounds to 1", "Cy wins 2 rounds to 1",
+                                             "Ann wins 2 rounds to 1"]
     assert (night.leader, night.leader_wins) == ("Cy", 2)
     # at T0 + 11 h all five are tonight's: Ann and Cy both won 2, so nobody leads the night
     assert tonight(store, None, now=T0 + 11 * HOUR).leader is None

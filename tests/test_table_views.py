@@ -73,7 +73,8 @@ def test_home_lists_only_this_phones_games_and_joins_by_code(tables):
     assert "A table code has only the digits 2-9" in home_b.texts() and home_b.page.routes == []
     home_b.type("join-code", format_table_code(code).lower())
     home_b.click("join-submit")
-    assert home_b.page.routes == [f"/play/{gid}"]
+    # issue 34 item 13g: the code typed lands where its link lands, the seat choice
+    assert home_b.page.routes == [f"/join/{format_table_code(code)}"]
     assert [g.id for g in b.games()] == [gid]
 
 

@@ -21,7 +21,14 @@ from collections.abc import Sequence
 
 from card_companion.calculators.cardpeegee import RuleError
 from card_companion.calculators.cards import Card
-from card_companion.calculators.odds import OddsError, best_cards, peace_and_love_fight_odds, percent, trap_odds
+from card_companion.calculators.odds import (
+    MAX_HIDDEN,
+    OddsError,
+    best_cards,
+    peace_and_love_fight_odds,
+    percent,
+    trap_odds,
+)
 from card_companion.calculators.odds import stratego_attack_odds as _stratego_attack_odds
 from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds, round_odds
 from card_companion.calculators.peace_and_love import Entry, FightRound
@@ -149,34 +156,44 @@ def peace_and_love_round(game, s, cards: dict[int, Card | None], chooser: int | 
 
 def peace_and_love_hand(game, s, player: int, hand: Sequence[Card]) -> Advice | None:
     """On a player's own phone, before anyone plays: each card of the hand that player entered
-    there, tried on their fighter against the other fighter's unknown card; best first. Only a
-    fight of two (with more fighters, the other cards would be unknown too)."""
+    there, tried on their fighter against the other fighters' unknown cards; best first. A
+    fight of two or of three (``odds.MAX_HIDDEN``: with more fighters, the round's odds show
+    once every card but this player's is entered: ``peace_and_love_round``)."""
     fight = s.fight
     if (s.phase != "fight" or fight is None or fight.awaiting_replacement is not None or not hand
-            or len(fight.remaining) != 2 or player not in [p for p, _ in fight.remaining]):
+            or not hand_odds_shown(len(fight.remaining)) or player not in [p for p, _ in fight.remaining]):
         return None
     round_, _ = _pal_round(s, {})
     mine = next(i for i, e in enumerate(round_.fighters) if e.player == player)
-    other = 1 - mine
+    others = [i for i in range(len(round_.fighters)) if i != mine]
     unknown = _less(unknown_cards(game, s), hand)
     me = round_.fighters[mine]
     title = f"{s.name(player)}'s hand on {me.fighter.symbol}"
     try:
-        ranked = best_cards(round_, mine, other, hand, unknown)
+        ranked = best_cards(round_, mine, others, hand, unknown)
     except OddsError as exc:
         return Advice(title=title, explanation=(str(exc),))
-    them = round_.fighters[other]
+    them = " and ".join(f"{s.name(round_.fighters[i].player)}'s card on {round_.fighters[i].fighter.symbol}"
+                        for i in others)
+    which = ("which may be any" if len(others) == 1
+             else "two different cards, every pair counted once, each any")
     return Advice(
         title=title,
         chances=tuple(Chance(label=f"play {c.symbol}: wins", p=float(p), good=True) for c, p in ranked),
         figures=(("Cards counted", str(len(unknown))),),
         explanation=(f"each card of the hand entered on this phone (only here: it is not saved and no other "
-                     f"phone sees it), played on {me.fighter.symbol} against {s.name(them.player)}'s card on "
-                     f"{them.fighter.symbol}, which may be any of the {plural(len(unknown), 'unknown card')}",
+                     f"phone sees it), played on {me.fighter.symbol} against {them}, {which} of the "
+                     f"{plural(len(unknown), 'unknown card')}",
                      "the chance shown is the chance of not losing the round",
-                     "cards in hands the app was not told are unknown too: the other card is as likely to be "
-                     "any unknown card as a card off the deck"),
+                     "cards in hands the app was not told are unknown too: a card played from a hidden hand is as "
+                     "likely to be any unknown card as a card off the deck"),
     )
+
+
+def hand_odds_shown(fighters: int) -> bool:
+    """Whether a player's own phone ranks the hand in a fight of this many fighters (each other
+    fighter's card is unknown: at most ``odds.MAX_HIDDEN`` of them)."""
+    return 2 <= fighters <= MAX_HIDDEN + 1
 
 
 # --- CardPeeGee ---------------------------------------------------------------------------------

@@ -163,7 +163,8 @@ FADE = 8.0
 def news_of(event: Committed, seat: Seat | None) -> str:
     """Another phone's step in the history's own words: "Bea: Flip 3: Ann's card is higher →
     Ann takes both", "The other table phone undid: ..."; a table phone calls another table
-    phone "the other table phone"."""
+    phone "the other table phone". A step whose words begin with the name of who entered it
+    says it once: "Cy's fighters: 5♠ 7♥ 2♦ (total 14)" (``names_first``)."""
     who = event.by
     if who == "the table phone" and seat is not None and seat.kind == "table":
         who = "the other table phone"
@@ -176,6 +177,8 @@ def news_of(event: Committed, seat: Seat | None) -> str:
         except IllegalAction:  # the undone step no longer applies: said without it
             words = None
     if words:
+        if event.kind == "enter" and names_first(words, who):
+            return _capital(words)  # "Cy's fighters: …", not "Cy: Cy's fighters: …"
         doing = {"enter": "", "undo": " undid", "redo": " redid"}[event.kind]
         return f"{_capital(who)}{doing}: {words}"
     return f"{_capital(who)} {NEWS.get(event.kind, 'changed the game')}."
@@ -190,6 +193,16 @@ def open_game(device: Device, gid: str) -> tuple[Opened | None, Refused | str | 
         return None, exc
     except (IllegalAction, StoreError) as exc:
         return None, str(exc)
+
+
+def names_first(words: str, who: str) -> bool:
+    """Whether a step's words begin with the name of whoever entered it ("Cy's fighters: …",
+    "Cy retires …" entered by Cy): the news then says the name once. "Al" is not "Alice".
+
+    >>> names_first("Cy's fighters: 5♠", "Cy"), names_first("Cy retires 5♠", "Cy"), names_first("Cyd's", "Cy")
+    (True, True, False)
+    """
+    return bool(who) and words.startswith(who) and words[len(who):][:1] in ("'", "’", " ", ":", ",")
 
 
 def _capital(text: str) -> str:

@@ -17,12 +17,16 @@ def navigate(route: str) -> None:
 def scroll_to_top() -> None:
     """Bring the screen on top back to its beginning. Call it from an effect, so that the
     screen it scrolls is the one just drawn (after an action entered at the bottom of a long
-    screen, where the action's result and the next step are at the top)."""
+    screen, where the action's result and the next step are at the top). A jump, not an
+    animation: a step that makes the page shorter while an animated scroll is under way ends
+    that scroll where the shorter page's end clamps it (Flutter's scroll goes ballistic when
+    its offset is out of range), short of the top, the new step's heading under the app bar
+    (seen in Chromium, issue 34 item 13h)."""
     page = ft.context.page
     views = ft.unwrap_component(getattr(page, "views", None)) or []
     view = ft.unwrap_component(views[-1]) if views else None
     if isinstance(view, ft.View):
-        page.run_task(view.scroll_to, offset=0, duration=200)
+        page.run_task(view.scroll_to, offset=0, duration=0)
 
 
 def screen(

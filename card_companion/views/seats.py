@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from card_companion.companion.access import TABLE, WATCH, Seat, format_table_code, player_seat
+from card_companion.companion.access import TABLE, WATCH, Seat, format_table_code, parse_table_code, player_seat
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe
@@ -242,7 +242,8 @@ def JoinByCode(prefill: str = "", key: FletKey = None) -> ft.Control:
             set_problem(sentence(exc))
             return
         set_problem(None)
-        navigate(f"/play/{gid}")
+        del gid  # joined: the seat choice next, the same screen as the link's (JoinScreen)
+        navigate(join_route(typed))
 
     return section("Join a table", [
         ft.Text("Type the code shown on the table's phone (or scan its QR code with the camera).", size=13),
@@ -257,6 +258,16 @@ def JoinByCode(prefill: str = "", key: FletKey = None) -> ft.Control:
     ], ident="join")
 
 
+def join_route(code_text: str) -> str:
+    """The screen a table's code or link opens, typed or scanned: ``/join/<code>`` (the
+    table's name and the seat choice, or the table once this phone has a seat).
+
+    >>> join_route("k7m 2px-9rq"), join_route("http://192.168.1.2:8550/join/K7M2PX9RQ")
+    ('/join/K7M-2PX-9RQ', '/join/K7M-2PX-9RQ')
+    """
+    return f"/join/{format_table_code(parse_table_code(code_text))}"
+
+
 def _join(device, code: str):
     """(Opened, None) after joining, or (None, the sentence why not)."""
     try:
@@ -268,11 +279,12 @@ def _join(device, code: str):
 
 @ft.component
 def JoinScreen() -> ft.View:
-    """``/join/<code>``: the link of the QR code. Joins the table, then the seat picker."""
+    """``/join/<code>``: the link of the QR code, and where a code typed on the home screen
+    lands too (``join_route``). Joins the table, then the seat picker."""
     code = ft.use_route_params().get("code", "")
     device = use_services().access()
-    joined, set_joined = use_made(lambda: _join(device, code))
-    opened, problem = joined
+    # joined once for each code (a wrong link's screen can join another code: the same screen)
+    opened, problem = ft.use_memo(lambda: _join(device, code), dependencies=[code])
     route = f"/join/{code}"
     if opened is None:
         return screen("Join a table", [

@@ -41,7 +41,7 @@ from card_companion.views.live_table import (
     use_selected,
     use_table,
 )
-from card_companion.views.navigation import navigate, screen
+from card_companion.views.navigation import navigate, screen, scroll_to_top
 from card_companion.views.seats import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
 from card_companion.views.services import fire_and_forget, use_services
 from card_companion.views.widgets import button, icon_button, message, tagged
@@ -299,10 +299,15 @@ def DrawnMarker(live: LiveTable) -> ft.Control:
     """An empty box under the game whose width says which revision it was drawn for;
     the browser reports its size after the frame that laid it out, and so tells the table
     what this phone has drawn (``LiveTable.drew``). Its width changes in an update of its
-    own, after every panel of the step was sent, so its report comes after all of them."""
+    own, after every panel of the step was sent, so its report comes after all of them.
+    Each new revision also brings the screen back to its top (``scroll_to_top``), once the
+    step is drawn: the page keeps its scroll offset while a step changes its height (clamped
+    where it shrank), which left the new step's heading under the app bar; at the top, the
+    news, the seat line and the step's heading are in sight below it."""
     shown = use_selected(live, lambda now: now.revision)
     marked, set_marked = ft.use_state(shown)
     ft.use_effect(lambda: set_marked(shown), dependencies=[shown])
+    ft.use_effect(scroll_to_top, dependencies=[shown])
     on_drawn = use_stable(lambda e: live.drew(e.width))
     # one pixel high and empty: nothing to see. Not zero: a page that reconnected and then drew
     # a step with a box of no height hung Flet's web client (seen in Chromium, flet-web 1.0.5)

@@ -155,7 +155,7 @@ def test_the_match_ends_with_the_round_scores(open_page, tmp_path, shots, start_
     tap(page, f"resume-{gid}")
     see(page, "Round 2")
     # Ann 5♦ (Parry) beats Bea's 5♠ (Punch): 8 + 5 = 13, Ann wins round 2 and the match 2–0
-    play_turn(page, "5D", "5S", "Ann wins the FIGHT! 2–0")
+    play_turn(page, "5D", "5S", "Ann wins 2 rounds to 0")
     expect(by_id(page, "outcome")).to_be_visible()
     see(page, "Round 1: Ann · Ann 13 – Bea 6 · 13+ victory points")
     see(page, "Round 2: Ann · Ann 13 – Bea 6 · 13+ victory points")

@@ -247,7 +247,7 @@ def test_every_use_of_one_phone(phone_host, phone_browser, shots):
     see(page, "Ready, set, FIGHT!", 30_000)
     pick_cards(page, "fight-picker", "AH 6S")
     tap(page, "fight-submit")
-    see(page, "Bea wins the FIGHT! 2–1")
+    see(page, "Bea wins 2 rounds to 1")
     shots(page, "fight-won")
     tap(page, "back")
     see(page, "Leader of the night: Bea (1 win)")

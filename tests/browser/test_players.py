@@ -26,7 +26,7 @@ def last_turn(page, names: tuple[str, str]) -> None:
     pick_cards(page, "fight-picker", "AH 6S")
     see(page, f"{names[1]}'s card: {card('6S').symbol}")
     tap(page, "fight-submit")
-    see(page, f"{names[1]} wins the FIGHT! 2–1")
+    see(page, f"{names[1]} wins 2 rounds to 1")
 
 
 def test_three_games_then_the_players_screen(open_page, start_server, tmp_path, shots):

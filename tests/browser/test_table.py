@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
+from tests.browser.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +84,9 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
     tap(b, "deal-submit")
     for p in (a, c):
         see(p, "Bea's turn")
-    see(a, "Bea: Bea's fighters: 5♠ 2♣ 7♦ (total 14); Bea has the lowest total and goes first")
+    # the name once (issue 34 item 13b): Bea's own step names her already
+    see(a, "Bea's fighters: 5♠ 2♣ 7♦ (total 14); Bea has the lowest total and goes first")
+    expect(find(a, "Bea: Bea's fighters")).to_have_count(0)
     shots(a, "A-whole-table")
     shots(b, "B-sits-as-Bea")
     shots(c, "C-watching")

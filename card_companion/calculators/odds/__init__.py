@@ -27,7 +27,7 @@ from math import comb
 from pydantic import BaseModel, ConfigDict
 
 from card_companion.calculators.card_stratego import RULES, battle, can_stand
-from card_companion.calculators.cards import Card, RulesError
+from card_companion.calculators.cards import Card, RulesError, Suit
 from card_companion.calculators.peace_and_love import Entry, FightRound, resolve_round
 from card_companion.calculators.words import plural
 
@@ -141,20 +141,85 @@ def peace_and_love_fight_odds(fight: FightRound, hidden: int, unknown: Sequence[
                      explanation=lines)
 
 
-def best_cards(fight: FightRound, mine: int, hidden: int, hand: Sequence[Card],
+def best_cards(fight: FightRound, mine: int, hidden: int | Sequence[int], hand: Sequence[Card],
                unknown: Sequence[Card]) -> list[tuple[Card, Fraction]]:
     """For each card of ``hand`` played on entry ``mine``: the chance entry ``mine`` does not
-    lose against the unknown card on entry ``hidden``; the best first ("play 7♥: wins 61 %")."""
+    lose the round against the unknown cards on the entries ``hidden`` (one, or two in a fight
+    of three); the best first ("play 7♥: wins 61 %"). ``unknown`` holds the cards the hidden
+    ones can be, the hand already left out (in a game of two decks, the other copy of a card
+    in the hand is still one of them). Two hidden cards are two different unknown cards: every
+    ordered pair is counted once (``not_losing``)."""
+    hidden = [hidden] if isinstance(hidden, int) else list(hidden)
     out = []
     for c in dict.fromkeys(hand):
         entries = list(fight.fighters)
         entries[mine] = Entry(player=entries[mine].player, fighter=entries[mine].fighter, card=c)
-        pool = list(unknown)
-        if c in pool:
-            pool.remove(c)  # the card played cannot also be the hidden one
-        o = peace_and_love_fight_odds(fight.model_copy(update={"fighters": entries}), hidden, pool)
-        out.append((c, 1 - o.loses[mine]))
+        out.append((c, not_losing(fight.model_copy(update={"fighters": entries}), mine, hidden, unknown)))
     return sorted(out, key=lambda cw: -cw[1])
+
+
+MAX_HIDDEN = 2
+"""the most played cards counted as unknown together (a fight of three, seen by one fighter)"""
+
+
+def not_losing(fight: FightRound, mine: int, hidden: Sequence[int], unknown: Sequence[Card]) -> Fraction:
+    """The chance entry ``mine`` does not lose ``fight`` when the cards on the entries
+    ``hidden`` are different cards of ``unknown`` (each copy once, every order once).
+
+    A round reads a played card only through its value and whether it trumps its fighter (same
+    suit), so the draws are added up by that class of each hidden card first and each class
+    resolved once: exact, and a few hundred rounds for a fight of three.
+
+    >>> from card_companion.calculators.cards import card, cards
+    >>> f = FightRound(players=3, attacker=0, defender=1, fighters=[
+    ...     Entry(player=0, fighter=card("9H"), card=card("2C")), Entry(player=1, fighter=card("5S"), card=card("5S")),
+    ...     Entry(player=2, fighter=card("8D"), card=card("8D"))])
+    >>> not_losing(f, 0, [1, 2], cards("3C 4C KD"))   # 9♥−2♣ = 7 loses only when K♦ trumps 8♦ (2 of 6)
+    Fraction(2, 3)
+    """
+    if not unknown:
+        raise OddsError("the unknown cards are empty: no odds to count")
+    if any(c.is_joker for c in unknown):
+        raise OddsError("Peace and Love is played without jokers")
+    if len(hidden) > MAX_HIDDEN:
+        raise OddsError(f"{len(hidden)} played cards are unknown: the odds are counted with at most "
+                        f"{MAX_HIDDEN} unknown (a fight of three)")
+    if len(hidden) > len(unknown):
+        raise OddsError(f"{len(hidden)} played cards are unknown but only {plural(len(unknown), 'unknown card')}")
+    fighters = [fight.fighters[i].fighter for i in hidden]
+    copies = Counter(unknown)
+    # each face's class on each hidden entry: the face itself if it trumps that fighter, else
+    # the face of its rank in the first other suit (the same value, no trump)
+    kinds = {c: tuple(c if c.suit == f.suit else Card.of(c.rank, next(x for x in Suit if x != f.suit))
+                      for f in fighters) for c in copies}
+    draws = _class_draws(copies, kinds, len(hidden))
+    kept = 0
+    for stand_ins, w in draws.items():
+        entries = list(fight.fighters)
+        for i, c in zip(hidden, stand_ins):
+            entries[i] = Entry(player=entries[i].player, fighter=entries[i].fighter, card=c)
+        if resolve_round(fight.model_copy(update={"fighters": entries})).loser != mine:
+            kept += w
+    return Fraction(kept, sum(draws.values()))
+
+
+def _class_draws(copies: Counter[Card], kinds: dict[Card, tuple[Card, ...]],
+                 k: int) -> Counter[tuple[Card, ...]]:
+    """The ordered draws of ``k`` (1 or 2) different cards, by the class of each on its entry,
+    with their numbers of ways: for two, every card of the first class times every card of the
+    second, less the cards in both (a card is never played twice)."""
+    first: Counter[Card] = Counter()
+    for c, n in copies.items():
+        first[kinds[c][0]] += n
+    if k == 1:
+        return Counter({(a,): n for a, n in first.items()})
+    second: Counter[Card] = Counter()
+    both: Counter[tuple[Card, ...]] = Counter()
+    for c, n in copies.items():
+        second[kinds[c][1]] += n
+        both[kinds[c]] += n
+    return Counter({(a, b): n * m - both[(a, b)] for a, n in first.items() for b, m in second.items()
+                    if n * m - both[(a, b)] > 0})
 
 
 def draw_totals(values: Sequence[int], k: int) -> dict[int, int]:

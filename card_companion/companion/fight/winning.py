@@ -65,9 +65,19 @@ def outcome(state: FightState) -> Outcome | None:
     details = tuple(_round_line(state, r) for r in state.rounds)
     return Outcome(
         winners=(w,),
-        headline=f"{state.name(w)} wins the FIGHT! {wins[w]}–{wins[1 - w]}",
+        headline=f"{state.name(w)} wins {rounds_to(wins[w], wins[1 - w])}",
         details=details + (f"Moves: {cycle_text(cycle)} ({cycle} cycle)",),
     )
+
+
+def rounds_to(won: int, lost: int) -> str:
+    """The rounds a FIGHT! was won by, without the game's name (every place that says the
+    headline names the game already: "FIGHT!: Bea wins 2 rounds to 1").
+
+    >>> rounds_to(2, 1), rounds_to(2, 0)
+    ('2 rounds to 1', '2 rounds to 0')
+    """
+    return f"{won} rounds to {lost}"
 
 
 def _round_line(s: FightState, r: RoundRecord) -> str:

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from card_companion.calculators.cards import Card, Deck, count
-from card_companion.calculators.odds import SYMMETRY, best_cards, peace_and_love_fight_odds, percent
+from card_companion.calculators.odds import MAX_HIDDEN, SYMMETRY, best_cards, peace_and_love_fight_odds, percent
 from card_companion.calculators.peace_and_love import (
     Entry,
     FightRound,
@@ -162,7 +162,7 @@ class FirstPlayerAnswer(Answer):
 
 class HandOddsAsk(Ask):
     """A player's own choice: each card of ``hand`` tried on ``player``'s fighter (no played card
-    yet) against the one other unknown played card; best first."""
+    yet) against the other unknown played cards (one, or two in a fight of three); best first."""
 
     game: Literal["peace-and-love"] = "peace-and-love"
     ask: Literal["hand-odds"] = "hand-odds"
@@ -181,18 +181,20 @@ class HandOddsAsk(Ask):
         if self.fighters[mine[0]].card is not None:
             raise ValueError(f"player {self.player}'s fighter already has a played card: leave out its \"card\"")
         hidden = [i for i, e in enumerate(self.fighters) if e.card is None and i != mine[0]]
-        if len(hidden) != 1:
-            raise ValueError(f"exactly one other fighter's card is unknown (leave out its \"card\"), not {len(hidden)}")
+        if not 1 <= len(hidden) <= MAX_HIDDEN:
+            raise ValueError(f"one or two other fighters' cards are unknown (leave out their \"card\"), "
+                             f"not {len(hidden)}")
         Deck(copies=decks_for(self.players)).check_copies(
             [*(c for e in self.fighters for c in (e.fighter, e.card) if c is not None), *self.hand, *self.unknown],
             "Peace and Love")
         fight = FightRound(players=self.players, attacker=self.attacker, defender=self.defender,
                            fighters=[Entry(player=e.player, fighter=e.fighter, card=e.card or e.fighter)
                                      for e in self.fighters])
-        ranked = best_cards(fight, mine[0], hidden[0], self.hand, self.unknown)
+        ranked = best_cards(fight, mine[0], hidden, self.hand, self.unknown)
         me = self.fighters[mine[0]]
         lines = [f"each card of player {self.player}'s hand played on {me.fighter.symbol}, against every one of the "
-                 f"{len(self.unknown)} unknown cards the other card can be (each once): "
+                 f"{len(self.unknown)} unknown cards the other {'card' if len(hidden) == 1 else 'two cards'} can be "
+                 f"({'each once' if len(hidden) == 1 else 'two different ones, every pair once'}): "
                  "the chance of not losing the round",
                  SYMMETRY, *(f"play {c.symbol}: wins {percent(float(p))}" for c, p in ranked)]
         return HandOddsAnswer(cards=[HandCard(card=c, wins=float(p)) for c, p in ranked], explanation=lines)

@@ -17,8 +17,7 @@ from card_companion.views.card_stratego import taps
 from card_companion.views.card_stratego.options import ACTIONS, action_label, options_of
 from card_companion.views.card_stratego.taps import HAND_CARD, Choice
 from card_companion.views.hooks import at_scale, sized
-from card_companion.views.live_table import Table, use_selected, use_table
-from card_companion.views.navigation import scroll_to_top
+from card_companion.views.live_table import Table, use_table
 from card_companion.views.seating import waiting
 from card_companion.views.widgets import button, card_face, explanation, message, section, tagged
 
@@ -45,7 +44,9 @@ def Status(name: str, left: int, allotted: int, why: str, turn_number: int, scal
                                                weight=ft.FontWeight.BOLD),
                        label=f"Actions left: {left} of {allotted}"),
             ], spacing=8),
-            ft.Row([ft.Row(pips, spacing=2), ft.Text(f"Turn {turn_number}: {why}", size=12, expand=True)],
+            ft.Row([tagged("turn-pips", ft.Row([ft.Text("Actions", size=12), *pips], spacing=2, tight=True),
+                           label=pips_label(left, allotted)),
+                    ft.Text(f"Turn {turn_number}: {why}", size=12, expand=True)],
                    spacing=8),
         ], spacing=4, tight=True),
         padding=10,
@@ -54,8 +55,14 @@ def Status(name: str, left: int, allotted: int, why: str, turn_number: int, scal
     ), label=f"{name}'s turn, actions left: {left} of {allotted}")
 
 
-def _revision(live) -> int:
-    return live.revision
+def pips_label(left: int, allotted: int) -> str:
+    """What the dots count, for a screen reader (and a test): one dot per action of the turn,
+    filled while it is left.
+
+    >>> pips_label(2, 3)
+    'Actions this turn: 2 left (filled dots), 1 used (hollow dots)'
+    """
+    return f"Actions this turn: {left} left (filled dots), {allotted - left} used (hollow dots)"
 
 
 @ft.memo
@@ -63,17 +70,16 @@ def _revision(live) -> int:
 def Head(table: Table[CardStratego, CardStrategoState], choice: Choice, problem: str | None, on_choose: Callable,
          on_send: Callable,
          on_card: Callable, scale: float) -> ft.Control:
-    """The top of the screen, where the screen goes back to at each step (an action is
-    entered at the bottom; its result and the next step are here): whose turn it is and the
+    """The top of the screen, where every table goes back to at each step (the frame's
+    ``DrawnMarker``; an action is entered at the bottom; its result and the next step are
+    here): whose turn it is and the
     actions left, the last result, the actions to choose from (the first and the last only
     while the game goes on). Each selects what it shows and is drawn again only when that
     changed; they are drawn in one update."""
-    revision = use_selected(table.live, _revision)
     status = use_table(table, _status, scale)
     last = use_table(table, _last_result)
     chooser = use_table(table, _chooser, choice, problem, on_choose, on_send, on_card, scale)
     wait = waiting(table, use_table(table, _turn), "plays this turn")  # every action of a turn is its player's choice
-    ft.use_effect(scroll_to_top, dependencies=[revision])
     parts = [Status(*status) if status is not None else None,
              LastResult(*last) if last is not None else None,
              wait or (Chooser(*chooser) if chooser is not None else None)]

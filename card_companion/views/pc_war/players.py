@@ -78,9 +78,11 @@ def PlayerBoard(table: Table[PCWar, PCWarState], i: int, scale: float) -> ft.Con
 @ft.memo
 @ft.component
 def CountTile(ident: str, value: int, what: str, previous: int | None, label: str, scale: float) -> ft.Control:
-    """One big count with how much it changed in the last step."""
+    """One big count with how much it changed in the last step, said so: "−1 last step"
+    (and to a screen reader "1 fewer than before the last step")."""
     at_scale(scale)
     change = "" if previous is None or previous == value else f"{value - previous:+d}".replace("-", "−")
+    said = change_words(value - previous) if change and previous is not None else ""
     return tagged(
         ident,
         ft.Container(
@@ -88,7 +90,8 @@ def CountTile(ident: str, value: int, what: str, previous: int | None, label: st
                 [
                     ft.Text(str(value), size=sized(36), weight=ft.FontWeight.BOLD),
                     ft.Text(what, size=12),
-                    ft.Text(change or " ", size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(f"{change} last step" if change else " ", size=12, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
                 ],
                 spacing=0,
                 tight=True,
@@ -100,8 +103,17 @@ def CountTile(ident: str, value: int, what: str, previous: int | None, label: st
             alignment=ft.Alignment.CENTER,
             expand=1,
         ),
-        label=f"{label}: {value} cards" + (f" ({change})" if change else ""),
+        label=f"{label}: {value} cards" + (f" ({said})" if said else ""),
     )
+
+
+def change_words(by: int) -> str:
+    """A count's change in the last step, in words.
+
+    >>> change_words(-1), change_words(3)
+    ('1 fewer than before the last step', '3 more than before the last step')
+    """
+    return f"{abs(by)} {'more' if by > 0 else 'fewer'} than before the last step"
 
 
 def _pickup_line(i: int, n: int) -> ft.Control:

@@ -10,7 +10,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Card
 from card_companion.calculators.peace_and_love import Entry, RoundResult
-from card_companion.companion.advisor import peace_and_love_hand, peace_and_love_round
+from card_companion.companion.advisor import hand_odds_shown, peace_and_love_hand, peace_and_love_round
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love import (
     NewFighter,
@@ -63,13 +63,26 @@ Preview = tuple[dict[int, Card], tuple[Entry, ...], RoundResult]
 """what Resolve shows without saving it: the cards entered, each fighter's entry, the round's result"""
 
 PLAYED, HAND_TARGET = "played", "hand"
-"""the two things a player's own phone enters in a round of a fight of two, one at a time:
+"""the two things a player's own phone enters in a round of a fight of two or three, one at a time:
 the cards played on the fighters (the table's step) and that player's hand (for the odds)"""
+
+
+MANY_FIGHTERS = ("With four or more fighters, the odds show here once every played card but yours is entered "
+                 "(a hand is ranked in a fight of two or three).")
+"""what a player's own phone says where it ranks no hand (with more fighters, too many cards are unknown)"""
+
+
+def _many_fighters(me: int | None, owners: tuple[int, ...], open_: bool) -> ft.Control | None:
+    """``MANY_FIGHTERS`` on a fighter's own phone while its choice is open in a fight where no
+    hand is ranked."""
+    if me not in owners or hand_odds_shown(len(owners)) or not open_:
+        return None
+    return ft.Text(MANY_FIGHTERS, size=13, italic=True)
 
 
 def entry_target(private: bool, chosen: str, hand: int, held: int) -> str:
     """Which entry has the one picker on this phone: the hand only on a player's own phone in
-    a fight of two, while it is chosen and not full; the played cards otherwise."""
+    a fight of two or three, while it is chosen and not full; the played cards otherwise."""
     return HAND_TARGET if private and chosen == HAND_TARGET and hand < held else PLAYED
 
 
@@ -106,7 +119,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     """The fight's current step: the cards played on the fighters (Resolve shows the result
     without saving it; Apply saves it), or the defeated fighter's replacement. The same entry
     from step to step (its places start again empty), so that a step sends what changed.
-    On a player's own phone in a fight of two, that player's hand is entered here too, for
+    On a player's own phone in a fight of two or three, that player's hand is entered here too, for
     the odds: one picker at a time, its target named above it, the other one tap away."""
     data = use_table(table, _fight)
     preview, set_preview = use_step_state(table, None)  # (cards, entries, result)
@@ -137,7 +150,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
             set_preview(None)  # a changed card needs a new Resolve
 
     me = my_player(table)
-    private = me in owners and len(owners) == 2 and hands[me] > 0
+    private = me in owners and hand_odds_shown(len(owners)) and hands[me] > 0
     held = hands[me] if private else 0
     target = entry_target(private, chosen, len(hand[:held]), held)
     open_ = choice_open(me, owners, so_far)
@@ -151,6 +164,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
                     key=f"hand-{me}")
         if private and me is not None else None,
         bar if target == PLAYED else None,
+        _many_fighters(me, owners, open_),
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
                   game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,

@@ -33,7 +33,20 @@ def _layout(session) -> tuple:
     """What decides the table's layout: the players, and whether anything stands between the
     score and the players' panels (not once the game is over without a fight)."""
     s: PeaceAndLoveState = session.state
-    return len(s.players), s.phase != "over" or s.last_round is not None
+    return len(s.players), s.phase != "over" or shown_round(session) is not None
+
+
+FIGHT_STEPS = ("play", "new-fighter")
+"""the steps of a fight after its start: the cards played on the fighters, a new fighter"""
+
+
+def shown_round(session):
+    """The last round of a fight while it is news: until the next step that is not that fight's
+    (a Retire or a Refresh on the turns after it no longer shows it; a new fight starts empty)."""
+    last = session.state.last_round
+    if last is None or not session.actions or session.actions[-1].kind not in FIGHT_STEPS:
+        return None
+    return last
 
 
 @ft.component
@@ -168,10 +181,10 @@ def _aimed_places(players: int, chosen: tuple) -> list[tuple[int, ...]]:
 
 
 def _last_round(session, below: bool) -> tuple:
-    """The last round of a fight: (its title, the lines why; None: no round yet), and whether
-    it comes under another part."""
+    """The last round of a fight (``shown_round``): (its title, the lines why; None: no round,
+    or no longer news), and whether it comes under another part."""
     s: PeaceAndLoveState = session.state
-    last = s.last_round
+    last = shown_round(session)
     if last is None:
         return None, (), below
     return (f"Round {last.number}: " + ", ".join(f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}"
