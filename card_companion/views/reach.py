@@ -1,0 +1,37 @@
+"""The next action in reach (issue 34 item 8): when a step asks for a control far from the
+one just tapped (Card Stratego's Put into play below the battlefield, Peace and Love's own
+fighters at the bottom and then the card entry above them), the screen scrolls that control
+into view, so that no step needs a scroll of the player's own between its taps.
+
+A game marks the parts a step may ask for with ``reachable(name, control)`` (a fixed scroll
+key on a wrapper: mounted once, never a new key) and says, in the component that holds the
+step's choices, which one is asked for now: ``use_reach(asked)``. When that answer changes to
+a part, the screen scrolls to it (Flet's ``scroll_to`` with the part's key, the part's top at
+the top of the screen); None, or the same answer again, scrolls nothing. Flet only."""
+
+from __future__ import annotations
+
+import flet as ft
+
+
+def reach_key(name: str) -> ft.ScrollKey:
+    return ft.ScrollKey(f"reach-{name}")  # type: ignore[call-arg]  # Flet's dataclass decorator hides __init__
+
+
+def reachable(name: str, control: ft.Control) -> ft.Control:
+    """``control``, as a part of the screen a step may ask for (``use_reach(name)``)."""
+    return ft.Container(control, key=reach_key(name))
+
+
+def bring_into_view(name: str) -> None:
+    """Scroll the screen on top to the part named ``name``."""
+    page = ft.context.page
+    views = ft.unwrap_component(getattr(page, "views", None)) or []
+    view = ft.unwrap_component(views[-1]) if views else None
+    if isinstance(view, ft.View):
+        page.run_task(view.scroll_to, scroll_key=reach_key(name), duration=200)
+
+
+def use_reach(asked: str | None) -> None:
+    """Bring the part the step asks for now into view whenever that changes (None: none)."""
+    ft.use_effect(lambda: bring_into_view(asked) if asked is not None else None, dependencies=[asked])
