@@ -11,6 +11,8 @@ the top of the screen); None, or the same answer again, scrolls nothing. Flet on
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
 
@@ -23,13 +25,32 @@ def reachable(name: str, control: ft.Control) -> ft.Control:
     return ft.Container(control, key=reach_key(name))
 
 
+AGAIN_AFTER = 0.3
+"""seconds: the scroll is asked again once the step's new parts are surely laid out"""
+
+
 def bring_into_view(name: str) -> None:
-    """Scroll the screen on top to the part named ``name``."""
+    """Scroll the screen on top to the part named ``name``: at once, and once more a moment
+    later. The part asked for often comes with the update that grows the page (the entry under
+    the battlefield, Retire's card entry above the fighters): a scroll that reaches the browser
+    before Flutter has laid that update out stops at the end of the shorter page (seen in
+    Chromium, one run in a few). The second is no move at all when the first got there."""
     page = ft.context.page
     views = ft.unwrap_component(getattr(page, "views", None)) or []
     view = ft.unwrap_component(views[-1]) if views else None
-    if isinstance(view, ft.View):
-        page.run_task(view.scroll_to, scroll_key=reach_key(name), duration=200)
+    if not isinstance(view, ft.View):
+        return
+    key = reach_key(name)
+
+    async def scroll() -> None:
+        try:
+            await view.scroll_to(scroll_key=key, duration=200)
+            await asyncio.sleep(AGAIN_AFTER)
+            await view.scroll_to(scroll_key=key, duration=150)
+        except Exception:  # the screen went away meanwhile (another step, another screen)
+            pass
+
+    page.run_task(scroll)
 
 
 def use_reach(asked: str | None) -> None:

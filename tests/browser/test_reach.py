@@ -19,6 +19,9 @@ pytestmark = pytest.mark.browser
 PHONE = (390, 844)
 APP_BAR = 56
 """the app bar's height: a control under it cannot be tapped"""
+STILL = 5
+"""polls 150 ms apart that find a control where it was: the screen is still (0.75 s, beyond
+the app's second scroll, views/reach.py's AGAIN_AFTER)"""
 
 
 def seeded(game_id: str, steps=()):
@@ -36,18 +39,18 @@ PAL_DEALT = [{"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]},
 
 def in_view_box(page, ident: str, timeout: float = 3.0) -> dict:
     """The box of the control with this test id once it lies wholly on the screen, below the
-    app bar, and stays put (waiting out the app's own scroll, a fifth of a second); fails if it
-    never does."""
+    app bar, and the screen is still (the app's own scroll, views/reach.py, over: a finger
+    taps a still screen; a tap on a moving one only stops it); fails if it never does."""
     loc = by_id(page, ident).first
     loc.wait_for(state="attached", timeout=10_000)
     deadline = time.monotonic() + timeout
-    box = before = None
+    box, same = None, 0
     while time.monotonic() < deadline:
-        box = loc.bounding_box()
-        if (box is not None and box == before and box["y"] >= APP_BAR
-                and box["y"] + box["height"] <= PHONE[1]):
+        now = loc.bounding_box()
+        same = same + 1 if now is not None and now == box else 0
+        box = now
+        if same >= STILL and box is not None and box["y"] >= APP_BAR and box["y"] + box["height"] <= PHONE[1]:
             return box
-        before = box
         page.wait_for_timeout(150)
     raise AssertionError(f"{ident} is not on the screen when it is to be tapped: {box}")
 
