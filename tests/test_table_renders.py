@@ -154,9 +154,9 @@ def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, m
 
 
 def test_the_invite_is_open_only_on_the_creating_phone_until_another_phone_sits(tmp_path) -> None:
-    """The phone that created the game shows the invite (QR code, link, code) open; a phone
-    that joined shows only the code in its seat line; once it sits, the creator's invite
-    folds into that line too (one tap opens it again)."""
+    """The phone that created the game for several phones shows the invite (QR code, link,
+    code) open; a phone that joined shows only the code in its seat line; once it sits, the
+    creator's invite folds into that line too (one tap opens it again)."""
     from card_companion.app import make_main
     from card_companion.companion.access import TABLE
     from card_companion.companion.session import Session
@@ -170,7 +170,7 @@ def test_the_invite_is_open_only_on_the_creating_phone_until_another_phone_sits(
         tables = main.tables
         a_key, b_key = tables.new_device_key(), tables.new_device_key()
         gid = tables.device(a_key, "127.0.0.1").create(session)
-        a = await open_phone(main, f"/play/{gid}", a_key)
+        a = await open_phone(main, f"/play/{gid}?phones=several", a_key)  # as the new-game screen opens it
         alone = a.has("invite-qr")
         b_device = tables.device(b_key, "127.0.0.2")
         b_device.join(tables.store.snapshot(gid).code)

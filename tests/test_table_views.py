@@ -82,8 +82,8 @@ def test_the_table_shows_its_code_qr_and_link(tables):
     a = phone(tables)
     gid = new_pal(a)
     code = format_table_code(tables.store.snapshot(gid).code)
-    h = table_screen(a, gid)
-    assert h.has("invite-panel")  # a new game opens with the way in shown
+    h = table_screen(a, gid, page=FakePage(f"/play/{gid}?phones=several"))
+    assert h.has("invite-panel")  # a new game for several phones opens with the way in shown
     texts = h.texts()
     assert code in texts and f"http://192.168.1.2:8550/join/{code}" in texts
     image = next(c for c in h.all_under("invite-qr") if isinstance(c, ft.Image))
@@ -92,10 +92,48 @@ def test_the_table_shows_its_code_qr_and_link(tables):
     assert not h.has("invite-panel")
 
 
+def test_a_new_game_for_one_phone_opens_for_play_with_the_code_chip(tables):
+    """Issue 34 item 7: a game started for one phone opens with its first step, the invite
+    folded into the code chip (a tap opens it); the same table opened from the saved games
+    opens so too, for several phones or not."""
+    a = phone(tables)
+    gid = new_pal(a)
+    h = table_screen(a, gid)
+    assert not h.has("invite-panel") and h.has("table-code") and h.has("deal-panel")
+    h.click("table-code")
+    assert h.has("invite-qr")
+
+
+def test_the_new_game_screen_asks_one_phone_or_several_and_opens_the_table_so(tables):
+    """Issue 34 item 7: Start asks "one phone" / "several phones", offering this browser's
+    last choice; several phones opens the table with the invite, and the choice is kept."""
+    from dataclasses import replace
+
+    kept: list[Prefs] = []
+    a = phone(tables)
+    for last, chosen, route_tail in (("one", None, ""), ("one", "several", "?phones=several"),
+                                     ("several", None, "?phones=several"), ("several", "one", "")):
+        contexts = ctx(a)
+        services = contexts[ServicesContext]
+        prefs = Prefs(phones=last)
+        contexts[ServicesContext] = replace(services, prefs=prefs, set_prefs=kept.append)
+        kept.clear()
+        h = ViewHarness(NewGameScreen, contexts=contexts, route_params={"game": "peace-and-love"})
+        segmented = next(c for c in h.all_under("phones") if isinstance(c, ft.SegmentedButton))
+        assert segmented.selected == [last]
+        if chosen is not None:
+            h.select("phones", chosen)
+        h.click("start")
+        gid = h.page.routes[-1].split("/")[-1].split("?")[0]
+        assert h.page.routes[-1] == f"/play/{gid}{route_tail}", (last, chosen)
+        assert kept == ([replace(prefs, phones=chosen)] if chosen else [])
+
+
 def test_a_server_on_this_computer_only_says_phones_cannot_join(tables):
     a = phone(tables, "127.0.0.1")
     gid = new_pal(a)
-    h = ViewHarness(TablePage, gid, contexts=ctx(a, join_base="http://127.0.0.1:8550"))
+    h = ViewHarness(TablePage, gid, contexts=ctx(a, join_base="http://127.0.0.1:8550"),
+                    page=FakePage(f"/play/{gid}?phones=several"))
     assert "start it with `companion --host 0.0.0.0`" in h.texts()
 
 

@@ -153,7 +153,8 @@ def use_browser_storage(tables: Tables, page: ft.Page,
             if raw:
                 data = json.loads(raw)
                 set_prefs_state(Prefs(theme=str(data.get("theme", "system")),
-                                      text_scale=str(data.get("text_scale", "1.0"))))
+                                      text_scale=str(data.get("text_scale", "1.0")),
+                                      phones="several" if data.get("phones") == "several" else "one"))
         except Exception:  # preferences are a comfort: a broken value falls back to defaults
             pass
         if not keyed:
@@ -170,7 +171,7 @@ def use_browser_storage(tables: Tables, page: ft.Page,
         async def save() -> None:
             try:
                 await ft.SharedPreferences().set(PREFS_KEY, json.dumps(
-                    {"theme": new.theme, "text_scale": new.text_scale}))
+                    {"theme": new.theme, "text_scale": new.text_scale, "phones": new.phones}))
             except Exception:
                 pass
 

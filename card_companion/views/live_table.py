@@ -228,14 +228,17 @@ class LiveTable:
     body (see the module's text); a page without one (the view tests) is taken as having
     drawn whatever it shows."""
 
-    def __init__(self, gid: str, device: Any, page: Any = None, reports: bool = False) -> None:
+    def __init__(self, gid: str, device: Any, page: Any = None, reports: bool = False,
+                 several: bool = False) -> None:
         self.gid, self.device, self.page, self.reports = gid, device, page, reports
         self.opened, self.problem = open_game(device, gid)
         self.news: str | None = None
         self.error: str | None = None
+        self.several = several
+        """the game was just started for several phones (the new-game screen's choice)"""
         self.inviting: bool | None = None
-        """None: open while the game has no step and no other phone sits at it (on the phone
-        that created it); then as the player chose"""
+        """None: open on a game started for several phones while it has no step and no other
+        phone sits at it (on the phone that created it); then as the player chose"""
         self.alone = self._alone()
         """no other phone sits at this table yet"""
         self.subscription: Subscription | None = None
@@ -263,10 +266,11 @@ class LiveTable:
     @property
     def invite_open(self) -> bool:
         """Whether the invite (QR code, link, code) is open: as the player chose, else on the
-        phone that created the game until the first step or until another phone sits."""
+        phone that started the game for several phones until the first step or until another
+        phone sits (a game for one phone opens for play: the code chip opens the invite)."""
         if self.inviting is not None:
             return self.inviting
-        return self.alone and self.opened is not None and not self.opened.session.actions
+        return self.several and self.alone and self.opened is not None and not self.opened.session.actions
 
     def listen(self, fn: Callable[[], None]) -> Callable[[], None]:
         self._listeners.append(fn)
@@ -325,6 +329,7 @@ class LiveTable:
         live.opened, live.problem = Opened(_Snapshot("", session, revision, ""), None), None
         live.news = live.error = None
         live.inviting, live.subscription, live.drawn, live.stepped_here = None, None, None, False
+        live.several = False
         live.alone = False
         live._marks, live._listeners = {}, []
         return live

@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 import typing
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Literal
 
 import flet as ft
@@ -56,6 +57,7 @@ def NewGameScreen() -> ft.View:
     names, set_names = use_made(lambda: [f"Player {i + 1}" for i in range(default_count)])
     values, set_values = use_made(dict[str, Any])
     error, set_error = use_maybe(str)
+    phones, opened_at = use_phones(services)
     recent, _ = use_made(lambda: read_recent(services.access()))  # this phone's players, read once
     # a chip of a recent player seats them (in the first unnamed place, else a new one)
     on_known = use_stable(lambda name: set_names(lambda prev: with_player(prev, name, game.max_players if game
@@ -83,7 +85,7 @@ def NewGameScreen() -> ft.View:
         except StoreError as exc:
             set_error(f"The game could not be saved: {exc}.")
             return
-        navigate(f"/play/{gid}")
+        navigate(opened_at(gid))
 
     def reset(group: tuple[str, ...]) -> None:
         set_values(lambda prev: {k: v for k, v in prev.items() if k not in group})
@@ -91,6 +93,7 @@ def NewGameScreen() -> ft.View:
     grouped_settings = bool(grouped(game, shown)[1])
     settings = settings_section(game, shown, values, set_value, reset)
     starting = [extra(game, list(names), chosen) if extra else None, message(error, "setup-error"),
+                phones,
                 button("Start the game", start, "start", icon=ft.Icons.PLAY_ARROW)]
     return screen(
         f"New game: {game.name}",
@@ -106,6 +109,46 @@ def NewGameScreen() -> ft.View:
         ],
         route=f"/new/{game_id}",
     )
+
+
+PHONES = {"one": "One phone", "several": "Several phones"}
+"""how the table is played: this phone for the whole table, or every player's phone joining it"""
+
+
+def table_route(gid: str, several: bool) -> str:
+    """Where a new game opens: its table, with the invite open when it was started for several
+    phones (in the page's address, so a reload of that page opens it the same way)."""
+    return f"/play/{gid}?phones=several" if several else f"/play/{gid}"
+
+
+def use_phones(services: Any) -> tuple[ft.Control | None, Callable[[str], str]]:
+    """The one phone / several phones choice at Start (this browser's last choice first; the
+    phone app is one phone: nobody else can join it, so no choice), and where a new game opens
+    for it (the choice kept in the Prefs for the next game)."""
+    phones, set_phones = use_maybe(str)  # None: as this browser last chose
+    shown = phones or services.prefs.phones
+
+    def opened_at(gid: str) -> str:
+        if phones is not None and phones != services.prefs.phones:
+            services.set_prefs(replace(services.prefs, phones=phones))
+        return table_route(gid, shown == "several" and not services.on_phone)
+
+    return (None if services.on_phone else phones_choice(shown, set_phones)), opened_at
+
+
+def phones_choice(phones: str, set_phones: Callable[[str], None]) -> ft.Control:
+    """One phone or several: whether the table opens with the way in for the other phones
+    (QR code, link, code) or for play, the code one tap away on its top line."""
+    return ft.Column([
+        tagged("phones", ft.SegmentedButton(
+            segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in PHONES.items()],
+            selected=[phones],
+            on_change=lambda e: set_phones(next(iter(e.control.selected))),
+        ), label="played on one phone or several"),
+        ft.Text("Several phones: the table opens with the QR code for the other players' phones. One phone: "
+                "it opens for play; its code at the top shows the QR code when you need it.", size=12,
+                italic=True),
+    ], spacing=4, tight=True)
 
 
 def seat_edits(set_names: Setter[list[str]]) -> tuple[Callable[[int, str], None], Callable[[], None],

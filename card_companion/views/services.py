@@ -65,6 +65,9 @@ class Prefs:
 
     theme: str = "system"
     text_scale: str = "1.0"
+    phones: str = "one"
+    """how the last new game was started: "one" phone for the whole table, or "several" (the
+    new-game screen offers it again)"""
 
     @property
     def theme_mode(self) -> ft.ThemeMode:

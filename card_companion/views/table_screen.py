@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
@@ -84,7 +85,8 @@ def use_live_table(gid: str, services: Any, page: Any, on_seat: Callable[[], Non
     awake."""
     device = services.access()
     # a page in a browser reports what it has drawn (the view tests' stand-in page does not)
-    live: LiveTable = use_made(lambda: LiveTable(gid, device, page, reports=isinstance(page, ft.Page)))[0]
+    live: LiveTable = use_made(lambda: LiveTable(gid, device, page, reports=isinstance(page, ft.Page),
+                                                 several=started_for_several(page)))[0]
     forget: MutableRef[Callable[[], None]] = ft.use_ref(None)  # takes back the close handler when the screen unmounts
     seat_seen = use_stable(on_seat)
 
@@ -120,6 +122,13 @@ def use_live_table(gid: str, services: Any, page: Any, on_seat: Callable[[], Non
     return live
 
 
+def started_for_several(page: Any) -> bool:
+    """The page's address says the game was just started for several phones
+    (``?phones=several``, views/new_game.py's ``table_route``)."""
+    query = parse_qs(urlparse(getattr(page, "route", "") or "").query)
+    return query.get("phones") == ["several"]
+
+
 def not_opened(route: str, load_error: Any) -> ft.View:
     """The game cannot be shown: not this phone's (only that, and the way in), or unreadable."""
     if isinstance(load_error, Refused):
@@ -132,7 +141,8 @@ def not_opened(route: str, load_error: Any) -> ft.View:
 
 def _frame(live: LiveTable) -> tuple:
     """What the frame itself shows: the game and its players, this phone's seat, the code,
-    and whether the invite is open (open until the first step unless the phone chose)."""
+    and whether the invite is open (for a game started for several phones, open until the
+    first step unless the phone chose)."""
     opened = live.opened
     if opened is None:
         return (None, live.problem)

@@ -48,6 +48,7 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
     tap(a, "new-peace-and-love")
     type_into(a, "player-0", "Ann")
     type_into(a, "player-1", "Bea")
+    by_id(a, "phones").get_by_text("Several phones").click()  # the table opens with the invite
     tap(a, "start")
     see(a, "Get the other phones in")
     code = table_code(a)
@@ -160,8 +161,7 @@ def test_table_mode_turns_the_far_players_side(game_id, open_page, tmp_path, sho
     gid = save_game(data, TWO_PLAYER_TABLES[game_id])
     server = start_server(data)
     page = phone(open_page, f"{server.url}/play/{gid}")
-    by_id(page, "table-mode").first.wait_for()
-    tap(page, "table-code")  # fold the invite away: the table itself in the picture
+    by_id(page, "table-mode").first.wait_for()  # opened for play: the invite folded into the code chip
     page.wait_for_timeout(300)
     shots(page, f"{game_id}-normal")
     tap(page, "table-mode")

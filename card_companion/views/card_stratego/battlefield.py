@@ -22,6 +22,7 @@ from card_companion.views.card_stratego.options import options_of
 from card_companion.views.card_stratego.taps import RANK_SHORT, Choice, Key
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Show, Table, use_table
+from card_companion.views.reach import reach_key
 from card_companion.views.widgets import card_face, tagged
 
 CARD_W = 56
@@ -85,6 +86,7 @@ def Battlefield(table: Table[CardStratego, CardStrategoState], top: int, bottom:
         padding=ft.Padding.symmetric(vertical=6, horizontal=2),
         border_radius=10,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,  # the theme's: its rank labels stay readable in the dark
+        key=reach_key("battlefield"),  # a part a step asks for: its places (views/reach.py)
     ), label=f"the battlefield: {names[top]} above the battle line, {names[bottom]} below")
 
 

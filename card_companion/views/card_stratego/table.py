@@ -31,6 +31,7 @@ from card_companion.views.card_stratego.options import options_of
 from card_companion.views.card_stratego.taps import Choice, Key
 from card_companion.views.hooks import at_scale, use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.reach import reachable, use_reach
 from card_companion.views.seating import bottom_player, seated
 
 
@@ -79,6 +80,13 @@ def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Contr
 
     on_send, on_choose, on_tap, on_card = use_stable(send), use_stable(choose), use_stable(tap), use_stable(pick_card)
     on_choice = use_stable(set_stored)
+    entry = None
+    if layout is not None and playing and choice.mode and options is not None:
+        entry = entry_panel(Entering(table, on_send, choice, on_choice, options), problem)
+    # the places to tap once an action is chosen, then the entry (its cards and its
+    # confirmation) below the battlefield: the screen brings each up (views/reach.py)
+    use_reach("entry" if entry is not None else
+              "battlefield" if options is not None and taps.targets(choice, options) else None)
     if layout is None:  # the game went away: the frame draws something else at once
         return ft.Column([])
     bottom = bottom_player(table, turn)
@@ -86,13 +94,10 @@ def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Contr
     # not keyed: when the turn passes both panels change anyway (who is to play), and a moved
     # component drawn again within its parent's update did not reach the phone
     armies = {p: Show(table, ArmyPanel, army_of, p) for p in (top, bottom)}
-    entry = None
-    if playing and choice.mode and options is not None:
-        entry = entry_panel(Entering(table, on_send, choice, on_choice, options), problem)
     parts = [
         Head(table, choice, None if choice.mode else problem, on_choose, on_send, on_card, scale),
         armies[top], Battlefield(table, top, bottom, choice, on_tap, scale), armies[bottom],
-        entry,
+        reachable("entry", entry) if entry is not None else None,
         None if playing else ft.Text("The game is over. Undo changes the last action.", italic=True),
     ]
     return ft.Column(seated(table, parts, armies), spacing=10)

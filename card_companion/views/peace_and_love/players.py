@@ -16,6 +16,7 @@ from card_companion.companion.peace_and_love import (
 )
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Show, Table, use_table
+from card_companion.views.reach import reach_key
 from card_companion.views.widgets import (
     StatLine,
     card_face,
@@ -75,8 +76,10 @@ def PlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState], i: int, mine: int
     name, active, badge = data
     faces = [FighterCard(table, i, place, (active and place == mine) or place in aimed, on_tap, scale)
              for place in range(FIGHTERS)]
-    return player_panel(name, ident=f"player-{i}", active=active, badge=badge, cards=faces,
-                        stats=Show(table, StatLine, _player_stats, i))
+    panel = player_panel(name, ident=f"player-{i}", active=active, badge=badge, cards=faces,
+                         stats=Show(table, StatLine, _player_stats, i))
+    panel.key = reach_key(f"player-{i}")  # a part a step asks for: Retire's and Refresh's fighter (views/reach.py)
+    return panel
 
 
 @ft.memo

@@ -18,6 +18,7 @@ from card_companion.views.peace_and_love.deal import DealPanel, FirstPlayerPanel
 from card_companion.views.peace_and_love.fight import FightPanel
 from card_companion.views.peace_and_love.players import PlayerPanel, ScoreStrip, score_strip_of
 from card_companion.views.peace_and_love.turn import StopGame, TurnPanel, as_sentence
+from card_companion.views.reach import reachable, use_reach
 from card_companion.views.seating import seated
 from card_companion.views.widgets import (
     explanation,
@@ -98,14 +99,26 @@ def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contr
     handlers = (on_mode, use_stable(start), use_stable(retire),
                 use_stable(lambda: send(Refresh(fighter=chosen[0])) if chosen[0] is not None else None))
 
+    use_reach(asked_for(table, mode, chosen))
     mine, aimed = chosen[0], _aimed_places(players, chosen)
     panels = [PlayerPanel(table, i, mine, aimed[i], on_tap, scale, key=f"player-{i}") for i in range(players)]
     parts = [
         Show(table, ScoreStrip, score_strip_of, key="status"),
-        StepArea(table, mode, chosen, problem, handlers, scale, key="step") if middle else None,
+        reachable("step", StepArea(table, mode, chosen, problem, handlers, scale, key="step")) if middle else None,
         *panels,
     ]
     return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
+
+
+def asked_for(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: tuple) -> str | None:
+    """The part of the screen a Retire or a Refresh asks for now (views/reach.py): the fighters
+    of the player to play once the mode is chosen, then the step's entry once one is tapped."""
+    if mode not in ("retire", "refresh"):
+        return None
+    if chosen[0] is not None:
+        return "step"
+    s: PeaceAndLoveState = table.state  # the mode lasts one step: this is the state it was chosen on
+    return f"player-{s.turn}" if s.phase == "turn" else None
 
 
 def _phase(session) -> str:

@@ -1,0 +1,58 @@
+"""The next action in reach (issue 34 item 8): when a step asks for a control far from the
+one just tapped (Card Stratego's Put into play below the battlefield, Peace and Love's own
+fighters at the bottom and then the card entry above them), the screen scrolls that control
+into view, so that no step needs a scroll of the player's own between its taps.
+
+A game marks the parts a step may ask for with ``reachable(name, control)`` (a fixed scroll
+key on a wrapper: mounted once, never a new key) and says, in the component that holds the
+step's choices, which one is asked for now: ``use_reach(asked)``. When that answer changes to
+a part, the screen scrolls to it (Flet's ``scroll_to`` with the part's key, the part's top at
+the top of the screen); None, or the same answer again, scrolls nothing. Flet only."""
+
+from __future__ import annotations
+
+import asyncio
+
+import flet as ft
+
+
+def reach_key(name: str) -> ft.ScrollKey:
+    return ft.ScrollKey(f"reach-{name}")  # type: ignore[call-arg]  # Flet's dataclass decorator hides __init__
+
+
+def reachable(name: str, control: ft.Control) -> ft.Control:
+    """``control``, as a part of the screen a step may ask for (``use_reach(name)``)."""
+    return ft.Container(control, key=reach_key(name))
+
+
+AGAIN_AFTER = 0.3
+"""seconds: the scroll is asked again once the step's new parts are surely laid out"""
+
+
+def bring_into_view(name: str) -> None:
+    """Scroll the screen on top to the part named ``name``: at once, and once more a moment
+    later. The part asked for often comes with the update that grows the page (the entry under
+    the battlefield, Retire's card entry above the fighters): a scroll that reaches the browser
+    before Flutter has laid that update out stops at the end of the shorter page (seen in
+    Chromium, one run in a few). The second is no move at all when the first got there."""
+    page = ft.context.page
+    views = ft.unwrap_component(getattr(page, "views", None)) or []
+    view = ft.unwrap_component(views[-1]) if views else None
+    if not isinstance(view, ft.View):
+        return
+    key = reach_key(name)
+
+    async def scroll() -> None:
+        try:
+            await view.scroll_to(scroll_key=key, duration=200)
+            await asyncio.sleep(AGAIN_AFTER)
+            await view.scroll_to(scroll_key=key, duration=150)
+        except Exception:  # the screen went away meanwhile (another step, another screen)
+            pass
+
+    page.run_task(scroll)
+
+
+def use_reach(asked: str | None) -> None:
+    """Bring the part the step asks for now into view whenever that changes (None: none)."""
+    ft.use_effect(lambda: bring_into_view(asked) if asked is not None else None, dependencies=[asked])

@@ -1,0 +1,139 @@
+"""Issue 34 item 8 in Chromium at 390×844, light and dark: on a player's own phone every control
+of a step is on the screen when it is to be tapped, with no scroll by the test between the
+taps (the app may bring the next one up itself: views/reach.py). Card Stratego: Put into play
+(the action, a place, the confirmation); Peace and Love: a Retire (the mode, one's own
+fighter, the new fighter's card, Retire) and a Refresh (the mode, one's own fighter, Refresh)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from card_companion.companion.registry import GAMES
+from card_companion.companion.session import Session
+from tests.browser.harness import by_id, choose_theme, enable_semantics, save_game, see, settle, tap
+
+pytestmark = pytest.mark.browser
+
+PHONE = (390, 844)
+APP_BAR = 56
+"""the app bar's height: a control under it cannot be tapped"""
+STILL = 5
+"""polls 150 ms apart that find a control where it was: the screen is still (0.75 s, beyond
+the app's second scroll, views/reach.py's AGAIN_AFTER)"""
+
+
+def seeded(game_id: str, steps=()):
+    g = GAMES[game_id]
+    s = Session.start(g, g.make_setup(["Ann", "Bea"]))
+    for step in steps:
+        s = s.push(g.parse_action(step))
+    return s
+
+
+PAL_DEALT = [{"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]},
+             {"kind": "deal", "player": 1, "fighters": ["5S", "2C", "7D"]}]
+"""Bea's fighters total 14, Ann's 34: Bea plays first"""
+
+
+def in_view_box(page, ident: str, timeout: float = 3.0) -> dict:
+    """The box of the control with this test id once it lies wholly on the screen, below the
+    app bar, and the screen is still (the app's own scroll, views/reach.py, over: a finger
+    taps a still screen; a tap on a moving one only stops it); fails if it never does."""
+    loc = by_id(page, ident).first
+    loc.wait_for(state="attached", timeout=10_000)
+    deadline = time.monotonic() + timeout
+    box, same = None, 0
+    while time.monotonic() < deadline:
+        now = loc.bounding_box()
+        same = same + 1 if now is not None and now == box else 0
+        box = now
+        if same >= STILL and box is not None and box["y"] >= APP_BAR and box["y"] + box["height"] <= PHONE[1]:
+            return box
+        page.wait_for_timeout(150)
+    raise AssertionError(f"{ident} is not on the screen when it is to be tapped: {box}")
+
+
+def tap_in_view(page, ident: str) -> None:
+    """Tap the control where it is on the screen (a finger's tap: no scroll first)."""
+    box = in_view_box(page, ident)
+    tappable = page.locator(f'[flt-semantics-identifier="{ident}"][flt-tappable], '
+                            f'[flt-semantics-identifier="{ident}"] [flt-tappable]').first
+    tappable.wait_for(state="attached", timeout=10_000)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def sit(page, url: str, seat: str) -> None:
+    """Open the table and sit as one of its players (a saved game opens as the whole table)."""
+    page.goto(url)
+    enable_semantics(page)
+    tap(page, "seat")
+    see(page, "Where does this phone sit?")
+    tap(page, seat)
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_card_stratego_put_into_play_in_reach(theme, open_page, start_server, tmp_path, shots):
+    data = tmp_path / "data"
+    gid = save_game(data, seeded("card-stratego"))
+    server = start_server(data)
+    page = open_page(server.url, *PHONE)
+    choose_theme(page, theme)
+    sit(page, f"{server.url}/play/{gid}", "seat-player-0")
+    see(page, "You: Ann")
+    settle(page)
+    shots(page, f"1-turn-{theme.lower()}")
+    tap_in_view(page, "action-play")
+    see(page, "Tap a green place on your side")
+    tap_in_view(page, "cell-0-1-0")
+    see(page, "column 2, front rank")
+    in_view_box(page, "play-submit")
+    settle(page)
+    shots(page, f"2-put-into-play-{theme.lower()}")
+    tap_in_view(page, "play-submit")
+    see(page, "Last: ")
+    settle(page)
+    shots(page, f"3-after-{theme.lower()}")
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_peace_and_love_retire_and_refresh_in_reach(theme, open_page, start_server, tmp_path, shots):
+    data = tmp_path / "data"
+    retire_gid = save_game(data, seeded("peace-and-love", PAL_DEALT))
+    refresh_gid = save_game(data, seeded("peace-and-love", PAL_DEALT))
+    server = start_server(data)
+    page = open_page(server.url, *PHONE)
+    choose_theme(page, theme)
+
+    sit(page, f"{server.url}/play/{retire_gid}", "seat-player-1")
+    see(page, "You: Bea")
+    settle(page)
+    shots(page, f"1-turn-{theme.lower()}")
+    box = in_view_box(page, "mode")
+    page.mouse.click(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)  # its middle segment: Retire
+    see(page, "to retire it to your hand")
+    tap_in_view(page, "fighter-1-0")
+    see(page, "Retiring: 5♠")
+    settle(page)
+    shots(page, f"2-retire-entry-{theme.lower()}")
+    tap_in_view(page, "retire-picker-rank-8")
+    tap_in_view(page, "retire-picker-suit-C")
+    tap_in_view(page, "retire-submit")
+    see(page, "Ann's turn")
+    settle(page)
+    shots(page, f"3-retired-{theme.lower()}")
+
+    sit(page, f"{server.url}/play/{refresh_gid}", "seat-player-1")
+    see(page, "You: Bea")
+    box = in_view_box(page, "mode")
+    page.mouse.click(box["x"] + box["width"] * 5 / 6, box["y"] + box["height"] / 2)  # its last segment: Refresh
+    see(page, "to tap it, put three cards")
+    tap_in_view(page, "fighter-1-2")
+    see(page, "Tapping: 7♦")
+    settle(page)
+    shots(page, f"4-refresh-entry-{theme.lower()}")
+    tap_in_view(page, "refresh")
+    see(page, "Ann's turn")
+    settle(page)
+    shots(page, f"5-refreshed-{theme.lower()}")
