@@ -2,7 +2,8 @@
 of a step is on the screen when it is to be tapped, with no scroll by the test between the
 taps (the app may bring the next one up itself: views/reach.py). Card Stratego: Put into play
 (the action, a place, the confirmation); Peace and Love: a Retire (the mode, one's own
-fighter, the new fighter's card, Retire) and a Refresh (the mode, one's own fighter, Refresh)."""
+fighter, the new fighter's card, Retire), a Refresh (the mode, one's own fighter, Refresh) and
+a fight of two players (one's own fighter, the attacked one, Start the fight)."""
 
 from __future__ import annotations
 
@@ -137,3 +138,29 @@ def test_peace_and_love_retire_and_refresh_in_reach(theme, open_page, start_serv
     see(page, "Ann's turn")
     settle(page)
     shots(page, f"5-refreshed-{theme.lower()}")
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path, shots):
+    # a fight of two: nobody could join, so once the two fighters are tapped Start the fight
+    # (at the top, in the turn's area) comes up by itself. The player's own fighters are at the
+    # bottom of their phone: the one scroll is the finger's, before the step's first tap
+    data = tmp_path / "data"
+    gid = save_game(data, seeded("peace-and-love", PAL_DEALT))
+    server = start_server(data)
+    page = open_page(server.url, *PHONE)
+    choose_theme(page, theme)
+    sit(page, f"{server.url}/play/{gid}", "seat-player-1")
+    see(page, "You: Bea")
+    settle(page)
+    page.mouse.move(PHONE[0] / 2, PHONE[1] / 2)
+    page.mouse.wheel(0, 3000)  # down to one's own fighters, before the first tap
+    tap_in_view(page, "fighter-1-0")
+    tap_in_view(page, "fighter-0-0")
+    box = in_view_box(page, "start-fight")
+    settle(page)
+    shots(page, f"1-fight-chosen-{theme.lower()}")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    see(page, "Fight · round 1")
+    settle(page)
+    shots(page, f"2-fight-started-{theme.lower()}")

@@ -111,13 +111,19 @@ def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contr
 
 
 def asked_for(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: tuple) -> str | None:
-    """The part of the screen a Retire or a Refresh asks for now (views/reach.py): the fighters
-    of the player to play once the mode is chosen, then the step's entry once one is tapped."""
+    """The part of the screen a turn asks for now (views/reach.py). Retire and Refresh: the
+    fighters of the player to play once the mode is chosen, then the step's entry once one is
+    tapped. A fight: Start the fight, in the step's area, once the attacker and the attacked are
+    tapped and nobody else could join (with joiners, the fighters stay in view for their taps)."""
+    s: PeaceAndLoveState = table.state  # the mode lasts one step: this is the state it was chosen on
+    if mode == "fight":
+        mine, target, _ = chosen
+        ready = mine is not None and target is not None and not any(table.game.joiners(s, target[0]).values())
+        return "step" if ready else None
     if mode not in ("retire", "refresh"):
         return None
     if chosen[0] is not None:
         return "step"
-    s: PeaceAndLoveState = table.state  # the mode lasts one step: this is the state it was chosen on
     return f"player-{s.turn}" if s.phase == "turn" else None
 
 
