@@ -24,7 +24,7 @@ CARD_BACK = "#3a5a98"
 TOUCH = 48
 """the least width and height of anything a thumb taps (px, Material's minimum target): every
 tappable control is drawn through the helpers below, so the sizes live here (issue 34 item 9)"""
-TOUCH_FIELD: dict[str, Any] = {"dense": True, "content_padding": ft.Padding.symmetric(horizontal=12, vertical=14)}
+TOUCH_FIELD: dict[str, Any] = {"dense": True, "content_padding": ft.Padding.symmetric(horizontal=12, vertical=16)}
 """a text field's look (``ft.TextField(**TOUCH_FIELD)``): compact, yet TOUCH high (a dense field
 alone is 40 px)"""
 TOUCH_BOX: dict[str, Any] = {"width": TOUCH, "height": TOUCH}
@@ -39,7 +39,8 @@ APART = 24
 
 
 def touch_segments(**kwargs: Any) -> ft.SegmentedButton:
-    """A SegmentedButton TOUCH high (Material draws it 40 px, or 32 when compact)."""
+    """A SegmentedButton TOUCH high (Material draws it 40 px, or 32 when compact; its style's
+    padding does not change that)."""
     return ft.SegmentedButton(height=TOUCH, **kwargs)
 
 

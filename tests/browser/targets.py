@@ -27,7 +27,7 @@ WALK = """
               across: o.width > c.width + 1 || e.scrollWidth > e.clientWidth + 1};
     });
   const name = (e) => {
-    for (let a = e, up = 0; a && a.tagName === "FLT-SEMANTICS" && up < 4; a = a.parentElement, up++) {
+    for (let a = e, up = 0; a && up < 4; a = a.parentElement && a.parentElement.closest("flt-semantics"), up++) {
       const said = (a.getAttribute("aria-label") || "").split("\\n")[0].trim()
         || (a.getAttribute("flt-semantics-identifier") || "");
       if (said) return said;
@@ -35,7 +35,7 @@ WALK = """
     return (e.textContent || "").trim().slice(0, 40) || "(no label)";
   };
   const ident = (e) => {
-    for (let a = e, up = 0; a && a.tagName === "FLT-SEMANTICS" && up < 10; a = a.parentElement, up++) {
+    for (let a = e, up = 0; a && up < 10; a = a.parentElement && a.parentElement.closest("flt-semantics"), up++) {
       const id = a.getAttribute("flt-semantics-identifier");
       if (id) return id;
     }

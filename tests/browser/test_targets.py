@@ -102,3 +102,26 @@ def test_every_screen_of_a_game(open_page, start_server, tmp_path, shots, game_i
     page.wait_for_timeout(800)
     bad += judged(page, "calculator", ("back",))
     assert not bad, report([f"{game_id} {line}" for line in bad])
+
+
+def test_screens_after_the_sizes_in_light_and_dark(open_page, start_server, tmp_path, shots):
+    """Pictures to look at: home, a table with a card picker and a new-game screen at 390 px,
+    light and dark (nothing cut or crowded by the 48 px targets)."""
+    from tests.browser.harness import choose_theme
+
+    data = tmp_path / "data"
+    gid = save_game(data, played("peace-and-love", 3, 25))
+    page = open_page(start_server(data).url, *PHONE)
+    for theme in ("Light", "Dark"):
+        choose_theme(page, theme)
+        see(page, "Saved games")
+        shots(page, f"home-{theme.lower()}")
+        tap(page, f"resume-{gid}")
+        expect(by_id(page, "undo")).to_be_visible()
+        shots(page, f"table-{theme.lower()}")
+        tap(page, "back")
+        see(page, "Saved games")
+        tap(page, "new-fight")
+        expect(by_id(page, "start")).to_be_visible()
+        shots(page, f"new-game-{theme.lower()}")
+        tap(page, "back")
