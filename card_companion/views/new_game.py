@@ -22,7 +22,16 @@ from card_companion.views.hooks import FletKey, Setter, use_made, use_maybe, use
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player
 from card_companion.views.services import use_services
-from card_companion.views.widgets import TOUCH_FIELD, button, icon_button, message, section, tagged, touch_segments
+from card_companion.views.widgets import (
+    TOUCH_FIELD,
+    TOUCH_SWITCH,
+    button,
+    icon_button,
+    message,
+    section,
+    tagged,
+    touch_segments,
+)
 
 
 def field_choices(info: FieldInfo) -> list[tuple[str, Any]] | None:
@@ -259,7 +268,7 @@ def setting_control(name: str, info: FieldInfo, title: str, current: Any, set_va
     choices = field_choices(info)
     if info.annotation is bool:
         return ft.Switch(label=title, value=bool(current),
-                         on_change=lambda e: set_value(name, bool(e.control.value)))
+                         on_change=lambda e: set_value(name, bool(e.control.value)), **TOUCH_SWITCH)
     if choices is not None:
         return ft.Column([
             ft.Text(title, weight=ft.FontWeight.BOLD),

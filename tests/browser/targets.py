@@ -22,11 +22,18 @@ WALK = """
     .filter(e => e.querySelector(":scope > flt-semantics-scroll-overflow"))
     .map(e => {
       const c = e.getBoundingClientRect();
+      // the overflow child is as long as what scrolls, in the direction it scrolls (1 px across).
+      // Flutter clips a scrolled node's rect to its scroller: a node touching an edge the box
+      // can still scroll past is cut; at the box's own end it is whole
       const o = e.querySelector(":scope > flt-semantics-scroll-overflow").getBoundingClientRect();
-      return {c, down: o.height > c.height + 1 || e.scrollHeight > e.clientHeight + 1,
-              across: o.width > c.width + 1 || e.scrollWidth > e.clientWidth + 1};
+      const down = o.height > c.height + 1, across = o.width > c.width + 1;
+      return {c, up: down && e.scrollTop > 0.5, down: down && e.scrollTop + c.height < o.height - 0.5,
+              left: across && e.scrollLeft > 0.5, right: across && e.scrollLeft + c.width < o.width - 0.5};
     });
   const name = (e) => {
+    const own = (e.getAttribute("aria-label") || "").split("\\n")[0].trim()
+      || (e.textContent || "").trim().slice(0, 40);
+    if (own) return own;
     for (let a = e, up = 0; a && up < 4; a = a.parentElement && a.parentElement.closest("flt-semantics"), up++) {
       const said = (a.getAttribute("aria-label") || "").split("\\n")[0].trim()
         || (a.getAttribute("flt-semantics-identifier") || "");
@@ -51,9 +58,10 @@ WALK = """
     if (r.width < 1 || r.height < 1) continue;  // not drawn
     if (r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5) continue;  // off the screen
     // cut by a scrolling box's edge: judged at another scroll position, where it is whole
-    const cut = scrollers.some(({c, down, across}) => r.left < c.right && r.right > c.left && r.top < c.bottom
-      && r.bottom > c.top && ((down && (r.top <= c.top + 0.5 || r.bottom >= c.bottom - 0.5))
-                              || (across && (r.left <= c.left + 0.5 || r.right >= c.right - 0.5))));
+    const cut = scrollers.some(({c, up, down, left, right}) => r.left < c.right && r.right > c.left
+      && r.top < c.bottom && r.bottom > c.top
+      && ((up && r.top <= c.top + 0.5) || (down && r.bottom >= c.bottom - 0.5)
+          || (left && r.left <= c.left + 0.5) || (right && r.right >= c.right - 0.5)));
     if (cut) continue;
     out.push({role: role || (field ? "text field" : "tap"), name: name(e), id: ident(e),
               w: Math.round(r.width * 10) / 10, h: Math.round(r.height * 10) / 10, y: Math.round(r.top)});
