@@ -49,8 +49,11 @@ def BetweenFlips(table: Table[PCWar, PCWarState], names: tuple[str, str], proble
         else:  # a step closes it: its typing starts again
             panel = Recounting(names, deck, counts, problem, on_send, close)
     # a dialog of its own, over the flip's entry: its filled button (Keep playing, Correct the counts) is
-    # then the one in sight (issue 34 item 10)
-    ft.use_dialog(ft.AlertDialog(modal=True, content=panel, content_padding=8, on_dismiss=close) if panel else None)
+    # then the one in sight (issue 34 item 10). The panel sits in a Container: a component (Recounting)
+    # as the dialog's own content never shows in Flet 1.0.5's web client, and no later dialog of this
+    # screen shows either (seen in Chromium)
+    ft.use_dialog(ft.AlertDialog(modal=True, content=ft.Container(content=panel), content_padding=8,
+                                 on_dismiss=close) if panel else None)
     return buttons
 
 
