@@ -133,6 +133,8 @@ def test_screens_after_the_sizes_in_light_and_dark(open_page, start_server, tmp_
         see(page, "Saved games")
         tap(page, f"resume-{gid}")
         expect(by_id(page, "undo")).to_be_visible()
+        expect(by_id(page, "mode")).to_be_visible()  # the turn's Fight / Retire / Refresh
+        page.wait_for_timeout(800)  # the table's page slides in over home
         shots(page, f"table-{theme.lower()}")
         tap(page, "back")
         see(page, "Saved games")
