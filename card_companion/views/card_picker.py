@@ -11,6 +11,7 @@ picker (the cards on each fighter, three starting fighters, a row refill...).
 from __future__ import annotations
 
 import asyncio
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -22,7 +23,10 @@ from flet.components.hooks.use_ref import MutableRef
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.live_table import shown_on
-from card_companion.views.widgets import BLACK, RED, TOUCH, button, card_face, message, tagged
+from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, tagged
+
+RANKS_PER_ROW = 6
+"""the most ranks side by side: more would be narrower than TOUCH in a player's panel at 390 px"""
 
 
 def overuse_warning(deck: Deck, known: Sequence[Card], entered: Sequence[Card | None]) -> str | None:
@@ -106,11 +110,16 @@ def CardPicker(
 
 
 def _rank_rows(deck: Deck, taps: Taps, zoom: float, ident: str, on_rank: Callable[[Rank], None]) -> list[ft.Control]:
-    """The deck's ranks, seven to a row at most."""
+    """The deck's ranks in rows of equal columns, RANKS_PER_ROW at most (a whole deck: 5, 5, 3),
+    so each is TOUCH wide even in a player's panel (seven to a row were 42 px there)."""
     ranks = list(deck.ranks)
-    per_row = 7 if len(ranks) > 7 else len(ranks)
-    return [ft.Row([RankButton(r, taps.rank == r, zoom, ident, on_rank) for r in ranks[i:i + per_row]], spacing=4)
-            for i in range(0, len(ranks), per_row)]
+    per_row = math.ceil(len(ranks) / math.ceil(len(ranks) / RANKS_PER_ROW))
+    rows: list[ft.Control] = []
+    for i in range(0, len(ranks), per_row):
+        row: list[ft.Control] = [RankButton(r, taps.rank == r, zoom, ident, on_rank) for r in ranks[i:i + per_row]]
+        row += [ft.Container(expand=1) for _ in range(per_row - len(row))]  # the columns stay aligned
+        rows.append(ft.Row(row, spacing=4))
+    return rows
 
 
 def _suit_row(deck: Deck, taps: Taps, zoom: float, ident: str, on_suit: Callable[[Suit], None],
@@ -137,7 +146,7 @@ def RankButton(rank: Rank, chosen: bool, zoom: float, ident: str, on_tap: Callab
         content=ft.Container(
             content=ft.Text(rank.letter, size=round(20 * zoom), weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_PRIMARY if chosen else None),
-            height=round((TOUCH + 4) * zoom),
+            height=round(TOUCH * zoom),
             alignment=ft.Alignment.CENTER,
             border_radius=8,
             bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGHEST,
@@ -210,7 +219,7 @@ def TypedCard(typed: str, error: str | None, ident: str, on_type: Callable[[str]
                     value=typed,
                     on_change=lambda e: on_type(e.control.value),
                     on_submit=lambda e: on_submit(),
-                    dense=True,
+                    **TOUCH_FIELD,
                     expand=True,
                     capitalization=ft.TextCapitalization.CHARACTERS,
                 ),

@@ -17,7 +17,7 @@ from card_companion.views.players import GameNight
 from card_companion.views.seats import JoinByCode
 from card_companion.views.services import use_services
 from card_companion.views.sharing import secure_origin
-from card_companion.views.widgets import button, icon_button, message, section, tagged
+from card_companion.views.widgets import APART, TOUCH_HIGH, button, icon_button, message, section, tagged
 
 
 def when(ts: float, now: float | None = None) -> str:
@@ -84,7 +84,7 @@ def HomeScreen() -> ft.View:
             OnThisPhone() if on_phone else JoinByCode(key="join"),
             *[game_card(g) for g in GAMES.listed()],
             PhoneAppLine(services.where.phone_app) if services.where.phone_app and not on_phone else None,
-            ft.TextButton("Host view", on_click=lambda: navigate("/admin"))
+            ft.TextButton("Host view", on_click=lambda: navigate("/admin"), **TOUCH_HIGH)
             if device.tables.has_admin and not device.admin and not on_phone else None,
         ],
         route="/",
@@ -100,6 +100,13 @@ def SavedGames(saved, device, say, changed, imported, host: bool = False, key: F
     component with a key of its own, so that the dialog a row or Import has open stays open
     when a message above it comes or goes."""
     rows: list[ft.Control] = [SavedGameRow(sg, say, changed, key=sg.id) for sg in saved]
+    latest = next(iter(saved), None)
+    if latest is not None and not latest.problem:
+        # the home screen's one filled button: the likeliest next step, back to the game last played
+        # (without a saved game, the five games' New game are equals: none is filled)
+        rows.insert(0, button(f"Resume {game_name(latest.game)}", lambda: navigate(f"/play/{latest.id}"),
+                              "resume-latest", icon=ft.Icons.PLAY_ARROW,
+                              tooltip=f"{game_name(latest.game)} with {', '.join(latest.players)}"))
     empty = "No saved games yet: start one below, or join a table with its code."
     if use_services().on_phone:
         empty = "No saved games yet: start one below, or import one."
@@ -184,21 +191,25 @@ def SavedGameRow(sg, say, changed, key: FletKey = None) -> ft.Control:
     state_line, subtitle = row_lines(sg, device.admin and not use_services().on_phone)
     return tagged(
         f"saved-{sg.id}",
-        ft.ListTile(
+        ft.Column([ft.ListTile(
             title=ft.Text(name, weight=ft.FontWeight.BOLD),
             subtitle=ft.Column([c for c in (
                 tagged(f"headline-{sg.id}", ft.Text(state_line, weight=ft.FontWeight.W_600)) if state_line else None,
                 ft.Text(subtitle),
             ) if c is not None], spacing=2, tight=True),
             on_click=resume,
-            trailing=ft.Row([
+        ),
+            # Resume and Export at the left, Delete alone at the right (APART from them, whatever the
+            # width): the text keeps the row's whole width
+            ft.Row([
                 icon_button(ft.Icons.PLAY_ARROW, f"Resume {name} with {who}", resume, f"resume-{sg.id}"),
                 icon_button(ft.Icons.IOS_SHARE, f"Export {name} with {who}", None if sg.problem else start_export,
                             f"export-{sg.id}"),
+                ft.Container(expand=True, width=APART),
                 icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {name} with {who}", lambda: set_confirming(True),
                             f"delete-{sg.id}"),
-            ], tight=True, spacing=0),
-        ),
+            ], spacing=0),
+        ], spacing=0, tight=True),
         label=f"saved game: {name}, {state_line + ', ' if state_line else ''}{subtitle}",
     )
 
@@ -223,9 +234,9 @@ def delete_dialog(what: str, on_delete, on_keep) -> ft.AlertDialog:
         modal=True,
         title=ft.Text("Delete this game?"),
         content=ft.Text(f"{what}. This cannot be undone (other phones at its table keep it)."),
-        actions=[
-            button("Delete", on_delete, "confirm-delete"),
-            button("Keep it", on_keep, "cancel-delete", primary=False),
+        actions=[  # the safe one filled, where the thumb goes first; Delete in the error colour
+            button("Delete", on_delete, "confirm-delete", danger=True, icon=ft.Icons.DELETE_OUTLINE),
+            button("Keep it", on_keep, "cancel-delete"),
         ],
         on_dismiss=on_keep,
     )
@@ -339,7 +350,7 @@ def game_card(g: Listing) -> ft.Control:
                         ft.Text(g.blurb),
                         ft.Row(
                             [
-                                button("New game", lambda: navigate(f"/new/{g.id}"), f"new-{g.id}"),
+                                button("New game", lambda: navigate(f"/new/{g.id}"), f"new-{g.id}", tonal=True),
                                 button("Rules", lambda: navigate(f"/rules/{g.id}"), f"rules-{g.id}", primary=False),
                                 button("Calculator", lambda: navigate(f"/calc/{g.id}"), f"calc-{g.id}",
                                        primary=False, icon=ft.Icons.CALCULATE),

@@ -23,7 +23,16 @@ from card_companion.views.hooks import FletKey, Setter, use_made, use_maybe, use
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player
 from card_companion.views.services import use_services
-from card_companion.views.widgets import button, icon_button, message, section, tagged
+from card_companion.views.widgets import (
+    TOUCH_FIELD,
+    TOUCH_SWITCH,
+    button,
+    icon_button,
+    message,
+    section,
+    tagged,
+    touch_segments,
+)
 
 
 def field_choices(info: FieldInfo) -> list[tuple[str, Any]] | None:
@@ -266,7 +275,7 @@ def player_rows(game, names: list[str], set_name, add_player, remove_player, mov
                 [
                     tagged(f"player-{i}", ft.TextField(
                         value=n, label=f"Player {i + 1}",
-                        on_change=lambda e, i=i: set_name(i, e.control.value), expand=True, dense=True,
+                        on_change=lambda e, i=i: set_name(i, e.control.value), expand=True, **TOUCH_FIELD,
                     ), label=f"name of player {i + 1}"),
                     icon_button(ft.Icons.ARROW_UPWARD, f"Move player {i + 1} up",
                                 (lambda e, i=i: move_player(i, i - 1)) if i > 0 else None, f"up-player-{i}"),
@@ -302,11 +311,11 @@ def setting_control(name: str, info: FieldInfo, title: str, current: Any, set_va
     choices = field_choices(info)
     if info.annotation is bool:
         return ft.Switch(label=title, value=bool(current),
-                         on_change=lambda e: set_value(name, bool(e.control.value)))
+                         on_change=lambda e: set_value(name, bool(e.control.value)), **TOUCH_SWITCH)
     if choices is not None:
         return ft.Column([
             ft.Text(title, weight=ft.FontWeight.BOLD),
-            ft.SegmentedButton(
+            touch_segments(
                 segments=[ft.Segment(value=str(v), label=ft.Text(label)) for label, v in choices],
                 selected=[str(current)],
                 on_change=lambda e: set_value(
@@ -323,6 +332,6 @@ def setting_control(name: str, info: FieldInfo, title: str, current: Any, set_va
                 set_value(name, e.control.value)
 
         return ft.TextField(label=title, value=str(current), on_change=parse_number,
-                            keyboard_type=ft.KeyboardType.NUMBER, dense=True)
+                            keyboard_type=ft.KeyboardType.NUMBER, **TOUCH_FIELD)
     return ft.TextField(label=title, value=str(current), on_change=lambda e: set_value(name, e.control.value),
-                        dense=True)
+                        **TOUCH_FIELD)

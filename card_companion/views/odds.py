@@ -11,7 +11,7 @@ import flet as ft
 
 from card_companion.companion.advisor import Advice
 from card_companion.views.hooks import FletKey, sized, use_text_scale
-from card_companion.views.widgets import explanation, tagged
+from card_companion.views.widgets import TOUCH_HIGH, explanation, tagged
 
 _TONE = {True: ft.Colors.PRIMARY, False: ft.Colors.ERROR, None: ft.Colors.ON_SURFACE}
 
@@ -50,7 +50,7 @@ def OddsPanel(advice: Advice | None, ident: str = "odds", key: FletKey = None) -
         rows.append(tagged(f"{ident}-how", ft.TextButton(
             "Hide how it was counted" if open_ else "How it was counted",
             icon=ft.Icons.EXPAND_LESS if open_ else ft.Icons.EXPAND_MORE,
-            on_click=lambda: set_open(not open_)), label="How it was counted"))
+            on_click=lambda: set_open(not open_), **TOUCH_HIGH), label="How it was counted"))
         if open_:
             rows.append(explanation(advice.explanation, ident=f"{ident}-why"))
     return tagged(ident, ft.Container(

@@ -27,7 +27,7 @@ from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services
 from card_companion.views.sharing import can_share, client_action, secure_origin
-from card_companion.views.widgets import button, choice_row, message, section, tagged
+from card_companion.views.widgets import TOUCH_FIELD, TOUCH_HIGH, button, choice_row, message, section, tagged
 
 ALL = "all"
 """the game chooser's value for every game"""
@@ -279,7 +279,7 @@ def EditPlayers(names: tuple[str, ...], on_changed: Callable[[], None]) -> ft.Co
         tagged("edit-who", ft.Dropdown(value=who, options=options, label="player", dense=True,
                                        on_select=lambda e: set_who(e.control.value)), label="player to change"),
         ft.Row([
-            tagged("edit-name", ft.TextField(value=new, label="new name", dense=True, expand=True,
+            tagged("edit-name", ft.TextField(value=new, label="new name", **TOUCH_FIELD, expand=True,
                                              on_change=lambda e: set_new(e.control.value)), label="new name"),
             button("Rename", rename, "rename-player", primary=False),
         ], spacing=8),
@@ -343,7 +343,7 @@ def RecentPlayers(recent: tuple[str, ...], seated: tuple[str, ...], on_add: Call
     keys = {name_key(n) for n in seated}
     chips: list[ft.Control] = [
         tagged(f"recent-{name}", ft.Chip(label=ft.Text(name), leading=ft.Icon(ft.Icons.PERSON_ADD_ALT, size=16),
-                                         on_click=lambda e, name=name: on_add(name)), label=f"add {name}")
+                                         on_click=lambda e, name=name: on_add(name), **TOUCH_HIGH), label=f"add {name}")
         for name in recent if name_key(name) not in keys]
     if not chips:
         return ft.Container(visible=False)

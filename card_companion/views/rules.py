@@ -21,7 +21,7 @@ from card_companion.companion.rule_texts import Hit, Place, RuleText, RulingsBlo
 from card_companion.companion.rules import rule_sections, rulings_blocks
 from card_companion.views.hooks import use_maybe
 from card_companion.views.navigation import screen
-from card_companion.views.widgets import button, message, section, tagged
+from card_companion.views.widgets import TOUCH_FIELD, TOUCH_HIGH, button, message, section, tagged, touch_segments
 
 HEADING_SIZES = {1: 20, 2: 18, 3: 17}
 MOST_HITS = 40
@@ -43,7 +43,7 @@ def RulesScreen() -> ft.View:
         set_words("")
         set_opened(place)
 
-    chooser = tagged("rules-tab", ft.SegmentedButton(
+    chooser = tagged("rules-tab", touch_segments(
         segments=[ft.Segment(value="rules", label=ft.Text("Rule text")),
                   ft.Segment(value="rulings", label=ft.Text("Rulings"))],
         selected=[tab],
@@ -62,7 +62,7 @@ def RulesScreen() -> ft.View:
 def rule_text_body(text: RuleText, words: str, set_words: Callable, opened: Place | None,
                    open_place: Callable[[Place | None], None]) -> list[ft.Control | None]:
     field = tagged("rule-search", ft.TextField(
-        value=words, label="Find in the rules", prefix_icon=ft.Icons.SEARCH, dense=True,
+        value=words, label="Find in the rules", prefix_icon=ft.Icons.SEARCH, **TOUCH_FIELD,
         on_change=lambda e: set_words(e.control.value or ""),
     ), label="Find in the rules")
     if words.strip():
@@ -70,7 +70,7 @@ def rule_text_body(text: RuleText, words: str, set_words: Callable, opened: Plac
     if opened is not None:
         return [field, *opened_section(text, opened, open_place)]
     links: list[ft.Control] = [tagged(f"contents-{i}", ft.TextButton(
-        entry.label, on_click=going(open_place, entry.place), disabled=entry.place is None,
+        entry.label, on_click=going(open_place, entry.place), disabled=entry.place is None, **TOUCH_HIGH,
         style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT, padding=ft.Padding.symmetric(horizontal=8)),
     )) for i, entry in enumerate(text.contents)]
     contents = section("Contents", [ft.Column(links, spacing=0, tight=True)], ident="rule-contents")

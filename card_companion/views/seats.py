@@ -17,7 +17,7 @@ from card_companion.companion.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services
-from card_companion.views.widgets import button, message, section, tagged
+from card_companion.views.widgets import TOUCH_BOX, TOUCH_FIELD, TOUCH_HIGH, button, message, section, tagged
 
 
 def join_link(code: str, join_base: str | None) -> str:
@@ -106,7 +106,7 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
         where = where[:1].upper() + where[1:]
     items: list[ft.Control] = [
         tagged("table-code", ft.TextButton(format_table_code(code), icon=ft.Icons.QR_CODE_2,
-                                           on_click=lambda: toggle_invite(),
+                                           on_click=lambda: toggle_invite(), **TOUCH_HIGH,
                                            tooltip="The table's code: how the other phones join"),
                label=f"table code {format_table_code(code)}: show how other phones join"),
     ] if code else []  # no code: the phone app, which no other phone can join
@@ -115,13 +115,13 @@ def SeatLine(seat: Seat, names: tuple[str, ...], table_mode: bool | None, code: 
         # stays one line, the table-mode button on it
         ft.Container(tagged("seat", ft.TextButton(
             content=ft.Text(where, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), icon=ft.Icons.EVENT_SEAT,
-            on_click=lambda: change_seat(), tooltip="Where this phone sits: tap to change"),
+            on_click=lambda: change_seat(), tooltip="Where this phone sits: tap to change", **TOUCH_HIGH),
             label=f"this phone's seat: {where}; change it"), expand=True, alignment=ft.Alignment.CENTER_LEFT),
     ]
     if table_mode is not None:
         state = "on" if table_mode else "off"
         items.append(tagged("table-mode", ft.IconButton(
-            icon=ft.Icons.SCREEN_ROTATION, selected=table_mode, on_click=lambda: toggle_table_mode(),
+            icon=ft.Icons.SCREEN_ROTATION, selected=table_mode, on_click=lambda: toggle_table_mode(), **TOUCH_BOX,
             tooltip=f"Table mode ({state}): one phone between two players, the far side turned to face them",
             style=ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY_CONTAINER) if table_mode else None,
         ), label=f"table mode, {state}"))
@@ -165,7 +165,7 @@ def SeatPicker(gid: str, names: tuple[str, ...], current: Seat | None, on_picked
         mine = current == player_seat(i)
         label = f"I am {name}" + (" (this phone)" if mine else " — taken by another phone" if i in taken else "")
         rows.append(button(label, lambda e, i=i: pick(player_seat(i)), f"seat-player-{i}",
-                           icon=ft.Icons.PERSON, primary=not (i in taken and not mine)))
+                           icon=ft.Icons.PERSON, primary=False, tonal=not (i in taken and not mine)))
     rows += [
         button("The whole table" + (" (this phone)" if current == TABLE else ""), lambda: pick(TABLE), "seat-table",
                icon=ft.Icons.TABLE_RESTAURANT, primary=False),
@@ -229,8 +229,9 @@ def _taken(device, gid: str) -> set[int]:
 
 
 @ft.component
-def JoinByCode(prefill: str = "", key: FletKey = None) -> ft.Control:
-    """The home screen's "join a table": type (or paste) the code, tap Join."""
+def JoinByCode(prefill: str = "", primary: bool = False, key: FletKey = None) -> ft.Control:
+    """The home screen's "join a table": type (or paste) the code, tap Join (``primary``: the
+    screen's likeliest step, filled: on the join screen, not on home)."""
     device = use_services().access()
     typed, set_typed = ft.use_state(prefill)
     problem, set_problem = use_maybe(str)
@@ -250,9 +251,9 @@ def JoinByCode(prefill: str = "", key: FletKey = None) -> ft.Control:
         ft.Row([
             tagged("join-code", ft.TextField(value=typed, label="table code", hint_text="K7M-2PX-9RQ",
                                              on_change=lambda e: set_typed(e.control.value), on_submit=join,
-                                             capitalization=ft.TextCapitalization.CHARACTERS, dense=True,
+                                             capitalization=ft.TextCapitalization.CHARACTERS, **TOUCH_FIELD,
                                              expand=True), label="table code"),
-            button("Join", join, "join-submit", icon=ft.Icons.LOGIN),
+            button("Join", join, "join-submit", icon=ft.Icons.LOGIN, primary=primary),
         ], spacing=8),
         message(problem, "join-problem"),
     ], ident="join")
@@ -289,7 +290,7 @@ def JoinScreen() -> ft.View:
     if opened is None:
         return screen("Join a table", [
             message(f"That link does not open a table. {problem}", "join-error"),
-            JoinByCode(key="join-again"),
+            JoinByCode(primary=True, key="join-again"),
         ], route=route)
     gid = opened.snapshot.game_id
     session = opened.session

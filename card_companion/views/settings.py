@@ -8,7 +8,7 @@ import flet as ft
 
 from card_companion.views.navigation import screen
 from card_companion.views.services import Prefs, use_services
-from card_companion.views.widgets import section, tagged
+from card_companion.views.widgets import section, tagged, touch_segments
 
 SYMBOLS_FONT = "CardSymbols"
 """assets/fonts/CardSymbols.ttf: the suit symbols and arrows the default font lacks"""
@@ -52,12 +52,12 @@ def SettingsScreen() -> ft.View:
     return screen(
         "Settings",
         [
-            section("Theme", [tagged("theme", ft.SegmentedButton(
+            section("Theme", [tagged("theme", touch_segments(
                 segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in THEMES.items()],
                 selected=[prefs.theme],
                 on_change=choose_theme,
             ), label="theme")]),
-            section("Text size", [tagged("text-size", ft.SegmentedButton(
+            section("Text size", [tagged("text-size", touch_segments(
                 segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in TEXT_SIZES.items()],
                 selected=[prefs.text_scale],
                 on_change=choose_size,

@@ -45,7 +45,7 @@ from card_companion.views.live_table import (
 from card_companion.views.navigation import navigate, screen, scroll_to_top
 from card_companion.views.seats import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
 from card_companion.views.services import fire_and_forget, use_services
-from card_companion.views.widgets import button, icon_button, message, tagged
+from card_companion.views.widgets import TOUCH_BOX, button, icon_button, message, tagged
 
 WATCHING = ("This phone is watching: it shows the table live and cannot change it. To play from it, tap "
             "Watching and pick a seat.")
@@ -255,7 +255,8 @@ def TableLinks(gid: str, game_id: str, names: tuple[str, ...]) -> ft.Control:
         return ft.PopupMenuItem(content=tagged(ident, ft.Text(label), label=label), icon=icon,
                                 on_click=lambda: navigate(route))
 
-    return tagged("more", ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="History, rules, calculator", items=[
+    return tagged("more", ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="History, rules, calculator", **TOUCH_BOX,
+                                             items=[
         item(ft.Icons.HISTORY, "History", "history", f"/play/{gid}/history"),
         item(ft.Icons.MENU_BOOK, "Rules", "rules", f"/rules/{game_id}?back=/play/{gid}"),
         item(ft.Icons.CALCULATE, "Calculator", "calculator", calc_route(game_id, names, f"/play/{gid}")),

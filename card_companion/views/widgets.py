@@ -22,7 +22,36 @@ BLACK = "#1b1b1b"
 CARD_BG = "#fffdf7"
 CARD_BACK = "#3a5a98"
 TOUCH = 48
-"""minimum height of anything a thumb taps (px)"""
+"""the least width and height of anything a thumb taps (px, Material's minimum target): every
+tappable control is drawn through the helpers below, so the sizes live here (issue 34 item 9)"""
+TOUCH_FIELD: dict[str, Any] = {"dense": True, "content_padding": ft.Padding.symmetric(horizontal=12, vertical=16)}
+"""a text field's look (``ft.TextField(**TOUCH_FIELD)``): compact, yet TOUCH high (a dense field
+alone is 40 px)"""
+TOUCH_BOX: dict[str, Any] = {"width": TOUCH, "height": TOUCH}
+"""an icon's button (⋮, undo, table mode...): its tap target a TOUCH square (40 px alone)"""
+TOUCH_HIGH: dict[str, Any] = {"height": TOUCH}
+"""a text button or a chip (a code, a seat, "How it was counted"): TOUCH high (32-40 px alone; its
+text makes it wider than TOUCH)"""
+TOUCH_SWITCH: dict[str, Any] = {"padding": ft.Padding.all(4)}
+"""a switch's look (``ft.Switch(**TOUCH_SWITCH)``): 4 px around it makes it TOUCH high (40 px with
+Material's 4 px either side only; a ``height`` scales the switch and its label up instead)"""
+DANGER = ft.ButtonStyle(color=ft.Colors.ERROR, icon_color=ft.Colors.ERROR, side=ft.BorderSide(1, ft.Colors.ERROR))
+"""a destructive button's look: outlined, in the theme's error colour"""
+APART = 24
+"""the gap that keeps a destructive control (delete) away from the others"""
+
+
+TOUCH_SEGMENT = ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD,
+                               padding=ft.Padding.symmetric(horizontal=12, vertical=14))
+"""a segmented button's segments TOUCH high: its text (20 px) and 14 above and below. The
+density must be the standard one: the browser's adaptive density is compact, which draws a
+segment 32 px and takes 8 px off any padding; a ``height`` raises only the outline, never the
+segments a thumb taps (measured in Chromium, Flet 1.0.5)"""
+
+
+def touch_segments(**kwargs: Any) -> ft.SegmentedButton:
+    """A SegmentedButton whose segments are TOUCH high (``TOUCH_SEGMENT``)."""
+    return ft.SegmentedButton(style=TOUCH_SEGMENT, **kwargs)
 
 
 def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Semantics:
@@ -40,15 +69,25 @@ def button(
     *,
     icon: ft.IconData | None = None,
     primary: bool = True,
+    tonal: bool = False,
+    danger: bool = False,
     disabled: bool = False,
     expand: bool | int | None = None,
     tooltip: str | None = None,
     key: str | None = None,
     action: ft.ClientAction | None = None,
 ) -> ft.Control:
-    """A big, labelled button. ``primary`` picks the filled style; ``action`` is a client
-    action the browser runs inside the tap (the clipboard, the share sheet)."""
-    cls = ft.FilledButton if primary else ft.OutlinedButton
+    """A big, labelled button. ``primary`` picks the filled style: one a screen (or a dialog),
+    the likeliest next step (issue 34 item 10); ``danger``: what cannot be taken back (delete,
+    stop), outlined in the error colour, never filled: in its dialog the filled one is the safe
+    one. ``tonal``: a main step among equals (each game's New game), filled in a quieter tone
+    than the primary. ``action`` is a client action the browser runs inside the tap (the clipboard, the share
+    sheet)."""
+    cls: type[ft.FilledButton | ft.FilledTonalButton | ft.OutlinedButton] = ft.OutlinedButton
+    if tonal:
+        cls = ft.FilledTonalButton
+    elif primary and not danger:
+        cls = ft.FilledButton
     b = cls(
         text,
         icon=icon,
@@ -57,6 +96,7 @@ def button(
         height=TOUCH,
         tooltip=tooltip,
         action=action,
+        style=DANGER if danger else None,
     )
     return ft.Semantics(identifier=ident, button=True, content=b, expand=expand, key=key)
 
@@ -68,7 +108,8 @@ def icon_button(icon: ft.IconData, label: str, on_click: Callable | None, ident:
         label=label,
         button=True,
         key=key,
-        content=ft.IconButton(icon=icon, tooltip=label, on_click=on_click, disabled=disabled or on_click is None),
+        content=ft.IconButton(icon=icon, tooltip=label, on_click=on_click, disabled=disabled or on_click is None,
+                              **TOUCH_BOX),
     )
 
 
@@ -335,15 +376,15 @@ STOP_COUNTS = ("It counts in the records and the ratings, marked stopped early. 
 def stop_confirm(consequence: str, on_stop: Callable[[], None], on_stop_uncounted: Callable[[], None],
                  on_cancel: Callable[[], None]) -> ft.Control:
     """"Stop the game?" for every game that may be stopped early: what stopping means now and
-    that it counts, then Stop now / Keep playing, and apart from them Stop without counting
-    (an abandoned game). Undo brings a stopped game back, either way."""
+    that it counts, then Stop now / Keep playing (the safe one filled), and apart from them Stop
+    without counting (an abandoned game). Undo brings a stopped game back, either way."""
     return section("Stop the game?", [
         ft.Text(f"{consequence} {STOP_COUNTS} Undo brings the game back."),
         ft.Row([
-            button("Stop now", on_stop, "stop-confirm", icon=ft.Icons.FLAG, expand=1),
-            button("Keep playing", on_cancel, "stop-cancel", primary=False, expand=1),
+            button("Stop now", on_stop, "stop-confirm", icon=ft.Icons.FLAG, danger=True, expand=1),
+            button("Keep playing", on_cancel, "stop-cancel", expand=1),  # the safe one is the filled one
         ], spacing=8),
-        ft.Row([button("Stop without counting", on_stop_uncounted, "stop-uncounted", primary=False,
+        ft.Row([button("Stop without counting", on_stop_uncounted, "stop-uncounted", danger=True,
                        icon=ft.Icons.BLOCK, expand=1)]),
     ], ident="stop-panel")
 
@@ -380,9 +421,10 @@ def tile_row(tiles: Sequence[ft.Control], ident: str | None = None, per_row: int
 
 def choice_buttons(options: Sequence[tuple[object, str]], chosen: object, on_choose: Callable,
                    ident: str) -> list[ft.Control]:
-    """Big buttons, one per (value, label) option, the chosen one filled; tapping one calls
+    """Big buttons, one per (value, label) option, the chosen one tonal (a choice shown, not the
+    screen's primary step: that is the filled button the choice leads to); tapping one calls
     ``on_choose(value)``. Test ids ``{ident}-{value}``."""
-    return [button(label, partial(on_choose, value), f"{ident}-{value}", primary=value == chosen)
+    return [button(label, partial(on_choose, value), f"{ident}-{value}", primary=False, tonal=value == chosen)
             for value, label in options]
 
 

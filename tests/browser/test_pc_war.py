@@ -1,5 +1,6 @@
 """Non-Violent, Politically-Correct War in Chromium: the odds on the new-game screen, flips
-by tap and by cards through a war with a tie inside it, undo; and a recount into a pile
+by tap and by cards through a war with a tie inside it, undo; and Stop and Recount (dialogs
+over the flip's entry: kept playing, cancelled, stopped and undone), a recount into a pile
 pick-up and the end of the game with its numbers."""
 
 from __future__ import annotations
@@ -116,6 +117,18 @@ def test_recount_pile_pick_up_and_the_end(app, shots):
     new_game(page)
     tap(page, "start")
     see(page, "Flip 1")
+    # Stop and Recount open over the flip's entry (a modal dialog each) and close back onto it
+    tap(page, "stop")
+    expect(by_id(page, "stop-panel")).to_be_visible()
+    see(page, "The player with fewer cards (hand and pile) wins: Ann has 27, Bea has 26.")
+    shots(page, "stop-dialog")
+    tap(page, "stop-cancel")
+    expect(by_id(page, "stop-panel")).to_have_count(0)
+    tap(page, "recount")
+    expect(by_id(page, "recount-panel")).to_be_visible()
+    tap(page, "recount-cancel")
+    expect(by_id(page, "recount-panel")).to_have_count(0)
+    expect(by_id(page, "flip-left")).to_be_visible()
     # the players count their cards: Ann 1 in hand and 20 in the pile, Bea 1 and 31
     tap(page, "recount")
     for ident, value in (("recount-hand-0", "1"), ("recount-pile-0", "20"),
@@ -131,6 +144,16 @@ def test_recount_pile_pick_up_and_the_end(app, shots):
     see(page, "Ann's hand: 20 cards")
     scroll(page, -5000)
     shots(page, "pile-pick-up")
+    # stopped here, the fewer cards win (Ann 20 against Bea 33); Undo brings the game back
+    tap(page, "stop")
+    see(page, "Ann has 20, Bea has 33.")
+    tap(page, "stop-confirm")
+    expect(by_id(page, "outcome")).to_be_visible()
+    see(page, "Stopped early: fewest cards leads, Ann")
+    shots(page, "stopped")
+    tap(page, "undo")
+    expect(by_id(page, "outcome")).to_have_count(0)
+    expect(by_id(page, "flip-left")).to_be_visible()
     # a recount to the end: Ann has her last card, Bea's card is higher: Bea takes it, Ann wins
     tap(page, "recount")
     for ident, value in (("recount-hand-0", "1"), ("recount-pile-0", "0"),

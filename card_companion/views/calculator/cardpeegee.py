@@ -34,7 +34,8 @@ def CardPeeGeeCalculator() -> ft.Control:
     deck = deck_for(packs * PLAYERS_PER_PACK, jokers)
     title, component = PARTS[part]
     return ft.Column([
-        tagged("calc-part", ft.Row([button(label, lambda e, k=k: set_part(k), f"part-{k}", primary=k == part)
+        tagged("calc-part", ft.Row([button(label, lambda e, k=k: set_part(k), f"part-{k}", primary=False,
+                                           tonal=k == part)
                                     for k, (label, _) in PARTS.items()], wrap=True, spacing=6, run_spacing=6),
                label=f"what to work out: {title}"),
         counter("Packs shuffled together (one per 4 players)", packs, 1, 4, set_packs, "packs"),

@@ -29,7 +29,7 @@ from card_companion.views.calculator.ruling import (
     whole_number,
 )
 from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
-from card_companion.views.widgets import tagged
+from card_companion.views.widgets import TOUCH_FIELD, tagged
 
 GAME_NAME = "CardPeeGee"
 NAMES = ("Fighter 1", "Fighter 2")
@@ -74,7 +74,7 @@ def combat_ruling(deck: Deck, fighters, cards: dict, critical: bool) -> Ruling |
 def number(ident: str, label: str, start: str, on_change) -> ft.Control:
     """A number the thumb types; its value is only the starting one (see pc_war.count_field)."""
     return tagged(ident, ft.TextField(
-        label=label, value=start, keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
+        label=label, value=start, keyboard_type=ft.KeyboardType.NUMBER, **TOUCH_FIELD, expand=True,
         on_change=lambda e: on_change(e.data if isinstance(e.data, str) else e.control.value),
     ), label=label)
 

@@ -26,7 +26,7 @@ from card_companion.views.calculator.ruling import (
     whole_number,
 )
 from card_companion.views.hooks import Setter, use_made, use_stable, use_text_scale
-from card_companion.views.widgets import button, tagged
+from card_companion.views.widgets import TOUCH_FIELD, button, tagged
 
 GAME_NAME = "Non-Violent, Politically-Correct War"
 SEATS = ("Player 1", "Player 2")
@@ -96,7 +96,7 @@ def count_field(key: str, label: str, start: str, on_change: Callable[[str, str]
     """A count the thumb types. Its value is only the starting count (a late render must never
     put an old number back under the thumb); a new start comes with a new key."""
     return tagged(f"count-{key}", ft.TextField(
-        label=label, value=start, keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
+        label=label, value=start, keyboard_type=ft.KeyboardType.NUMBER, **TOUCH_FIELD, expand=True,
         on_change=lambda e: on_change(key, e.data if isinstance(e.data, str) else e.control.value),
     ), label=label)
 

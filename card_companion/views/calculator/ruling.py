@@ -20,7 +20,7 @@ from card_companion.companion.protocol import ProtocolError, resolve
 from card_companion.views.card_picker import CardSlots, overuse_warning
 from card_companion.views.hooks import sized, use_maybe, use_text_scale
 from card_companion.views.sharing import can_share, client_action, secure_origin
-from card_companion.views.widgets import button, explanation, message, tagged
+from card_companion.views.widgets import TOUCH_SWITCH, button, explanation, message, tagged, touch_segments
 
 
 class Overused(ValueError):
@@ -149,7 +149,7 @@ def segmented(ident: str, label: str | None, options: Sequence[tuple[Choice, str
               on_choose: Callable[[Choice], None]) -> ft.Control:
     """One choice of a few (a segmented button), under its label; ``on_choose`` gets the value
     of the option tapped."""
-    control = tagged(ident, ft.SegmentedButton(
+    control = tagged(ident, touch_segments(
         segments=[ft.Segment(value=v, label=ft.Text(text)) for v, text in options],
         selected=[chosen],
         on_change=lambda e: on_choose(next(iter(e.control.selected))),
@@ -163,7 +163,8 @@ def switch(ident: str, label: str, value: bool, on_change: Callable[[bool], None
            hint: str | None = None) -> ft.Control:
     """An option that is on or off: a short label (a Switch's label does not wrap on a phone)
     and, under it, what it does."""
-    control = tagged(ident, ft.Switch(label=label, value=value, on_change=lambda e: on_change(bool(e.control.value))),
+    control = tagged(ident, ft.Switch(label=label, value=value, on_change=lambda e: on_change(bool(e.control.value)),
+                                      **TOUCH_SWITCH),
                      label=label)
     if not hint:
         return control

@@ -33,6 +33,6 @@ def ClaimForm(table, key: FletKey = None) -> ft.Control | None:
         PlayForm(table, who, "claim", f"{titles[what]} for {s.name(who)}",
                  lambda cs, fa, cv: ClaimWin(player=who, condition=what, cards=cs),
                  hint=f"{titles[what]}: {how[what]}, in the hand or active. Enter the cards shown from the hand "
-                      "(active cards count by themselves).", use_active=False, convertible=False,
+                      "(active cards count by themselves).", use_active=False, convertible=False, aside=True,
                  key=f"claim-{who}-{what}"),
     ], spacing=8, tight=True)

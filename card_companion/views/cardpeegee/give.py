@@ -57,6 +57,6 @@ def GiveForm(table, key: FletKey = None) -> ft.Control | None:
                 for i, c in enumerate(hero.active)], wrap=True, spacing=6) if hero.active else None,
         button("Give", lambda: attempt(table, lambda: GiveCards(
             giver=giver, receiver=receiver, cards=count, active=tuple(hero.active[i] for i in chosen)), set_problem),
-            "give-submit", icon=ft.Icons.CARD_GIFTCARD),
+            "give-submit", icon=ft.Icons.CARD_GIFTCARD, primary=False, tonal=True),  # beside the stage's own step
         message(problem, "give-problem"),
     ] if c is not None], spacing=8, tight=True)

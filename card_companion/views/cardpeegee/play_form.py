@@ -32,10 +32,10 @@ def PlayForm(
     hint: str = "", max_cards: int | None = None,
     use_active: bool = True, convertible: bool = True,
     odds: Callable[[CardPeeGeeState], Advice | None] | None = None,
-    key: FletKey = None,
+    aside: bool = False, key: FletKey = None,
 ) -> ft.Control:
-    """The cards a player plays, as the module says; ``build`` makes the step of them, ``odds``
-    (if given) the advisor's odds as they would be with these cards played."""
+    """The cards a player plays, as the module says; ``build`` makes the step of them, ``odds`` (if given) the
+    odds with these cards played; ``aside``: beside the stage's step (a claim), its submit tonal, not filled."""
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     deck = game.deck(s.setup)
@@ -79,7 +79,7 @@ def PlayForm(
         parts += preview(table, make, ident, odds)
     parts += [
         button(submit, click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
-               icon=ft.Icons.CHECK),
+               icon=ft.Icons.CHECK, primary=not aside, tonal=aside),
         message(problem, f"{ident}-problem"),
     ]
     return ft.Column([p for p in parts if p is not None], spacing=8, tight=True)
@@ -144,9 +144,9 @@ def conversions(s: CardPeeGeeState, game, player: int, ident: str, picked: Seque
         chosen = conv.get(c)
         rows.append(ft.Row(
             [note(f"{c.symbol} counts as:"),
-             button("itself", click(declare, c, None), f"{ident}-as-{c}-self", primary=chosen is None)]
+             button("itself", click(declare, c, None), f"{ident}-as-{c}-self", primary=False, tonal=chosen is None)]
             + [button(f"{x.symbol} {x.word}", click(declare, c, x), f"{ident}-as-{c}-{x.value}",
-                      primary=chosen == x) for x in options],
+                      primary=False, tonal=chosen == x) for x in options],
             wrap=True, spacing=6, run_spacing=6,
         ))
     return rows

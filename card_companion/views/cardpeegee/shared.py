@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.live_table import use_table
 from card_companion.views.odds import OddsPanel
-from card_companion.views.widgets import tagged
+from card_companion.views.widgets import TOUCH_FIELD, tagged
 
 GAME_NAME = "CardPeeGee"
 SMALL = 13
@@ -76,7 +76,7 @@ def lines_text(lines: Sequence[str], size: int = SMALL) -> list[ft.Control]:
 
 def number_field(ident: str, label: str, value: str, on_change: Callable[[str], None]) -> ft.Control:
     return tagged(ident, ft.TextField(
-        label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER, dense=True, width=170,
+        label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER, **TOUCH_FIELD, width=170,
         on_change=lambda e: on_change(e.control.value),
     ), label=label)
 

@@ -55,7 +55,7 @@ def TownPanel(table) -> ft.Control:
     parts += [
         ft.Divider(),
         button(done, (lambda: attempt(table, EndHeroTurn, set_problem)) if opts.get("end") else None, "end-turn",
-               icon=ft.Icons.ARROW_FORWARD),
+               icon=ft.Icons.ARROW_FORWARD, primary=mode is None),  # a chosen errand's submit is the filled one
         message(problem, "town-problem"),
     ]
     title = f"Opening round: {name}" if town.opening else f"{name} in town"

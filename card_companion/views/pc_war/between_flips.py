@@ -12,13 +12,7 @@ from card_companion.companion.game import plain_validation_error
 from card_companion.companion.pc_war import PCWar, PCWarState, Recount, Stop
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Table, use_step_state
-from card_companion.views.widgets import (
-    button,
-    message,
-    section,
-    stop_confirm,
-    tagged,
-)
+from card_companion.views.widgets import TOUCH_FIELD, button, message, section, stop_confirm, tagged
 
 # Flet's @ft.component takes key= (its wrapper pops it) but types a call as the function's own
 # signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
@@ -41,19 +35,26 @@ def BetweenFlips(table: Table[PCWar, PCWarState], names: tuple[str, str], proble
     def close() -> None:
         set_open(None)
 
-    if open_ is None:
-        return ft.Row([
-            button("Recount", lambda: set_open("recount"), "recount", primary=False, icon=ft.Icons.CALCULATE,
-                   expand=1),
-            button("Stop the game", lambda: set_open("stop"), "stop", primary=False, icon=ft.Icons.FLAG,
-                   expand=1),
-        ], spacing=8)
-    deck, counts, left = _between(table.session)  # while open, the panel is drawn again at each step anyway
-    if open_ == "stop":
-        return stop_confirm(f"The player with fewer cards (hand and pile) wins: {names[0]} has {left[0]}, "
-                            f"{names[1]} has {left[1]}.", lambda: on_send(Stop(), "stop"),
-                            lambda: on_send(Stop(counts=False), "stop"), close)
-    return Recounting(names, deck, counts, problem, on_send, close)  # a step closes it: its typing starts again
+    buttons = ft.Row([
+        button("Recount", lambda: set_open("recount"), "recount", primary=False, icon=ft.Icons.CALCULATE, expand=1),
+        button("Stop the game", lambda: set_open("stop"), "stop", primary=False, icon=ft.Icons.FLAG, expand=1),
+    ], spacing=8)
+    panel: ft.Control | None = None
+    if open_ is not None:
+        deck, counts, left = _between(table.session)  # while open, the panel is drawn again at each step anyway
+        if open_ == "stop":
+            panel = stop_confirm(f"The player with fewer cards (hand and pile) wins: {names[0]} has {left[0]}, "
+                                 f"{names[1]} has {left[1]}.", lambda: on_send(Stop(), "stop"),
+                                 lambda: on_send(Stop(counts=False), "stop"), close)
+        else:  # a step closes it: its typing starts again
+            panel = Recounting(names, deck, counts, problem, on_send, close)
+    # a dialog of its own, over the flip's entry: its filled button (Keep playing, Correct the counts) is
+    # then the one in sight (issue 34 item 10). The panel sits in a Container: a component (Recounting)
+    # as the dialog's own content never shows in Flet 1.0.5's web client, and no later dialog of this
+    # screen shows either (seen in Chromium)
+    ft.use_dialog(ft.AlertDialog(modal=True, content=ft.Container(content=panel), content_padding=8,
+                                 on_dismiss=close) if panel else None)
+    return buttons
 
 
 @ft.component
@@ -117,6 +118,6 @@ def CountField(key: str, label: str, start: str, on_typed: Callable) -> ft.Contr
     so no later drawing of the panel can put the starting count back under the thumb (the
     field keeps what is typed)."""
     return tagged(f"recount-{key}", ft.TextField(
-        label=label, value=start, keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
+        label=label, value=start, keyboard_type=ft.KeyboardType.NUMBER, **TOUCH_FIELD, expand=True,
         on_change=lambda e: on_typed(key, e),
     ), label=label)

@@ -20,6 +20,7 @@ from card_companion.views.widgets import (
     section,
     stop_confirm,
     tagged,
+    touch_segments,
 )
 
 # Flet's @ft.component takes key= (its wrapper pops it) but types a call as the function's own
@@ -66,7 +67,7 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
         return section(f"{names[me]}'s turn", [*notes, wait], ident="turn-panel")
     mine, target, joining = chosen
     mine_card = cards[me][mine] if mine is not None else None
-    chooser = tagged("mode", ft.SegmentedButton(
+    chooser = tagged("mode", touch_segments(
         segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in MODES.items()],
         selected=[mode],
         on_change=on_mode,
