@@ -149,7 +149,7 @@ def phones_choice(phones: str, set_phones: Callable[[str], None]) -> ft.Control:
     """One phone or several: whether the table opens with the way in for the other phones
     (QR code, link, code) or for play, the code one tap away on its top line."""
     return ft.Column([
-        tagged("phones", ft.SegmentedButton(
+        tagged("phones", touch_segments(
             segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in PHONES.items()],
             selected=[phones],
             on_change=lambda e: set_phones(next(iter(e.control.selected))),

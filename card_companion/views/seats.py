@@ -17,7 +17,16 @@ from card_companion.companion.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services
-from card_companion.views.widgets import TOUCH_BOX, TOUCH_FIELD, TOUCH_HIGH, button, message, section, tagged
+from card_companion.views.widgets import (
+    TOUCH_BOX,
+    TOUCH_FIELD,
+    TOUCH_HIGH,
+    TOUCH_SWITCH,
+    button,
+    message,
+    section,
+    tagged,
+)
 
 
 def join_link(code: str, join_base: str | None) -> str:
@@ -202,7 +211,8 @@ def AnyoneEnters(gid: str, key: FletKey = None) -> ft.Control:
         set_on(wanted)
 
     return ft.Column([c for c in (
-        tagged("anyone-enters", ft.Switch(label="Any phone may enter for anyone", value=on, on_change=change),
+        tagged("anyone-enters", ft.Switch(label="Any phone may enter for anyone", value=on, on_change=change,
+                                          **TOUCH_SWITCH),
                label="Any phone may enter for anyone"),
         ft.Text("On: every phone at this table enters every player's choices. Off: a player's phone enters "
                 "that player's own choices and the shared steps; the table phone enters everything.",
