@@ -22,11 +22,16 @@ def scroll_to_top() -> None:
     that scroll where the shorter page's end clamps it (Flutter's scroll goes ballistic when
     its offset is out of range), short of the top, the new step's heading under the app bar
     (seen in Chromium, issue 34 item 13h)."""
-    page = ft.context.page
-    views = ft.unwrap_component(getattr(page, "views", None)) or []
+    view = top_view()
+    if view is not None:
+        ft.context.page.run_task(view.scroll_to, offset=0, duration=0)
+
+
+def top_view() -> ft.View | None:
+    """The screen on top of this page (None: none yet), the one a scroll moves."""
+    views = ft.unwrap_component(getattr(ft.context.page, "views", None)) or []
     view = ft.unwrap_component(views[-1]) if views else None
-    if isinstance(view, ft.View):
-        page.run_task(view.scroll_to, offset=0, duration=0)
+    return view if isinstance(view, ft.View) else None
 
 
 def screen(

@@ -15,6 +15,8 @@ import asyncio
 
 import flet as ft
 
+from card_companion.views.navigation import top_view
+
 
 def reach_key(name: str) -> ft.ScrollKey:
     return ft.ScrollKey(f"reach-{name}")  # type: ignore[call-arg]  # Flet's dataclass decorator hides __init__
@@ -34,23 +36,23 @@ def bring_into_view(name: str) -> None:
     later. The part asked for often comes with the update that grows the page (the entry under
     the battlefield, Retire's card entry above the fighters): a scroll that reaches the browser
     before Flutter has laid that update out stops at the end of the shorter page (seen in
-    Chromium, one run in a few). The second is no move at all when the first got there."""
-    page = ft.context.page
-    views = ft.unwrap_component(getattr(page, "views", None)) or []
-    view = ft.unwrap_component(views[-1]) if views else None
-    if not isinstance(view, ft.View):
+    Chromium, one run in a few). The second is no move at all when the first got there. Jumps,
+    as ``scroll_to_top`` is: an animated scroll ends short when the page changes under it, and
+    a finger that taps while the screen still moves only stops it."""
+    view = top_view()
+    if view is None:
         return
     key = reach_key(name)
 
     async def scroll() -> None:
         try:
-            await view.scroll_to(scroll_key=key, duration=200)
+            await view.scroll_to(scroll_key=key, duration=0)
             await asyncio.sleep(AGAIN_AFTER)
-            await view.scroll_to(scroll_key=key, duration=150)
+            await view.scroll_to(scroll_key=key, duration=0)
         except Exception:  # the screen went away meanwhile (another step, another screen)
             pass
 
-    page.run_task(scroll)
+    ft.context.page.run_task(scroll)
 
 
 def use_reach(asked: str | None) -> None:

@@ -119,7 +119,20 @@ def tap(page, ident: str, timeout: float = 10_000) -> None:
         target.wait_for(state="attached", timeout=timeout)
     except PlaywrightTimeout:
         target = by_id(page, ident).first  # a control Flutter does not mark (e.g. a switch)
+    still(target)
     target.click()
+
+
+def still(target, polls: int = 20) -> None:
+    """Wait (at most a second) until the control stays where it is for 50 ms: the app may be
+    bringing it into view (views/reach.py), and a tap on a screen that still moves only stops it."""
+    box = None
+    for _ in range(polls):
+        now = target.bounding_box()
+        if now is not None and now == box:
+            return
+        box = now
+        target.page.wait_for_timeout(50)
 
 
 def settle(page, ms: int = 400) -> None:
