@@ -7,7 +7,9 @@ A game marks the parts a step may ask for with ``reachable(name, control)`` (a f
 key on a wrapper: mounted once, never a new key) and says, in the component that holds the
 step's choices, which one is asked for now: ``use_reach(asked)``. When that answer changes to
 a part, the screen scrolls to it (Flet's ``scroll_to`` with the part's key, the part's top at
-the top of the screen); None, or the same answer again, scrolls nothing. Flet only."""
+the top of the screen); to ``END``, to the end of the screen (a phone's own panel, drawn last
+by ``seating.seated``, at the bottom where the thumb is, with as much as fits above it); None,
+or the same answer again, scrolls nothing. Flet only."""
 
 from __future__ import annotations
 
@@ -27,6 +29,10 @@ def reachable(name: str, control: ft.Control) -> ft.Control:
     return ft.Container(control, key=reach_key(name))
 
 
+END = "end"
+"""``use_reach(END)``: the end of the screen (Flet's ``scroll_to(offset=-1)``)"""
+
+
 AGAIN_AFTER = 0.3
 """seconds: the scroll is asked again once the step's new parts are surely laid out"""
 
@@ -44,17 +50,26 @@ def bring_into_view(name: str) -> None:
         return
     key = reach_key(name)
 
+    async def jump() -> None:
+        if name == END:
+            await view.scroll_to(offset=-1, duration=0)
+        else:
+            await view.scroll_to(scroll_key=key, duration=0)
+
     async def scroll() -> None:
         try:
-            await view.scroll_to(scroll_key=key, duration=0)
+            await jump()
             await asyncio.sleep(AGAIN_AFTER)
-            await view.scroll_to(scroll_key=key, duration=0)
+            await jump()
         except Exception:  # the screen went away meanwhile (another step, another screen)
             pass
 
     ft.context.page.run_task(scroll)
 
 
-def use_reach(asked: str | None) -> None:
-    """Bring the part the step asks for now into view whenever that changes (None: none)."""
-    ft.use_effect(lambda: bring_into_view(asked) if asked is not None else None, dependencies=[asked])
+def use_reach(asked: str | None, step: int | None = None) -> None:
+    """Bring the part asked for now into view whenever that changes (None: none; ``END``: the
+    end of the screen), and, given the ``step`` shown, again at each new step: the table comes
+    back to its top at each step (``navigation.scroll_to_top``), and a step that asks for the
+    same part as the one before (a fight's next round) asks for it anew."""
+    ft.use_effect(lambda: bring_into_view(asked) if asked is not None else None, dependencies=[asked, step])

@@ -2,8 +2,10 @@
 of a step is on the screen when it is to be tapped, with no scroll by the test between the
 taps (the app may bring the next one up itself: views/reach.py). Card Stratego: Put into play
 (the action, a place, the confirmation); Peace and Love: a Retire (the mode, one's own
-fighter, the new fighter's card, Retire), a Refresh (the mode, one's own fighter, Refresh) and
-a fight of two players (one's own fighter, the attacked one, Start the fight)."""
+fighter, the new fighter's card, Retire), a Refresh (the mode, one's own fighter, Refresh), a
+fight of two players (one's own fighter, the attacked one, Start the fight) and one of three
+with a joiner (one's own fighter, the attacked one, the joining one, Start the fight; then the
+fight's cards, Resolve, Apply, the loser's new fighter and round two's entry)."""
 
 from __future__ import annotations
 
@@ -140,27 +142,80 @@ def test_peace_and_love_retire_and_refresh_in_reach(theme, open_page, start_serv
     shots(page, f"5-refreshed-{theme.lower()}")
 
 
+PAL_DEALT_3 = [*PAL_DEALT[:1], {"kind": "deal", "player": 1, "fighters": ["5S", "2C", "7D"]},
+               {"kind": "deal", "player": 2, "fighters": ["8S", "6C", "JD"]}]
+"""three players: Bea's fighters total 14, Cy's 25, Ann's 34: Bea plays first"""
+
+
+def seeded_three(steps):
+    g = GAMES["peace-and-love"]
+    s = Session.start(g, g.make_setup(["Ann", "Bea", "Cy"]))
+    for step in steps:
+        s = s.push(g.parse_action(step))
+    return s
+
+
 @pytest.mark.parametrize("theme", ["Light", "Dark"])
 def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path, shots):
-    # a fight of two: nobody could join, so once the two fighters are tapped Start the fight
-    # (at the top, in the turn's area) comes up by itself. The player's own fighters are at the
-    # bottom of their phone: the one scroll is the finger's, before the step's first tap
+    # on the phone of the player to play, the turn opens at its end: one's own fighters at the
+    # bottom, the attacked one's above them (and, with two players, Start the fight). Once the
+    # two are tapped, Start the fight comes up with the other players' panels under it, where
+    # the fighters that may join are: a fight of two, then one of three players with a joiner
     data = tmp_path / "data"
-    gid = save_game(data, seeded("peace-and-love", PAL_DEALT))
+    two = save_game(data, seeded("peace-and-love", PAL_DEALT))
+    three = save_game(data, seeded_three(PAL_DEALT_3))
     server = start_server(data)
     page = open_page(server.url, *PHONE)
     choose_theme(page, theme)
-    sit(page, f"{server.url}/play/{gid}", "seat-player-1")
+
+    sit(page, f"{server.url}/play/{two}", "seat-player-1")
     see(page, "You: Bea")
-    settle(page)
-    page.mouse.move(PHONE[0] / 2, PHONE[1] / 2)
-    page.mouse.wheel(0, 3000)  # down to one's own fighters, before the first tap
     tap_in_view(page, "fighter-1-0")
+    settle(page)
+    shots(page, f"1-two-turn-{theme.lower()}")
     tap_in_view(page, "fighter-0-0")
     box = in_view_box(page, "start-fight")
     settle(page)
-    shots(page, f"1-fight-chosen-{theme.lower()}")
+    shots(page, f"2-two-chosen-{theme.lower()}")
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     see(page, "Fight · round 1")
     settle(page)
-    shots(page, f"2-fight-started-{theme.lower()}")
+    shots(page, f"3-two-started-{theme.lower()}")
+
+    sit(page, f"{server.url}/play/{three}", "seat-player-1")
+    see(page, "You: Bea")
+    tap_in_view(page, "fighter-1-0")
+    settle(page)
+    shots(page, f"4-three-turn-{theme.lower()}")
+    tap_in_view(page, "fighter-2-0")  # Cy's 8♠ is attacked
+    in_view_box(page, "start-fight")
+    tap_in_view(page, "fighter-0-1")  # Ann's K♦ joins
+    see(page, "Joining: Ann's K♦")
+    box = in_view_box(page, "start-fight")
+    settle(page)
+    shots(page, f"5-three-chosen-{theme.lower()}")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    see(page, "Fight · round 1")
+    # the fight's entry: its heading at the top, the picker and Resolve under it; then what
+    # Resolve found, with Apply
+    for rank, suit in (("3", "H"), ("4", "H"), ("6", "H")):
+        tap_in_view(page, f"play-picker-rank-{rank}")
+        tap_in_view(page, f"play-picker-suit-{suit}")
+    settle(page)
+    shots(page, f"6-three-entered-{theme.lower()}")
+    tap_in_view(page, "play-submit")
+    see(page, "Results: ")
+    in_view_box(page, "apply")
+    settle(page)
+    shots(page, f"7-three-resolved-{theme.lower()}")
+    tap_in_view(page, "apply")
+    see(page, "Bea's new fighter")  # Bea's 5♠ lost the round (5 − 3 = 2, the lowest)
+    settle(page)
+    shots(page, f"8-three-new-fighter-{theme.lower()}")
+    tap_in_view(page, "new-fighter-picker-rank-2")
+    tap_in_view(page, "new-fighter-picker-suit-S")
+    tap_in_view(page, "new-fighter-submit")
+    see(page, "Fight · round 2")
+    in_view_box(page, "play-picker-rank-A")
+    settle(page)
+    shots(page, f"9-three-round-two-{theme.lower()}")

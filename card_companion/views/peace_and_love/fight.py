@@ -22,6 +22,7 @@ from card_companion.views.card_picker import CardPicker, CardSlots
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.odds import OddsPanel
+from card_companion.views.reach import reachable, use_reach
 from card_companion.views.seating import my_player
 from card_companion.views.widgets import (
     button,
@@ -127,6 +128,10 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     problem, set_problem = use_step_state(table, None)
     hand, set_hand = use_step_state(table, ())  # this phone's player's hand: only on this phone
     chosen, set_chosen = use_step_state(table, PLAYED)  # the entry the player chose for the picker
+    # the step's entry (its picker and Resolve) from the fight's heading, then what Resolve found
+    # and Apply: a fight's panel is longer than the screen under the score (views/reach.py)
+    use_reach(None if data is None or table.watching else "resolved" if preview else "step",
+              None if data is None else data[-1])
     if data is None:
         return ft.Column([])
     game = table.game
@@ -173,7 +178,8 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
                   ident="fight-odds", key="fight-odds") if open_ and len(so_far) == len(owners) else None,
     ]
     if preview:
-        parts += _resolved(table, preview)
+        parts.append(reachable("resolved", ft.Column([c for c in _resolved(table, preview) if c is not None],
+                                                        spacing=8, tight=True)))
     return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel")
 
 

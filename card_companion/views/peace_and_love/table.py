@@ -18,7 +18,7 @@ from card_companion.views.peace_and_love.deal import DealPanel, FirstPlayerPanel
 from card_companion.views.peace_and_love.fight import FightPanel
 from card_companion.views.peace_and_love.players import PlayerPanel, ScoreStrip, score_strip_of
 from card_companion.views.peace_and_love.turn import StopGame, TurnPanel, as_sentence
-from card_companion.views.reach import reachable, use_reach
+from card_companion.views.reach import reachable
 from card_companion.views.seating import seated
 from card_companion.views.widgets import (
     explanation,
@@ -99,7 +99,6 @@ def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contr
     handlers = (on_mode, use_stable(start), use_stable(retire),
                 use_stable(lambda: send(Refresh(fighter=chosen[0])) if chosen[0] is not None else None))
 
-    use_reach(asked_for(table, mode, chosen))
     mine, aimed = chosen[0], _aimed_places(players, chosen)
     panels = [PlayerPanel(table, i, mine, aimed[i], on_tap, scale, key=f"player-{i}") for i in range(players)]
     parts = [
@@ -108,23 +107,6 @@ def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contr
         *panels,
     ]
     return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
-
-
-def asked_for(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: tuple) -> str | None:
-    """The part of the screen a turn asks for now (views/reach.py). Retire and Refresh: the
-    fighters of the player to play once the mode is chosen, then the step's entry once one is
-    tapped. A fight: Start the fight, in the step's area, once the attacker and the attacked are
-    tapped and nobody else could join (with joiners, the fighters stay in view for their taps)."""
-    s: PeaceAndLoveState = table.state  # the mode lasts one step: this is the state it was chosen on
-    if mode == "fight":
-        mine, target, _ = chosen
-        ready = mine is not None and target is not None and not any(table.game.joiners(s, target[0]).values())
-        return "step" if ready else None
-    if mode not in ("retire", "refresh"):
-        return None
-    if chosen[0] is not None:
-        return "step"
-    return f"player-{s.turn}" if s.phase == "turn" else None
 
 
 def _phase(session) -> str:

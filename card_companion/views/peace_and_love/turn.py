@@ -13,6 +13,7 @@ from card_companion.companion.peace_and_love import (
 )
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.live_table import Table, use_step_state, use_table
+from card_companion.views.reach import END, use_reach
 from card_companion.views.seating import my_player, waiting
 from card_companion.views.widgets import (
     button,
@@ -27,6 +28,27 @@ from card_companion.views.widgets import (
 # signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
 
 MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
+
+
+def asked_for(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: tuple) -> str | None:
+    """The part of the screen a turn asks for now (views/reach.py). On the phone of the player
+    to play, a fight first asks for their own fighters: the end of the screen, where their panel
+    is (``seating.seated``), with the attacked players' panels and Start the fight above it as
+    far as they fit. Once the attacker and the attacked are tapped, on any phone, the step's
+    area: Start the fight at the top with the other players' panels under it, where the fighters
+    that may join are. Retire and Refresh: the fighters of the player to play once the mode is
+    chosen, then the step's entry once one is tapped."""
+    s: PeaceAndLoveState = table.state  # the mode lasts one step: this is the state it was chosen on
+    if s.phase != "turn":
+        return None
+    if mode == "fight":
+        mine, target, _ = chosen
+        if mine is None:
+            return END if my_player(table) == s.turn and table.enters_for(s.turn) else None
+        return "step" if target is not None else None
+    if mode not in ("retire", "refresh"):
+        return None
+    return "step" if chosen[0] is not None else f"player-{s.turn}"
 
 
 def as_sentence(text: str | None) -> str | None:
@@ -57,6 +79,7 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
               on_refresh: Callable) -> ft.Control:
     """A turn: fight, retire or refresh, and the notes on the turn's start."""
     data = use_table(table, _turn)
+    use_reach(asked_for(table, mode, chosen) if data is not None else None, data[-1] if data is not None else None)
     if data is None:
         return ft.Column([])
     me, names, starts, untapped, cards, can_refresh, refusal, deck, known, step = data
