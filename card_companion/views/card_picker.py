@@ -23,6 +23,7 @@ from flet.components.hooks.use_ref import MutableRef
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.live_table import shown_on
+from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, tagged
 
 RANKS_PER_ROW = 6
@@ -368,6 +369,7 @@ def CardSlots(
     fresh: object = None,
     picker: bool = True,
     submit_primary: bool = True,
+    reach: str | None = None,
     key: FletKey = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
@@ -396,11 +398,17 @@ def CardSlots(
     ``picker=False``: the places only, their picker put away while another entry of the same
     screen has the one picker (what was entered and half tapped stays). ``submit_primary``:
     the submit button is filled only while it is the next thing to do (else outlined).
+
+    ``reach`` (an entry that starts low on its screen, under a table's news or odds): once the
+    player starts on it (a rank, a suit, a place other than the first), the whole entry, its
+    places, picker and submit, comes up to the top of the screen (views/reach.py), so that no
+    scroll is needed between its taps.
     """
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
     live, set_now = use_places(len(labels), initial, fresh)
     now = live.current
     on_choose, pick, move = use_place_taps(live, set_now, fold, follows, not decks, on_change)
+    use_reach(reach if reach is not None and now != Places.start(len(labels), initial) else None, fresh)
     controls: list[ft.Control | None] = [
         _places_row(now, labels, ident, on_choose, zoom),
         ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13)
@@ -412,7 +420,8 @@ def CardSlots(
         button(submit, (lambda _=None: on_done([c for c in live.current.cards if c is not None]))
                if now.complete else None, f"{ident}-submit", primary=submit_primary),
     ]
-    return ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
+    entry = ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
+    return entry if reach is None else reachable(reach, entry)
 
 
 def use_place_taps(live: LivePlaces, set_now: Callable[[Places], None], fold: bool, follows: bool, keep_taps: bool,

@@ -67,7 +67,7 @@ def bring_into_view(name: str) -> None:
     ft.context.page.run_task(scroll)
 
 
-def use_reach(asked: str | None, step: int | None = None) -> None:
+def use_reach(asked: str | None, step: object = None) -> None:
     """Bring the part asked for now into view whenever that changes (None: none; ``END``: the
     end of the screen), and, given the ``step`` shown, again at each new step: the table comes
     back to its top at each step (``navigation.scroll_to_top``), and a step that asks for the

@@ -9,6 +9,7 @@ fight's cards, Resolve, Apply, the loser's new fighter and round two's entry).""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from tests.browser.harness import by_id, choose_theme, enable_semantics, save_game, see, settle, tap
+from tests.strategies import random_game
 
 pytestmark = pytest.mark.browser
 
@@ -219,3 +221,75 @@ def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path,
     in_view_box(page, "play-picker-rank-A")
     settle(page)
     shots(page, f"9-three-round-two-{theme.lower()}")
+
+
+def random_session(game_id: str, steps: int):
+    """A game after ``steps`` steps of the tests' random play (seeded: the same game each run)."""
+    return random_game(GAMES[game_id], random.Random(7), steps)
+
+
+def scroll_until_in_view(page, ident: str) -> None:
+    """The finger's one scroll before a step's first tap: down until that control shows."""
+    box = by_id(page, ident).first.bounding_box()
+    assert box is not None
+    below = box["y"] + box["height"] - PHONE[1]
+    if below > 0:
+        page.mouse.move(PHONE[0] / 2, PHONE[1] / 2)
+        page.mouse.wheel(0, below + 24)
+
+
+@pytest.mark.parametrize("theme", ["Light", "Dark"])
+def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_path, shots):
+    # PC War's card entry lies under the one-tap buttons and the last flip, CardPeeGee's score
+    # entry under a fight round's odds, FIGHT!'s under the turn's heading: the finger scrolls
+    # once, to the entry's first rank; from its first tap on, the entry (places, picker, submit)
+    # is on the screen for every tap (views/card_picker.py's ``reach``)
+    data = tmp_path / "data"
+    pc_war = save_game(data, random_session("pc-war", 1))  # flip 2, Bea's pile +2
+    cardpeegee = save_game(data, random_session("cardpeegee", 14))  # P0 attacks P1, round 5: 3 cards each
+    fight = save_game(data, random_session("fight", 9))  # turn 2: both cards
+    server = start_server(data)
+    page = open_page(server.url, *PHONE)
+    choose_theme(page, theme)
+
+    sit(page, f"{server.url}/play/{pc_war}", "seat-player-0")
+    see(page, "Or enter the two cards")
+    settle(page)
+    scroll_until_in_view(page, "flip-picker-rank-A")
+    for rank, suit in (("9", "S"), ("4", "D")):  # cards nobody has flipped (the random flip took others)
+        tap_in_view(page, f"flip-picker-rank-{rank}")
+        tap_in_view(page, f"flip-picker-suit-{suit}")
+    in_view_box(page, "flip-submit")
+    settle(page)
+    shots(page, f"1-pc-war-entered-{theme.lower()}")
+    tap_in_view(page, "flip-submit")
+    see(page, "Flip 3")
+    settle(page)
+    shots(page, f"2-pc-war-compared-{theme.lower()}")
+
+    sit(page, f"{server.url}/play/{cardpeegee}", "seat-player-0")
+    see(page, "fight round 5")
+    settle(page)
+    shots(page, f"3-cardpeegee-round-{theme.lower()}")
+    scroll_until_in_view(page, "score-picker-rank-A")
+    for card in ("2S", "3S", "4S", "2D", "3D", "4D"):
+        tap_in_view(page, f"score-picker-rank-{card[0]}")
+        tap_in_view(page, f"score-picker-suit-{card[1]}")
+    in_view_box(page, "score-submit")
+    settle(page)
+    shots(page, f"4-cardpeegee-entered-{theme.lower()}")
+
+    sit(page, f"{server.url}/play/{fight}", "seat-player-0")
+    see(page, "Ready, set, FIGHT!")
+    settle(page)
+    scroll_until_in_view(page, "fight-picker-rank-A")
+    for rank, suit in (("4", "S"), ("3", "H")):
+        tap_in_view(page, f"fight-picker-rank-{rank}")
+        tap_in_view(page, f"fight-picker-suit-{suit}")
+    in_view_box(page, "fight-submit")
+    settle(page)
+    shots(page, f"5-fight-entered-{theme.lower()}")
+    tap_in_view(page, "fight-submit")
+    see(page, "Turn 2: ")
+    settle(page)
+    shots(page, f"6-fight-resolved-{theme.lower()}")

@@ -66,7 +66,7 @@ def DrawPanel(table) -> ft.Control:
                  "is the Monster's element."),
             CardSlots(deck, ["Beast card"], beast, known=[*known, agitator, *props], submit="Enter the beast card",
                       ident="beast", game_name=GAME_NAME, key="beast",
-                      fresh=len(table.session.actions)),
+                      fresh=len(table.session.actions), reach="beast"),
             button("Back", lambda: set_pending(None), "beast-back", primary=False),
         ]
     parts += [*pvp(table, set_problem), message(problem, "draw-problem")]

@@ -112,5 +112,6 @@ def CardEntry(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, str]
             extra=message(problem, f"{kind}-problem"),
             on_change=on_entering,
             fresh=step,
+            reach=f"{kind}-entry",  # under the one-tap buttons and the last flip: low on the screen
         ),
     ], ident=f"{kind}-cards")
