@@ -223,9 +223,9 @@ def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path,
     shots(page, f"9-three-round-two-{theme.lower()}")
 
 
-def random_session(game_id: str, steps: int):
+def random_session(game_id: str, steps: int, seed: int = 7):
     """A game after ``steps`` steps of the tests' random play (seeded: the same game each run)."""
-    return random_game(GAMES[game_id], random.Random(7), steps)
+    return random_game(GAMES[game_id], random.Random(seed), steps)
 
 
 def scroll_until_in_view(page, ident: str) -> None:
@@ -247,6 +247,7 @@ def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_p
     data = tmp_path / "data"
     pc_war = save_game(data, random_session("pc-war", 1))  # flip 2, Bea's pile +2
     cardpeegee = save_game(data, random_session("cardpeegee", 14))  # P0 attacks P1, round 5: 3 cards each
+    cardpeegee_play = save_game(data, random_session("cardpeegee", 12, seed=11))  # P0 attacks P2, round 1
     fight = save_game(data, random_session("fight", 9))  # turn 2: both cards
     server = start_server(data)
     page = open_page(server.url, *PHONE)
@@ -279,6 +280,16 @@ def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_p
     settle(page)
     shots(page, f"4-cardpeegee-entered-{theme.lower()}")
 
+    sit(page, f"{server.url}/play/{cardpeegee_play}", "seat-player-0")
+    see(page, "fight round 1")
+    scroll_until_in_view(page, "mode-play")
+    tap_in_view(page, "mode-play")  # play a card instead of the round: the form comes up
+    tap_in_view(page, "play-picker-rank-5")
+    tap_in_view(page, "play-picker-suit-H")
+    in_view_box(page, "play-submit")
+    settle(page)
+    shots(page, f"5-cardpeegee-play-{theme.lower()}")
+
     sit(page, f"{server.url}/play/{fight}", "seat-player-0")
     see(page, "Ready, set, FIGHT!")
     settle(page)
@@ -288,8 +299,8 @@ def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_p
         tap_in_view(page, f"fight-picker-suit-{suit}")
     in_view_box(page, "fight-submit")
     settle(page)
-    shots(page, f"5-fight-entered-{theme.lower()}")
+    shots(page, f"6-fight-entered-{theme.lower()}")
     tap_in_view(page, "fight-submit")
     see(page, "Turn 2: ")
     settle(page)
-    shots(page, f"6-fight-resolved-{theme.lower()}")
+    shots(page, f"7-fight-resolved-{theme.lower()}")

@@ -16,6 +16,7 @@ from card_companion.views.cardpeegee.play_form import activate_form
 from card_companion.views.cardpeegee.shared import attempt
 from card_companion.views.hooks import FletKey, use_stable, use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.reach import reachable, use_reach
 from card_companion.views.seating import own_player, waiting
 from card_companion.views.widgets import SectionTitle, button, choice_row, message, section
 
@@ -93,9 +94,17 @@ def EncounterPanel(
     mode, set_mode = use_step_state(table, first or modes[0].value)
     who, set_who = use_step_state(table, first_actor)
     problem, set_problem = use_step_state(table, None)
-    # (a button's handler gets the click event after the value: it is not wanted here)
-    on_mode, on_who = use_stable(lambda value, *_: set_mode(value)), use_stable(lambda q, *_: set_who(q))
+    taps, set_taps = use_step_state(table, 0)  # the chooser's taps this step (the same mode again too)
+
+    def choose(value, *_) -> None:  # (a button's handler gets the click event after the value: not wanted)
+        set_mode(value)
+        set_taps(lambda n: n + 1)
+
+    on_mode, on_who = use_stable(choose), use_stable(lambda q, *_: set_who(q))
     chosen = next((m for m in modes if m.value == mode), modes[0])
+    # a mode tapped: its choices, from the chooser down, come up to the top of the screen (under
+    # a fight's fighters and odds they start low: views/reach.py); asked again at each tap
+    use_reach(f"{name}-choice" if taps else None, (len(table.session.actions), taps))
 
     def send(make: Callable[[], object]) -> bool:
         return attempt(table, make, set_problem)
@@ -106,12 +115,15 @@ def EncounterPanel(
     q = s.turn
     if chosen.actors:
         q = who if who in chosen.actors else s.turn if s.turn in chosen.actors else chosen.actors[0]
-    parts: list[ft.Control | None] = [
-        *head,
+    choice: list[ft.Control | None] = [
         Chooser(tuple((m.value, m.label) for m in modes), chosen.value, on_mode, chooser or f"{name}-mode")
         if len(modes) > 1 else None,
         who_row(s, chosen.actors, q, on_who, f"{chosen.value}-who"),
         *chosen.show(q, send),
+    ]
+    parts: list[ft.Control | None] = [
+        *head,
+        reachable(f"{name}-choice", ft.Column([c for c in choice if c is not None], spacing=8, tight=True)),
     ]
     if abandon and own in (None, s.turn):  # walking away is the Hero's
         parts += [ft.Divider(), button(abandon, lambda: send(Abandon), "abandon", primary=False,

@@ -19,6 +19,7 @@ from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, cl
 from card_companion.views.hooks import FletKey, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.odds import OddsPanel
+from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import button, card_face, explanation, message
 
 
@@ -75,14 +76,18 @@ def PlayForm(
     if not full:
         parts.append(CardPicker(deck, add, ident=f"{ident}-picker", game_name=GAME_NAME, key=f"{ident}-picker"))
     parts.append(message(overuse_warning(deck, game.known_cards(s), picked), f"{ident}-warning", kind="warning"))
-    if count:
-        parts += preview(table, make, ident, odds)
+    # the submit under the picker, where the finger is, and what the cards would do under it: the
+    # working and the odds are taller than the screen's rest (issue 34 item 8)
     parts += [
         button(submit, click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
                icon=ft.Icons.CHECK, primary=not aside, tonal=aside),
         message(problem, f"{ident}-problem"),
     ]
-    return ft.Column([p for p in parts if p is not None], spacing=8, tight=True)
+    if count:
+        parts += preview(table, make, ident, odds)
+    # from the first card on, the form comes up whole: its cards, picker and submit (views/reach.py)
+    use_reach(f"{ident}-form" if count else None, len(table.session.actions))
+    return reachable(f"{ident}-form", ft.Column([p for p in parts if p is not None], spacing=8, tight=True))
 
 
 def declared(conv: dict[Card, Suit], card: Card, suit: Suit | None) -> dict[Card, Suit]:
