@@ -241,13 +241,14 @@ def scroll_until_in_view(page, ident: str) -> None:
 @pytest.mark.parametrize("theme", ["Light", "Dark"])
 def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_path, shots):
     # PC War's card entry lies under the one-tap buttons and the last flip, CardPeeGee's score
-    # entry under a fight round's odds, FIGHT!'s under the turn's heading: the finger scrolls
-    # once, to the entry's first rank; from its first tap on, the entry (places, picker, submit)
-    # is on the screen for every tap (views/card_picker.py's ``reach``)
+    # entry and its modes under a fight round's odds, its any-time gifts under the heroes,
+    # FIGHT!'s entry under the turn's heading: the finger scrolls once, to the step's first tap;
+    # from there on, every tap of the step is on the screen (views/reach.py)
     data = tmp_path / "data"
     pc_war = save_game(data, random_session("pc-war", 1))  # flip 2, Bea's pile +2
     cardpeegee = save_game(data, random_session("cardpeegee", 14))  # P0 attacks P1, round 5: 3 cards each
     cardpeegee_play = save_game(data, random_session("cardpeegee", 12, seed=11))  # P0 attacks P2, round 1
+    cardpeegee_give = save_game(data, random_session("cardpeegee", 2, seed=3))  # P0 draws; anyone may give
     fight = save_game(data, random_session("fight", 9))  # turn 2: both cards
     server = start_server(data)
     page = open_page(server.url, *PHONE)
@@ -290,6 +291,15 @@ def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_p
     settle(page)
     shots(page, f"5-cardpeegee-play-{theme.lower()}")
 
+    sit(page, f"{server.url}/play/{cardpeegee_give}", "seat-player-0")
+    see(page, "draw the encounter")
+    scroll_until_in_view(page, "any-time-give")  # the foot of the table, under the heroes
+    tap_in_view(page, "any-time-give")
+    tap_in_view(page, "give-more")
+    in_view_box(page, "give-submit")
+    settle(page)
+    shots(page, f"6-cardpeegee-give-{theme.lower()}")
+
     sit(page, f"{server.url}/play/{fight}", "seat-player-0")
     see(page, "Ready, set, FIGHT!")
     settle(page)
@@ -299,8 +309,8 @@ def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_p
         tap_in_view(page, f"fight-picker-suit-{suit}")
     in_view_box(page, "fight-submit")
     settle(page)
-    shots(page, f"6-fight-entered-{theme.lower()}")
+    shots(page, f"7-fight-entered-{theme.lower()}")
     tap_in_view(page, "fight-submit")
     see(page, "Turn 2: ")
     settle(page)
-    shots(page, f"7-fight-resolved-{theme.lower()}")
+    shots(page, f"8-fight-resolved-{theme.lower()}")

@@ -9,6 +9,7 @@ from card_companion.views.cardpeegee.give import GiveForm
 from card_companion.views.cardpeegee.shared import SMALL, note
 from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import choice_row, section
 
 
@@ -30,10 +31,12 @@ def AnyTimePanel(table) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
     mode, set_mode = use_step_state(table, None)
     options = any_time_options(table.session)
+    if mode not in dict(options or ()):
+        mode = None
+    # a form opened at the foot of the table comes up with the panel's top (views/reach.py)
+    use_reach("any-time" if mode else None, (len(table.session.actions), mode))
     if not options:
         return None
-    if mode not in dict(options):
-        mode = None
     parts: list[ft.Control | None] = [
         note("Bribes and gifts, or a Full Court / Elemental Union shown from the hand.", size=SMALL, italic=True),
         choice_row([*options, *([("none", "Close")] if mode else [])], mode,
@@ -43,4 +46,4 @@ def AnyTimePanel(table) -> ft.Control | None:
         parts.append(GiveForm(table, key="give"))
     elif mode == "claim":
         parts.append(ClaimForm(table, key="claim"))
-    return section("Any time", parts, ident="any-time-panel")
+    return reachable("any-time", section("Any time", parts, ident="any-time-panel"))
