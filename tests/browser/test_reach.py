@@ -165,6 +165,7 @@ def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path,
     # the fighters that may join are: a fight of two, then one of three players with a joiner
     data = tmp_path / "data"
     two = save_game(data, seeded("peace-and-love", PAL_DEALT))
+    whole = save_game(data, seeded("peace-and-love", PAL_DEALT))
     three = save_game(data, seeded_three(PAL_DEALT_3))
     server = start_server(data)
     page = open_page(server.url, *PHONE)
@@ -184,18 +185,30 @@ def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path,
     settle(page)
     shots(page, f"3-two-started-{theme.lower()}")
 
+    # the whole table's phone, two players: the turn's area at the top, both players under it
+    page.goto(f"{server.url}/play/{whole}")
+    enable_semantics(page)
+    see(page, "The whole table")
+    tap_in_view(page, "fighter-1-0")
+    tap_in_view(page, "fighter-0-0")
+    box = in_view_box(page, "start-fight")
+    settle(page)
+    shots(page, f"4-whole-table-chosen-{theme.lower()}")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    see(page, "Fight · round 1")
+
     sit(page, f"{server.url}/play/{three}", "seat-player-1")
     see(page, "You: Bea")
     tap_in_view(page, "fighter-1-0")
     settle(page)
-    shots(page, f"4-three-turn-{theme.lower()}")
+    shots(page, f"5-three-turn-{theme.lower()}")
     tap_in_view(page, "fighter-2-0")  # Cy's 8♠ is attacked
     in_view_box(page, "start-fight")
     tap_in_view(page, "fighter-0-1")  # Ann's K♦ joins
     see(page, "Joining: Ann's K♦")
     box = in_view_box(page, "start-fight")
     settle(page)
-    shots(page, f"5-three-chosen-{theme.lower()}")
+    shots(page, f"6-three-chosen-{theme.lower()}")
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     see(page, "Fight · round 1")
     # the fight's entry: its heading at the top, the picker and Resolve under it; then what
@@ -204,23 +217,23 @@ def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path,
         tap_in_view(page, f"play-picker-rank-{rank}")
         tap_in_view(page, f"play-picker-suit-{suit}")
     settle(page)
-    shots(page, f"6-three-entered-{theme.lower()}")
+    shots(page, f"7-three-entered-{theme.lower()}")
     tap_in_view(page, "play-submit")
     see(page, "Results: ")
     in_view_box(page, "apply")
     settle(page)
-    shots(page, f"7-three-resolved-{theme.lower()}")
+    shots(page, f"8-three-resolved-{theme.lower()}")
     tap_in_view(page, "apply")
     see(page, "Bea's new fighter")  # Bea's 5♠ lost the round (5 − 3 = 2, the lowest)
     settle(page)
-    shots(page, f"8-three-new-fighter-{theme.lower()}")
+    shots(page, f"9-three-new-fighter-{theme.lower()}")
     tap_in_view(page, "new-fighter-picker-rank-2")
     tap_in_view(page, "new-fighter-picker-suit-S")
     tap_in_view(page, "new-fighter-submit")
     see(page, "Fight · round 2")
     in_view_box(page, "play-picker-rank-A")
     settle(page)
-    shots(page, f"9-three-round-two-{theme.lower()}")
+    shots(page, f"10-three-round-two-{theme.lower()}")
 
 
 def random_session(game_id: str, steps: int, seed: int = 7):

@@ -14,7 +14,7 @@ from card_companion.companion.peace_and_love import (
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.reach import END, use_reach
-from card_companion.views.seating import my_player, waiting
+from card_companion.views.seating import my_player, near_and_far, waiting
 from card_companion.views.widgets import (
     button,
     message,
@@ -31,24 +31,36 @@ MODES = {"fight": "Fight", "retire": "Retire", "refresh": "Refresh"}
 
 
 def asked_for(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: tuple) -> str | None:
-    """The part of the screen a turn asks for now (views/reach.py). On the phone of the player
-    to play, a fight first asks for their own fighters: the end of the screen, where their panel
-    is (``seating.seated``), with the attacked players' panels and Start the fight above it as
-    far as they fit. Once the attacker and the attacked are tapped, on any phone, the step's
-    area: Start the fight at the top with the other players' panels under it, where the fighters
-    that may join are. Retire and Refresh: the fighters of the player to play once the mode is
-    chosen, then the step's entry once one is tapped."""
+    """The part of the screen a turn asks for now (views/reach.py). A fight first asks for the
+    fighters of the player to play (``_turn_start``). Once the attacker and the attacked are
+    tapped, on any phone, the step's area: Start the fight at the top with the other players'
+    panels under it, where the fighters that may join are. Retire and Refresh: the fighters of
+    the player to play once the mode is chosen, then the step's entry once one is tapped."""
     s: PeaceAndLoveState = table.state  # the mode lasts one step: this is the state it was chosen on
     if s.phase != "turn":
         return None
     if mode == "fight":
         mine, target, _ = chosen
         if mine is None:
-            return END if my_player(table) == s.turn and table.enters_for(s.turn) else None
+            return _turn_start(table, s.turn)
         return "step" if target is not None else None
     if mode not in ("retire", "refresh"):
         return None
     return "step" if chosen[0] is not None else f"player-{s.turn}"
+
+
+def _turn_start(table: Table[PeaceAndLove, PeaceAndLoveState], turn: int) -> str | None:
+    """Where a fight's first tap is: on the phone of the player to play, the end of the screen
+    (their own panel, ``seating.seated``, with the attacked players' panels and Start the fight
+    above it as far as they fit); on the whole table's phone, the turn's area at the top, the players'
+    panels under it (with two players, every fighter and Start the fight on the screen); in
+    table mode the far player's panel is at the top, and nothing moves."""
+    if not table.enters_for(turn):
+        return None
+    mine = my_player(table)
+    if mine is not None:
+        return END if mine == turn else None
+    return None if near_and_far(table) is not None else "step"
 
 
 def as_sentence(text: str | None) -> str | None:
