@@ -381,28 +381,21 @@ def CardSlots(
     component a ``key`` that changes when the places change, so a new set of places starts
     empty (or with ``initial``, one card or None per place, when the caller keeps what was
     entered across the change).
-
     ``decks`` (optional, one per place): when the places take cards of different decks
     (Card Stratego's two armies), the picker offers the active place's deck, named
     ``deck_names[i]`` in its messages; ``deck`` still counts the over-count warning.
-
     ``follows`` (a calculator): the owner keeps the cards (``on_change``) and gives them back as
     ``initial`` at every drawing; a changed card then redraws the places within the owner's
     update, with its ruling: one update and one patch per card.
-
     ``fresh`` (a table's entry, the same from step to step): the step the cards are entered
     for, once there are some (None while the places are empty: a step then draws nothing
     here). A new value after a step's one starts the places again (empty, or ``initial``)
     without a new key, so the entry and its picker stay and only their content changes.
-
     ``picker=False``: the places only, their picker put away while another entry of the same
     screen has the one picker (what was entered and half tapped stays). ``submit_primary``:
     the submit button is filled only while it is the next thing to do (else outlined).
-
-    ``reach`` (an entry that starts low on its screen, under a table's news or odds): once the
-    player starts on it (a rank, a suit, a place other than the first), the whole entry, its
-    places, picker and submit, comes up to the top of the screen (views/reach.py), so that no
-    scroll is needed between its taps.
+    ``reach`` (an entry low on its screen): from the player's first tap on it (a rank, a suit,
+    another place), the whole entry comes up to the top of the screen (views/reach.py).
     """
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
     live, set_now = use_places(len(labels), initial, fresh)
@@ -420,8 +413,7 @@ def CardSlots(
         button(submit, (lambda _=None: on_done([c for c in live.current.cards if c is not None]))
                if now.complete else None, f"{ident}-submit", primary=submit_primary),
     ]
-    entry = ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
-    return entry if reach is None else reachable(reach, entry)
+    return reachable(reach, ft.Column([c for c in controls if c is not None], spacing=8, tight=True))
 
 
 def use_place_taps(live: LivePlaces, set_now: Callable[[Places], None], fold: bool, follows: bool, keep_taps: bool,

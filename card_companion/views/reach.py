@@ -24,9 +24,10 @@ def reach_key(name: str) -> ft.ScrollKey:
     return ft.ScrollKey(f"reach-{name}")  # type: ignore[call-arg]  # Flet's dataclass decorator hides __init__
 
 
-def reachable(name: str, control: ft.Control) -> ft.Control:
-    """``control``, as a part of the screen a step may ask for (``use_reach(name)``)."""
-    return ft.Container(control, key=reach_key(name))
+def reachable(name: str | None, control: ft.Control) -> ft.Control:
+    """``control``, as a part of the screen a step may ask for (``use_reach(name)``; None: the
+    control itself, never asked for)."""
+    return control if name is None else ft.Container(control, key=reach_key(name))
 
 
 END = "end"

@@ -95,12 +95,9 @@ def EncounterPanel(
     who, set_who = use_step_state(table, first_actor)
     problem, set_problem = use_step_state(table, None)
     taps, set_taps = use_step_state(table, 0)  # the chooser's taps this step (the same mode again too)
-
-    def choose(value, *_) -> None:  # (a button's handler gets the click event after the value: not wanted)
-        set_mode(value)
-        set_taps(lambda n: n + 1)
-
-    on_mode, on_who = use_stable(choose), use_stable(lambda q, *_: set_who(q))
+    # (a button's handler gets the click event after the value: it is not wanted here)
+    on_mode = use_stable(lambda value, *_: (set_mode(value), set_taps(lambda n: n + 1)))
+    on_who = use_stable(lambda q, *_: set_who(q))
     chosen = next((m for m in modes if m.value == mode), modes[0])
     # a mode tapped: its choices, from the chooser down, come up to the top of the screen (under
     # a fight's fighters and odds they start low: views/reach.py); asked again at each tap

@@ -1,6 +1,10 @@
 """Cards a player plays (or activates, or shows): from the hand through the card picker, off
 the active display by tapping, each declared as another suit where an active Jack allows it;
-the tracker's working previewed before anything counts."""
+the tracker's working previewed before anything counts.
+
+The submit is under the picker, where the finger is, and what the cards would do (the working,
+the odds: taller than the rest of the screen) under it; from the first card on, the form comes
+up whole (views/reach.py)."""
 
 from __future__ import annotations
 
@@ -76,16 +80,12 @@ def PlayForm(
     if not full:
         parts.append(CardPicker(deck, add, ident=f"{ident}-picker", game_name=GAME_NAME, key=f"{ident}-picker"))
     parts.append(message(overuse_warning(deck, game.known_cards(s), picked), f"{ident}-warning", kind="warning"))
-    # the submit under the picker, where the finger is, and what the cards would do under it: the
-    # working and the odds are taller than the screen's rest (issue 34 item 8)
     parts += [
         button(submit, click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
                icon=ft.Icons.CHECK, primary=not aside, tonal=aside),
         message(problem, f"{ident}-problem"),
+        *(preview(table, make, ident, odds) if count else ()),
     ]
-    if count:
-        parts += preview(table, make, ident, odds)
-    # from the first card on, the form comes up whole: its cards, picker and submit (views/reach.py)
     use_reach(f"{ident}-form" if count else None, len(table.session.actions))
     return reachable(f"{ident}-form", ft.Column([p for p in parts if p is not None], spacing=8, tight=True))
 

@@ -128,10 +128,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     problem, set_problem = use_step_state(table, None)
     hand, set_hand = use_step_state(table, ())  # this phone's player's hand: only on this phone
     chosen, set_chosen = use_step_state(table, PLAYED)  # the entry the player chose for the picker
-    # the step's entry (its picker and Resolve) from the fight's heading, then what Resolve found
-    # and Apply: a fight's panel is longer than the screen under the score (views/reach.py)
-    use_reach(None if data is None or table.watching else "resolved" if preview else "step",
-              None if data is None else data[-1])
+    use_fight_reach(table, data, preview)
     if data is None:
         return ft.Column([])
     game = table.game
@@ -177,9 +174,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
         OddsPanel(peace_and_love_round(game, table.state, dict(zip(owners, so_far)), chooser=me),  # type: ignore[call-arg]
                   ident="fight-odds", key="fight-odds") if open_ and len(so_far) == len(owners) else None,
     ]
-    if preview:
-        parts.append(reachable("resolved", ft.Column([c for c in _resolved(table, preview) if c is not None],
-                                                        spacing=8, tight=True)))
+    parts.append(_resolved(table, preview) if preview else None)
     return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel")
 
 
@@ -199,16 +194,25 @@ def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any,
     ], ident="fight-panel")
 
 
-def _resolved(table: Table[PeaceAndLove, PeaceAndLoveState], preview: Preview) -> list[ft.Control | None]:
+def use_fight_reach(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple | None,
+                    preview: Preview | None) -> None:
+    """A fight's panel is longer than the screen under the score: each step brings it up from
+    its heading (its entry, the picker and Resolve), then what Resolve found with Apply
+    (views/reach.py). Not on a watcher's phone: it enters nothing."""
+    use_reach(None if data is None or table.watching else "resolved" if preview else "step",
+              None if data is None else data[-1])
+
+
+def _resolved(table: Table[PeaceAndLove, PeaceAndLoveState], preview: Preview) -> ft.Control:
     """What the cards entered would do (Resolve), and Apply to play them."""
     cards, entries, result = preview
     names = table.state.names
-    return [
+    return reachable("resolved", ft.Column([
         explanation(result.explanation, ident="preview",
                     title="Results: " + ", ".join(
                         f"{names[e.player]}'s {e.fighter.symbol} {r}" for e, r in zip(entries, result.results))),
         button("Apply", lambda: table.dispatch(PlayCards(cards=cards)), "apply", icon=ft.Icons.CHECK),
-    ]
+    ], spacing=8, tight=True))
 
 
 def _hand(session, player: int) -> PeaceAndLoveState | None:
