@@ -8,16 +8,17 @@ from __future__ import annotations
 import ast
 import asyncio
 import contextvars
+import importlib
 import inspect
 import re
 import typing
 from pathlib import Path
+from types import ModuleType
 
 import flet as ft
 import pytest
 
 from card_companion.server import flet_compat as server_compat
-from card_companion.views import flet_compat as views_compat
 
 PACKAGE = Path(__file__).resolve().parents[1] / "card_companion"
 COMPAT = {PACKAGE / "views" / "flet_compat.py", PACKAGE / "server" / "flet_compat.py"}
@@ -25,38 +26,53 @@ COMPAT = {PACKAGE / "views" / "flet_compat.py", PACKAGE / "server" / "flet_compa
 
 def changed(what: str, rests: str) -> str:
     """The sentence a failed check says."""
-    return (f"Flet {ft.__version__} changed since {views_compat.FLET_SEEN}: {what}; {rests} rests on it "
-            "(see its comment there, and docs/architecture.md on Flet's internals)")
+    return (f"Flet {ft.__version__} (flet-web {flet_web_version()}) changed since {server_compat.FLET_SEEN}: "
+            f"{what}; {rests} rests on it (see its comment there, and docs/architecture.md on Flet's internals)")
+
+
+def flet_module(name: str, rests: str) -> ModuleType:
+    """One of Flet's modules, or the test fails saying it cannot be imported (the views' compat module
+    itself is imported after its own module is found: else its ImportError would be all)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as e:
+        pytest.fail(changed(f"its module {name} cannot be imported ({e})", rests))
 
 
 def flet_web_version() -> str:
-    from flet_web.version import version
-
+    try:
+        from flet_web.version import version
+    except ImportError:
+        return "none"
     return str(version)
 
 
 # --- the views' (views/flet_compat.py) ---
 
 def test_mutable_ref_is_the_type_use_ref_returns():
-    from flet.components.hooks import use_ref as module
+    module = flet_module("flet.components.hooks.use_ref", "views/flet_compat.py's MutableRef")
+    assert hasattr(module, "MutableRef"), changed(
+        "flet/components/hooks/use_ref.py has no MutableRef", "views/flet_compat.py's MutableRef (every view's import)")
+    from card_companion.views import flet_compat as views_compat
 
-    assert getattr(module, "MutableRef", None) is views_compat.MutableRef, changed(
-        "flet/components/hooks/use_ref.py has no MutableRef", "views/flet_compat.py's MutableRef")
+    assert views_compat.MutableRef is module.MutableRef
     returns = typing.get_type_hints(ft.use_ref).get("return")
     assert typing.get_origin(returns) is views_compat.MutableRef, changed(
         f"ft.use_ref returns {returns!r}, not a MutableRef", "views/flet_compat.py's MutableRef (the views' refs)")
 
 
 def test_bind_page_binds_the_page_flet_reads():
-    from flet.controls import base_control, context, page
-
+    rests = "views/flet_compat.py's bind_page (services.on_page_loop)"
+    context, page, base_control = (flet_module(f"flet.controls.{name}", rests)
+                                   for name in ("context", "page", "base_control"))
     var = getattr(context, "_context_page", None)
     assert isinstance(var, contextvars.ContextVar), changed(
         "flet/controls/context.py has no ContextVar _context_page", "views/flet_compat.py's bind_page")
     for module, who in ((page, "Page.run_task"), (base_control, "BaseControl._trigger_event")):
         assert getattr(module, "_context_page", None) is var, changed(
-            f"{who} ({module.__name__}) no longer binds its page through _context_page",
-            "views/flet_compat.py's bind_page (services.on_page_loop)")
+            f"{who} ({module.__name__}) no longer binds its page through _context_page", rests)
+    from card_companion.views import flet_compat as views_compat
+
     stand_in = object()
 
     def bound() -> object:
@@ -75,15 +91,14 @@ def test_the_boot_text_is_in_flets_client_once(name):
 
     old, new = server_compat.BOOT_TEXT[name]
     found = (Path(get_package_web_dir()) / name).read_bytes().count(old)
-    assert found == 1, (
-        f"flet-web {flet_web_version()} changed since {server_compat.FLET_SEEN}: its web client's {name} holds "
-        f"the boot text {old!r} {found} times, not once; server/flet_compat.py's BOOT_TEXT rests on it (the "
-        "boot screen shows Flet's \"Working...\" under the app's \"Reconnecting…\" again)")
+    assert found == 1, changed(
+        f"its web client's {name} holds the boot text {old!r} {found} times, not once",
+        "server/flet_compat.py's BOOT_TEXT (else Flet's \"Working...\" shows under the app's \"Reconnecting…\")")
     assert name.endswith(".js") or len(new) == len(old), "a blank in the compiled .wasm must keep its length"
 
 
 def test_flets_log_line_of_a_bad_frame_is_the_one_shortened():
-    from flet_web.fastapi import flet_app
+    flet_app = flet_module("flet_web.fastapi.flet_app", "server/flet_compat.py's RECEIVE_LOOP_ERROR")
 
     assert flet_app.logger.name == server_compat.FLET_LOGGER, changed(
         f"flet-web's flet_app.py logs to {flet_app.logger.name!r}", "server/flet_compat.py's FLET_LOGGER")
@@ -93,7 +108,7 @@ def test_flets_log_line_of_a_bad_frame_is_the_one_shortened():
 
 
 def test_the_update_race_is_recognised_on_flets_session():
-    from flet.messaging.session import Session
+    Session = flet_module("flet.messaging.session", "server/flet_compat.py's is_update_race").Session
 
     scheduler = getattr(Session, "_Session__updates_scheduler", None)
     assert inspect.iscoroutinefunction(scheduler), changed(
@@ -112,8 +127,9 @@ def test_the_update_race_is_recognised_on_flets_session():
 
 
 def test_flets_sessions_are_the_list_the_server_drops_from():
-    from flet.messaging.session import Session
     from flet_web.fastapi import app_manager
+
+    Session = flet_module("flet.messaging.session", "connection.drop_left_session").Session
 
     sessions = server_compat.flet_sessions()
     assert sessions is not None, changed(

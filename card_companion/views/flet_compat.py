@@ -14,21 +14,21 @@ from typing import Any
 # flet/components/hooks/use_ref.py, the return type of ``use_ref`` (flet 1.0.5).
 from flet.components.hooks.use_ref import MutableRef
 
-# Why: a live update from another page's handler must run bound to the page it updates
-# (``services.on_page_loop``), and Flet has no public way to bind one. Rests on: the
-# ContextVar ``_context_page`` of flet/controls/context.py, which ``ft.context.page`` reads and
-# Flet sets itself before it runs a page's event handler or task (``Page.run_task``,
-# ``BaseControl._trigger_event``) (flet 1.0.5).
-from flet.controls.context import _context_page
-
 __all__ = ["MutableRef", "bind_page"]
 
 FLET_SEEN = "1.0.5"
 """the Flet version these were read from"""
 
 
+# Why: a live update from another page's handler must run bound to the page it updates
+# (``services.on_page_loop``), and Flet has no public way to bind one. Rests on: the
+# ContextVar ``_context_page`` of flet/controls/context.py, which ``ft.context.page`` reads and
+# Flet sets itself before it runs a page's event handler or task (``Page.run_task``,
+# ``BaseControl._trigger_event``) (flet 1.0.5).
 def bind_page(page: Any) -> None:
     """Bind the running context to ``page``, as Flet does before it calls one of the page's
     handlers: ``ft.context.page`` and the components' updates reach that page."""
+    from flet.controls.context import _context_page
+
     # Flet declares its ContextVar without a type, so mypy takes it to hold None only
     _context_page.set(page)  # type: ignore[arg-type]
