@@ -27,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 from card_companion import server
 from card_companion.app import ASSETS, make_main
 from card_companion.server import CLIENT_MESSAGES, AddressLimits, Guard, HostCheck, build_app, connection, origin_of
+from card_companion.server.flet_compat import flet_sessions
 from tests.fake_pages import ORIGIN, Phone, Wire, event, registration
 from tests.viewkit import run_coroutine
 
@@ -187,8 +188,6 @@ def test_a_table_page_that_comes_back_is_drawn_anew_from_the_save(main):
     it left is dropped at once (not at the end of the session timeout: a club night's phones
     reconnect often, and each left session holds a whole table). Any other page gets its own
     session back; another phone presenting the table page's old id drops nothing."""
-    from flet_web.fastapi.flet_app_manager import app_manager
-
     limits = AddressLimits()
     app = real_app(main, limits)
     key, other = main.tables.new_device_key(), main.tables.new_device_key()
@@ -204,7 +203,7 @@ def test_a_table_page_that_comes_back_is_drawn_anew_from_the_save(main):
         again.frame(registration(mine, route=route))
         back = await again.session_id()
         await asyncio.sleep(0.2)
-        kept = any(s.id == mine for s in app_manager._FletAppManager__sessions.values())
+        kept = any(s.id == mine for s in flet_sessions().values())
         again.close()
         await again.done(timeout=6)
         return mine, back, kept
@@ -220,8 +219,6 @@ def test_a_table_page_that_comes_back_is_drawn_anew_from_the_save(main):
 def test_a_table_session_still_connected_is_not_dropped(main):
     """A duplicated browser tab carries its first tab's session id while the first tab still
     shows the table: the duplicate gets a new session, and the first tab keeps its own."""
-    from flet_web.fastapi.flet_app_manager import app_manager
-
     app = real_app(main, AddressLimits())
     key = main.tables.new_device_key()
 
@@ -234,7 +231,7 @@ def test_a_table_session_still_connected_is_not_dropped(main):
         duplicate.frame(registration(mine, route="/play/nothing-here"))
         theirs = await duplicate.session_id()
         await asyncio.sleep(0.2)
-        kept = any(s.id == mine for s in app_manager._FletAppManager__sessions.values())
+        kept = any(s.id == mine for s in flet_sessions().values())
         for w in (duplicate, first):
             w.close()
             await w.done(timeout=6)
@@ -362,8 +359,6 @@ def test_issue25_item6_a_page_that_comes_back_gets_its_update_scheduler_again(ma
     """When that race killed a session's update scheduler, the page that reconnects to the
     session would never see another update (Flet starts the scheduler once, at the first
     render). The app starts it again at every reconnect (a live one is kept)."""
-    from flet_web.fastapi.flet_app_manager import app_manager
-
     app = real_app(main, AddressLimits())
     key = main.tables.new_device_key()
 
@@ -372,7 +367,7 @@ def test_issue25_item6_a_page_that_comes_back_gets_its_update_scheduler_again(ma
         a.frame(registration())
         sid = await a.session_id()
         await asyncio.sleep(0.3)
-        session = next(v for v in app_manager._FletAppManager__sessions.values() if v.id == sid)
+        session = next(v for v in flet_sessions().values() if v.id == sid)
         session._Session__updates_task.cancel()  # dead, as the race leaves it
         a.close()
         await a.done(timeout=6)

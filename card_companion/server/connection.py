@@ -10,6 +10,8 @@ import logging
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
+from card_companion.server.flet_compat import flet_sessions
+
 log = logging.getLogger(__name__)
 
 REGISTER_WAIT = 5.0
@@ -238,11 +240,11 @@ async def drop_left_session(session_id: str) -> None:
     same session id while the first tab still shows it. Flet keys its sessions by page name,
     session id and a hash of the client, and lists them only privately (flet-web 1.0.5's
     ``FletAppManager``): if that list is not there, nothing is dropped and the session times
-    out as Flet would have it (tests/test_server_faults.py pins the list)."""
-    from flet_web.fastapi.flet_app_manager import app_manager
+    out as Flet would have it (flet_compat.flet_sessions; tests/test_flet_compat.py pins the list)."""
+    from flet_web.fastapi import app_manager
 
-    sessions = getattr(app_manager, "_FletAppManager__sessions", None)
-    if not isinstance(sessions, dict):
+    sessions = flet_sessions()
+    if sessions is None:
         return
     for key, left in list(sessions.items()):
         if getattr(left, "id", None) == session_id and getattr(left, "expires_at", None) is not None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from card_companion.server.connection import connection_address
+from card_companion.server.flet_compat import BOOT_TEXT, FLET_LOGGER, RECEIVE_LOOP_ERROR, is_update_race
 from card_companion.server.guard import Guard
 from card_companion.server.limits import AddressLimits, HostCheck
 from card_companion.server.phone_files import PhoneFiles
@@ -35,7 +36,7 @@ class FletLogLines(logging.Filter):
     becomes one line naming the address and what was wrong."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and str(record.msg).startswith("Receive loop error"):
+        if record.exc_info and str(record.msg).startswith(RECEIVE_LOOP_ERROR):
             exc = record.exc_info[1]
             record.msg = "websocket from %s: a frame Flet could not take (%s: %s): the page is disconnected"
             record.args = (connection_address.get(), type(exc).__name__, str(exc)[:200])
@@ -53,22 +54,16 @@ def flet_races(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None
     exc = context.get("exception")
     task = context.get("future")
     coro = getattr(task, "get_coro", lambda: None)()
-    if (isinstance(exc, AttributeError) and "put_nowait" in str(exc)
-            and "updates_scheduler" in getattr(coro, "__qualname__", "")):
+    if is_update_race(exc, coro):
         log.info("a page's update came after its connection closed: dropped (its updates start again when it "
                  "reconnects)")
         return
     loop.default_exception_handler(context)
 
 
-BOOT_TEXT = {"main.dart.js": (b'"Working..."', b'""'), "main.dart.wasm": (b"Working...", b" " * 10)}
-"""Flet's web client shows "Working..." on its boot screen while it (re)connects; that text is
-blanked (exactly one occurrence in each build, else the file is served as it is), and the
-app's own line says "Reconnecting…" over it (assets/connection.js)."""
-
-
 def quiet_boot_screen(folder: Path) -> dict[str, Path]:
-    """Copies of Flet's client with the boot screen's text blanked: URL path -> file."""
+    """Copies of Flet's client with the boot screen's text blanked (``BOOT_TEXT``: exactly one
+    occurrence in each build, else the file is served as it is): URL path -> file."""
     from flet_web import get_package_web_dir
 
     out = {}
@@ -125,7 +120,7 @@ def build_app(main, *, assets_dir: str, hosts: HostCheck, limits: AddressLimits,
     inner.openapi_url = inner.docs_url = inner.redoc_url = None
     folder = Path(tempfile.mkdtemp(prefix="companion-web-"))
     flet_fastapi.app_manager.add_temp_dir(str(folder))  # removed at shutdown
-    flet_log = logging.getLogger("flet_web.fastapi")
+    flet_log = logging.getLogger(FLET_LOGGER)
     if not any(isinstance(f, FletLogLines) for f in flet_log.filters):
         flet_log.addFilter(FletLogLines())
     return Guard(PhoneFiles(PatchedFiles(inner, quiet_boot_screen(folder)), phone_dir), hosts, limits, owners)

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.companion.devices import Tables
 from card_companion.companion.registry import GAMES
 from card_companion.views.calculator.screen import CalculatorScreen, calculator_component
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.game_tables import setup_extra, table_component
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen

@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.live_table import shown_on
 from card_companion.views.reach import reachable, use_reach

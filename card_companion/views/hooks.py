@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any, TypeAlias, TypeVar
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.services import use_services
 
 T = TypeVar("T")

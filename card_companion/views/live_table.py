@@ -36,7 +36,6 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, Literal, TypeVar, cast
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 from pydantic import ValidationError
 
 from card_companion.companion.access import TABLE, Refused, Seat
@@ -47,6 +46,7 @@ from card_companion.companion.log_changes import EnterStep, LogChange, Redo, Und
 from card_companion.companion.session import Session
 from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.store_errors import STALE
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.services import fire_and_forget, on_page_loop
 
 T = TypeVar("T")

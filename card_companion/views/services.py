@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
-from flet.components.hooks.use_context import ContextProvider
+
+from card_companion.views.flet_compat import bind_page
 
 if TYPE_CHECKING:  # names for the types only
     from card_companion.companion.devices import Device, Tables
@@ -145,7 +146,7 @@ def local_tables(store: Store) -> Tables:
     return found
 
 
-ServicesContext: ContextProvider[Services | None] = ft.create_context(None)
+ServicesContext: ft.ContextProvider[Services | None] = ft.create_context(None)
 
 
 _PAGE_SERVICES_NOW: weakref.WeakKeyDictionary[Any, weakref.ref[Services]] = weakref.WeakKeyDictionary()
@@ -191,14 +192,11 @@ def on_page_loop(page: ft.Page, fn: Callable[[], None]) -> bool:
     """Run ``fn`` (which may set component state) on the page's event loop, bound to the
     page: live updates arrive from another page's handler. False (and nothing run) when the
     page is not connected: it catches up when it comes back."""
-    from flet.controls.context import _context_page  # Flet binds event handlers the same way
-
     if not is_connected(page):
         return False
 
     async def run() -> None:
-        # Flet declares its ContextVar without a type, so mypy takes it to hold None only
-        _context_page.set(page)  # type: ignore[arg-type]
+        bind_page(page)  # Flet binds event handlers the same way
         fn()
 
     try:

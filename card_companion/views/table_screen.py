@@ -23,7 +23,6 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.companion.access import Refused, Seat
 from card_companion.companion.game import Outcome
@@ -31,6 +30,7 @@ from card_companion.companion.log_changes import Redo, Undo
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.game_tables import table_component
 from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use_text_scale
 from card_companion.views.live_table import (

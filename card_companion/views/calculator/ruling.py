@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.calculators.cards import Card, Deck
 from card_companion.companion.protocol import ProtocolError, resolve
 from card_companion.views.card_picker import CardSlots, overuse_warning
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import sized, use_maybe, use_text_scale
 from card_companion.views.sharing import can_share, client_action, secure_origin
 from card_companion.views.widgets import TOUCH_SWITCH, button, explanation, message, tagged, touch_segments

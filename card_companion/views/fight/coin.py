@@ -11,6 +11,7 @@ from typing import Any, NamedTuple, cast
 import flet as ft
 
 from card_companion.companion.fight import FightGame, FightState
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import Table
 from card_companion.views.widgets import button, tagged
@@ -86,7 +87,7 @@ def CoinToss(table: Table[FightGame, FightState], question: str, flip: object = 
     # (flip, how the coin looks) while a flip moves it; Flet would type a state that starts as None as None
     held, set_held = ft.use_state(cast("tuple[object, CoinLook] | None", None))
     shown, edge, flying, landed = held[1] if held is not None and held[0] == flip else _RESTING
-    busy: ft.MutableRef[tuple[object] | None] = ft.use_ref(None)  # (the flip being flipped,)
+    busy: MutableRef[tuple[object] | None] = ft.use_ref(None)  # (the flip being flipped,)
     alive = ft.use_ref(True)
     now = ft.use_ref(flip)
     now.current = flip

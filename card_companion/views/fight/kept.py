@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
+
+from card_companion.views.flet_compat import MutableRef
 
 Kept = dict[str, tuple[Callable[..., ft.Control], tuple[Any, ...], ft.Control]]
 """key -> (make, args, element) of the last drawing"""

@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from card_companion.calculators.cards import Deck
 from card_companion.calculators.words import plural
@@ -17,6 +16,7 @@ from card_companion.views.fight.coin import CoinToss, coin_face
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.names import names_of
 from card_companion.views.fight.row import row_cards
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import at_scale, sized, use_stable
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.seating import waiting
