@@ -42,8 +42,14 @@ run: $(STAMP) build/phone/app/build.json
 	@echo "== starting the app (Ctrl-C stops it)"
 	$(VENV)/bin/companion $(ARGS)
 
+# The suite runs on two pytest-xdist workers (every machine of this project has two cores; a
+# browser test waits much of its time, and the other worker fills it). --dist loadgroup hands out
+# test by test, except that a file marked xdist_group keeps its tests on one worker (the wheel's
+# in-tree build, the phone app's build). `make test TEST_WORKERS=0` runs it in one process;
+# PYTEST_ARGS come last and win (e.g. PYTEST_ARGS="-n 0 tests/test_cards.py").
+TEST_WORKERS ?= 2
 test: $(VENV)/.test-tools
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # The layers' checks: lint, strict types for the pure rules, types for the table (pydantic plugin),
 # the views and the server, and the import contracts

@@ -23,6 +23,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# one worker builds the wheel, once: pip builds it in the checkout's own build/ folder, where two
+# builds at once would trip over each other's files
+pytestmark = pytest.mark.xdist_group("wheel")
+
 
 def _free_port() -> int:
     with socket.socket() as s:

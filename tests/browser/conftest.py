@@ -185,7 +185,7 @@ def shoot_if_failed(request, page, shots) -> None:
         shots(page, "FAILED")
 
 
-BROWSER_TEST_LIMIT = float(os.environ.get("COMPANION_BROWSER_TEST_LIMIT", 240))  # s; the slowest takes ~40
+BROWSER_TEST_LIMIT = float(os.environ.get("COMPANION_BROWSER_TEST_LIMIT", 240))  # s; slowest ~85 (2 workers)
 STILL_STUCK = 60  # seconds more after its Chromium was stopped
 
 
@@ -199,7 +199,9 @@ def time_limit(request):
     limit the watchdog writes every thread's stack to the terminal and stops this run's
     Chromium: the call the test waits in fails at once, the test fails (and reruns in a
     new Chromium). If the test is still stuck a minute later, the run stops, with the
-    stacks printed, rather than running into CI's own limit with nothing said."""
+    stacks printed, rather than running into CI's own limit with nothing said (under
+    pytest-xdist: this worker stops, its test is reported as crashed, and RUN_MARK, which
+    holds the worker's own pid, keeps it from stopping the other worker's Chromium)."""
     if "browser" not in request.keywords:
         yield
         return

@@ -95,10 +95,11 @@ def targets(page, steps: int = 30) -> list[dict]:
     return seen
 
 
-def small_targets(page, screen: str) -> list[str]:
-    """The offenders of this screen, one line each: where, role, label (or test id), size."""
+def small_targets(page, screen: str, seen: list[dict] | None = None) -> list[str]:
+    """The offenders of this screen, one line each: where, role, label (or test id), size.
+    ``seen``: what ``targets(page)`` found on it already (a walk through it is not cheap)."""
     small: dict[tuple, str] = {}
-    for t in targets(page):
+    for t in targets(page) if seen is None else seen:
         if t["w"] + 0.5 >= MIN and t["h"] + 0.5 >= MIN:
             continue
         key = (t["role"], t["name"], t["id"])

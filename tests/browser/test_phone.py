@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 from tests.browser.harness import by_id, see, tap, type_into
 from tests.browser.phone_app import PhoneBrowser, StaticServer, build_phone, offline_ready, open_phone
 
-pytestmark = pytest.mark.browser
+# on one worker: the module's build of the phone app (build/phone) is made once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("phone-app")]
 
 
 @pytest.fixture(scope="module")

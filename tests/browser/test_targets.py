@@ -31,11 +31,12 @@ def under_way(game_id: str):
 def judged(page, screen: str, must_see: tuple[str, ...] = ()) -> list[str]:
     """The offenders of the screen on show; ``must_see``: test ids the walk has to meet (a
     walk that found nothing would pass for nothing)."""
+    seen = targets(page)  # one walk for both: it scrolls the whole screen through
     if must_see:
-        ids = {t["id"] for t in targets(page)}
+        ids = {t["id"] for t in seen}
         missing = [i for i in must_see if not any(i == x or x.startswith(i + "-") for x in ids)]
         assert not missing, f"{screen}: the walk did not meet {missing}"
-    return small_targets(page, screen)
+    return small_targets(page, screen, seen)
 
 
 def report(offenders: list[str]) -> str:

@@ -24,6 +24,7 @@ A build is skipped when nothing it is made from changed (``build.json`` holds th
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import os
@@ -342,8 +343,17 @@ def fingerprint(floor: bool) -> str:
 
 
 def build(out: Path = OUT, *, floor: bool = False, force: bool = False) -> Built:
-    """Build the phone app (or the floor: a one-button Flet app built the same way) into ``out``."""
-    start = time.monotonic()
+    """Build the phone app (or the floor: a one-button Flet app built the same way) into ``out``.
+
+    One build into ``out`` at a time (a lock file beside it): the test workers, ``make phone``
+    and the benchmarks may ask at once, and the second one finds the first one's build."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.with_name(f".{out.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return build_now(out, floor=floor, force=force, start=time.monotonic())
+
+
+def build_now(out: Path, *, floor: bool, force: bool, start: float) -> Built:
     stamp = out / "app" / "build.json"
     print_ = fingerprint(floor)
     if not force and stamp.exists():
