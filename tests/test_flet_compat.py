@@ -11,6 +11,7 @@ import contextvars
 import importlib
 import inspect
 import re
+import threading
 import typing
 from pathlib import Path
 from types import ModuleType
@@ -140,7 +141,11 @@ def test_flets_sessions_are_the_list_the_server_drops_from():
     assert all(isinstance(getattr(Session, name, None), property) for name in ("id", "expires_at")), changed(
         "Session's id or expires_at is no longer a property", "connection.drop_left_session")
     probe = object()
-    asyncio.run(app_manager.add_session("flet-compat-probe", probe))  # type: ignore[arg-type]
+    # in a thread of its own: a test before this one on the same worker (a browser test's
+    # Playwright) may leave this thread's event loop running, and asyncio.run refuses then
+    adding = threading.Thread(target=asyncio.run, args=(app_manager.add_session("flet-compat-probe", probe),))
+    adding.start()
+    adding.join(10)
     try:
         assert sessions.get("flet-compat-probe") is probe, changed(
             "a session Flet adds is not in FletAppManager.__sessions", "server/flet_compat.py's flet_sessions")
