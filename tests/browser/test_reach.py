@@ -29,9 +29,9 @@ STILL = 5
 the app's second scroll, views/reach.py's AGAIN_AFTER)"""
 
 
-def seeded(game_id: str, steps=()):
+def seeded(game_id: str, steps=(), names=("Ann", "Bea")):
     g = GAMES[game_id]
-    s = Session.start(g, g.make_setup(["Ann", "Bea"]))
+    s = Session.start(g, g.make_setup(list(names)))
     for step in steps:
         s = s.push(g.parse_action(step))
     return s
@@ -40,6 +40,14 @@ def seeded(game_id: str, steps=()):
 PAL_DEALT = [{"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]},
              {"kind": "deal", "player": 1, "fighters": ["5S", "2C", "7D"]}]
 """Bea's fighters total 14, Ann's 34: Bea plays first"""
+
+
+def phone(start_server, open_page, data, theme: str):
+    """The server over ``data`` and a 390×844 page in ``theme``."""
+    server = start_server(data)
+    page = open_page(server.url, *PHONE)
+    choose_theme(page, theme)
+    return server, page
 
 
 def in_view_box(page, ident: str, timeout: float = 3.0) -> dict:
@@ -82,9 +90,7 @@ def sit(page, url: str, seat: str) -> None:
 def test_card_stratego_put_into_play_in_reach(theme, open_page, start_server, tmp_path, shots):
     data = tmp_path / "data"
     gid = save_game(data, seeded("card-stratego"))
-    server = start_server(data)
-    page = open_page(server.url, *PHONE)
-    choose_theme(page, theme)
+    server, page = phone(start_server, open_page, data, theme)
     sit(page, f"{server.url}/play/{gid}", "seat-player-0")
     see(page, "You: Ann")
     settle(page)
@@ -107,9 +113,7 @@ def test_peace_and_love_retire_and_refresh_in_reach(theme, open_page, start_serv
     data = tmp_path / "data"
     retire_gid = save_game(data, seeded("peace-and-love", PAL_DEALT))
     refresh_gid = save_game(data, seeded("peace-and-love", PAL_DEALT))
-    server = start_server(data)
-    page = open_page(server.url, *PHONE)
-    choose_theme(page, theme)
+    server, page = phone(start_server, open_page, data, theme)
 
     sit(page, f"{server.url}/play/{retire_gid}", "seat-player-1")
     see(page, "You: Bea")
@@ -149,14 +153,6 @@ PAL_DEALT_3 = [*PAL_DEALT[:1], {"kind": "deal", "player": 1, "fighters": ["5S", 
 """three players: Bea's fighters total 14, Cy's 25, Ann's 34: Bea plays first"""
 
 
-def seeded_three(steps):
-    g = GAMES["peace-and-love"]
-    s = Session.start(g, g.make_setup(["Ann", "Bea", "Cy"]))
-    for step in steps:
-        s = s.push(g.parse_action(step))
-    return s
-
-
 @pytest.mark.parametrize("theme", ["Light", "Dark"])
 def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path, shots):
     # on the phone of the player to play, the turn opens at its end: one's own fighters at the
@@ -166,10 +162,8 @@ def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path,
     data = tmp_path / "data"
     two = save_game(data, seeded("peace-and-love", PAL_DEALT))
     whole = save_game(data, seeded("peace-and-love", PAL_DEALT))
-    three = save_game(data, seeded_three(PAL_DEALT_3))
-    server = start_server(data)
-    page = open_page(server.url, *PHONE)
-    choose_theme(page, theme)
+    three = save_game(data, seeded("peace-and-love", PAL_DEALT_3, ("Ann", "Bea", "Cy")))
+    server, page = phone(start_server, open_page, data, theme)
 
     sit(page, f"{server.url}/play/{two}", "seat-player-1")
     see(page, "You: Bea")
@@ -263,9 +257,7 @@ def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_p
     cardpeegee_play = save_game(data, random_session("cardpeegee", 12, seed=11))  # P0 attacks P2, round 1
     cardpeegee_give = save_game(data, random_session("cardpeegee", 2, seed=3))  # P0 draws; anyone may give
     fight = save_game(data, random_session("fight", 9))  # turn 2: both cards
-    server = start_server(data)
-    page = open_page(server.url, *PHONE)
-    choose_theme(page, theme)
+    server, page = phone(start_server, open_page, data, theme)
 
     sit(page, f"{server.url}/play/{pc_war}", "seat-player-0")
     see(page, "Or enter the two cards")
