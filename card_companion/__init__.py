@@ -5,3 +5,6 @@ Layers, each a subpackage, dependencies pointing one way:
 (pure rules). ``app`` wires the views in and serves them; ``cli`` is the `companion` command.
 The rule texts (``rules/``), the rulings (``rulings/``) and the assets ship as package data.
 """
+
+# the games of this app, registered before any module reads the list (card_companion/games.py)
+from card_companion import games as _games  # noqa: F401

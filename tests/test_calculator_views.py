@@ -10,7 +10,9 @@ import pytest
 from card_companion.calculators.cards import Deck
 from card_companion.calculators.words import in_seats
 from card_companion.companion.protocol import resolve
-from card_companion.views.calculator.screen import CALCULATORS, CalculatorScreen, calculator_component
+from card_companion.companion.registry import GAMES
+from card_companion.views.calculator.screen import CalculatorScreen
+from card_companion.views.game_views import calculator_component
 from card_companion.views.services import Prefs, Services, ServicesContext
 from tests.viewkit import FakePage, ViewHarness, text_of
 
@@ -54,7 +56,7 @@ def screen_for(game_id: str) -> ViewHarness:
                        page=FakePage(f"/calc/{game_id}"))
 
 
-@pytest.mark.parametrize("game_id", sorted(CALCULATORS))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_calculator_opens_and_asks_for_no_name(game_id):
     h = screen_for(game_id)
     assert h.has("calc-game") and h.has("calc-result")
@@ -64,10 +66,8 @@ def test_every_calculator_opens_and_asks_for_no_name(game_id):
 
 
 def test_every_game_has_a_calculator_one_tap_from_home():
-    from card_companion.companion.registry import GAMES
     from card_companion.views.home import HomeScreen
 
-    assert set(CALCULATORS) == set(GAMES)
     services = {ServicesContext: Services(store=_NoSaves(), store_problem=None, prefs=Prefs(),
                                           set_prefs=lambda p: None)}
     h = ViewHarness(HomeScreen, contexts=services)
@@ -552,7 +552,7 @@ def stratego_on(page: FakePage) -> ViewHarness:
 
 def test_the_ruling_as_plain_text():
     from card_companion.calculators.cards import card
-    from card_companion.views.calculator.card_stratego import battle_ruling
+    from card_companion.views.card_stratego.calculator import battle_ruling
 
     text = battle_ruling([card("QS"), card("7H")]).text("Card Stratego")
     answer = resolve({"game": "card-stratego", "ask": "battle", "attacker": "QS", "defender": "7H"})

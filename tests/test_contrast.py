@@ -14,7 +14,8 @@ import pytest
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from card_companion.views.calculator.screen import CALCULATORS, CalculatorScreen
+from card_companion.views.calculator.screen import CalculatorScreen
+from card_companion.views.game_views import calculator_component
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
@@ -84,7 +85,7 @@ def test_new_game_rules_and_calculator_screens_meet_aa(store, game_id):
         ViewHarness(NewGameScreen, contexts=services(store), route_params={"game": game_id}),
         ViewHarness(RulesScreen, route_params={"game": game_id}, page=FakePage("/rules/x?back=/")),
     ]
-    if game_id in CALCULATORS:
+    if calculator_component(game_id) is not None:
         screens.append(ViewHarness(CalculatorScreen, contexts=services(store), route_params={"game": game_id},
                                    page=FakePage(f"/calc/{game_id}")))
     assert [line for h in screens for line in failures(h.tree)] == []

@@ -18,7 +18,7 @@ from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
-from card_companion.views.fight import FightTable
+from card_companion.views.fight.table import FightTable
 from card_companion.views.history import HistoryScreen
 from card_companion.views.live_table import LiveTable, Table
 from card_companion.views.table_screen import TableScreen

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from card_companion.calculators.cards import Card
 from card_companion.companion.registry import game
-from card_companion.companion.standings import FIGURES, places_by, standing
+from card_companion.companion.game import places_by
+from card_companion.companion.standings import figure_of, standing
 
 PAL, FIGHT, STRATEGO, PCWAR, CPG = (game(g) for g in ("peace-and-love", "fight", "card-stratego", "pc-war",
                                                       "cardpeegee"))
@@ -104,7 +105,7 @@ def test_fight_the_first_to_two_rounds_wins_the_match():
                                ended_by="13 points") for i, w in enumerate([1, 0, 1]))
     f = standing(FIGHT, st.model_copy(update={"rounds": rounds, "phase": "over"}))
     assert f.standing.figures == (1, 2) and f.standing.places == (2, 1) and f.standing.winners == (1,)
-    assert FIGURES["fight"].unit == "rounds won"
+    assert figure_of("fight").unit == "rounds won"
 
 
 def stratego_over(discarded: tuple[int, int], left: tuple[dict, dict]):
@@ -140,7 +141,7 @@ def test_pc_war_the_first_to_lose_all_cards_wins():
     # 30 in hand and 22 in her pile = 52 cards left. Ann 1st with 0 (fewer is better), Bea 2nd.
     f = standing(PCWAR, pc_war_over(((0, 0), (30, 22)), (0,)))
     assert f.standing.figures == (0, 52) and f.standing.places == (1, 2) and f.standing.winners == (0,)
-    assert FIGURES["pc-war"].higher_is_better is False
+    assert figure_of("pc-war").higher_is_better is False
 
 
 def test_pc_war_both_out_at_once_share_the_win():

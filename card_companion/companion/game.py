@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationInfo, 
 
 from card_companion.calculators.cards import Card, Deck, RulesError
 from card_companion.companion.ask import Ask
+from card_companion.companion.legal import Legal, RandomPlay
 
 
 class IllegalAction(ValueError):
@@ -264,6 +265,51 @@ class Outcome(Frozen):
     """the scoring steps: totals, the tie-break used, the options that applied"""
 
 
+class Figure(Frozen):
+    """What a game's final figure counts, in the players' words (the records' column)."""
+
+    unit: str
+    """"points", "rounds won", "cards in the army", "cards left", "HP" """
+    higher_is_better: bool = True
+    """False where fewer wins (PC War: the first to lose all cards wins)"""
+
+
+class Standing(Frozen):
+    """A finished game's result as the players would write it down, seat by seat."""
+
+    figures: tuple[int, ...]
+    """each player's final figure (the game's ``Figure.unit``)"""
+    places: tuple[int, ...]
+    """1 is first; tied players share a place (two firsts, then a third)"""
+    winners: tuple[int, ...]
+    """the outcome's winners (none for a tie nobody wins: Card Stratego's double wipe-out)"""
+    teams: tuple[tuple[int, ...], ...]
+    """the players rated as one side: each alone, except a shared CardPeeGee win, where the
+    winning Heroes won together"""
+
+
+def places_by(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Places from sort keys (higher is better), ties sharing a place ("competition" ranking:
+    1, 1, 3).
+
+    >>> places_by([5, 9, 5, 2])
+    (2, 1, 2, 4)
+    """
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+def alone(n: int) -> tuple[tuple[int, ...], ...]:
+    """Each of ``n`` players a side of their own (the teams of every game but a shared win)."""
+    return tuple((i,) for i in range(n))
+
+
+def first_or_second(figures: tuple[int, ...], winners: tuple[int, ...]) -> Standing:
+    """The standing of a two-player game: the winners first, the other second (both first when
+    both win or, with no winner, when they tie)."""
+    places = tuple(1 if i in winners or not winners else 2 for i in range(len(figures)))
+    return Standing(figures=figures, places=places, winners=winners, teams=alone(len(figures)))
+
+
 class Change(Frozen):
     """One line of "what it changed" in the history: a summary entry before and after."""
 
@@ -424,6 +470,32 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
     def summary(self, state: StateT) -> dict[str, str]:
         """The numbers players track (deck, piles, HP, turn...), label → value. The
         history shows which of them an action changed."""
+
+    def standing(self, state: StateT, outcome: Outcome) -> Standing:
+        """How the finished game ranks its players: each one's final figure (the listing's
+        ``Figure``) and place, ties sharing one, from the game's own outcome."""
+        raise NotImplementedError(f"{self.name} does not rank its players")
+
+    def legal_actions(self, state: StateT) -> Legal:
+        """Every step the players may take now, kind by kind (companion/legal.py); none once the
+        game is over. The screens read their choices from it and the random-play test takes
+        only its actions; ``step`` refuses any other with a sentence (``refusal``)."""
+        raise NotImplementedError(f"{self.name} does not list its legal actions")
+
+    def refusal(self, state: StateT, action: ActionT) -> str | None:
+        """Why this step cannot be taken now, as the player reads it; None when it can (the one
+        question "may I enter this?" of every game: a game's step refuses it the same way)."""
+        try:
+            self.step(state, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def random_play(self) -> RandomPlay:
+        """The game's random play (tests, benchmarks): a random setup, a random one of the
+        ``legal_actions`` and the invariants every state keeps; the game's
+        ``random_play.py``, imported when first asked for."""
+        raise NotImplementedError(f"{self.name} has no random play")
 
     def headline(self, state: StateT) -> str:
         """The game's standing in one line of the players' words, the one line every place

@@ -47,7 +47,7 @@ from typing import Any
 from card_companion.companion import totals
 from card_companion.companion.game import Frozen, IllegalAction, name_key, name_problem, normal_name, spelled
 from card_companion.companion.ratings import START, Rating, Side, rate_game
-from card_companion.companion.standings import FIGURES, standing
+from card_companion.companion.standings import lower_wins, standing
 
 log = logging.getLogger(__name__)
 
@@ -148,15 +148,15 @@ def record_of(game_id: str, session: Any, started: float, finished: float) -> Ga
     if finished_game is None:
         return None
     s = finished_game.standing
-    lower_wins = not FIGURES[session.game.id].higher_is_better
+    fewer_wins = lower_wins(session.game.id)
     team_of = {p: team[0] for team in s.teams for p in team}
     others = [f for i, f in enumerate(s.figures) if i not in s.winners]
-    best_other = (min(others) if lower_wins else max(others)) if others else None
+    best_other = (min(others) if fewer_wins else max(others)) if others else None
 
     def margin(i: int) -> int | None:
         if i not in s.winners or best_other is None:
             return None
-        lead = best_other - s.figures[i] if lower_wins else s.figures[i] - best_other
+        lead = best_other - s.figures[i] if fewer_wins else s.figures[i] - best_other
         return lead if lead >= 0 else None
 
     placings = tuple(Placing(seat=i, name=name, figure=s.figures[i], place=s.places[i], won=i in s.winners,

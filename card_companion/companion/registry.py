@@ -1,11 +1,13 @@
-"""The one list of games. The home screen, the resolve protocol, the saves and the generic
-tests all iterate it; a new game is one package, and here one loader and one listing.
+"""The one list of games. The home screen, the resolve protocol, the saves, the records and
+the generic tests all iterate it; a new game is its two packages (companion/<game>/,
+views/<game>/) and one ``GAMES.register`` line in card_companion/games.py.
 
 A game is loaded (its rules, its calculators, its pydantic models) only when it is first
 used: in the phone app every import costs several times what it costs on a server, and the
 first screen, which lists every game, would wait for all five. So each game's ``Listing``
-holds what the lists say of it (its name, its line, how many play) and its loader, a plain
-function with the game's import inside, where mypy and import-linter see it.
+holds what the lists say of it (its name, its line, how many play, what its final figure
+counts) and its two loaders, plain functions with the game's import inside, where mypy and
+import-linter see them: the tracker's and the views'.
 ``GAMES[game_id]`` loads the game; ``game_id in GAMES``, the ids and ``GAMES.listed()``
 load nothing.
 
@@ -19,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from card_companion.companion.game import Game, players_text
+from card_companion.companion.game import Figure, Game, players_text
 
 
 @dataclass(frozen=True)
@@ -37,41 +40,17 @@ class Listing:
     min_players: int
     max_players: int | None
     """None: no upper limit"""
+    figure: Figure
+    """what a finished game's final figure counts (the records' column)"""
     load: Callable[[], Game]
     """imports the game's package and gives its ``GAME``"""
+    views: Callable[[], Any] | None = None
+    """imports the game's views and gives its ``GameViews`` (views/game_views.py): its
+    table, new-game extras and calculator; None for a game with no screens (the lists
+    still show it, greyed)"""
 
     def players_text(self) -> str:
         return players_text(self.min_players, self.max_players)
-
-
-def _peace_and_love() -> Game:
-    from card_companion.companion.peace_and_love import GAME
-
-    return GAME
-
-
-def _fight() -> Game:
-    from card_companion.companion.fight import GAME
-
-    return GAME
-
-
-def _card_stratego() -> Game:
-    from card_companion.companion.card_stratego import GAME
-
-    return GAME
-
-
-def _pc_war() -> Game:
-    from card_companion.companion.pc_war import GAME
-
-    return GAME
-
-
-def _cardpeegee() -> Game:
-    from card_companion.companion.cardpeegee import GAME
-
-    return GAME
 
 
 class Games(Mapping[str, Game]):
@@ -79,9 +58,22 @@ class Games(Mapping[str, Game]):
     ``listed``, ``listing`` and ``name_of`` load nothing; ``values()`` and ``items()`` load
     every game (the protocol, the tests)."""
 
-    def __init__(self, listings: tuple[Listing, ...]) -> None:
-        self._listings = {g.id: g for g in listings}
+    def __init__(self) -> None:
+        self._listings: dict[str, Listing] = {}
         self._loaded: dict[str, Game] = {}
+
+    def register(self, listing: Listing) -> Listing:
+        """Add a game (ValueError: its id is taken). The app's games are registered by
+        card_companion/games.py; a test may register one of its own and ``unregister`` it."""
+        if listing.id in self._listings:
+            raise ValueError(f"a game {listing.id!r} is registered already")
+        self._listings[listing.id] = listing
+        return listing
+
+    def unregister(self, game_id: str) -> None:
+        """Take a game off the list (a test's own game, once the test is done)."""
+        self._listings.pop(game_id, None)
+        self._loaded.pop(game_id, None)
 
     def __getitem__(self, game_id: str) -> Game:
         """The game, its package imported now if it was not yet (KeyError: no such game)."""
@@ -114,23 +106,8 @@ class Games(Mapping[str, Game]):
         return listed.name if listed is not None else game_id
 
 
-GAMES = Games((
-    Listing("peace-and-love", "Peace and Love",
-            "Beat the bluff out of each other: fighters, trumps and victory piles.",
-            2, None, _peace_and_love),
-    Listing("fight", "FIGHT!",
-            "Punch, Kick, Parry, Dodge: two fighters, a row of cards and the Tie Breaker.",
-            2, 2, _fight),
-    Listing("card-stratego", "Card Stratego",
-            "Face-down armies, Bombs and Scouts: Card Warfare by Thorin N. Tatge.",
-            2, 2, _card_stratego),
-    Listing("pc-war", "Non-Violent, Politically-Correct War",
-            "War where the higher card takes the cards and the first to lose them all wins.",
-            2, 2, _pc_war),
-    Listing("cardpeegee", "CardPeeGee",
-            "A role-playing adventure: monsters, chests, healers, traps and town, with all the sums done.",
-            1, None, _cardpeegee),
-))
+GAMES = Games()
+"""The games of this app, as card_companion/games.py registers them (one line each)."""
 
 
 def game(game_id: str) -> Game:

@@ -34,7 +34,8 @@ from card_companion.companion.periods import TONIGHT_HOURS as TONIGHT_HOURS
 from card_companion.companion.periods import Period, period_start
 from card_companion.companion.ratings import START, Rating
 from card_companion.companion.records import GameRecord, fold, kept, player_of
-from card_companion.companion.standings import FIGURES
+from card_companion.companion.registry import GAMES
+from card_companion.companion.standings import lower_wins, unit_of
 from card_companion.companion.totals import ALL_TIME, EVERY, kept_since
 
 LATEST = 10
@@ -189,7 +190,7 @@ def player_stats(db: sqlite3.Connection, sql: str, args: list[Any], fold: bool) 
     if not overall:
         return ()
     names = dict(db.execute("SELECT id, name FROM players").fetchall())
-    lower = {g for g, f in FIGURES.items() if not f.higher_is_better}
+    lower = {g for g in GAMES if lower_wins(g)}
     per_game = db.execute(
         f"SELECT p.player, p.game, COUNT(*), SUM(p.won), AVG(p.figure), MAX(p.figure), MIN(p.figure), MAX(p.margin) "
         f"{join} {sql} GROUP BY p.player, p.game", args).fetchall()
@@ -205,7 +206,7 @@ def player_stats(db: sqlite3.Connection, sql: str, args: list[Any], fold: bool) 
         streaks[player] = (last, now_wins, max(best, wins))
     ratings = folded_ratings(db, sql, args) if fold else kept_ratings(db, sql, args)
     lines: dict[int, list[tuple[str, GameLine]]] = {}
-    order = {g: i for i, g in enumerate(FIGURES)}
+    order = {g: i for i, g in enumerate(GAMES)}
     for player, game, n, wins, avg, most, least, margin in sorted(per_game, key=lambda r: (r[0], order[r[1]])):
         rating, rated_games = ratings.get((player, game), (START, 0))
         lines.setdefault(player, []).append((game, GameLine(
@@ -234,7 +235,7 @@ def totalled_players(db: sqlite3.Connection, game: str | None, since: float = AL
                 games=n, wins=wins, average=figures / n, best=best, biggest_margin=margin,
                 rating=Rating(mu, sigma) if mu is not None else START, rated_games=n)
     out = [PlayerStats(name=name, games=n, wins=wins, win_rate=wins / n, streak=streak, best_streak=best_streak,
-                       minutes=seconds / 60, by_game=tuple((g, lines[player][g]) for g in FIGURES
+                       minutes=seconds / 60, by_game=tuple((g, lines[player][g]) for g in GAMES
                                                            if g in lines.get(player, {})))
            for player, (name, n, wins, seconds, streak, best_streak) in overall.items()]
     return tuple(sorted(out, key=lambda p: (-p.wins, -p.win_rate, p.name.casefold())))
@@ -252,7 +253,7 @@ def totalled_games(db: sqlite3.Connection, game: str | None, since: float = ALL_
         figures.setdefault(g, []).append((figure, n))
     return tuple((g, GameSummary(plays=plays[g][0], average_minutes=plays[g][1] / plays[g][0] / 60,
                                  average_steps=plays[g][2] / plays[g][0], figures=tuple(figures.get(g, ()))))
-                 for g in FIGURES if g in plays)
+                 for g in GAMES if g in plays)
 
 
 def kept_ratings(db: sqlite3.Connection, sql: str, args: list[Any]) -> dict[tuple[int, str], tuple[Rating, int]]:
@@ -309,7 +310,7 @@ def game_summaries(db: sqlite3.Connection, sql: str, args: list[Any]) -> tuple[t
             "GROUP BY p.game, p.figure ORDER BY p.game, p.figure", args):
         figures.setdefault(game, []).append((figure, n))
     return tuple((g, GameSummary(plays=plays[g][0], average_minutes=plays[g][1] / 60, average_steps=plays[g][2],
-                                 figures=tuple(figures.get(g, ())))) for g in FIGURES if g in plays)
+                                 figures=tuple(figures.get(g, ())))) for g in GAMES if g in plays)
 
 
 def latest(db: sqlite3.Connection, sql: str, args: list[Any], scope: Scope | None,
@@ -408,8 +409,6 @@ class Night(Frozen):
 
 
 def tonight(store: Any, scope: Scope | None, now: float | None = None) -> Night:
-    from card_companion.companion.registry import GAMES
-
     with store.reading() as db:
         sql, args = where(scope, Filter(period="tonight"), now)
         results = db.execute(f"SELECT r.game, r.headline FROM records r {sql} ORDER BY r.finished DESC, r.game_id DESC",
@@ -465,7 +464,7 @@ def records_csv(store: Any, scope: Scope | None, flt: Filter | None = None, now:
         for p in r.placings:
             before, after = both[(r.game_id, p.seat)] if both is not None else (p.before, p.after)
             w.writerow([text(r.game), text(r.game_id), stamp(r.started), stamp(r.finished), f"{r.minutes:.1f}",
-                        r.steps, p.seat + 1, text(p.player), text(p.name), p.figure, text(FIGURES[r.game].unit),
+                        r.steps, p.seat + 1, text(p.player), text(p.name), p.figure, text(unit_of(r.game)),
                         p.place, int(p.won), f"{after.mu:.2f}" if after else "", f"{after.sigma:.2f}" if after else "",
                         f"{after.mu - before.mu:.2f}" if after and before else "",
                         int(r.stopped_early)])

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from card_companion.companion.periods import period_start
-from card_companion.companion.standings import FIGURES
+from card_companion.companion.standings import lower_wins
 
 EVERY = ""
 """the game of a player's totals over every game"""
@@ -118,7 +118,7 @@ class Total:
         if game == EVERY:
             return
         self.figures += p.figure
-        lower = not FIGURES[game].higher_is_better
+        lower = lower_wins(game)
         if self.best is None or (p.figure < self.best if lower else p.figure > self.best):
             self.best = p.figure
         if p.margin is not None and (self.margin is None or p.margin > self.margin):

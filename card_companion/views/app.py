@@ -12,9 +12,9 @@ import flet as ft
 
 from card_companion.companion.devices import Tables
 from card_companion.companion.registry import GAMES
-from card_companion.views.calculator.screen import CalculatorScreen, calculator_component
+from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.flet_compat import MutableRef
-from card_companion.views.game_tables import setup_extra, table_component
+from card_companion.views.game_views import calculator_component, setup_extra, table_component
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.hooks import use_maybe

@@ -18,7 +18,7 @@ from card_companion.companion.game import Game, IllegalAction, names_notes, sent
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
-from card_companion.views.game_tables import setup_extra
+from card_companion.views.game_views import setup_extra
 from card_companion.views.hooks import FletKey, Setter, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player

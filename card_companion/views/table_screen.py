@@ -31,7 +31,7 @@ from card_companion.companion.session import Session
 from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
 from card_companion.views.flet_compat import MutableRef
-from card_companion.views.game_tables import table_component
+from card_companion.views.game_views import table_component
 from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use_text_scale
 from card_companion.views.live_table import (
     NEWS,

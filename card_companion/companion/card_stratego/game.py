@@ -41,7 +41,7 @@ from card_companion.companion.card_stratego.state import (
     CardStrategoSetup,
     CardStrategoState,
 )
-from card_companion.companion.game import Applied, Game
+from card_companion.companion.game import Applied, Game, Outcome, Standing
 
 
 class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
@@ -88,6 +88,9 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
     # --- reading the state ----------------------------------------------------------------
 
     outcome = staticmethod(winning.outcome)
+
+    def standing(self, state: CardStrategoState, outcome: Outcome) -> Standing:
+        return winning.standing(state, outcome)
 
     def turn_player(self, state: CardStrategoState) -> int:
         """whose turn it is: the player whose choices the steps that say ``TURN`` are (actions.py)"""

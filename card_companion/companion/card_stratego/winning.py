@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from card_companion.calculators.card_stratego import ARMY_SIZE
 from card_companion.companion.card_stratego.state import CardStrategoState
-from card_companion.companion.game import Outcome
+from card_companion.companion.game import Outcome, Standing, first_or_second
 
 
 def army_destroyed(s: CardStrategoState) -> str:
@@ -32,3 +32,11 @@ def outcome(state: CardStrategoState) -> Outcome | None:
     w = 1 - out[0]
     return Outcome(winners=(w,), headline=f"{state.name(w)} wins: {state.name(out[0])}'s army is destroyed",
                    details=tuple(details))
+
+
+def standing(state: CardStrategoState, outcome: Outcome) -> Standing:
+    """"When all twenty-seven of one player's cards have been discarded, the other player is the
+    winner. If both players run out of cards simultaneously, the game is a tie." The figure is
+    the cards left in the army (27 less the discarded); a double wipe-out puts both first."""
+    left = tuple(a.deck + a.hand + a.in_play for a in state.armies)
+    return first_or_second(left, outcome.winners)

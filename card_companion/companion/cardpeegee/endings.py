@@ -19,7 +19,7 @@ from card_companion.companion.cardpeegee.checks import (
 )
 from card_companion.companion.cardpeegee.queries import next_draw, revolution_offer, top_holders
 from card_companion.companion.cardpeegee.state import CardPeeGeeState, FightEncounter, HealerEncounter, TownVisit
-from card_companion.companion.game import IllegalAction
+from card_companion.companion.game import IllegalAction, Outcome, Standing, alone, places_by
 
 # --- deaths ----------------------------------------------------------------------------------------
 
@@ -341,3 +341,20 @@ def stop_at_limit(s: CardPeeGeeState, w: Work) -> CardPeeGeeState:
            f"{' and '.join(s.name(q) for q in top)} {'has' if len(top) == 1 else 'have'} the most HP ({best})")
     w.add(why)
     return s.model_copy(update={"phase": "over", "winners": top, "ended_by": why})
+
+
+def standing(state: CardPeeGeeState, outcome: Outcome) -> Standing:
+    """By the way it was won (Last Hero Standing, Goliath, Master of the Elements, the round
+    limit's most HP): the winners first, the other living Heroes next, the dead last. Heroes
+    who reach a way to win at the same step share the win: they are rated as one side, the
+    Heroes together. Every Hero dead: nobody wins, all tie. The figure is HP (a dead Hero's
+    counts 0)."""
+    heroes = state.heroes
+    n = len(heroes)
+    hp = tuple(h.hp if h.alive else 0 for h in heroes)
+    winners = outcome.winners
+    if not winners:
+        return Standing(figures=hp, places=(1,) * n, winners=(), teams=alone(n))
+    keys = [2 if q in winners else 1 if h.alive else 0 for q, h in enumerate(heroes)]
+    teams = (tuple(winners),) + tuple((q,) for q in range(n) if q not in winners) if len(winners) > 1 else alone(n)
+    return Standing(figures=hp, places=places_by(keys), winners=winners, teams=teams)

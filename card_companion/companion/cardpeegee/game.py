@@ -54,7 +54,7 @@ from card_companion.companion.cardpeegee.state import (
     TrapEncounter,
 )
 from card_companion.companion.cardpeegee.town_asks import PropsAsk, StartingHpAsk, TownAsk
-from card_companion.companion.game import Applied, Game, Outcome
+from card_companion.companion.game import Applied, Game, Outcome, Standing
 
 GAME_NAME = "CardPeeGee"
 
@@ -151,6 +151,9 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
         for q, h in enumerate(state.heroes):
             details.append(f"{state.name(q)}: {h.hp} HP" if h.alive else f"{state.name(q)}: dead ({h.died})")
         return Outcome(winners=state.winners, headline=headline, details=tuple(details))
+
+    def standing(self, state: CardPeeGeeState, outcome: Outcome) -> Standing:
+        return endings.standing(state, outcome)
 
     def summary(self, state: CardPeeGeeState) -> dict[str, str]:
         s = state

@@ -16,7 +16,7 @@ from card_companion.companion.fight.actions import Action, CoinFlip, Fight, Pick
 from card_companion.companion.fight.asks import TurnAsk, WonCardAsk
 from card_companion.companion.fight.checks import count
 from card_companion.companion.fight.state import FightSettings, FightSetup, FightState
-from card_companion.companion.game import Game, lead_line
+from card_companion.companion.game import Game, Outcome, Standing, lead_line
 
 
 class FightGame(Game[FightSetup, FightState, Action]):
@@ -49,6 +49,9 @@ class FightGame(Game[FightSetup, FightState, Action]):
     # --- reading the state ----------------------------------------------------------------
 
     outcome = staticmethod(winning.outcome)
+
+    def standing(self, state: FightState, outcome: Outcome) -> Standing:
+        return winning.standing(state, outcome)
 
     def is_over(self, state: FightState) -> bool:
         return state.phase == "over"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from card_companion.calculators.fight import ROUNDS_TO_WIN, cycle_text, tie_breaker_holder, victory_points
 from card_companion.companion.fight.state import DecidedBy, FightState, RoundRecord
-from card_companion.companion.game import Outcome
+from card_companion.companion.game import Outcome, Standing, first_or_second
 
 
 def end_round(s: FightState, winner: int, decided_by: DecidedBy, why: str) -> FightState:
@@ -83,3 +83,9 @@ def rounds_to(won: int, lost: int) -> str:
 def _round_line(s: FightState, r: RoundRecord) -> str:
     return (f"Round {r.number}: {s.name(r.winner)} wins, {s.name(0)} {r.points[0]} – "
             f"{s.name(1)} {r.points[1]} victory points ({r.ended_by})")
+
+
+def standing(state: FightState, outcome: Outcome) -> Standing:
+    """"The first fighter to win 2 rounds wins the FIGHT!": the figure is rounds won, the winner
+    first, the other second (a FIGHT! has no tie)."""
+    return first_or_second(tuple(rounds_won(state)), outcome.winners)

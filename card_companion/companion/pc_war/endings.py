@@ -6,7 +6,7 @@ counts in the records; or, for a game abandoned, stopped without counting: nobod
 from __future__ import annotations
 
 from card_companion.calculators.pc_war import hand_over_table
-from card_companion.companion.game import Applied, IllegalAction, Outcome
+from card_companion.companion.game import Applied, IllegalAction, Outcome, Standing, first_or_second
 from card_companion.companion.pc_war.actions import Stop
 from card_companion.companion.pc_war.state import PCWarState
 from card_companion.companion.pc_war.words import names, said, war_count
@@ -101,3 +101,9 @@ def outcome(state: PCWarState) -> Outcome | None:
     if state.setup.settings.last_card_wins_at_once:
         details.append("Last card wins at once: a player who lays their last card wins")
     return Outcome(winners=w, headline=headline, details=tuple(details))
+
+
+def standing(state: PCWarState, outcome: Outcome) -> Standing:
+    """"The first player to get rid of all of his or her cards wins": the figure is the cards
+    left (fewer is better); both out at once share the win, both first."""
+    return first_or_second(tuple(p.cards for p in state.players), outcome.winners)

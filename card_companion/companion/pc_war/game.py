@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.pc_war import deal
-from card_companion.companion.game import Game
+from card_companion.companion.game import Game, Outcome, Standing
 from card_companion.companion.pc_war import endings, flips, queries, recount, trade_and_war
 from card_companion.companion.pc_war.actions import Action, Flip, Recount, Stop, SwapHands, War
 from card_companion.companion.pc_war.asks import FlipAsk, TradeAndWarAsk
@@ -50,6 +50,9 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
     # --- reading the state ----------------------------------------------------------------
 
     outcome = staticmethod(endings.outcome)
+
+    def standing(self, state: PCWarState, outcome: Outcome) -> Standing:
+        return endings.standing(state, outcome)
 
     def is_over(self, state: PCWarState) -> bool:
         return state.phase == "over"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from card_companion.calculators.cards import count
 from card_companion.calculators.peace_and_love import final_score, pile_score
 from card_companion.calculators.words import plural
-from card_companion.companion.game import Applied, IllegalAction, Outcome, lead_line
+from card_companion.companion.game import Applied, IllegalAction, Outcome, Standing, alone, lead_line
 from card_companion.companion.peace_and_love.actions import Stop
 from card_companion.companion.peace_and_love.state import PeaceAndLoveState
 
@@ -65,3 +65,16 @@ def outcome(state: PeaceAndLoveState) -> Outcome | None:
                        details=(*f.details, f"Had it counted: {f.headline}"))
     headline = f"Stopped early: {f.headline}" if state.stopped else f.headline
     return Outcome(winners=f.winners, headline=headline, details=f.details)
+
+
+def standing(state: PeaceAndLoveState, outcome: Outcome) -> Standing:
+    """The highest total of defeated fighters wins, a tie goes to the most cards in the victory
+    pile, still tied they share the win; Shoot the Moon (3+ players: the one player who won no
+    fights wins) and Anti Math Geek (the remaining fighters count) as the game was set up. The
+    places are the final score's own (``final_score``: the moon first, then points, then cards)."""
+    settings = state.setup.settings
+    totals = scores(state)
+    f = final_score(totals, [not p.pile for p in state.players], state.names, settings.shoot_the_moon,
+                    settings.anti_math_geek)
+    return Standing(figures=tuple(t for t, _ in totals), places=f.places, winners=outcome.winners,
+                    teams=alone(len(totals)))

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from card_companion.calculators.cards import Card, Deck, count
 from card_companion.calculators.peace_and_love import deck_for, decks_for, pile_total
-from card_companion.companion.game import Game, lead_line
+from card_companion.companion.game import Game, Outcome, Standing, lead_line
 from card_companion.companion.peace_and_love import deal, endings, fights, queries, turns
 from card_companion.companion.peace_and_love.actions import (
     Action,
@@ -81,6 +81,9 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
     # --- reading the state ----------------------------------------------------------------
 
     outcome = staticmethod(endings.outcome)
+
+    def standing(self, state: PeaceAndLoveState, outcome: Outcome) -> Standing:
+        return endings.standing(state, outcome)
 
     def turn_player(self, state: PeaceAndLoveState) -> int:
         """whose turn it is: the player whose choices the steps that say ``TURN`` are (actions.py)"""

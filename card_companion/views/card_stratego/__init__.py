@@ -17,6 +17,23 @@ battle line, so the two front ranks meet at the line and column 1 faces column 1
 
 from __future__ import annotations
 
-from card_companion.views.card_stratego.table import CardStrategoTable
+from collections.abc import Callable
 
-__all__ = ["CardStrategoTable"]
+from card_companion.views.game_views import GameViews
+
+
+def _table() -> Callable:
+    from card_companion.views.card_stratego.table import CardStrategoTable
+
+    return CardStrategoTable
+
+
+def _calculator() -> Callable:
+    from card_companion.views.card_stratego.calculator import CardStrategoCalculator
+
+    return CardStrategoCalculator
+
+
+VIEWS = GameViews(table=_table, calculator=_calculator)
+"""the game's components, each imported when first drawn (this package's ``__init__`` imports
+none of them: a calculator's screen loads the calculator alone)"""

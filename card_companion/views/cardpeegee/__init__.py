@@ -11,28 +11,28 @@ One component per module: ``table`` (the screen), ``heroes`` (the Heroes' panels
 ``hero_entry``, ``draw``, ``encounter`` (the frame every encounter's panel shares: ``battle``,
 ``chest``, ``fee``, ``trap``), ``round_entry``, ``loot``, ``town``, ``play_form`` (cards played,
 activated or shown), ``revolution``, ``any_time`` with ``give`` and ``claim``; ``shared`` holds
-what they all use.
+what they all use; ``calculator`` is the game's calculator (``/calc/cardpeegee``).
 """
 
-from card_companion.views.cardpeegee.any_time import AnyTimePanel
-from card_companion.views.cardpeegee.battle import BattlePanel
-from card_companion.views.cardpeegee.chest import ChestPanel
-from card_companion.views.cardpeegee.claim import ClaimForm
-from card_companion.views.cardpeegee.draw import DrawPanel
-from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode
-from card_companion.views.cardpeegee.fee import FeePanel
-from card_companion.views.cardpeegee.give import GiveForm
-from card_companion.views.cardpeegee.hero_entry import HeroEntry
-from card_companion.views.cardpeegee.loot import LootPanel
-from card_companion.views.cardpeegee.play_form import PlayForm, activate_form
-from card_companion.views.cardpeegee.revolution import RevolutionPanel
-from card_companion.views.cardpeegee.round_entry import RoundEntry
-from card_companion.views.cardpeegee.table import CardPeeGeeTable
-from card_companion.views.cardpeegee.town import TownPanel
-from card_companion.views.cardpeegee.trap import TrapPanel
+from __future__ import annotations
 
-__all__ = [
-    "AnyTimePanel", "BattlePanel", "CardPeeGeeTable", "ChestPanel", "ClaimForm", "DrawPanel", "EncounterPanel",
-    "FeePanel", "GiveForm", "HeroEntry", "LootPanel", "Mode", "PlayForm", "RevolutionPanel", "RoundEntry",
-    "TownPanel", "TrapPanel", "activate_form",
-]
+from collections.abc import Callable
+
+from card_companion.views.game_views import GameViews
+
+
+def _table() -> Callable:
+    from card_companion.views.cardpeegee.table import CardPeeGeeTable
+
+    return CardPeeGeeTable
+
+
+def _calculator() -> Callable:
+    from card_companion.views.cardpeegee.calculator import CardPeeGeeCalculator
+
+    return CardPeeGeeCalculator
+
+
+VIEWS = GameViews(table=_table, calculator=_calculator)
+"""the game's components, each imported when first drawn (this package's ``__init__`` imports
+none of them: a calculator's screen loads the calculator alone)"""

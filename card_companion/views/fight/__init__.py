@@ -22,6 +22,23 @@ entry starts again empty at a new step without a new key (``CardSlots(fresh=...)
 
 from __future__ import annotations
 
-from card_companion.views.fight.table import FightTable
+from collections.abc import Callable
 
-__all__ = ["FightTable"]
+from card_companion.views.game_views import GameViews
+
+
+def _table() -> Callable:
+    from card_companion.views.fight.table import FightTable
+
+    return FightTable
+
+
+def _calculator() -> Callable:
+    from card_companion.views.fight.calculator import FightCalculator
+
+    return FightCalculator
+
+
+VIEWS = GameViews(table=_table, calculator=_calculator, calculator_seats_are_players=True)
+"""the game's components, each imported when first drawn (this package's ``__init__`` imports
+none of them: a calculator's screen loads the calculator alone)"""

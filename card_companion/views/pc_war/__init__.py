@@ -17,7 +17,29 @@ No rules here: every number and sentence comes from the tracker (companion/pc_wa
 
 from __future__ import annotations
 
-from card_companion.views.pc_war.new_game import PCWarSetupExtra
-from card_companion.views.pc_war.table import PCWarTable
+from collections.abc import Callable
 
-__all__ = ["PCWarTable", "PCWarSetupExtra"]
+from card_companion.views.game_views import GameViews
+
+
+def _table() -> Callable:
+    from card_companion.views.pc_war.table import PCWarTable
+
+    return PCWarTable
+
+
+def _setup_extra() -> Callable:
+    from card_companion.views.pc_war.new_game import PCWarSetupExtra
+
+    return PCWarSetupExtra
+
+
+def _calculator() -> Callable:
+    from card_companion.views.pc_war.calculator import PCWarCalculator
+
+    return PCWarCalculator
+
+
+VIEWS = GameViews(table=_table, setup_extra=_setup_extra, calculator=_calculator, calculator_seats_are_players=True)
+"""the game's components, each imported when first drawn (this package's ``__init__`` imports
+none of them: a calculator's screen loads the calculator alone)"""

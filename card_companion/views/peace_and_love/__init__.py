@@ -17,7 +17,29 @@ stay from step to step and only start again empty (``CardSlots(fresh=...)``).
 
 from __future__ import annotations
 
-from card_companion.views.peace_and_love.deal import deal_summary
-from card_companion.views.peace_and_love.table import PeaceAndLoveTable
+from collections.abc import Callable
 
-__all__ = ["PeaceAndLoveTable", "deal_summary"]
+from card_companion.views.game_views import GameViews
+
+
+def _table() -> Callable:
+    from card_companion.views.peace_and_love.table import PeaceAndLoveTable
+
+    return PeaceAndLoveTable
+
+
+def _setup_extra() -> Callable:
+    from card_companion.views.peace_and_love.deal import deal_summary
+
+    return deal_summary
+
+
+def _calculator() -> Callable:
+    from card_companion.views.peace_and_love.calculator import PeaceAndLoveCalculator
+
+    return PeaceAndLoveCalculator
+
+
+VIEWS = GameViews(table=_table, setup_extra=_setup_extra, calculator=_calculator)
+"""the game's components, each imported when first drawn (this package's ``__init__`` imports
+none of them: a calculator's screen loads the calculator alone)"""

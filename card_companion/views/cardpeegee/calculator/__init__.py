@@ -7,12 +7,12 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.cardpeegee import PLAYERS_PER_PACK, deck_for
-from card_companion.views.calculator.cardpeegee_boss import BossStackCalculator
-from card_companion.views.calculator.cardpeegee_combat import CombatRoundCalculator
-from card_companion.views.calculator.cardpeegee_encounter import EncounterCalculator
-from card_companion.views.calculator.cardpeegee_play import PlayCalculator
-from card_companion.views.calculator.cardpeegee_trap import TrapCalculator
 from card_companion.views.calculator.ruling import counter, switch
+from card_companion.views.cardpeegee.calculator.boss import BossStackCalculator
+from card_companion.views.cardpeegee.calculator.combat import CombatRoundCalculator
+from card_companion.views.cardpeegee.calculator.encounter import EncounterCalculator
+from card_companion.views.cardpeegee.calculator.play import PlayCalculator
+from card_companion.views.cardpeegee.calculator.trap import TrapCalculator
 from card_companion.views.hooks import use_text_scale
 from card_companion.views.widgets import button, tagged
 

@@ -7,7 +7,6 @@ import flet as ft
 
 from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.words import card_list
-from card_companion.views.calculator.cardpeegee_combat import number
 from card_companion.views.calculator.ruling import (
     Group,
     Ruling,
@@ -25,6 +24,7 @@ from card_companion.views.calculator.ruling import (
     use_ruling,
     whole_number,
 )
+from card_companion.views.cardpeegee.calculator.combat import number
 from card_companion.views.hooks import FletKey, use_made, use_stable, use_text_scale
 
 GAME_NAME = "CardPeeGee"
