@@ -9,8 +9,13 @@ its package only when the game is first used: the home screen lists the five and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from card_companion.companion.game import Figure, Game
 from card_companion.companion.registry import GAMES, Listing
+
+if TYPE_CHECKING:  # the views are imported when a game's screen is first drawn, never here
+    from card_companion.views.game_views import GameViews
 
 
 def _peace_and_love() -> Game:
@@ -19,7 +24,7 @@ def _peace_and_love() -> Game:
     return GAME
 
 
-def _peace_and_love_views():
+def _peace_and_love_views() -> GameViews:
     from card_companion.views.peace_and_love import VIEWS
 
     return VIEWS
@@ -31,7 +36,7 @@ def _fight() -> Game:
     return GAME
 
 
-def _fight_views():
+def _fight_views() -> GameViews:
     from card_companion.views.fight import VIEWS
 
     return VIEWS
@@ -43,7 +48,7 @@ def _card_stratego() -> Game:
     return GAME
 
 
-def _card_stratego_views():
+def _card_stratego_views() -> GameViews:
     from card_companion.views.card_stratego import VIEWS
 
     return VIEWS
@@ -55,7 +60,7 @@ def _pc_war() -> Game:
     return GAME
 
 
-def _pc_war_views():
+def _pc_war_views() -> GameViews:
     from card_companion.views.pc_war import VIEWS
 
     return VIEWS
@@ -67,7 +72,7 @@ def _cardpeegee() -> Game:
     return GAME
 
 
-def _cardpeegee_views():
+def _cardpeegee_views() -> GameViews:
     from card_companion.views.cardpeegee import VIEWS
 
     return VIEWS

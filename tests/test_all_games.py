@@ -79,9 +79,9 @@ def test_registry_entry(game_id: str) -> None:
     assert game.id == game_id
     assert game.name and game.blurb and game.min_players >= 1
     assert game.asks, f"{game.name} answers no resolve asks"
-    from pathlib import Path
+    from card_companion.companion.rules import RULES, RULINGS, game_file
 
-    assert (Path(__file__).parents[1] / "card_companion" / "rules" / game.rules_file).is_file()
+    assert game_file(game, RULES) and game_file(game, RULINGS), "its rule text and rulings are in its package"
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

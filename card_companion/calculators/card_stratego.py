@@ -1,7 +1,7 @@
 """Card Stratego (Card Warfare, by Thorin N. Tatge): the armies, battles, actions per turn
 and the shape of a battlefield.
 
-Rules: card_companion/rules/card-warfare.txt; rulings: card_companion/rulings/card-stratego.md.
+Rules: card_companion/companion/card_stratego/rules.txt; rulings: card_companion/companion/card_stratego/rulings.md.
 
 >>> r = battle(Card.parse("QS"), Card.parse("7H"))
 >>> r.destroyed, r.rule

@@ -1,6 +1,6 @@
 """FIGHT! (by Ashley Pringle): moves, one turn, the victory piles and the Tie Breaker.
 
-Rules: card_companion/rules/fight.txt; rulings: card_companion/rulings/fight.md.
+Rules: card_companion/companion/fight/rules.txt; rulings: card_companion/companion/fight/rulings.md.
 
 The deck is A-6 of each suit (24 cards, A = 1). Black cards are attacks (♠ Punch,
 ♣ Kick), red cards defences (♦ Parry, ♥ Dodge). Between an attack and a defence the

@@ -1,6 +1,6 @@
 """Peace and Love: card values, the number of decks and one round of a fight.
 
-Rules: card_companion/rules/peace-and-love.txt; rulings: docs/rules.md (Peace and Love).
+Rules: card_companion/companion/peace_and_love/rules.txt; rulings: docs/rules.md (Peace and Love).
 
 >>> r = resolve_round(FightRound(players=2, attacker=0, defender=1, fighters=[
 ...     Entry(player=0, fighter="9H", card="7H"), Entry(player=1, fighter="5S", card="2C")]))

@@ -5,7 +5,8 @@ A game at the table is its *setup* (player names and settings) plus the ordered 
 starting from ``Game.initial_state(setup)``. Everything is a frozen pydantic model, so a
 state can be compared, copied and saved exactly.
 
-Each game is a package in companion/ laid out the same way: the settings, Setup and State
+Each game is a package in companion/ laid out the same way (its rule text ``rules.txt`` and
+rulings page ``rulings.md`` beside its modules): the settings, Setup and State
 models; the Action models (one union with a ``kind`` discriminator); the rules as functions
 ``(state, action) -> Applied`` (the new state and its history line) in modules along the rule
 text's sections; the screens' queries; the resolve-protocol asks; and the Game subclass
@@ -381,8 +382,6 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int | None]
     """None: no upper limit"""
-    rules_file: ClassVar[str]
-    """file name under card_companion/rules/"""
     Settings: ClassVar[type[Settings]] = Settings
     Setup: ClassVar[type[Setup]] = Setup
     State: ClassVar[type[Frozen]]

@@ -1,32 +1,40 @@
-"""The rule texts and rulings pages, for the app's rules screen. They ship inside the
-package (``card_companion/rules/``, ``card_companion/rulings/``), read through
+"""The rule texts and rulings pages, for the app's rules screen. Each game's ship inside its
+own package (``companion/<game>/rules.txt`` and ``rulings.md``), read through
 importlib.resources, so an installed wheel has them as a checkout does."""
 
 from __future__ import annotations
 
 import functools
+import sys
 from importlib import resources
 
 from card_companion.companion.game import Game
 from card_companion.companion.rule_texts import RuleText, RulingsBlock, parse_rule_text, parse_rulings
 
-PACKAGE = resources.files("card_companion")
+RULES = "rules.txt"
+RULINGS = "rulings.md"
+
+
+def game_file(game: Game, name: str) -> str:
+    """A file of the game's own package, as text (OSError: it has none)."""
+    package = sys.modules[type(game).__module__].__package__ or ""
+    return (resources.files(package) / name).read_text(encoding="utf-8").strip()
 
 
 def rule_text(game: Game) -> str:
-    """The game's rule text as written (card_companion/rules/)."""
+    """The game's rule text as written (its package's rules.txt)."""
     try:
-        return (PACKAGE / "rules" / game.rules_file).read_text(encoding="utf-8").strip()
-    except OSError:
-        return f"The rule text of {game.name} is missing from this installation (rules/{game.rules_file})."
+        return game_file(game, RULES)
+    except (OSError, ModuleNotFoundError):
+        return f"The rule text of {game.name} is missing from this installation ({RULES} of its package)."
 
 
 def rulings_text(game: Game) -> str:
-    """The rulings page of the game (Markdown, card_companion/rulings/)."""
+    """The rulings page of the game (Markdown: its package's rulings.md)."""
     try:
-        return (PACKAGE / "rulings" / f"{game.id}.md").read_text(encoding="utf-8").strip()
-    except OSError:
-        return f"No rulings page for {game.name} (rulings/{game.id}.md)."
+        return game_file(game, RULINGS)
+    except (OSError, ModuleNotFoundError):
+        return f"No rulings page for {game.name} ({RULINGS} of its package)."
 
 
 @functools.lru_cache(maxsize=16)

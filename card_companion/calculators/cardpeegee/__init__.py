@@ -1,7 +1,7 @@
 """CardPeeGee: every number of the game, with its working shown line by line.
 
-Rules: card_companion/rules/cardpeegee.txt; rulings: card_companion/rulings/cardpeegee.md. Pure functions over
-frozen models: no I/O, no randomness. Every result carries ``explanation``, the plain-language
+Rules: card_companion/companion/cardpeegee/rules.txt; rulings: companion/cardpeegee/rulings.md.
+Pure functions over frozen models: no I/O, no randomness. Every result carries ``explanation``, the plain-language
 steps that decided it, in the words of the text's own examples.
 
 The Ace example of the text (5 + 7 = 12, half of 12 = 6, worth 18):

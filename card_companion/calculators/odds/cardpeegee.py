@@ -1,6 +1,6 @@
 """CardPeeGee odds: a round, a fight to the end, a chest's trap (a Trap: ``odds.trap_odds``).
 
-The model is the rule text with the project's rulings (rulings/cardpeegee.md): every round
+The model is the rule text with the project's rulings ((companion/cardpeegee/rulings.md)): every round
 each fighter draws its Deal in score cards, all of the round's score cards drawn together
 without replacement from the unknown cards, and put back after the round ("the deck count":
 score cards are drawn and put back at once). So every round of a fight has the same odds,

@@ -1,7 +1,7 @@
 """Non-Violent, Politically-Correct War: the order of the cards, a flip, the trade-and-war,
 too few cards, and a simulation of whole games.
 
-Rules: card_companion/rules/pc-war.txt; rulings: card_companion/rulings/pc-war.md.
+Rules: card_companion/companion/pc_war/rules.txt; rulings: card_companion/companion/pc_war/rulings.md.
 
 The object is to *lose* all your cards: the higher card takes both cards into its player's
 pile. The app never knows the order of the cards in a hand, so the rules below work on

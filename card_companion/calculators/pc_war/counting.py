@@ -2,7 +2,7 @@
 4-6). The app never knows the order of the cards in a hand, so these work on counts (cards
 in hand, in the face-up pile, on the table).
 
-Rules: card_companion/rules/pc-war.txt; rulings: card_companion/rulings/pc-war.md.
+Rules: card_companion/companion/pc_war/rules.txt; rulings: card_companion/companion/pc_war/rulings.md.
 """
 
 from __future__ import annotations

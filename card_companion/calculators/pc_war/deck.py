@@ -1,7 +1,7 @@
 """PC War: the game's numbers, the deck and the deal, the order of the cards and which card is
 higher (rules 1-3).
 
-Rules: card_companion/rules/pc-war.txt; rulings: card_companion/rulings/pc-war.md.
+Rules: card_companion/companion/pc_war/rules.txt; rulings: card_companion/companion/pc_war/rulings.md.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """PC War: comparing the two face-up cards of a flip or a war (rule 3), and refusing a pair
 that cannot be on the table.
 
-Rules: card_companion/rules/pc-war.txt; rulings: card_companion/rulings/pc-war.md.
+Rules: card_companion/companion/pc_war/rules.txt; rulings: card_companion/companion/pc_war/rulings.md.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """PC War, a look at the odds: whole random games of shuffled cards played through the very
 same counting functions as the tracker, tallied and summed up.
 
-Rules: card_companion/rules/pc-war.txt; rulings: card_companion/rulings/pc-war.md.
+Rules: card_companion/companion/pc_war/rules.txt; rulings: card_companion/companion/pc_war/rulings.md.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ The app mirrors the table without spoiling it. It records where each card lies o
 battlefield; a card put into play is a face-down card with no value. The app learns a card
 only when the rules turn it face up (a battle, a Scout, a Jack) or when it is discarded
 (discard piles are seen), and then the players enter it. Decks and hands are counts.
-Rules: card_companion/rules/card-warfare.txt; rulings: card_companion/rulings/card-stratego.md.
+Rules: card_companion/companion/card_stratego/rules.txt; rulings: card_companion/companion/card_stratego/rulings.md.
 
 The package, in the order every game keeps: state.py (settings, setup, the state),
 actions.py (the steps); the rules by the text's sections: battlefield.py (draw, put into

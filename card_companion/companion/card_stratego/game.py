@@ -50,7 +50,6 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
     blurb = "Face-down armies, Bombs and Scouts: Card Warfare by Thorin N. Tatge."
     min_players = 2
     max_players = 2
-    rules_file = "card-warfare.txt"
     Settings = CardStrategoSettings
     Setup = CardStrategoSetup
     State = CardStrategoState

@@ -4,7 +4,7 @@ The app never sees the hands: it knows each Hero's Character, HP, active cards a
 number of cards in their hand, every card drawn for an encounter and every card played (the
 players enter them as they are revealed), and, by counting, the number of cards in the deck.
 Every number is worked out by calculators/cardpeegee.py and shown with its working.
-Rules: card_companion/rules/cardpeegee.txt; rulings: card_companion/rulings/cardpeegee.md.
+Rules: card_companion/companion/cardpeegee/rules.txt; rulings: card_companion/companion/cardpeegee/rulings.md.
 
 Random draws (score cards, the evasion draw) are entered by the players, as cards or as a
 total; the tracker only checks them, so a log replays to the same game.

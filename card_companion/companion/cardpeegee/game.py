@@ -65,7 +65,6 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
     blurb = "A role-playing adventure: monsters, chests, healers, traps and town, with all the sums done."
     min_players = 1
     max_players = None
-    rules_file = "cardpeegee.txt"
     Settings = CardPeeGeeSettings
     Setup = CardPeeGeeSetup
     State = CardPeeGeeState

@@ -6,7 +6,7 @@ piles card by card with each card's face, and the discard pile; by counting it k
 deck and the size of each hand at every moment. Coin flips are actions that carry their
 outcome, so undo and replay never flip again.
 
-Rules: card_companion/rules/fight.txt; rulings: card_companion/rulings/fight.md.
+Rules: card_companion/companion/fight/rules.txt; rulings: card_companion/companion/fight/rulings.md.
 
 The package, in the order every game keeps: state.py (settings, setup, the state),
 actions.py (the steps); the rules by the text's sections: rounds.py (a round's row and the

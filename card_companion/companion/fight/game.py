@@ -25,7 +25,6 @@ class FightGame(Game[FightSetup, FightState, Action]):
     blurb = "Punch, Kick, Parry, Dodge: two fighters, a row of cards and the Tie Breaker."
     min_players = 2
     max_players = 2
-    rules_file = "fight.txt"
     Settings = FightSettings
     Setup = FightSetup
     State = FightState

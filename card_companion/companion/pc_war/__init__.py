@@ -5,8 +5,8 @@ The app never sees the hands. It counts: cards in each hand (it does not know th
 order), in each face-up pile and on the table. Each flip is entered as the two face-up
 cards (the app compares them) or with one tap ("left higher", "right higher", "tie");
 player 0 is on the left. A tie walks the players through the trade and war: swap hands,
-lay 3 face down and 1 face up, enter the face-up cards. Rules: card_companion/rules/pc-war.txt;
-rulings: card_companion/rulings/pc-war.md.
+lay 3 face down and 1 face up, enter the face-up cards. Rules: card_companion/companion/pc_war/rules.txt;
+rulings: card_companion/companion/pc_war/rulings.md.
 
 The package, in the order every game keeps: state.py (settings, setup, the state),
 actions.py (the steps); the rules by the text's numbered steps: flips.py (2 to 4: a flip, the

@@ -23,7 +23,6 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
     blurb = "War where the higher card takes the cards and the first to lose them all wins."
     min_players = 2
     max_players = 2
-    rules_file = "pc-war.txt"
     Settings = PCWarSettings
     Setup = PCWarSetup
     State = PCWarState

@@ -2,7 +2,7 @@
 
 The app never sees the hands. It knows the fighters (face up), every card played on a
 fighter (revealed, then discarded), the victory piles and, by counting, the deck and the
-number of cards in each hand. Rules: card_companion/rules/peace-and-love.txt; rulings: docs/rules.md.
+number of cards in each hand. Rules: card_companion/companion/peace_and_love/rules.txt; rulings: docs/rules.md.
 
 The package, in the order every game keeps: state.py (the deal's numbers, settings, setup,
 the state), actions.py (the steps); the rules by the text's sections: deal.py (the fighters

@@ -46,7 +46,6 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
     blurb = "Beat the bluff out of each other: fighters, trumps and victory piles."
     min_players = 2
     max_players = None  # "ten and eleven use five, and so on": any table the packs deal to (up to TABLE_MAX)
-    rules_file = "peace-and-love.txt"
     Settings = PeaceAndLoveSettings
     Setup = PeaceAndLoveSetup
     State = PeaceAndLoveState
