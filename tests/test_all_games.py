@@ -1,10 +1,11 @@
 """One random-play test for every registered game (OpenSpiel-style).
 
-Hypothesis picks a seed; the game's own ``random_setup`` and ``random_action`` play a
-whole game through legal actions. After every action: the game's invariants hold (cards
-conserved, counts never negative, ...), undo gives back exactly the previous state, and
-the log replays to the same state. At the end: save → load (JSON and SQLite) is exact,
-and a finished game accepts no more actions.
+Hypothesis picks a seed; the game's own random play (``Game.random_play()``) plays a whole
+game through its ``legal_actions`` (tests/support/play.py). After every action: it was one
+of the legal actions, the game's invariants hold (cards conserved, counts never negative,
+...), undo gives back exactly the previous state, and the step before, tried again, is legal
+exactly when the rules take it (refused, with a sentence). At the end: save → load is exact,
+and a finished game has no legal action and refuses any.
 """
 
 from __future__ import annotations
@@ -18,28 +19,7 @@ from hypothesis import strategies as st
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.strategies import strategy
-
-MAX_ACTIONS = 4000
-
-
-def play(game, seed: int, check_every_step: bool = True) -> Session:
-    rng = random.Random(seed)
-    session = Session.start(game, strategy(game).random_setup(rng))
-    strategy(game).check_invariants(session.state)
-    for _ in range(MAX_ACTIONS):
-        if session.is_over:
-            break
-        action = strategy(game).random_action(session.state, rng)
-        assert action is not None, "a game that is not over must offer an action"
-        after = session.push(action)
-        if check_every_step:
-            strategy(game).check_invariants(after.state)
-            assert after.undo().state == session.state, "undo must restore the exact previous state"
-            assert after.undo().redo().state == after.state, "redo must give back the same state"
-        session = after
-    return session
-
+from tests.support.play import finished_has_no_legal_action, play
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -56,7 +36,7 @@ def test_random_play(game_id: str, seed: int) -> None:
     assert loaded.actions == session.actions
     if session.is_over:
         assert game.outcome(session.state) is not None
-        assert strategy(game).random_action(session.state, random.Random(seed)) is None
+        finished_has_no_legal_action(game, session)
         with pytest.raises(IllegalAction):
             session.push(session.actions[-1])
     # the history explains every action
@@ -107,7 +87,7 @@ def test_one_shape_a_finished_game_and_a_foreign_step_are_refused_the_same_way(g
     assert set(union) == set(game.handlers), "every step of the game has its handler, and no other"
     other = next(g for g in GAMES.values() if g.id != game_id)
     foreign = next(t for t in other.handlers if t not in game.handlers)
-    s = Session.start(game, strategy(game).random_setup(random.Random(1)))
+    s = Session.start(game, game.random_play().random_setup(random.Random(1)))
     with pytest.raises(IllegalAction, match=f"{game.name} has no step"):
         game.apply(s.state, foreign.model_construct())
     over = s.state.model_copy(update={"phase": "over"})
