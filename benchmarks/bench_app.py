@@ -88,8 +88,8 @@ def browser_numbers(resolves: int = 40, starts: int = 5) -> tuple[list[float], l
 
     from card_companion.calculators.cards import card
     from card_companion.companion.peace_and_love import GAME, Deal, StartFight
+    from card_companion.companion.saves.storage import Store
     from card_companion.companion.session import Session
-    from card_companion.companion.storage import Store
 
     start_times, click_times = [], []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:

@@ -30,8 +30,8 @@ from pathlib import Path
 from benchmarks import GENERATOR, KEPT, kept_file, key_of
 from benchmarks.bench_session import long_log
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import ALL_FORMAT, Store
 from card_companion.companion.session import FORMAT_VERSION, Session
-from card_companion.companion.storage import ALL_FORMAT, Store
 from tests.recorded import random_game
 
 SIZES = (500, 2000)

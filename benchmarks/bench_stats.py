@@ -26,11 +26,13 @@ import types
 from pathlib import Path
 
 from benchmarks import GENERATOR, kept_file, key_of, percentile, timed
-from card_companion.companion import storage, store_log, totals
 from card_companion.companion.log_changes import Redo
+from card_companion.companion.records import totals
+from card_companion.companion.records.stats import Filter, Scope, players_screen
 from card_companion.companion.registry import GAMES
-from card_companion.companion.stats import Filter, Scope, players_screen
-from card_companion.companion.storage import Store
+from card_companion.companion.saves import log as store_log
+from card_companion.companion.saves import storage
+from card_companion.companion.saves.storage import Store
 from tests.recorded import POOL, random_game
 
 GAMES_RECORDED = 10_000

@@ -385,9 +385,9 @@ def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 
 
     from playwright.sync_api import Error as PlaywrightError
 
-    from card_companion.companion.access import TABLE
-    from card_companion.companion.devices import Tables
-    from card_companion.companion.storage import Store
+    from card_companion.companion.phones.access import TABLE
+    from card_companion.companion.phones.devices import Tables
+    from card_companion.companion.saves.storage import Store
     from tests.browser.harness import Server, save_game
 
     p, browser = launch()
@@ -505,7 +505,7 @@ def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 
 
 
 def reconnect(runs: int = 5) -> list[float] | None:
-    from card_companion.companion.storage import Store
+    from card_companion.companion.saves.storage import Store
     from tests.browser.harness import Server, save_game
 
     p, browser = launch()

@@ -34,7 +34,7 @@ def main(page: ft.Page) -> None:
 
 def table_main():
     from benchmarks.page_updates import floor_main
-    from card_companion.companion.live import Hub
+    from card_companion.companion.phones.live import Hub
 
     return floor_main(Hub())
 

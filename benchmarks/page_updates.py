@@ -26,8 +26,8 @@ from pathlib import Path
 
 import flet as ft
 
-from card_companion.companion.live import Committed, Hub
 from card_companion.companion.log_changes import EnterStep, Redo, Undo
+from card_companion.companion.phones.live import Committed, Hub
 from card_companion.views.services import on_page_loop
 
 GAMES = ("peace-and-love", "fight", "card-stratego", "pc-war", "cardpeegee")
@@ -102,7 +102,7 @@ def next_step(actor, gid: str, store, game, play, rng) -> None:
 
 async def measure(game_id: str, steps: int, data_dir: Path, seed: int = 7) -> Measured:
     from card_companion.app import make_main
-    from card_companion.companion.access import TABLE
+    from card_companion.companion.phones.access import TABLE
     from card_companion.companion.registry import GAMES as REGISTRY
     from tests.phones import open_phone, settle, watching
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from card_companion.companion.storage import open_store
+from card_companion.companion.saves.storage import open_store
 from card_companion.memory import settle_memory
 from card_companion.server import (
     NEW_PER_MINUTE,
@@ -111,7 +111,7 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
               join_base: str | None = None, phone_app: str | None = None):
     """The Flet page handler: one saves store (behind the access rules) for the server, one
     App per browser tab. ``phone_app``: where this server offers the phone app (/phone/)."""
-    from card_companion.companion.devices import Tables
+    from card_companion.companion.phones.devices import Tables
 
     opened = open_store(data_dir)
     tables = Tables(opened.store, admin_password=admin_password)

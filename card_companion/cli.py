@@ -111,7 +111,7 @@ def cmd_schema(args) -> int:
 
 def cmd_export(args) -> int:
     from card_companion.companion.game import IllegalAction
-    from card_companion.companion.storage import StoreError, open_to_read
+    from card_companion.companion.saves.storage import StoreError, open_to_read
 
     if args.all == (args.id is not None):
         print(json.dumps({"error": "name one game's id, or --all for every game"}), file=sys.stderr)
@@ -133,7 +133,7 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     from card_companion.companion.game import IllegalAction
-    from card_companion.companion.storage import StoreError, open_store
+    from card_companion.companion.saves.storage import StoreError, open_store
 
     opened = open_store(args.data_dir)
     if opened.problem:  # a damaged save: the games go where the app saves them now (a spare file), said
@@ -156,8 +156,8 @@ def cmd_import(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from card_companion.companion.access import format_table_code
-    from card_companion.companion.storage import StoreError, open_to_read
+    from card_companion.companion.phones.access import format_table_code
+    from card_companion.companion.saves.storage import StoreError, open_to_read
 
     try:
         opened = open_to_read(args.data_dir)
@@ -202,8 +202,8 @@ def fail(message: str) -> int:
 
 def read_filter(args):
     """The --game and --period of a records command, or a sentence saying what is wrong."""
+    from card_companion.companion.records.stats import PERIODS, Filter
     from card_companion.companion.registry import GAMES
-    from card_companion.companion.stats import PERIODS, Filter
 
     if args.game is not None and args.game not in GAMES:
         return f"there is no game {args.game!r}: the games are {', '.join(GAMES)}"
@@ -238,7 +238,7 @@ def with_records(args, work) -> int:
     """``companion stats`` and ``records``: the filter checked, the save file opened, ``work(store,
     filter)`` run (it gives what to print, or an error sentence: str in a list), then a note for
     each saved game that cannot be read, and the printing."""
-    from card_companion.companion.storage import StoreError, open_to_read
+    from card_companion.companion.saves.storage import StoreError, open_to_read
 
     flt = read_filter(args)
     if isinstance(flt, str):
@@ -258,7 +258,7 @@ def with_records(args, work) -> int:
 
 
 def cmd_stats(args) -> int:
-    from card_companion.companion.stats import only, players_screen, stopped_early_line, to_json
+    from card_companion.companion.records.stats import only, players_screen, stopped_early_line, to_json
 
     def work(store, flt):
         board = players_screen(store, None, flt)
@@ -284,7 +284,7 @@ def cmd_stats(args) -> int:
 
 
 def cmd_records(args) -> int:
-    from card_companion.companion.stats import records_csv
+    from card_companion.companion.records.stats import records_csv
 
     return with_records(args, lambda store, flt: records_csv(store, None, flt))
 
@@ -292,9 +292,9 @@ def cmd_records(args) -> int:
 def cmd_players(args) -> int:
     """rename-player and merge-players, on the records of the save file itself (never a spare
     one: a damaged save is said, not taken for a file with no players)."""
-    from card_companion.companion import records
     from card_companion.companion.game import IllegalAction, name_note
-    from card_companion.companion.storage import StoreError, open_store
+    from card_companion.companion.records import game_records as records
+    from card_companion.companion.saves.storage import StoreError, open_store
 
     try:
         opened = open_store(args.data_dir, spare=False)

@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from card_companion.companion.storage import KeepFailed, OpenedStore, open_store
+from card_companion.companion.saves.storage import KeepFailed, OpenedStore, open_store
 
 
 class BrowserKeeper:
@@ -64,7 +64,7 @@ def phone_main(opened: OpenedStore, problem: str | None, first: Callable[[], Awa
     """The phone app's page handler: the one phone holds every game of its own saves
     (``problem``: the sentence for a browser that keeps nothing); ``first`` is awaited before
     the first page is drawn."""
-    from card_companion.companion.devices import Tables
+    from card_companion.companion.phones.devices import Tables
 
     tables = Tables(opened.store)
     started: list[bool] = []

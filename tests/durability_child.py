@@ -9,8 +9,8 @@ import sys
 
 from card_companion.companion.log_changes import EnterStep, Undo
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Store
 from tests.strategies import strategy
 
 

@@ -9,12 +9,12 @@ import json
 import os
 import sys
 
-from card_companion.companion.access import TABLE
-from card_companion.companion.devices import Tables
 from card_companion.companion.log_changes import EnterStep, Undo
+from card_companion.companion.phones.access import TABLE
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import game
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 
 
 def attempt(fn) -> str:

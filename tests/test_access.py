@@ -11,10 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from card_companion.companion.access import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
-    CODE_SPACE,
+from card_companion.companion.log_changes import EnterStep, Redo, Undo
+from card_companion.companion.phones.access import (
     NETWORK_MISS_REFILL_SECONDS,
     NETWORK_MISSES_ALLOWED,
     TABLE,
@@ -28,16 +26,15 @@ from card_companion.companion.access import (
     TooManyTries,
     format_table_code,
     guessing_odds,
-    new_table_code,
     parse_table_code,
     player_seat,
 )
-from card_companion.companion.devices import NOT_OPEN, WATCHING, Tables
-from card_companion.companion.live import Committed, Hub
-from card_companion.companion.log_changes import EnterStep, Redo, Undo
+from card_companion.companion.phones.devices import NOT_OPEN, WATCHING, Tables
+from card_companion.companion.phones.live import Committed, Hub
 from card_companion.companion.registry import game
+from card_companion.companion.saves.codes import CODE_ALPHABET, CODE_LENGTH, CODE_SPACE, new_table_code
+from card_companion.companion.saves.storage import SeatTaken, StaleGame, open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import SeatTaken, StaleGame, open_store
 from tests.strategies import strategy
 
 PAL = game("peace-and-love")

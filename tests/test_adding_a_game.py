@@ -163,8 +163,9 @@ def test_a_registered_game_plays_through_the_one_random_play_test(plain_war, see
 
 
 def test_a_registered_game_is_saved_loaded_and_counted_in_the_records(plain_war):
-    from card_companion.companion import records, stats
-    from card_companion.companion.storage import Store
+    from card_companion.companion.records import game_records as records
+    from card_companion.companion.records import stats
+    from card_companion.companion.saves.storage import Store
 
     session = play(plain_war, 3)
     store = Store(":memory:")

@@ -21,6 +21,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from tests.support.play import finished_has_no_legal_action, play
 
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # found by a fresh clone's run: in CardPeeGee, a PvP fighter killed in a round after the

@@ -10,15 +10,15 @@ import socket
 
 import pytest
 
-from card_companion.companion import records
-from card_companion.companion.access import player_seat
-from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.log_changes import EnterStep
+from card_companion.companion.phones.access import player_seat
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.protocol import resolve_line
+from card_companion.companion.records import game_records as records
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Store
 from tests.bad_input_catalogue import DOC, ROWS, Row, render
 from tests.test_fight_tracker import a_match_best_of_three
 

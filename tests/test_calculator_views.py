@@ -81,7 +81,7 @@ class _NoSaves:
     """A save file with no games (and so no records for the home screen's game night)."""
 
     def __init__(self):
-        from card_companion.companion.storage import Store
+        from card_companion.companion.saves.storage import Store
 
         self._empty = Store(":memory:")
 
@@ -598,8 +598,8 @@ def test_share_where_the_phone_has_a_share_sheet():
 
 def test_from_a_table_the_calculator_takes_its_players_names(tmp_path):
     from card_companion.companion.registry import GAMES
+    from card_companion.companion.saves.storage import open_store
     from card_companion.companion.session import Session
-    from card_companion.companion.storage import open_store
     from card_companion.views.table_screen import TableScreen
 
     store = open_store(tmp_path).store

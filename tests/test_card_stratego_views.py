@@ -30,8 +30,8 @@ from card_companion.companion.card_stratego import (
     ScoutReveal,
     SixReturn,
 )
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TableScreen
 from tests.strategies import strategy

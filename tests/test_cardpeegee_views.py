@@ -10,8 +10,8 @@ import pytest
 
 from card_companion.calculators.cards import card, cards
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.table_screen import TableScreen
 from tests.test_cardpeegee_tracker import dee_draws_from_two_cards
 from tests.test_views import services

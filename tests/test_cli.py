@@ -76,8 +76,8 @@ def test_lan_address_and_qr_code():
 
 def test_export_import_list(tmp_path, capsys):
     from card_companion.companion.peace_and_love import GAME
+    from card_companion.companion.saves.storage import open_store
     from card_companion.companion.session import Session
-    from card_companion.companion.storage import open_store
 
     store = open_store(tmp_path).store
     gid = store.create(Session.start(GAME, GAME.make_setup(["Ann", "Bea"])))
@@ -97,8 +97,8 @@ def test_export_all_and_import_restore_every_game_as_new_games(tmp_path, capsys)
     games, step for step; restored into the same file it adds them beside the originals and
     overwrites nothing."""
     from card_companion.companion.registry import GAMES
+    from card_companion.companion.saves.storage import open_store
     from card_companion.companion.session import Session
-    from card_companion.companion.storage import open_store
 
     here, there = tmp_path / "here", tmp_path / "there"
     store = open_store(here).store
@@ -126,7 +126,7 @@ def test_export_all_and_import_restore_every_game_as_new_games(tmp_path, capsys)
 
 
 def test_export_needs_an_id_or_all_and_a_damaged_backup_imports_nothing(tmp_path, capsys):
-    from card_companion.companion.storage import open_store
+    from card_companion.companion.saves.storage import open_store
 
     assert main(["export", "--data-dir", str(tmp_path)]) == 2
     assert "--all" in capsys.readouterr().err
@@ -150,8 +150,8 @@ def test_import_reads_a_file_of_games_from_stdin_a_game_at_a_time(tmp_path, caps
     import io
 
     from card_companion.companion.registry import GAMES
+    from card_companion.companion.saves.storage import open_store
     from card_companion.companion.session import Session
-    from card_companion.companion.storage import open_store
 
     game = GAMES["fight"]
     games = [json.loads(Session.start(game, game.make_setup([a, b])).to_json()) for a, b in (("Ann", "Bea"),

@@ -1,7 +1,7 @@
-"""The code stays easy to live in (issues 13 and 26): every module of card_companion/ — the
-rules, the table, the store's parts, the views, the server, the command — reads at once: none
-over 600 lines and no function over 60 (counted from its `def` to its last line), each cut
-along the rule text's sections or along its concerns."""
+"""The code stays easy to live in: every module of card_companion/ — the rules, the table, the
+saves, the phones, the records, the views, the server, the command — reads at once: none over
+600 lines and no function over 60 (counted from its `def` to its last line), each cut along
+the rule text's sections or along its concerns, and companion/ is cut by concern into packages."""
 
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ ROOT = Path(__file__).resolve().parents[1] / "card_companion"
 MODULES = sorted(ROOT.rglob("*.py"))
 """every module of the package: calculators/, companion/, views/, server/, app.py, cli.py"""
 MAX_MODULE, MAX_FUNCTION = 600, 60
-STORE = sorted((ROOT / "companion").glob("stor*.py"))
-"""the save file's parts (issue 26): storage.py, the composition, and one store_<concern>.py each"""
 
 
 def long_functions(source: str, longest: int) -> list[tuple[str, int]]:
@@ -32,9 +30,18 @@ def test_every_part_of_the_package_is_held():
             "views/live_table.py", "views/fight/table.py", "views/cardpeegee/table.py"} <= held
 
 
-def test_the_store_is_cut_by_concern():
-    assert {p.name for p in STORE} >= {"storage.py", "store_file.py", "store_schema.py", "store_log.py",
-                                       "store_seats.py", "store_transfer.py"}
+def test_companion_is_cut_by_concern():
+    """The game framework at companion/'s top, the five games, and the saves, the phones and the
+    records in packages of their own (the saves: the composition, and one module per concern)."""
+    comp = ROOT / "companion"
+    packages = {p.name for p in comp.iterdir() if (p / "__init__.py").is_file()}
+    assert packages == {"saves", "phones", "records", "peace_and_love", "fight", "card_stratego", "pc_war",
+                        "cardpeegee"}
+    assert {p.name for p in (comp / "saves").glob("*.py")} >= {"storage.py", "file.py", "schema.py", "log.py",
+                                                             "seats.py", "transfer.py"}
+    top = {p.stem for p in comp.glob("*.py")} - {"__init__"}
+    assert top <= {"game", "session", "log_changes", "protocol", "registry", "ask", "legal", "action_cards",
+                   "advisor", "rules", "rule_texts"}, "a module at companion/'s top that is not the framework's"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))

@@ -12,8 +12,8 @@ import random
 import pytest
 
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.game_views import calculator_component
 from card_companion.views.history import HistoryScreen

@@ -17,8 +17,8 @@ import pytest
 
 from card_companion.cli import main
 from card_companion.companion.registry import game
+from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import FILE_NAME, Store
 from tests.test_fight_tracker import a_match_best_of_three
 
 FIGHT = game("fight")

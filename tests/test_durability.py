@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from card_companion.companion.registry import GAMES
-from card_companion.companion.storage import Store
+from card_companion.companion.saves.storage import Store
 
 KILLS = 100
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,8 +16,8 @@ import card_companion.views.fight.coin as coin_view
 from card_companion.calculators.cards import card
 from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.fight.table import FightTable
 from card_companion.views.history import HistoryScreen
 from card_companion.views.live_table import LiveTable, Table

@@ -21,8 +21,8 @@ import pytest
 
 from card_companion.companion.log_changes import Redo
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Store
 
 GOLDEN = Path(__file__).parent / "golden"
 EXPECTED = json.loads((GOLDEN / "expected-v1.json").read_text(encoding="utf-8"))

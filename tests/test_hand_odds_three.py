@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from card_companion.calculators.cards import Deck, card, cards
 from card_companion.calculators.odds import OddsError, best_cards
 from card_companion.calculators.peace_and_love import Entry, FightRound, resolve_round
-from card_companion.companion.access import player_seat
 from card_companion.companion.advisor import peace_and_love_hand
-from card_companion.companion.devices import Tables
+from card_companion.companion.phones.access import player_seat
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.protocol import resolve
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from tests.test_advisor import label, less
 from tests.viewkit import FakePage, ViewHarness
 

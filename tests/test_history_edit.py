@@ -20,14 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from card_companion.calculators.cards import card
-from card_companion.companion.access import WATCH, Refused
 from card_companion.companion.action_cards import card_places, with_cards
-from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.log_changes import EditStep, EnterStep, Redo, RedoAll, Undo, UndoTo
+from card_companion.companion.phones.access import WATCH, Refused
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import FILE_NAME, SCHEMA_VERSION, StaleGame, open_store
 from card_companion.companion.session import Edit, Session
-from card_companion.companion.storage import FILE_NAME, SCHEMA_VERSION, StaleGame, open_store
 from tests.strategies import strategy
 
 PAL = GAMES["peace-and-love"]

@@ -10,10 +10,10 @@ import time
 import pytest
 
 from card_companion.calculators.cards import card
-from card_companion.companion.access import WATCH
-from card_companion.companion.devices import Tables
 from card_companion.companion.log_changes import EnterStep
-from card_companion.companion.storage import open_store
+from card_companion.companion.phones.access import WATCH
+from card_companion.companion.phones.devices import Tables
+from card_companion.companion.saves.storage import open_store
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, saved_lines
 from card_companion.views.services import Prefs, Services, ServicesContext
@@ -143,8 +143,8 @@ def test_a_watcher_sees_the_history_without_its_buttons(tables):
 
 
 def test_the_other_phones_follow_an_edit_and_a_jump_back_as_any_step():
-    from card_companion.companion.live import Committed
-    from card_companion.companion.storage import Snapshot
+    from card_companion.companion.phones.live import Committed
+    from card_companion.companion.saves.storage import Snapshot
     from card_companion.views.table_screen import NEWS, follow
 
     s = played()

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.json_stream import JsonStream, NotJson, text_of
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.json_stream import JsonStream, NotJson, text_of
+from card_companion.companion.saves.storage import ALL_FORMAT, Store
 from card_companion.companion.session import FORMAT_VERSION, Session
-from card_companion.companion.storage import ALL_FORMAT, Store
 from tests.recorded import random_game
 from tests.test_records import finished, kept, on_a_clock, totals_agree, truth
 

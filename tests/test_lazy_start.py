@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from card_companion.companion.registry import GAMES, game
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from tests.test_fight_tracker import a_match_best_of_three
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,7 +138,7 @@ def saves(tmp_path) -> Path:
 
 
 SHOW = """
-from card_companion.companion.storage import open_store
+from card_companion.companion.saves.storage import open_store
 from card_companion.views.services import Prefs, Services, ServicesContext
 from tests.viewkit import ViewHarness
 import card_companion.views.app

@@ -16,7 +16,7 @@ GROUPS = ["group-heroes", "group-encounters", "group-combat", "group-town", "gro
 
 @pytest.fixture
 def store(tmp_path):
-    from card_companion.companion.storage import open_store
+    from card_companion.companion.saves.storage import open_store
 
     return open_store(tmp_path).store
 

@@ -16,10 +16,10 @@ import random
 import flet as ft
 import pytest
 
-from card_companion.companion.access import TABLE
-from card_companion.companion.devices import Tables
+from card_companion.companion.phones.access import TABLE
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
-from card_companion.companion.storage import open_store
+from card_companion.companion.saves.storage import open_store
 from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, delete_dialog

@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-from card_companion.companion.devices import Tables
 from card_companion.companion.peace_and_love import Stop
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.players import PlayersScreen

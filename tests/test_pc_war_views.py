@@ -11,8 +11,8 @@ import pytest
 
 from card_companion.calculators.cards import card
 from card_companion.companion.pc_war import GAME, Flip, Recount, Stop, SwapHands, War
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.pc_war import new_game as view
 from card_companion.views.table_screen import TableScreen
@@ -242,7 +242,7 @@ def test_stop_says_it_counts_and_a_stop_without_counting_leaves_no_record(store)
     """Issue 34 item 1: the Stop dialog says the game counts (stopped early) and offers Stop
     without counting; that one ends the game with nobody winning and no record; Undo takes it
     back, and the Stop that counts makes the record."""
-    from card_companion.companion.records import kept
+    from card_companion.companion.records.game_records import kept
 
     gid, h = open_table(store, actions=[Flip(higher="left")])  # Ann 28 cards, Bea 25
     h.click("stop")

@@ -23,8 +23,8 @@ from card_companion.companion.peace_and_love import (
     StartFight,
 )
 from card_companion.companion.peace_and_love.queries import Score, ScoreBoard
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from tests.strategies import strategy
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from card_companion.companion.log_changes import EnterStep
 from card_companion.companion.registry import game
+from card_companion.companion.saves.storage import KeepFailed, Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import KeepFailed, Store
 from card_companion.phone import BrowserKeeper, keep_spare, open_saves
 from tests.viewkit import run_coroutine
 
@@ -133,7 +133,7 @@ def test_a_spare_save_file_is_kept_once_the_browser_gave_its_handle(tmp_path):
 def test_the_phone_apps_table_offers_no_code_and_says_when_the_saves_are_no_longer_kept(tmp_path):
     """On the phone app a table has no code to join with and no invite; once the browser's
     storage failed, the table says so (and keeps it said) while the game goes on."""
-    from card_companion.companion.devices import Tables
+    from card_companion.companion.phones.devices import Tables
     from card_companion.views.home import HomeScreen
     from card_companion.views.services import Prefs, Services, ServicesContext, Where
     from card_companion.views.table_screen import TablePage

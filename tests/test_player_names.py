@@ -13,7 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from card_companion.cli import main
-from card_companion.companion import records
 from card_companion.companion.game import (
     IllegalAction,
     invisible,
@@ -23,9 +22,10 @@ from card_companion.companion.game import (
     normal_name,
     spelled,
 )
+from card_companion.companion.records import game_records as records
 from card_companion.companion.registry import game
+from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import FILE_NAME, Store
 from tests.test_fight_tracker import a_match_best_of_three
 from tests.test_records import kept, players, totals_agree, truth
 

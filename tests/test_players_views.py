@@ -7,8 +7,8 @@ import flet as ft
 import pytest
 
 from card_companion.companion.registry import game
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.players import PlayersScreen

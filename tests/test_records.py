@@ -16,13 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from card_companion.companion import records, store_log, totals
-from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.log_changes import EnterStep, LogChange, Redo, RedoAll, Undo, UndoTo
-from card_companion.companion.registry import GAMES, game
-from card_companion.companion.session import Session
-from card_companion.companion.stats import (
+from card_companion.companion.phones.devices import Tables
+from card_companion.companion.records import game_records as records
+from card_companion.companion.records import totals
+from card_companion.companion.records.stats import (
     Filter,
     game_summaries,
     player_stats,
@@ -31,7 +30,10 @@ from card_companion.companion.stats import (
     totalled_players,
     where,
 )
-from card_companion.companion.storage import Store
+from card_companion.companion.registry import GAMES, game
+from card_companion.companion.saves import log as store_log
+from card_companion.companion.saves.storage import Store
+from card_companion.companion.session import Session
 from tests.recorded import random_game
 
 SPELLINGS = ("Ann", "Bea", "Cy", "Dee", " ann", "BEA ", "Anne", "Beatrice")
@@ -477,7 +479,7 @@ def test_the_totals_of_this_year_and_this_month_equal_counting_their_records(mon
 
 
 def records_period_start(period: str, now: float) -> float:
-    from card_companion.companion.periods import period_start
+    from card_companion.companion.records.periods import period_start
 
     start = period_start(period, now)
     assert start is not None

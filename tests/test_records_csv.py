@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from card_companion.cli import main
-from card_companion.companion.devices import Tables
 from card_companion.companion.game import name_key, name_problem, normal_name
+from card_companion.companion.phones.devices import Tables
+from card_companion.companion.records.stats import CSV_COLUMNS, FORMULA_STARTS, records_csv
 from card_companion.companion.registry import game
+from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
-from card_companion.companion.stats import CSV_COLUMNS, FORMULA_STARTS, records_csv
-from card_companion.companion.storage import FILE_NAME, Store
 from tests.test_fight_tracker import a_match_best_of_three
 
 MATCH = a_match_best_of_three()

@@ -11,12 +11,12 @@ import threading
 
 import pytest
 
-from card_companion.companion import records
-from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
+from card_companion.companion.phones.devices import Tables
+from card_companion.companion.records import game_records as records
 from card_companion.companion.registry import game
+from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import FILE_NAME, Store
 from card_companion.views.players import PlayersScreen
 from tests.test_fight_tracker import a_match_best_of_three
 from tests.test_players_views import choose

@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from card_companion.companion.access import TABLE, WATCH, NotYourChoice, Refused, player_seat
-from card_companion.companion.devices import Device, Tables
 from card_companion.companion.game import SHARED, TURN
 from card_companion.companion.log_changes import EditStep, EnterStep, Undo
+from card_companion.companion.phones.access import TABLE, WATCH, NotYourChoice, Refused, player_seat
+from card_companion.companion.phones.devices import Device, Tables
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.live_table import LiveTable
 from tests.strategies import strategy
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from card_companion.companion.access import TABLE, player_seat
-from card_companion.companion.devices import Tables
+from card_companion.companion.phones.access import TABLE, player_seat
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TablePage
 from tests.viewkit import FakePage, ViewHarness

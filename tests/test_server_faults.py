@@ -242,7 +242,7 @@ def test_a_table_session_still_connected_is_not_dropped(main):
 
 
 def test_issue25_item4_page_owners():
-    from card_companion.companion.access import PageOwners
+    from card_companion.companion.phones.access import PageOwners
 
     owners = PageOwners(max_pages=3)
     owners.claim("s1", None, "10.0.0.5")  # a first visit: no key yet

@@ -116,9 +116,9 @@ def test_issue25_item8_memory_comes_back_when_120_phones_have_come_and_gone(tmp_
     second round). Now within 30 MB of the start (measured: 82 -> 88 MB, 99 after a second
     round; docs/performance.md has 300 phones)."""
     from benchmarks.bench_table import LoadPhone, dealt_game, rss_mb
-    from card_companion.companion.access import TABLE
-    from card_companion.companion.devices import Tables
-    from card_companion.companion.storage import Store
+    from card_companion.companion.phones.access import TABLE
+    from card_companion.companion.phones.devices import Tables
+    from card_companion.companion.saves.storage import Store
     from tests.browser.harness import Server
 
     data = tmp_path / "data"

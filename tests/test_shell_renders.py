@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from card_companion.companion.devices import Tables
-from card_companion.companion.storage import open_store
+from card_companion.companion.phones.devices import Tables
+from card_companion.companion.saves.storage import open_store
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen

@@ -7,12 +7,12 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from card_companion.companion.access import format_table_code, player_seat
-from card_companion.companion.devices import Tables
-from card_companion.companion.live import Committed
+from card_companion.companion.phones.access import format_table_code, player_seat
+from card_companion.companion.phones.devices import Tables
+from card_companion.companion.phones.live import Committed
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import open_store
 from card_companion.views.live_table import news_of
 from tests.test_all_games import play
 from tests.test_peace_and_love_views import fight
@@ -107,7 +107,7 @@ def test_the_fights_result_shows_until_the_next_step_that_is_not_the_fights(tmp_
 def test_the_result_card_goes_on_the_same_page_at_the_next_turn(tmp_path):
     """One page drawn through the fight's last steps and the Refresh after it, entered on it
     (the whole table's phone): the card shows after the round and the new fighter, then goes."""
-    from card_companion.companion.access import TABLE
+    from card_companion.companion.phones.access import TABLE
 
     open_as = _phones(tmp_path)
     played = fight().push(PAL.parse_action({"kind": "play", "cards": {"1": "3C", "0": "7H"}}))

@@ -27,13 +27,10 @@ import types
 import pytest
 from openskill.models import PlackettLuce
 
-from card_companion.companion import store_log
-from card_companion.companion.devices import Tables
 from card_companion.companion.log_changes import Redo
-from card_companion.companion.ratings import START, model
-from card_companion.companion.registry import game
-from card_companion.companion.session import Session
-from card_companion.companion.stats import (
+from card_companion.companion.phones.devices import Tables
+from card_companion.companion.records.ratings import START, model
+from card_companion.companion.records.stats import (
     Filter,
     Scope,
     head_to_head,
@@ -43,7 +40,10 @@ from card_companion.companion.stats import (
     tonight,
     win_rate_over_time,
 )
-from card_companion.companion.storage import Store
+from card_companion.companion.registry import game
+from card_companion.companion.saves import log as store_log
+from card_companion.companion.saves.storage import Store
+from card_companion.companion.session import Session
 from tests.test_fight_tracker import a_match_best_of_three
 
 T0 = 1_790_000_000.0  # Nov 2026

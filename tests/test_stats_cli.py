@@ -9,10 +9,10 @@ import sqlite3
 import pytest
 
 from card_companion.cli import main
+from card_companion.companion.records.stats import Filter, players_screen, to_json
 from card_companion.companion.registry import game
+from card_companion.companion.saves.storage import FILE_NAME, open_store
 from card_companion.companion.session import Session
-from card_companion.companion.stats import Filter, players_screen, to_json
-from card_companion.companion.storage import FILE_NAME, open_store
 from tests.test_fight_tracker import a_match_best_of_three
 
 

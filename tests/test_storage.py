@@ -17,12 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from card_companion.companion.devices import Tables
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.log_changes import EnterStep, Redo, Undo
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import game
-from card_companion.companion.session import Session
-from card_companion.companion.storage import (
+from card_companion.companion.saves.storage import (
     FILE_NAME,
     SCHEMA_VERSION,
     StaleGame,
@@ -31,6 +30,7 @@ from card_companion.companion.storage import (
     StoreError,
     open_store,
 )
+from card_companion.companion.session import Session
 
 PAL = game("peace-and-love")
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,7 +131,7 @@ def test_issue11_item1_two_processes_check_the_same_revision(tmp_path, store):
     step on the old revision is refused."""
     gid = new_game(store)
     shown = store.snapshot(gid)
-    code = (f"from card_companion.companion.storage import Store\n"
+    code = (f"from card_companion.companion.saves.storage import Store\n"
             f"from card_companion.companion.log_changes import EnterStep\n"
             f"from card_companion.companion.registry import game\n"
             f"s = Store({str(tmp_path / FILE_NAME)!r})\n"
@@ -506,8 +506,8 @@ WRITER = """
 import os, sys
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Store
-from card_companion.companion.devices import Tables
+from card_companion.companion.saves.storage import Store
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.log_changes import EnterStep
 pal = game("peace-and-love")
 tables = Tables(Store(sys.argv[1]))

@@ -18,8 +18,8 @@ from card_companion.companion.action_cards import card_places, with_cards
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.log_changes import EditStep, EnterStep, Redo, RedoAll, Undo, UndoTo
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Store
 from tests.strategies import random_game, strategy
 
 OPS = ("step", "step", "undo", "undo", "redo", "undo_to", "redo_all", "edit", "edit")

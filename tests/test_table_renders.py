@@ -88,8 +88,8 @@ def test_a_tap_from_a_drawing_older_than_the_table_is_refused(tmp_path) -> None:
     stale sentence and changes nothing. Once B has drawn the new state, the same button
     commits on the state B shows."""
     from card_companion.companion.pc_war import Flip
+    from card_companion.companion.saves.errors import STALE
     from card_companion.companion.session import Session
-    from card_companion.companion.store_errors import STALE
     from card_companion.views.live_table import STALE_TAIL
 
     game = REGISTRY["pc-war"]
@@ -158,7 +158,7 @@ def test_the_invite_is_open_only_on_the_creating_phone_until_another_phone_sits(
     code) open; a phone that joined shows only the code in its seat line; once it sits, the
     creator's invite folds into that line too (one tap opens it again)."""
     from card_companion.app import make_main
-    from card_companion.companion.access import TABLE
+    from card_companion.companion.phones.access import TABLE
     from card_companion.companion.session import Session
     from tests.phones import open_phone, settle
 

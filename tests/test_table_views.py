@@ -9,13 +9,13 @@ import re
 import flet as ft
 import pytest
 
-from card_companion.companion.access import TABLE, WATCH, format_table_code, player_seat
-from card_companion.companion.devices import Tables
-from card_companion.companion.live import Committed
 from card_companion.companion.log_changes import EnterStep
+from card_companion.companion.phones.access import TABLE, WATCH, format_table_code, player_seat
+from card_companion.companion.phones.devices import Tables
+from card_companion.companion.phones.live import Committed
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import Snapshot, Store, open_store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Snapshot, Store, open_store
 from card_companion.views.home import HomeScreen
 from card_companion.views.live_table import LiveTable
 from card_companion.views.new_game import NewGameScreen

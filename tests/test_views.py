@@ -9,7 +9,7 @@ import pytest
 
 from card_companion.calculators.cards import Deck, card
 from card_companion.companion.registry import GAMES
-from card_companion.companion.storage import open_store
+from card_companion.companion.saves.storage import open_store
 from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warning
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, when
@@ -426,7 +426,7 @@ def test_peace_and_love_stop_counts_and_stop_without_counting_does_not(store):
     step's own (``counts``), so the record follows the log; Undo of the stop takes the record
     away."""
     from card_companion.companion.peace_and_love import Stop
-    from card_companion.companion.records import kept
+    from card_companion.companion.records.game_records import kept
 
     def records():
         with store.reading() as db:

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import flet as ft
 
-from card_companion.companion.devices import Tables
+from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
 from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.flet_compat import MutableRef

@@ -19,13 +19,13 @@ from typing import Any
 
 import flet as ft
 
-from card_companion.companion.access import Refused
 from card_companion.companion.action_cards import card_places, with_cards
-from card_companion.companion.devices import Device
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.log_changes import EditStep, LogChange, RedoAll, UndoTo
+from card_companion.companion.phones.access import Refused
+from card_companion.companion.phones.devices import Device
+from card_companion.companion.saves.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.session import Edit, Session, Step
-from card_companion.companion.storage import Snapshot, StaleGame, StoreError
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.hooks import FletKey, sized, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.navigation import screen

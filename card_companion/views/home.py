@@ -7,10 +7,10 @@ import time
 
 import flet as ft
 
-from card_companion.companion.access import Seat, format_table_code
 from card_companion.companion.game import IllegalAction, sentences
+from card_companion.companion.phones.access import Seat, format_table_code
 from card_companion.companion.registry import GAMES, Listing
-from card_companion.companion.storage import StoreError
+from card_companion.companion.saves.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.players import GameNight

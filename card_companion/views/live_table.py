@@ -38,14 +38,14 @@ from typing import Any, Generic, Literal, TypeVar, cast
 import flet as ft
 from pydantic import ValidationError
 
-from card_companion.companion.access import TABLE, Refused, Seat
-from card_companion.companion.devices import Device, Opened
 from card_companion.companion.game import Game, IllegalAction, plain_validation_error
-from card_companion.companion.live import STEPS, Committed, Subscription
 from card_companion.companion.log_changes import EnterStep, LogChange, Redo, Undo
+from card_companion.companion.phones.access import TABLE, Refused, Seat
+from card_companion.companion.phones.devices import Device, Opened
+from card_companion.companion.phones.live import STEPS, Committed, Subscription
+from card_companion.companion.saves.errors import STALE
+from card_companion.companion.saves.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Snapshot, StaleGame, StoreError
-from card_companion.companion.store_errors import STALE
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.services import fire_and_forget, on_page_loop
 
@@ -321,8 +321,8 @@ class LiveTable:
     @classmethod
     def showing(cls, session: Session, revision: int = 0) -> LiveTable:
         """A table that shows ``session`` and commits nothing (a screen drawn for a test)."""
-        from card_companion.companion.devices import Opened
-        from card_companion.companion.storage import Snapshot as _Snapshot
+        from card_companion.companion.phones.devices import Opened
+        from card_companion.companion.saves.storage import Snapshot as _Snapshot
 
         live = cls.__new__(cls)
         live.gid, live.device, live.page, live.reports = "", None, None, False

@@ -16,8 +16,8 @@ from pydantic.fields import FieldInfo
 
 from card_companion.companion.game import Game, IllegalAction, names_notes, sentences
 from card_companion.companion.registry import GAMES
+from card_companion.companion.saves.storage import StoreError
 from card_companion.companion.session import Session
-from card_companion.companion.storage import StoreError
 from card_companion.views.game_views import setup_extra
 from card_companion.views.hooks import FletKey, Setter, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import flet as ft
 import flet_charts as fch  # type: ignore[import-untyped]  # Flet's charts ship no type information
 
+from card_companion.companion.records.standings import unit_of
+from card_companion.companion.records.stats import GameSummary, PlayerStats
 from card_companion.companion.registry import GAMES
-from card_companion.companion.standings import unit_of
-from card_companion.companion.stats import GameSummary, PlayerStats
 from card_companion.views.widgets import choice_row, section, tagged
 
 

@@ -1,6 +1,6 @@
 """The Players screen (/players, one tap from home): who has won how often, at which game,
 against whom, with ratings, charts, the latest games, the records as CSV, and renaming or
-merging players. Everything comes from ``Device.players_screen`` (companion/stats.py), read
+merging players. Everything comes from ``Device.players_screen`` (companion/records/stats.py), read
 when the screen opens and after a change made on it, never in a render; each part is a
 memoized component whose props are plain values or frozen models.
 
@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 import flet as ft
 
 from card_companion.companion.game import IllegalAction, name_key, name_note, sentences
-from card_companion.companion.records import NameChanged
+from card_companion.companion.records.game_records import NameChanged
+from card_companion.companion.records.standings import unit_of
+from card_companion.companion.records.stats import PERIODS, Board, Filter, HeadToHead, PlayerStats, stopped_early_line
 from card_companion.companion.registry import GAMES
-from card_companion.companion.standings import unit_of
-from card_companion.companion.stats import PERIODS, Board, Filter, HeadToHead, PlayerStats, stopped_early_line
-from card_companion.companion.storage import StoreError
+from card_companion.companion.saves.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from card_companion.companion.access import TABLE, WATCH, Seat, format_table_code, parse_table_code, player_seat
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.storage import StoreError
+from card_companion.companion.phones.access import TABLE, WATCH, Seat, format_table_code, parse_table_code, player_seat
+from card_companion.companion.saves.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe
 from card_companion.views.navigation import navigate, screen
 from card_companion.views.services import use_services

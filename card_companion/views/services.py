@@ -17,8 +17,8 @@ import flet as ft
 from card_companion.views.flet_compat import bind_page
 
 if TYPE_CHECKING:  # names for the types only
-    from card_companion.companion.devices import Device, Tables
-    from card_companion.companion.storage import Store
+    from card_companion.companion.phones.devices import Device, Tables
+    from card_companion.companion.saves.storage import Store
 
 
 class PageLife:
@@ -138,7 +138,7 @@ _LOCAL: dict[int, Tables] = {}
 def local_tables(store: Store) -> Tables:
     """One Tables per store for screens built without a browser (view tests): full access,
     and one live hub, so two screens on one game follow each other there too."""
-    from card_companion.companion.devices import Tables
+    from card_companion.companion.phones.devices import Tables
 
     found = _LOCAL.get(id(store))
     if found is None or found.store is not store:

@@ -24,11 +24,11 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from card_companion.companion.access import Refused, Seat
 from card_companion.companion.game import Outcome
 from card_companion.companion.log_changes import Redo, Undo
+from card_companion.companion.phones.access import Refused, Seat
+from card_companion.companion.saves.storage import StoreError
 from card_companion.companion.session import Session
-from card_companion.companion.storage import StoreError
 from card_companion.views.calculator.screen import calc_route
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.game_views import table_component

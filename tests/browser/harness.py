@@ -174,7 +174,7 @@ def pick_cards(page, picker: str, cards: str) -> None:
 
 def save_game(data_dir: Path, session) -> str:
     """Put a game (built through the tracker) in a save folder before its server starts."""
-    from card_companion.companion.storage import Store
+    from card_companion.companion.saves.storage import Store
 
     data_dir.mkdir(parents=True, exist_ok=True)
     store = Store(data_dir / "games.sqlite3")

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from card_companion.companion.storage import Store
+from card_companion.companion.saves.storage import Store
 from tests.browser.harness import enable_semantics, pick_cards, see, tap
 from tests.fake_pages import Phone
 from tests.viewkit import run_coroutine

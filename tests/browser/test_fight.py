@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from card_companion.calculators.cards import card
+from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Store
 from tests.browser.harness import by_id, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser

@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from card_companion.calculators.cards import card
 from card_companion.companion.peace_and_love import GAME, Deal, NewFighter, PlayCards, StartFight
+from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from card_companion.companion.storage import Store
 from tests.browser.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser

@@ -329,7 +329,7 @@ HOLD_DRAWN = """(() => { const N = window.WebSocket; window.__hold = false; wind
 
 
 def stored_steps(data, gid: str) -> int:
-    from card_companion.companion.storage import Store
+    from card_companion.companion.saves.storage import Store
 
     store = Store(data / "games.sqlite3")
     try:

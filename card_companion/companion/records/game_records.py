@@ -44,10 +44,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from card_companion.companion import totals
 from card_companion.companion.game import Frozen, IllegalAction, name_key, name_problem, normal_name, spelled
-from card_companion.companion.ratings import START, Rating, Side, rate_game
-from card_companion.companion.standings import lower_wins, standing
+from card_companion.companion.records import totals
+from card_companion.companion.records.ratings import START, Rating, Side, rate_game
+from card_companion.companion.records.standings import lower_wins, standing
 
 log = logging.getLogger(__name__)
 

@@ -28,13 +28,13 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from card_companion.companion.saves.errors import READ_ONLY, OlderSave, SeatTaken, StaleGame, StoreBusy, StoreError
+from card_companion.companion.saves.file import BUSY_TIMEOUT, Keeper, KeepFailed, SaveFile, plain_error
+from card_companion.companion.saves.log import GameLogs, SavedGame, Snapshot, headline_of
+from card_companion.companion.saves.schema import SCHEMA_VERSION, Schema
+from card_companion.companion.saves.seats import TableSeats
+from card_companion.companion.saves.transfer import ALL_FORMAT, Transfer
 from card_companion.companion.session import FORMAT, FORMAT_VERSION
-from card_companion.companion.store_errors import READ_ONLY, OlderSave, SeatTaken, StaleGame, StoreBusy, StoreError
-from card_companion.companion.store_file import BUSY_TIMEOUT, Keeper, KeepFailed, SaveFile, plain_error
-from card_companion.companion.store_log import GameLogs, SavedGame, Snapshot, headline_of
-from card_companion.companion.store_schema import SCHEMA_VERSION, Schema
-from card_companion.companion.store_seats import TableSeats
-from card_companion.companion.store_transfer import ALL_FORMAT, Transfer
 
 FILE_NAME = "games.sqlite3"
 ENV_DATA_DIR = "COMPANION_DATA_DIR"

@@ -3,7 +3,7 @@ and their place, with ties, taken from the game's own outcome (one per game, eac
 checked against its rule text in tests/test_standings.py): each game's ``Game.standing``, its
 final figure the registry's ``Listing.figure``.
 
-A record of a finished game (``companion/records.py``) is what the players would write down;
+A record of a finished game (``companion/records/game_records.py``) is what the players would write down;
 this module is the part of it that needs the rules:
 
     >>> figure_of("fight").unit, figure_of("pc-war").higher_is_better

@@ -20,11 +20,11 @@ import json
 import time
 from typing import IO, Any
 
-from card_companion.companion import records
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.json_stream import JsonStream, NotJson, TooLong, text_of
+from card_companion.companion.records import game_records as records
+from card_companion.companion.saves.errors import StoreError
+from card_companion.companion.saves.json_stream import JsonStream, NotJson, TooLong, text_of
 from card_companion.companion.session import FORMAT, FORMAT_VERSION, MAX_IMPORT_BYTES, Session, check_version
-from card_companion.companion.store_errors import StoreError
 
 ALL_FORMAT = "card-companion-games"
 """The format of ``companion export --all``: every saved game of a save file in one JSON file"""

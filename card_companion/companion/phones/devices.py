@@ -23,8 +23,9 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from card_companion.companion import records
-from card_companion.companion.access import (
+from card_companion.companion.game import IllegalAction
+from card_companion.companion.log_changes import LogChange
+from card_companion.companion.phones.access import (
     TABLE,
     BadCode,
     DeviceKeys,
@@ -35,11 +36,9 @@ from card_companion.companion.access import (
     format_table_code,
     parse_table_code,
 )
-from card_companion.companion.game import IllegalAction
-from card_companion.companion.live import Committed, Hub
-from card_companion.companion.log_changes import LogChange
-from card_companion.companion.session import Session
-from card_companion.companion.stats import (
+from card_companion.companion.phones.live import Committed, Hub
+from card_companion.companion.records import game_records as records
+from card_companion.companion.records.stats import (
     Board,
     Filter,
     HeadToHead,
@@ -53,7 +52,8 @@ from card_companion.companion.stats import (
     where,
     win_rate_over_time,
 )
-from card_companion.companion.storage import SavedGame, SeatTaken, Snapshot, StaleGame, Store
+from card_companion.companion.saves.storage import SavedGame, SeatTaken, Snapshot, StaleGame, Store
+from card_companion.companion.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -347,7 +347,7 @@ class Device:
         self.tables.hub.publish(Committed(game_id, revision, revision, "deleted"))
         return True
 
-    # --- the players and their records (companion/records.py, stats.py) -----------------------
+    # --- the players and their records (companion/records/game_records.py, stats.py) -----------------------
 
     @property
     def scope(self) -> Scope | None:

@@ -13,8 +13,9 @@ import sqlite3
 import time
 from typing import Any
 
-from card_companion.companion import records, totals
-from card_companion.companion.store_errors import OlderSave, StoreBusy, StoreError
+from card_companion.companion.records import game_records as records
+from card_companion.companion.records import totals
+from card_companion.companion.saves.errors import OlderSave, StoreBusy, StoreError
 
 SCHEMA_VERSION = 6
 
@@ -178,7 +179,7 @@ class Schema:
         for anyone". One transaction: a migration that fails leaves
         the file as it was. A game from before version 3 has no headline until its next step (the
         list says its number of steps meanwhile)."""
-        from card_companion.companion.access import new_table_code
+        from card_companion.companion.saves.codes import new_table_code
 
         with self._write(check=False) as db:
             now_version = db.execute("PRAGMA user_version").fetchone()[0]

@@ -31,11 +31,11 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
-from card_companion.companion import records
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.log_changes import LogChange
+from card_companion.companion.records import game_records as records
+from card_companion.companion.saves.errors import GONE, STALE, StaleGame
 from card_companion.companion.session import Edit, SavedLog, Session
-from card_companion.companion.store_errors import GONE, STALE, StaleGame
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +146,7 @@ class GameLogs:
                    seat: str = "table", batch: records.Batch | None = None) -> str:
         """``create`` inside a write transaction already open (an import writes every game of
         its file in one), made at ``now``; ``batch``: the records' work left to the end."""
-        from card_companion.companion.access import new_table_code
+        from card_companion.companion.saves.codes import new_table_code
 
         game_id = uuid.uuid4().hex[:12]
         code = new_table_code()
@@ -262,7 +262,7 @@ class GameLogs:
         records.sync(db, game_id, after)
         return db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()[0]
 
-    # --- the records' hook (companion/records.py keeps them, in the same transactions) ------
+    # --- the records' hook (companion/records/game_records.py keeps them, in the same transactions) ------
     def _session_or_none(self, db: sqlite3.Connection, game_id: str) -> Session | None:
         """The game as saved, read inside this transaction (None if it cannot be read)."""
         try:

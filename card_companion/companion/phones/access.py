@@ -1,10 +1,7 @@
 """Who may see and change a game: table codes, device keys, seats, and the limit on wrong
-guesses. Pure rules and small value types; no Flet, no I/O (``companion/devices.py`` applies
+guesses. Pure rules and small value types; no Flet, no I/O (``companion/phones/devices.py`` applies
 them to the saved games).
 
->>> code = new_table_code()
->>> len(code), set(code) <= set(CODE_ALPHABET)
-(9, True)
 >>> parse_table_code(" abc-def-ghj ") == "ABCDEFGHJ"
 True
 >>> format_table_code("ABCDEFGHJ")
@@ -27,12 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from card_companion.companion.game import IllegalAction
-
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-"""31 symbols a player reads and types without doubt: no 0/O, no 1/I/L"""
-CODE_LENGTH = 9
-CODE_SPACE = len(CODE_ALPHABET) ** CODE_LENGTH
-"""31^9 = 26,439,622,160,671 codes (44.6 bits)"""
+from card_companion.companion.saves.codes import CODE_ALPHABET, CODE_LENGTH, CODE_SPACE
 
 MISSES_ALLOWED = 5
 """wrong codes (or game links, host passwords) one phone may enter in a row before it waits"""
@@ -64,11 +56,6 @@ class TooManyTries(Refused):
 
 
 # --- table codes ------------------------------------------------------------------------------
-
-
-def new_table_code() -> str:
-    """A fresh random table code (secrets: not guessable from earlier codes)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def format_table_code(code: str) -> str:

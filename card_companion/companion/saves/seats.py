@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from card_companion.companion.store_errors import GONE, SeatTaken, StaleGame, StoreError
+from card_companion.companion.saves.errors import GONE, SeatTaken, StaleGame, StoreError
 
 
 class TableSeats:

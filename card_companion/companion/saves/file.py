@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from card_companion.companion.read_only import read_without_writing, untouched
-from card_companion.companion.store_errors import READ_ONLY, StoreBusy, StoreError
+from card_companion.companion.saves.errors import READ_ONLY, StoreBusy, StoreError
+from card_companion.companion.saves.read_only import read_without_writing, untouched
 
 log = logging.getLogger(__name__)
 

@@ -28,8 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from card_companion.companion.periods import period_start
-from card_companion.companion.standings import lower_wins
+from card_companion.companion.records.periods import period_start
+from card_companion.companion.records.standings import lower_wins
 
 EVERY = ""
 """the game of a player's totals over every game"""

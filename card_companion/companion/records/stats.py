@@ -29,14 +29,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from card_companion.companion.game import Frozen, invisible
-from card_companion.companion.periods import PERIODS as PERIODS  # where the views and the command line find them
-from card_companion.companion.periods import TONIGHT_HOURS as TONIGHT_HOURS
-from card_companion.companion.periods import Period, period_start
-from card_companion.companion.ratings import START, Rating
-from card_companion.companion.records import GameRecord, fold, kept, player_of
+from card_companion.companion.records.game_records import GameRecord, fold, kept, player_of
+from card_companion.companion.records.periods import (
+    PERIODS as PERIODS,  # where the views and the command line find them
+)
+from card_companion.companion.records.periods import TONIGHT_HOURS as TONIGHT_HOURS
+from card_companion.companion.records.periods import Period, period_start
+from card_companion.companion.records.ratings import START, Rating
+from card_companion.companion.records.standings import lower_wins, unit_of
+from card_companion.companion.records.totals import ALL_TIME, EVERY, kept_since
 from card_companion.companion.registry import GAMES
-from card_companion.companion.standings import lower_wins, unit_of
-from card_companion.companion.totals import ALL_TIME, EVERY, kept_since
 
 LATEST = 10
 """records the Players screen lists"""
