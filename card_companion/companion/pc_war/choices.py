@@ -45,8 +45,9 @@ class Reveals(Choices[Flip | War]):
         for tap in TAPS:
             yield self.kind(higher=tap)
         deck = table_deck(self.state.setup)
-        for left in deck.faces():
-            for right in deck.faces():
+        faces = deck.faces()
+        for left in faces:
+            for right in faces:
                 if left != right or deck.copies_of(left) > 1:
                     yield self.kind(cards=(left, right))
                     yield self.kind(cards=(left, right), higher=self._tap(left, right))
