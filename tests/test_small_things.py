@@ -128,7 +128,7 @@ def test_the_result_card_goes_on_the_same_page_at_the_next_turn(tmp_path):
 def test_pc_wars_change_is_said_in_words(tmp_path):
     from card_companion.companion.pc_war import Flip
     from card_companion.views.pc_war.players import change_words
-    from tests.test_pc_war_views import open_table
+    from tests.pc_war.test_views import open_table
 
     store = open_store(tmp_path).store
     _, h = open_table(store, actions=(Flip(higher="left"),))

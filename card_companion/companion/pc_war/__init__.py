@@ -12,9 +12,11 @@ The package, in the order every game keeps: state.py (settings, setup, the state
 actions.py (the steps); the rules by the text's numbered steps: flips.py (2 to 4: a flip, the
 higher card takes, an empty hand picks up its pile), trade_and_war.py (5: a tie), endings.py
 (6: no cards left; the players' stop), recount.py (the app's own step), with words.py the
-steps in the players' words; queries.py (what the screen asks); game.py (the ``Game``, each
-step's rule in ``handlers``); asks.py (the resolve protocol). Every name is re-exported here:
-``from card_companion.companion.pc_war import GAME``.
+steps in the players' words; choices.py (what may be entered now: ``legal_actions``);
+queries.py (what the screen asks, called from there: ``queries.tap_choices(state)``); game.py
+(the ``Game``, each step's rule in ``handlers``); asks.py (the resolve protocol); random_play.py
+(random games and the invariants every state keeps, loaded by ``GAME.random_play()``). The
+models and the game are re-exported here: ``from card_companion.companion.pc_war import GAME``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """PC War at the table: the ``Game`` the registry lists. Each step's rule is in its section's
-module (flips, trade_and_war, recount; endings for the end of the game and the stop); the
-screen's questions are queries.py's; this class ties them to the ``Game`` shape."""
+module (flips, trade_and_war, recount; endings for the end of the game and the stop); what may
+be entered now is choices.py's, the screen's questions are queries.py's (called from there), the
+random play random_play.py's; this class ties them to the ``Game`` shape."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any, ClassVar
 from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.pc_war import deal
 from card_companion.companion.game import Game, Outcome, Standing
-from card_companion.companion.pc_war import endings, flips, queries, recount, trade_and_war
+from card_companion.companion.legal import Legal, RandomPlay
+from card_companion.companion.pc_war import choices, endings, flips, recount, trade_and_war
 from card_companion.companion.pc_war.actions import Action, Flip, Recount, Stop, SwapHands, War
 from card_companion.companion.pc_war.asks import FlipAsk, TradeAndWarAsk
 from card_companion.companion.pc_war.state import PCWarSettings, PCWarSetup, PCWarState, Player, table_deck
@@ -28,6 +30,7 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
     State = PCWarState
     action_type = Action
     asks = (FlipAsk, TradeAndWarAsk)
+    _random_play: RandomPlay | None = None
 
     def deck(self, setup: PCWarSetup) -> Deck:
         return table_deck(setup)
@@ -48,7 +51,8 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
 
     # --- reading the state ----------------------------------------------------------------
 
-    outcome = staticmethod(endings.outcome)
+    def outcome(self, state: PCWarState) -> Outcome | None:
+        return endings.outcome(state)
 
     def standing(self, state: PCWarState, outcome: Outcome) -> Standing:
         return endings.standing(state, outcome)
@@ -79,22 +83,17 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
             known += p.pile_cards
         return known
 
-    # --- what the players can do now (the views ask these: queries.py) ---------------------
+    # --- what the players can do now (choices.py; the screen's questions are queries.py's) ---
 
-    dealt = staticmethod(queries.dealt)
-    can_flip = staticmethod(queries.can_flip)
-    can_swap = staticmethod(queries.can_swap)
-    can_war = staticmethod(queries.can_war)
-    can_stop = staticmethod(queries.can_stop)
-    can_recount = staticmethod(queries.can_recount)
-    tap_choices = staticmethod(queries.tap_choices)
-    prompt = staticmethod(queries.prompt)
-    war_preview = staticmethod(queries.war_preview)
-    war_steps = staticmethod(queries.war_steps)
-    announcements = staticmethod(queries.announcements)
-    last_result = staticmethod(queries.last_result)
-    cards_left = staticmethod(queries.cards_left)
-    simulate = staticmethod(queries.simulate_games)
+    def legal_actions(self, state: PCWarState) -> Legal:
+        return choices.legal_actions(state)
+
+    def random_play(self) -> RandomPlay:
+        if self._random_play is None:
+            from card_companion.companion.pc_war.random_play import PCWarRandomPlay
+
+            self._random_play = PCWarRandomPlay(self)
+        return self._random_play
 
 
 GAME = PCWar()

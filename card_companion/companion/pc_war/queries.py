@@ -1,6 +1,6 @@
-"""What PC War's screen asks the tracker: the step due now, the one-tap buttons, the walk
-through a trade and war, what the last step did, what the app announces after a step, and a
-look at the odds."""
+"""What PC War's screen asks the tracker: the step due now, the one-tap buttons (both from
+``legal_actions``: choices.py), the walk through a trade and war, what the last step did, what
+the app announces after a step, and a look at the odds."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from card_companion.calculators.cards import Card
 from card_companion.calculators.pc_war import MAX_FLIPS, SimulationProgress, TradeAndWar, deal, simulate, trade_and_war
 from card_companion.companion.game import Said
-from card_companion.companion.pc_war.actions import Action, Flip, SwapHands, War
+from card_companion.companion.pc_war.actions import Action, Flip, Recount, Stop, SwapHands, War
+from card_companion.companion.pc_war.choices import Reveals, legal_actions
 from card_companion.companion.pc_war.endings import outcome
 from card_companion.companion.pc_war.state import PCWarSetup, PCWarState, table_deck
 from card_companion.companion.pc_war.words import cards, names, pickup_notes, war_words
@@ -22,35 +23,42 @@ def dealt(setup: PCWarSetup) -> tuple[int, int]:
 
 
 def can_flip(state: PCWarState) -> bool:
-    return state.phase == "flip"
+    """A flip is due: enter its cards (or tap)."""
+    return legal_actions(state).allows(Flip)
 
 
 def can_swap(state: PCWarState) -> bool:
-    return state.phase == "swap"
+    """A tie: the players swap hands and lay the war's cards."""
+    return legal_actions(state).allows(SwapHands)
 
 
 def can_war(state: PCWarState) -> bool:
     """The war's cards are laid: enter the face-up cards (or tap)."""
-    return state.phase == "war"
+    return legal_actions(state).allows(War)
 
 
 def can_stop(state: PCWarState) -> bool:
-    return state.phase == "flip"
+    return legal_actions(state).allows(Stop)
 
 
 def can_recount(state: PCWarState) -> bool:
-    return state.phase == "flip"
+    return legal_actions(state).allows(Recount)
+
+
+def reveals(state: PCWarState) -> Reveals | None:
+    """The face-up cards due now, a flip's or the war's (None: none are)."""
+    legal = legal_actions(state)
+    due = legal.of_kind(Flip) or legal.of_kind(War)
+    return due if isinstance(due, Reveals) else None
 
 
 def tap_choices(state: PCWarState) -> dict[str, str]:
     """The one-tap buttons (the action's ``higher`` value → label), when cards are due."""
-    if state.phase not in ("flip", "war"):
+    due = reveals(state)
+    if due is None:
         return {}
-    return {
-        "left": f"{state.name(0)}'s card is higher",
-        "right": f"{state.name(1)}'s card is higher",
-        "tie": "Tie",
-    }
+    labels = {"left": f"{state.name(0)}'s card is higher", "right": f"{state.name(1)}'s card is higher", "tie": "Tie"}
+    return {tap: labels[tap] for tap in due.taps()}
 
 
 def prompt(state: PCWarState) -> str:
@@ -68,7 +76,7 @@ def prompt(state: PCWarState) -> str:
 
 def war_preview(state: PCWarState) -> TradeAndWar | None:
     """Phase swap: what the swap and the laying will do (counts, pickups, too few cards)."""
-    if state.phase != "swap":
+    if not can_swap(state):
         return None
     p0, p1 = state.players
     return trade_and_war((p0.hand, p1.hand), (p0.pile, p1.pile), state.setup.settings.last_card_wins_at_once)

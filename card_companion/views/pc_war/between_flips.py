@@ -25,20 +25,23 @@ def _between(session) -> tuple:
 
 @ft.memo
 @ft.component
-def BetweenFlips(table: Table[PCWar, PCWarState], names: tuple[str, str], problem: str | None,
-                 on_send: Callable) -> ft.Control:
+def BetweenFlips(table: Table[PCWar, PCWarState], names: tuple[str, str], offered: tuple[str, ...],
+                 problem: str | None, on_send: Callable) -> ft.Control:
     """Stop the game (the fewest cards wins, and it counts; or without counting), or correct the
-    counts after a recount. What is open closes at the next step (its counts are no longer the
-    table's)."""
+    counts after a recount: the buttons of the steps ``offered`` ("recount", "stop": the legal
+    ones). What is open closes at the next step (its counts are no longer the table's)."""
     open_, set_open = use_step_state(table, None)  # None, "stop" or "recount"
 
     def close() -> None:
         set_open(None)
 
-    buttons = ft.Row([
-        button("Recount", lambda: set_open("recount"), "recount", primary=False, icon=ft.Icons.CALCULATE, expand=1),
-        button("Stop the game", lambda: set_open("stop"), "stop", primary=False, icon=ft.Icons.FLAG, expand=1),
-    ], spacing=8)
+    shown = {
+        "recount": lambda: button("Recount", lambda: set_open("recount"), "recount", primary=False,
+                                  icon=ft.Icons.CALCULATE, expand=1),
+        "stop": lambda: button("Stop the game", lambda: set_open("stop"), "stop", primary=False,
+                               icon=ft.Icons.FLAG, expand=1),
+    }
+    buttons = ft.Row([shown[what]() for what in offered], spacing=8)
     panel: ft.Control | None = None
     if open_ is not None:
         deck, counts, left = _between(table.session)  # while open, the panel is drawn again at each step anyway

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from card_companion.companion.pc_war import SIDES, Flip, PCWar, PCWarState, War
+from card_companion.companion.pc_war import SIDES, Flip, PCWar, PCWarState, War, queries
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.hooks import at_scale, sized
 from card_companion.views.live_table import Show, Table, use_table
@@ -32,8 +32,8 @@ def RevealPanel(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, st
                 scale: float) -> ft.Control:
     """What to do now and the three one-tap buttons (with the cards entered below, if any)."""
     question = "Whose card is higher?" if kind == "flip" else "Whose face-up card is higher?"
-    prompt = table.game.prompt(table.state)  # the same line for the whole phase
-    choices = table.game.tap_choices(table.state)
+    prompt = queries.prompt(table.state)  # the same line for the whole phase
+    choices = queries.tap_choices(table.state)
     return section(Show(table, SectionTitle, _reveal_title, kind), [
         ft.Text(prompt),
         ft.Text(question, weight=ft.FontWeight.BOLD),

@@ -11,7 +11,7 @@ import flet as ft
 
 from card_companion.calculators.pc_war import SimulationProgress, SimulationResult
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.pc_war import PCWar, PCWarSetup
+from card_companion.companion.pc_war import PCWar, PCWarSetup, queries
 from card_companion.views.hooks import sized, use_text_scale
 from card_companion.views.widgets import (
     button,
@@ -37,7 +37,7 @@ def PCWarSetupExtra(game: PCWar, players: list[str], settings: dict[str, Any]) -
         setup = game.make_setup(players, settings)
     except IllegalAction:  # names not ready yet (two the same, one empty): the numbers still hold
         setup = game.make_setup(["Player 1", "Player 2"], settings)
-    n0, n1 = game.dealt(setup)
+    n0, n1 = queries.dealt(setup)
     names = setup.players
     size = n0 + n1
     odd = f" {names[0]} is dealt first and gets the odd card." if n0 != n1 else ""
@@ -75,7 +75,7 @@ def OddsPanel(game: PCWar, setup: PCWarSetup) -> ft.Control:
         set_running(True)
         set_failed(None)
         set_progress(None)
-        steps = game.simulate(setup, seed=random.Random().getrandbits(64), games=ODDS_GAMES, chunk=ODDS_CHUNK)
+        steps = queries.simulate_games(setup, seed=random.Random().getrandbits(64), games=ODDS_GAMES, chunk=ODDS_CHUNK)
         try:
             while alive.current:
                 step = await asyncio.to_thread(next, steps, None)  # the UI keeps running meanwhile

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.companion.pc_war import PCWarState
+from card_companion.companion.pc_war import PCWarState, queries
 from card_companion.views.hooks import at_scale
 from card_companion.views.widgets import (
     card_face,
@@ -21,7 +21,7 @@ def last_result_of(session, scale: float) -> tuple:
     """What the last step did and why, with the pile pick-ups said out loud (the tracker's
     ``last_result``): (title, lines, the cards shown (card, name), notes)."""
     action, said = (session.actions[-1], session.said[-1]) if session.actions else (None, None)
-    r = session.game.last_result(session.state, action, said)
+    r = queries.last_result(session.state, action, said)
     return r.title, r.lines, r.shown, r.notes, scale
 
 

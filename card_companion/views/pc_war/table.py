@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.companion.pc_war import Flip, PCWar, PCWarState, Tap, War
+from card_companion.companion.pc_war import Flip, PCWar, PCWarState, Recount, Stop, SwapHands, Tap, War
+from card_companion.companion.pc_war.choices import legal_actions
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.pc_war.between_flips import BetweenFlips
@@ -24,14 +25,19 @@ from card_companion.views.widgets import (
 
 
 def _layout(session) -> tuple:
-    """What decides the table's layout: the phase, the names, cards on the table or not."""
+    """What decides the table's layout: what may be entered now (the face-up cards of a flip or
+    of the war, the swap, the steps between flips: ``legal_actions``), the names, cards on the
+    table or not."""
     s: PCWarState = session.state
-    return s.phase, (s.name(0), s.name(1)), bool(s.table)
+    legal = legal_actions(s)
+    reveal = "flip" if legal.allows(Flip) else "war" if legal.allows(War) else None
+    between = tuple(what for what, kind in (("recount", Recount), ("stop", Stop)) if legal.allows(kind))
+    return reveal, legal.allows(SwapHands), between, (s.name(0), s.name(1)), bool(s.table)
 
 
 @ft.component
 def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
-    phase, names, cards_on_table = use_table(table, _layout)
+    reveal, swap, between, names, cards_on_table = use_table(table, _layout)
     scale = table.text_scale
     problem, set_problem = use_step_state(table, None)  # (where, text): a refusal shown next to its entry
     so_far, set_entered = use_step_state(table, lambda: (None, None))  # the face-up cards entered so far
@@ -68,15 +74,15 @@ def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
     board = [Show(table, Numbers, _numbers), player_boards(table, scale),
              Show(table, OnTable, on_table_of, scale) if cards_on_table else None]
     result = Show(table, LastResult, last_result_of, scale)
-    if phase in ("flip", "war"):
+    if reveal is not None:
         body = [
-            RevealPanel(table, phase, names, at(f"{phase}-tap"), on_tap, scale),
+            RevealPanel(table, reveal, names, at(f"{reveal}-tap"), on_tap, scale),
             result,
-            CardEntry(table, phase, names, any(so_far), at(phase), on_send, on_entering),
+            CardEntry(table, reveal, names, any(so_far), at(reveal), on_send, on_entering),
         ]
-        if phase == "flip":
-            body.append(BetweenFlips(table, names, at("recount") or at("stop"), on_send))
-    elif phase == "swap":
+        if between:
+            body.append(BetweenFlips(table, names, between, at("recount") or at("stop"), on_send))
+    elif swap:
         body = [Show(table, SwapPanel, swap_of, on_send), message(at("swap"), "swap-problem"), result]
     else:
         body = [Show(table, FinalNumbers, final_of), result]

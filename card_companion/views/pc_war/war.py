@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from card_companion.companion.pc_war import PCWarState, SwapHands
+from card_companion.companion.pc_war import PCWarState, SwapHands, queries
 from card_companion.views.hooks import sized
 from card_companion.views.widgets import (
     button,
@@ -17,11 +17,10 @@ from card_companion.views.widgets import (
 
 def swap_of(session, on_send: Callable) -> tuple | None:
     s: PCWarState = session.state
-    game = session.game
-    preview = game.war_preview(s)
+    preview = queries.war_preview(s)
     if preview is None:  # the swap is done: the panel goes
         return None
-    numbered = list(game.war_steps(s))
+    numbered = list(queries.war_steps(s))
     if preview.laid and not preview.out:
         numbered.append(f"Turn the two face-up cards: the higher one takes everything on the table "
                         f"({s.table + preview.laid} cards)")

@@ -21,7 +21,7 @@ from card_companion.calculators.pc_war import (
     strength,
     summarize,
 )
-from card_companion.companion.pc_war import GAME
+from card_companion.companion.pc_war import GAME, queries
 from card_companion.companion.session import Session
 
 
@@ -103,7 +103,7 @@ def test_simulation_and_tracker_count_the_same(seed: int, at_once: bool) -> None
         session = session.push(GAME.parse_action(action))
         if not session.is_over:
             state = session.state
-            assert (GAME.cards_left(state, 0), GAME.cards_left(state, 1)) == left, (step, len(session.actions))
+            assert (queries.cards_left(state, 0), queries.cards_left(state, 1)) == left, (step, len(session.actions))
     assert session.is_over == (result != -1)
     state = session.state
     assert (state.flips, state.wars, state.longest_war) == (flips, wars, longest)
@@ -171,7 +171,7 @@ def test_histogram_even_median() -> None:
 
 def test_the_game_simulates_its_setup() -> None:
     setup = GAME.make_setup(["Ann", "Bea"], {"jokers": 2})
-    steps = list(GAME.simulate(setup, games=40, seed=9, chunk=20))
+    steps = list(queries.simulate_games(setup, games=40, seed=9, chunk=20))
     assert [s.done for s in steps] == [20, 40]
     result = steps[-1].result
     assert result.jokers == 2

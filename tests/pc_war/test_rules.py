@@ -253,7 +253,7 @@ def test_hand_over_table() -> None:
 # --- the resolve ask --------------------------------------------------------------------------
 
 
-def test_ask_as_in_the_issue() -> None:
+def test_a_tie_of_two_kings_through_the_flip_ask() -> None:
     assert resolve({"game": "pc-war", "ask": "flip", "cards": ["KH", "KS"]}) == {
         "takes": None,
         "war": True,

@@ -231,7 +231,7 @@ def test_stop_asks_first_and_the_fewest_cards_win(store):
     h.click("stop")
     h.click("stop-confirm")
     assert "Stopped early: fewest cards leads, Bea (the app's ruling)" in h.texts() and store.load(gid).state.stopped
-    # issue 14 item 11: every game's end offers a new game with the same players and settings
+    # the end offers a new game with the same players and settings
     h.click("rematch")
     [new] = [g for g in store.saved_games() if g.id != gid]
     assert h.page.routes[-1] == f"/play/{new.id}"
@@ -239,7 +239,7 @@ def test_stop_asks_first_and_the_fewest_cards_win(store):
 
 
 def test_stop_says_it_counts_and_a_stop_without_counting_leaves_no_record(store):
-    """Issue 34 item 1: the Stop dialog says the game counts (stopped early) and offers Stop
+    """The Stop dialog says the game counts (stopped early) and offers Stop
     without counting; that one ends the game with nobody winning and no record; Undo takes it
     back, and the Stop that counts makes the record."""
     from card_companion.companion.records.game_records import kept
@@ -335,7 +335,7 @@ def test_recount_keeps_every_field_when_typed_fast(store):
 
 
 def test_entered_cards_and_the_tap_must_agree(store):
-    """Issue 14 item 9: cards entered below and a tap above are one answer. 2♥ for Ann and 9♣
+    """Cards entered below and a tap above are one answer. 2♥ for Ann and 9♣
     for Bea, then "Ann is higher": the cards say Bea (9 > 2), so it is refused in a sentence and
     nothing is saved; the tap that agrees records the cards too."""
     gid, h = open_table(store)
@@ -354,7 +354,7 @@ def test_entered_cards_and_the_tap_must_agree(store):
 
 
 def test_a_growing_pile_is_not_shown_as_good_news(store):
-    """Issue 14 item 3: in PC War the first to lose every card wins, so a count that grew is not
+    """In PC War the first to lose every card wins, so a count that grew is not
     drawn in the theme's "good" green: the change is neutral text."""
     import flet as ft
 
@@ -366,7 +366,7 @@ def test_a_growing_pile_is_not_shown_as_good_news(store):
 
 
 def test_the_blank_card_is_offered_only_when_the_deck_holds_it(store):
-    """Issue 15: the picker is shared by every game; the Blank button comes from the deck."""
+    """The picker is shared by every game; the Blank button comes from the deck."""
     gid, h = open_table(store)
     assert not h.has("flip-picker-blank")
     h.type("flip-picker-typed", "blank", submit=True)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from card_companion.calculators.cards import card
 from card_companion.companion.game import IllegalAction
-from card_companion.companion.pc_war import GAME, PCWarState
+from card_companion.companion.pc_war import GAME, PCWarState, queries
 from card_companion.companion.session import Session
 from tests.strategies import strategy
 
@@ -44,7 +44,7 @@ def flips(s: Session, n: int, higher: str) -> Session:
 @pytest.mark.parametrize(("jokers", "dealt"), [(0, (26, 26)), (1, (27, 26)), (2, (27, 27))])
 def test_the_deal(jokers: int, dealt: tuple[int, int]) -> None:
     s = start(jokers)
-    assert G.dealt(s.setup) == dealt
+    assert queries.dealt(s.setup) == dealt
     assert counts(s) == ((dealt[0], 0), (dealt[1], 0), 0)
     assert s.state.phase == "flip"
     assert G.summary(s.state) == {
@@ -106,8 +106,8 @@ def test_a_war_won() -> None:
     s = act(s, kind="flip", cards=["9D", "9S"])  # a tie: hands 25 and 24, 2 on the table
     assert counts(s) == ((25, 2), (24, 0), 2)
     assert s.state.phase == "swap"
-    assert G.can_swap(s.state) and not G.can_flip(s.state)
-    assert G.war_steps(s.state) == [
+    assert queries.can_swap(s.state) and not queries.can_flip(s.state)
+    assert queries.war_steps(s.state) == [
         "Swap hands: Ann hands 25 cards to Bea and takes Bea's 24 cards",
         "Ann lays 3 face down and 1 face up",
         "Bea lays 3 face down and 1 face up",
@@ -161,7 +161,7 @@ def test_a_war_where_a_player_has_2_cards() -> None:
     # The swap: Ann gets Bea's 1 card; Bea gets Ann's 2.
     # Ann: lays her 1, picks up her pile of 48, lays 3 more → 45 in hand.
     # Bea has only 2 cards: 1 face down, the last face up → 0. Table 2 + 4 + 2 = 8.
-    assert G.war_steps(s.state) == [
+    assert queries.war_steps(s.state) == [
         "Swap hands: Ann hands 2 cards to Bea and takes Bea's 1 card",
         "Ann lays 3 face down and 1 face up (Ann's hand ran out after 1 card: "
         "Ann picks up and shuffles the pile of 48 cards)",
@@ -177,7 +177,7 @@ def test_a_war_where_a_player_has_2_cards() -> None:
     # Bea's face-up card is higher: she takes the 8 and picks them up at once
     won = act(s, kind="war", higher="right")
     assert counts(won) == ((45, 0), (8, 0), 0)
-    assert G.announcements(won.state) == ["Bea's hand is empty: Bea picks up and shuffles the pile (8 cards)"]
+    assert queries.announcements(won.state) == ["Bea's hand is empty: Bea picks up and shuffles the pile (8 cards)"]
 
     # Ann's face-up card is higher: Ann takes the 8; Bea has no cards left and wins
     lost = act(s, kind="war", higher="left")
@@ -190,7 +190,7 @@ def test_a_war_where_a_player_has_2_cards() -> None:
 def test_a_war_with_2_cards_and_last_card_wins_at_once() -> None:
     s = flips(start(at_once=True), 24, "left")
     s = act(s, kind="flip", higher="tie")
-    assert G.war_steps(s.state)[-1] == "Bea lays their last card and wins at once (Last card wins at once)"
+    assert queries.war_steps(s.state)[-1] == "Bea lays their last card and wins at once (Last card wins at once)"
     s = act(s, kind="swap")
     # Bea lays her last 2 cards: she wins at once; the table (8) goes to Ann's pile
     assert s.is_over and s.outcome.winners == (1,)
@@ -206,7 +206,7 @@ def test_a_player_empties_their_hand_and_picks_up_their_pile() -> None:
     # Ann 1; Bea's hand is empty, her pile 48 + 2 = 50: she picks it up
     assert counts(s) == ((1, 2), (50, 0), 0)
     assert s.state.picked_up == (0, 50)
-    assert G.announcements(s.state) == ["Bea's hand is empty: Bea picks up and shuffles the pile (50 cards)"]
+    assert queries.announcements(s.state) == ["Bea's hand is empty: Bea picks up and shuffles the pile (50 cards)"]
     assert s.history()[-1].text == (
         "Flip 26: Bea's card is higher → Bea takes both; "
         "Bea's hand is empty: Bea picks up and shuffles the pile (50 cards)"
@@ -215,7 +215,7 @@ def test_a_player_empties_their_hand_and_picks_up_their_pile() -> None:
     s = act(s, kind="flip", higher="left")
     # Ann takes with her last card in hand: pile 2 + 2 = 4, picked up → hand 4; Bea 49
     assert counts(s) == ((4, 0), (49, 0), 0)
-    assert G.announcements(s.state) == ["Ann's hand is empty: Ann picks up and shuffles the pile (4 cards)"]
+    assert queries.announcements(s.state) == ["Ann's hand is empty: Ann picks up and shuffles the pile (4 cards)"]
 
 
 def test_the_last_card_leaving_a_player() -> None:
@@ -232,8 +232,8 @@ def test_the_last_card_leaving_a_player() -> None:
     assert out.winners == (0,)
     assert out.headline == "Ann wins: no cards left"
     assert out.details[:2] == ("The game ended: Ann has no cards left in hand or pile.", "31 flips, 0 wars")
-    assert G.prompt(s.state) == "Ann wins: no cards left"
-    assert G.announcements(s.state) == ["Ann wins: no cards left"]
+    assert queries.prompt(s.state) == "Ann wins: no cards left"
+    assert queries.announcements(s.state) == ["Ann wins: no cards left"]
     with pytest.raises(IllegalAction, match="the game is over"):
         act(s, kind="flip", higher="left")
     with pytest.raises(IllegalAction, match="the game is over"):
@@ -302,7 +302,8 @@ def test_stop_fewest_cards_wins() -> None:
     s = flips(start(), 3, "left")  # Ann 24 + 6 = 30, Bea 23
     s = act(s, kind="stop")
     assert s.outcome.winners == (1,)
-    # issue 15 item 6: no text ends the game this way; the result says it is the app's ruling
+    # no rule ends the game by a stop (rule 6 only by a player out of cards): the result says it is
+    # the app's ruling
     assert s.outcome.headline == "Stopped early: fewest cards leads, Bea (the app's ruling)"
     assert any("this app's own ruling" in d for d in s.outcome.details)
     assert s.state.ended_by == "the players stopped after 3 flips: Bea has fewer cards (23 against 30)"
@@ -370,19 +371,20 @@ def test_bad_cards() -> None:
 
 def test_helpers_per_phase() -> None:
     s = start()
-    assert G.prompt(s.state) == "Flip: both turn their top card face up"
-    assert G.tap_choices(s.state) == {"left": "Ann's card is higher", "right": "Bea's card is higher", "tie": "Tie"}
-    assert (G.can_flip(s.state), G.can_swap(s.state), G.can_war(s.state)) == (True, False, False)
-    assert G.can_stop(s.state) and G.can_recount(s.state)
-    assert G.war_preview(s.state) is None and G.war_steps(s.state) == []
+    assert queries.prompt(s.state) == "Flip: both turn their top card face up"
+    assert queries.tap_choices(s.state) == {"left": "Ann's card is higher", "right": "Bea's card is higher",
+                                            "tie": "Tie"}
+    assert (queries.can_flip(s.state), queries.can_swap(s.state), queries.can_war(s.state)) == (True, False, False)
+    assert queries.can_stop(s.state) and queries.can_recount(s.state)
+    assert queries.war_preview(s.state) is None and queries.war_steps(s.state) == []
     s = act(s, kind="flip", higher="tie")
-    assert G.prompt(s.state).startswith("A tie! Swap hands")
-    assert G.tap_choices(s.state) == {}
-    assert G.war_preview(s.state).laid == 8
+    assert queries.prompt(s.state).startswith("A tie! Swap hands")
+    assert queries.tap_choices(s.state) == {}
+    assert queries.war_preview(s.state).laid == 8
     s = act(s, kind="swap")
-    assert G.can_war(s.state) and not G.can_stop(s.state)
-    assert G.war_steps(s.state) == ["Ann laid 3 face down and 1 face up", "Bea laid 3 face down and 1 face up"]
-    assert G.cards_left(s.state, 0) == 21
+    assert queries.can_war(s.state) and not queries.can_stop(s.state)
+    assert queries.war_steps(s.state) == ["Ann laid 3 face down and 1 face up", "Bea laid 3 face down and 1 face up"]
+    assert queries.cards_left(s.state, 0) == 21
 
 
 # --- undo, save and load ----------------------------------------------------------------------
@@ -441,7 +443,7 @@ def test_any_input_is_applied_or_refused(actions: list[dict], jokers: int, at_on
 
 
 def last(s: Session):
-    return G.last_result(s.state, s.actions[-1], s.said[-1]) if s.actions else G.last_result(s.state)
+    return queries.last_result(s.state, s.actions[-1], s.said[-1]) if s.actions else queries.last_result(s.state)
 
 
 def test_last_result_before_the_first_flip_is_the_deal() -> None:

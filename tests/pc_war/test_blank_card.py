@@ -1,4 +1,4 @@
-"""PC War's blank card (issue 15): "This game includes one blank card to replace lost or
+"""PC War's blank card: "This game includes one blank card to replace lost or
 damaged cards, or to make a personal wild card (for example, draw a picture of a friend,
 which becomes the strongest or weakest card—you decide!)". Rule 1 removes it from the deck;
 the setting ``blank_card`` (none / strongest / weakest) shuffles it in as that wild card.
