@@ -19,7 +19,7 @@ from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.stats import CSV_COLUMNS, FORMULA_STARTS, records_csv
 from card_companion.companion.storage import FILE_NAME, Store
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 
 MATCH = a_match_best_of_three()
 """a FIGHT! match the second seat wins 2-1"""

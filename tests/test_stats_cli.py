@@ -13,7 +13,7 @@ from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from card_companion.companion.stats import Filter, players_screen, to_json
 from card_companion.companion.storage import FILE_NAME, open_store
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 
 
 @pytest.fixture(scope="module")
