@@ -48,9 +48,10 @@ def _problems(session, entered: tuple) -> tuple[str, ...] | None:
     """The tracker's warnings about the cards entered so far (the row's: only as many places
     as the row needs)."""
     s: FightState = session.state
-    if s.phase not in ("row", "fight"):
+    legal = session.game.legal_actions(s)
+    if not (legal.allows(TurnUp) or legal.allows(Fight)):
         return None
-    cards = entered[:queries.row_needed(s)] if s.phase == "row" else entered
+    cards = entered[:queries.row_needed(s)] if legal.allows(TurnUp) else entered
     return tuple(queries.entry_refusal(s, cards))
 
 
@@ -62,7 +63,7 @@ def _fresh(session, holding: bool) -> int | None:
 
 def _row_step(session) -> tuple | None:
     s: FightState = session.state
-    if s.phase != "row":
+    if not session.game.legal_actions(s).allows(TurnUp):
         return None
     k = queries.row_needed(s)
     opening = checks.opening(s)
@@ -138,7 +139,7 @@ def _pick_step(session) -> tuple | None:
 
 def _fight_step(session) -> tuple | None:
     s: FightState = session.state
-    if s.phase != "fight":
+    if not session.game.legal_actions(s).allows(Fight):
         return None
     name = s.name
     hands = []
