@@ -20,7 +20,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
 from tests.bad_input_catalogue import DOC, ROWS, Row, render
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 
 
 def test_the_catalogue_has_at_least_60_rows_of_each_kind_together():

@@ -18,7 +18,7 @@ import pytest
 from card_companion.companion.registry import GAMES, game
 from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -26,7 +26,7 @@ from card_companion.companion.records import game_records as records
 from card_companion.companion.registry import game
 from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 from tests.test_records import kept, players, totals_agree, truth
 
 MATCH = a_match_best_of_three()

@@ -12,7 +12,7 @@ from card_companion.companion.session import Session
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.players import PlayersScreen
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 from tests.test_views import services
 from tests.viewkit import FakePage, ViewHarness
 

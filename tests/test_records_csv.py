@@ -19,7 +19,7 @@ from card_companion.companion.records.stats import CSV_COLUMNS, FORMULA_STARTS, 
 from card_companion.companion.registry import game
 from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 
 MATCH = a_match_best_of_three()
 """a FIGHT! match the second seat wins 2-1"""

@@ -1,6 +1,6 @@
 """Statistics and ratings on a small set worked out by hand: three players, five games.
 
-Every game is the FIGHT! match of tests/test_fight_tracker.py (the second seat wins it 2 rounds
+Every game is the FIGHT! match of tests/fight/test_tracker.py (the second seat wins it 2 rounds
 to 1, in the same number of steps), seated as below, one game every two hours from T0:
 
     game  seats       winner   minutes   finished
@@ -44,7 +44,7 @@ from card_companion.companion.registry import game
 from card_companion.companion.saves import log as store_log
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 
 T0 = 1_790_000_000.0  # Nov 2026
 HOUR = 3600.0

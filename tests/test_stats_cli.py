@@ -13,7 +13,7 @@ from card_companion.companion.records.stats import Filter, players_screen, to_js
 from card_companion.companion.registry import game
 from card_companion.companion.saves.storage import FILE_NAME, open_store
 from card_companion.companion.session import Session
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 
 
 @pytest.fixture(scope="module")

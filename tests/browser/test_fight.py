@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from card_companion.calculators.cards import card
+from card_companion.companion.fight import queries
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
 from tests.browser.harness import by_id, pick_cards, save_game, see, tap, type_into
@@ -142,7 +143,7 @@ def saved_match_point(data_dir) -> str:
     ]
     for action in one_round + [Fight(cards=cards("5D 5S"))] + one_round:
         s = s.push(action)
-    assert s.state.round == 2 and GAME.points(s.state) == (8, 6)
+    assert s.state.round == 2 and queries.points(s.state) == (8, 6)
     return save_game(data_dir, s)
 
 

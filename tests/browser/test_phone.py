@@ -193,7 +193,7 @@ def test_every_use_of_one_phone(phone_host, phone_browser, shots):
         peace_and_love_first_round,
         stratego_face_down_columns,
     )
-    from tests.test_fight_tracker import a_match_best_of_three
+    from tests.fight.test_tracker import a_match_best_of_three
 
     phone = phone_browser()
     page = phone.new_page()

@@ -11,7 +11,7 @@ from card_companion.calculators.cards import card
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from tests.browser.harness import by_id, choose_theme, into_view, pick_cards, save_game, see, tap, to_top
-from tests.test_fight_tracker import a_match_best_of_three
+from tests.fight.test_tracker import a_match_best_of_three
 
 pytestmark = pytest.mark.browser
 

@@ -8,11 +8,10 @@ reached through it.
 
 from __future__ import annotations
 
-from tests.strategies import card_stratego, cardpeegee, fight, peace_and_love
+from tests.strategies import card_stratego, cardpeegee, peace_and_love
 
 _STRATEGIES = {
     "peace-and-love": peace_and_love.Strategy,
-    "fight": fight.Strategy,
     "card-stratego": card_stratego.Strategy,
     "cardpeegee": cardpeegee.Strategy,
 }

@@ -12,10 +12,13 @@ The package, in the order every game keeps: state.py (settings, setup, the state
 actions.py (the steps); the rules by the text's sections: rounds.py (a round's row and the
 picks), turns.py (a turn: the cards played, the won card collected, the draws), coin_flips.py
 (the coin where nobody holds the Tie Breaker), winning.py (the end of a round and of the
-FIGHT!), with checks.py what they share (the next step, where each card is); queries.py
-(what the screen asks); game.py (the ``Game``, each step's rule in ``handlers``); asks.py (the
-resolve protocol). Every name is re-exported here: ``from card_companion.companion.fight
-import GAME``.
+FIGHT!), with checks.py what they share (the next step, where each card is); choices.py (what may be
+entered now: ``legal_actions``); queries.py (what the screen asks, the choices among them read
+from choices.py); game.py (the ``Game``, each step's rule in ``handlers``); asks.py (the
+resolve protocol); random_play.py (random matches drawn from ``legal_actions``, and the
+invariants every state keeps). The models are re-exported here: ``from
+card_companion.companion.fight import GAME``; the queries are called from their modules
+(``queries.picker(state)``).
 """
 
 from __future__ import annotations

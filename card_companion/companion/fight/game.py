@@ -1,6 +1,7 @@
 """FIGHT! at the table: the ``Game`` the registry lists. Each step's rule is in its section's
-module (rounds: the row and the picks; turns; coin_flips; winning); the screen's questions
-are queries.py's; this class ties them to the ``Game`` shape."""
+module (rounds: the row and the picks; turns; coin_flips; winning); what may be entered now
+is choices.py's ``legal_actions``; the screen's other questions are queries.py's, called
+from there; this class ties them to the ``Game`` shape."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.fight import DECK, tie_breaker_holder, victory_points
 from card_companion.calculators.fight import GAME as GAME_NAME
 from card_companion.calculators.words import symbols
-from card_companion.companion.fight import checks, coin_flips, queries, rounds, turns, winning
+from card_companion.companion.fight import checks, choices, coin_flips, rounds, turns, winning
 from card_companion.companion.fight.actions import Action, CoinFlip, Fight, Pick, TurnUp
 from card_companion.companion.fight.asks import TurnAsk, WonCardAsk
 from card_companion.companion.fight.checks import count
 from card_companion.companion.fight.state import FightSettings, FightSetup, FightState
 from card_companion.companion.game import Game, Outcome, Standing, lead_line
+from card_companion.companion.legal import Legal, RandomPlay
 
 
 class FightGame(Game[FightSetup, FightState, Action]):
@@ -47,7 +49,8 @@ class FightGame(Game[FightSetup, FightState, Action]):
 
     # --- reading the state ----------------------------------------------------------------
 
-    outcome = staticmethod(winning.outcome)
+    def outcome(self, state: FightState) -> Outcome | None:
+        return winning.outcome(state)
 
     def standing(self, state: FightState, outcome: Outcome) -> Standing:
         return winning.standing(state, outcome)
@@ -91,26 +94,19 @@ class FightGame(Game[FightSetup, FightState, Action]):
     def known_cards(self, state: FightState) -> list[Card]:
         return checks.known_cards(state)
 
-    # --- what the players can do now (the views ask these: queries.py) ---------------------
+    # --- what the players can do now -------------------------------------------------------
 
-    prompt = staticmethod(checks.prompt)
-    opening = staticmethod(checks.opening)
-    row_needed = staticmethod(checks.row_needed)
-    unseen = staticmethod(checks.unseen)
-    rounds_won = staticmethod(winning.rounds_won)
-    flip_purpose = staticmethod(queries.flip_purpose)
-    flip_question = staticmethod(queries.flip_question)
-    flip_coin = staticmethod(queries.flip_coin)
-    picker = staticmethod(queries.picker)
-    pick_choices = staticmethod(queries.pick_choices)
-    playable = staticmethod(queries.playable)
-    entry_problems = staticmethod(queries.entry_problems)
-    tie_breaker = staticmethod(queries.tie_breaker)
-    tie_breaker_card = staticmethod(queries.tie_breaker_card)
-    pile_top = staticmethod(queries.pile_top)
-    points = staticmethod(queries.points)
-    last_round = staticmethod(queries.last_round)
-    turn_result = staticmethod(queries.turn_result)
+    def legal_actions(self, state: FightState) -> Legal:
+        return choices.legal_actions(state)
+
+    _play: RandomPlay | None = None
+
+    def random_play(self) -> RandomPlay:
+        if self._play is None:
+            from card_companion.companion.fight.random_play import FightRandomPlay
+
+            self._play = FightRandomPlay(self)
+        return self._play
 
 
 GAME = FightGame()

@@ -1,6 +1,7 @@
-"""What FIGHT!'s screen asks the tracker: the coin flip due, who picks, which cards a player
-can have played, what is wrong with the cards entered so far, the Tie Breaker and the
-piles' points, the latest turn and round."""
+"""What FIGHT!'s screen asks the tracker: the coin flip due, who picks, which cards a place
+of the step being entered can take and why a card entered cannot be (each from the table's
+``legal_actions``: choices.py), the Tie Breaker and the piles' points, the latest turn and
+round."""
 
 from __future__ import annotations
 
@@ -8,22 +9,18 @@ import random
 from collections.abc import Sequence
 
 from card_companion.calculators.cards import Card
-from card_companion.calculators.fight import (
-    FightError,
-    PileCard,
-    check_card,
-    coin_flip,
-    tie_breaker_holder,
-    victory_points,
-)
-from card_companion.companion.fight.actions import CoinFlip
-from card_companion.companion.fight.checks import FLIP_QUESTION, check_off_the_deck, check_playable, prompt, unseen
+from card_companion.calculators.fight import PileCard, tie_breaker_holder, victory_points
+from card_companion.companion.fight.actions import CoinFlip, Fight, Pick, TurnUp
+from card_companion.companion.fight.checks import FLIP_QUESTION, prompt
+from card_companion.companion.fight.choices import FightChoices, RowChoices, legal_actions
 from card_companion.companion.fight.state import FightState, FlipPurpose, RoundRecord, TurnRecord
 from card_companion.companion.game import IllegalAction
 
 
 def flip_purpose(state: FightState) -> FlipPurpose | None:
-    return state.flip if state.phase == "coin-flip" else None
+    """What the coin flip due decides (None: no flip is due)."""
+    coin = legal_actions(state).of_kind(CoinFlip)
+    return None if coin is None else next(iter(coin)).purpose
 
 
 def flip_question(state: FightState) -> str:
@@ -34,54 +31,50 @@ def flip_question(state: FightState) -> str:
 
 def flip_coin(state: FightState, rng: random.Random | None = None) -> CoinFlip:
     """The coin-flip action with its outcome drawn now (the UI animates it, then pushes it)."""
-    purpose = flip_purpose(state)
-    if purpose is None:
+    coin = legal_actions(state).of_kind(CoinFlip)
+    if coin is None:
         raise IllegalAction("no coin flip is needed now")
-    return CoinFlip(purpose=purpose, winner=coin_flip(rng or random.Random()))
+    flip: CoinFlip = coin.sample(rng or random.Random())
+    return flip
 
 
 def picker(state: FightState) -> int | None:
     """Who picks a face-up card from the row now."""
-    return state.pickers[0] if state.phase == "pick" else None
+    pick = legal_actions(state).of_kind(Pick)
+    return None if pick is None else next(iter(pick)).player
 
 
-def pick_choices(state: FightState) -> list[Card]:
-    return list(state.row) if state.phase == "pick" else []
+def row_needed(state: FightState) -> int:
+    """How many cards the row takes now (0 outside phase row)."""
+    row = legal_actions(state).of_kind(TurnUp)
+    return row.needed if isinstance(row, RowChoices) else 0
 
 
-def playable(state: FightState, player: int) -> list[Card]:
-    """The cards this player could have played now: their face-up picks, and every unseen
-    card while they hold face-down cards."""
-    if state.phase != "fight":
-        return []
-    p = state.players[player]
-    cards = list(p.face_up)
-    if p.face_down > 0:
-        cards += unseen(state)
-    return sorted(cards)
+def card_choices(state: FightState, place: int = 0) -> list[Card]:
+    """The cards a place of the step now can take: a row card being turned up (any unseen
+    card), the card player ``place`` played (their face-up picks, and every unseen card while
+    they hold face-down cards), the row card the picker takes; [] in the other steps."""
+    legal = legal_actions(state)
+    step = legal.of_kind(TurnUp) or legal.of_kind(Fight) or legal.of_kind(Pick)
+    if isinstance(step, RowChoices):
+        return list(step.cards)
+    if isinstance(step, FightChoices):
+        return list(step.hands[place])
+    return [] if step is None else [a.card for a in step]
 
 
-def entry_problems(state: FightState, cards: Sequence[Card | None]) -> list[str]:
+def entry_refusal(state: FightState, cards: Sequence[Card | None]) -> list[str]:
     """What is wrong with the cards entered so far (``None``: a place not filled yet), in
     the words the tracker would refuse them with; [] when nothing is. Phase row: the
     cards turned up into the row; phase fight: player 0's and player 1's cards. A card
     entered twice is left to the card entry's own over-count warning. For the table's
     warning while the cards are being entered."""
-    if state.phase not in ("row", "fight"):
+    legal = legal_actions(state)
+    entry = legal.of_kind(TurnUp) or legal.of_kind(Fight)
+    if not isinstance(entry, (RowChoices, FightChoices)):
         return [f"that is not the next step; now: {prompt(state)}"]
-    problems: list[str] = []
-    for i, c in enumerate(cards):
-        if c is None:
-            continue
-        try:
-            check_card(c)
-            if state.phase == "fight":
-                check_playable(state, i, c)
-            else:
-                check_off_the_deck(state, c)
-        except (IllegalAction, FightError) as exc:  # the tracker's words, or the deck's
-            problems.append(str(exc))
-    return problems
+    refusals = (entry.card_refusal(i, c) for i, c in enumerate(cards) if c is not None)
+    return [r for r in refusals if r is not None]
 
 
 def tie_breaker(state: FightState) -> int | None:

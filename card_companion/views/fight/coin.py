@@ -10,7 +10,7 @@ from typing import Any, NamedTuple, cast
 
 import flet as ft
 
-from card_companion.companion.fight import FightGame, FightState
+from card_companion.companion.fight import FightGame, FightState, queries
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import Table
@@ -98,7 +98,7 @@ def CoinToss(table: Table[FightGame, FightState], question: str, flip: object = 
         if busy.current == (flip,):
             return
         busy.current = (flip,)
-        action = table.game.flip_coin(table.state, new_rng())
+        action = queries.flip_coin(table.state, new_rng())
         look = CoinLook(None, False, True, False)
 
         def show(**change: Any) -> None:

@@ -9,7 +9,7 @@ import flet as ft
 from card_companion.calculators.cards import Card
 from card_companion.calculators.fight import PileCard, victory_points
 from card_companion.calculators.words import plural
-from card_companion.companion.fight import FightGame, FightState
+from card_companion.companion.fight import FightGame, FightState, queries, winning
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Show, Table, use_table
@@ -20,13 +20,12 @@ def _player(session, i: int, scale: float) -> tuple:
     """A player's place but the pile: name, whether they pick now, the Tie Breaker badge, the
     numbers, the hand (face-down count, face-up picks)."""
     s: FightState = session.state
-    game = session.game
     p = s.players[i]
-    top = game.pile_top(s, i)
-    badge = f"Tie Breaker {top.card.symbol}" if game.tie_breaker(s) == i and top is not None else None
-    stats = (("Victory points", str(game.points(s)[i])), ("Hand", plural(p.hand, "card")),
-             ("Rounds won", str(game.rounds_won(s)[i])))
-    return s.name(i), game.picker(s) == i, badge, stats, p.face_down, p.face_up, scale
+    top = queries.pile_top(s, i)
+    badge = f"Tie Breaker {top.card.symbol}" if queries.tie_breaker(s) == i and top is not None else None
+    stats = (("Victory points", str(queries.points(s)[i])), ("Hand", plural(p.hand, "card")),
+             ("Rounds won", str(winning.rounds_won(s)[i])))
+    return s.name(i), queries.picker(s) == i, badge, stats, p.face_down, p.face_up, scale
 
 
 def _pile(session, i: int, scale: float) -> tuple:

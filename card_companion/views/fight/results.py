@@ -7,7 +7,7 @@ import flet as ft
 
 from card_companion.calculators.fight import ROUND_POINTS
 from card_companion.calculators.words import plural
-from card_companion.companion.fight import FightState, TurnRecord
+from card_companion.companion.fight import FightState, TurnRecord, queries, winning
 from card_companion.views.fight.names import Names, names_of
 from card_companion.views.fight.players import pile_view
 from card_companion.views.hooks import at_scale
@@ -39,7 +39,7 @@ def turn_title(names: Names, turn: TurnRecord) -> str:
 
 def turn_result_of(session, scale: float) -> tuple | None:
     s: FightState = session.state
-    turn = session.game.turn_result(s)
+    turn = queries.turn_result(s)
     if turn is None or s.phase in ("fight", "over"):
         return None
     return names_of(s), turn, scale
@@ -76,7 +76,7 @@ def TurnResult(names: Names, turn: TurnRecord, scale: float) -> ft.Control:
 
 def last_turn_of(session) -> tuple | None:
     s: FightState = session.state
-    turn = session.game.turn_result(s)
+    turn = queries.turn_result(s)
     if turn is None:
         return None
     return names_of(s), turn
@@ -94,10 +94,10 @@ def LastTurn(names: Names, turn: TurnRecord) -> ft.Control:
 def round_result_of(session) -> tuple | None:
     """The latest finished round: who won it and why, the score."""
     s: FightState = session.state
-    r = session.game.last_round(s)
+    r = queries.last_round(s)
     if r is None:
         return None
-    wins = session.game.rounds_won(s)
+    wins = winning.rounds_won(s)
     lines = [
         r.ended_by[:1].upper() + r.ended_by[1:] + ".",
         f"Victory points: {s.name(0)} {r.points[0]} – {s.name(1)} {r.points[1]} ({plural(r.turns, 'turn')}).",
@@ -111,7 +111,7 @@ def round_result_of(session) -> tuple | None:
 def round_last_turn_of(session) -> tuple | None:
     """The last turn of the latest finished round."""
     s: FightState = session.state
-    r = session.game.last_round(s)
+    r = queries.last_round(s)
     last = s.last_turn
     if r is None or last is None or last.round != r.number:
         return None
@@ -127,7 +127,7 @@ def Explanation(ident: str, title: str, lines: tuple[str, ...]) -> ft.Control:
 
 def round_piles_of(session, scale: float) -> tuple | None:
     s: FightState = session.state
-    r = session.game.last_round(s)
+    r = queries.last_round(s)
     if r is None or s.phase == "over":
         return None
     return r.number, names_of(s), r.piles, scale
@@ -147,7 +147,7 @@ def rounds_of(session) -> tuple | None:
     s: FightState = session.state
     if not s.rounds:
         return None
-    return names_of(s), s.rounds, tuple(session.game.rounds_won(s))
+    return names_of(s), s.rounds, tuple(winning.rounds_won(s))
 
 
 @ft.memo

@@ -6,7 +6,7 @@ import flet as ft
 
 from card_companion.calculators.fight import ROUND_POINTS
 from card_companion.calculators.words import plural
-from card_companion.companion.fight import FightGame, FightState
+from card_companion.companion.fight import FightGame, FightState, queries, winning
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.names import names_of
 from card_companion.views.hooks import at_scale, sized
@@ -17,9 +17,8 @@ from card_companion.views.widgets import tagged
 def _score(session) -> tuple:
     """Victory points of both players, rounds won, the Tie Breaker, the round."""
     s: FightState = session.state
-    game = session.game
-    return (names_of(s), tuple(game.points(s)), tuple(game.rounds_won(s)), game.tie_breaker(s),
-            game.tie_breaker_card(s), s.round, s.phase == "over")
+    return (names_of(s), tuple(queries.points(s)), tuple(winning.rounds_won(s)), queries.tie_breaker(s),
+            queries.tie_breaker_card(s), s.round, s.phase == "over")
 
 
 def _facts(session) -> tuple[int, int]:

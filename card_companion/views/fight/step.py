@@ -10,7 +10,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Deck
 from card_companion.calculators.words import plural
-from card_companion.companion.fight import CoinFlip, Fight, FightGame, FightState, Pick, TurnUp
+from card_companion.companion.fight import CoinFlip, Fight, FightGame, FightState, Pick, TurnUp, checks, queries
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.fight.coin import CoinToss, coin_face
 from card_companion.views.fight.kept import use_kept
@@ -48,11 +48,11 @@ def _problems(session, entered: tuple) -> tuple[str, ...] | None:
     """The tracker's warnings about the cards entered so far (the row's: only as many places
     as the row needs)."""
     s: FightState = session.state
-    if s.phase not in ("row", "fight"):
+    legal = session.game.legal_actions(s)
+    if not (legal.allows(TurnUp) or legal.allows(Fight)):
         return None
-    game = session.game
-    cards = entered[:game.row_needed(s)] if s.phase == "row" else entered
-    return tuple(game.entry_problems(s, cards))
+    cards = entered[:queries.row_needed(s)] if legal.allows(TurnUp) else entered
+    return tuple(queries.entry_refusal(s, cards))
 
 
 def _fresh(session, holding: bool) -> int | None:
@@ -63,11 +63,10 @@ def _fresh(session, holding: bool) -> int | None:
 
 def _row_step(session) -> tuple | None:
     s: FightState = session.state
-    if s.phase != "row":
+    if not session.game.legal_actions(s).allows(TurnUp):
         return None
-    game = session.game
-    k = game.row_needed(s)
-    opening = game.opening(s)
+    k = queries.row_needed(s)
+    opening = checks.opening(s)
     if opening:
         title = f"Round {s.round}: the row"
         hint = ("Shuffle all 24 cards (A to 6) into the deck. Turn 3 cards face up into a row next to "
@@ -81,7 +80,7 @@ def _row_step(session) -> tuple | None:
         labels = tuple(f"New row card {i + 1}" for i in range(k)) if k > 1 else ("New row card",)
         submit = "Enter the new card" if k == 1 else "Enter the new cards"
     row = None if opening else (s.deck, s.row)
-    return title, hint, row, _flip_note(session), labels, submit, game.deck(s.setup)
+    return title, hint, row, _flip_note(session), labels, submit, session.game.deck(s.setup)
 
 
 def _turn_up(cards) -> TurnUp:
@@ -90,8 +89,7 @@ def _turn_up(cards) -> TurnUp:
 
 def _coin_step(session) -> tuple | None:
     s: FightState = session.state
-    game = session.game
-    purpose = game.flip_purpose(s)
+    purpose = queries.flip_purpose(s)
     if purpose is None:
         return None
     if purpose == "first-pick":
@@ -109,38 +107,39 @@ def _coin_step(session) -> tuple | None:
     else:
         title = "Who wins the round?"
         hint = f"The round ends: {s.ending}. Nobody holds the Tie Breaker, so a coin flip gives the round."
-    return title, hint, game.flip_question(s).capitalize(), len(session.actions)
+    return title, hint, queries.flip_question(s).capitalize(), len(session.actions)
 
 
 def _pick_step(session) -> tuple | None:
     s: FightState = session.state
-    game = session.game
-    p = game.picker(s)
+    p = queries.picker(s)
     if p is None:
         return None
     name = s.name
-    turn = game.turn_result(s)
+    turn = queries.turn_result(s)
     both = len(s.pickers) == 2  # the first of two picks
     if turn is None:
         context = (f"Opening picks: {name(p)} first, then {name(1 - p)}." if both
                    else f"Opening picks: {name(1 - p)} has picked; now {name(p)}.")
     elif turn.result.outcome == "win":
         w = turn.result.winner
+        assert w is not None  # a won turn has its winner
         context = (f"{name(w)} won the turn and takes a face-up card of their choice. "
                    f"{name(1 - w)} draws the top card of the deck, face down (the app has counted it).")
     elif both:
-        why = "holds the Tie Breaker" if game.tie_breaker(s) == p else "won the coin flip"
+        why = "holds the Tie Breaker" if queries.tie_breaker(s) == p else "won the coin flip"
         context = f"No winner: both take a face-up card, {name(p)} first ({why})."
     else:
         context = f"No winner: {name(1 - p)} has picked; now {name(p)}."
     after = ("Then the row is refilled from the deck." if s.deck
              else "The deck is empty: the row is not refilled.")
-    return p, name(p), _flip_note(session), context, s.deck, s.row, after
+    row = tuple(queries.card_choices(s))  # the row: the picker may take any of its cards
+    return p, name(p), _flip_note(session), context, s.deck, row, after
 
 
 def _fight_step(session) -> tuple | None:
     s: FightState = session.state
-    if s.phase != "fight":
+    if not session.game.legal_actions(s).allows(Fight):
         return None
     name = s.name
     hands = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.fight import BEATS, MOVES, Cycle, cycle_text
-from card_companion.companion.fight import FightGame, FightState
+from card_companion.companion.fight import FightGame, FightState, checks, queries
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.players import PlayerPlace
 from card_companion.views.fight.results import (
@@ -35,11 +35,10 @@ def _layout(session) -> tuple:
     the next round's row is entered, or the match is over) and whether its last turn is
     said, a turn played this round, rounds finished."""
     s: FightState = session.state
-    game = session.game
-    ended = bool(s.rounds) and (s.phase == "over" or game.opening(s))
+    ended = bool(s.rounds) and (s.phase == "over" or checks.opening(s))
     last = s.last_turn
     ended_turn = ended and last is not None and last.round == s.rounds[-1].number
-    return s.phase, ended, ended_turn, game.turn_result(s) is not None, bool(s.rounds)
+    return s.phase, ended, ended_turn, queries.turn_result(s) is not None, bool(s.rounds)
 
 
 @ft.component

@@ -11,7 +11,7 @@ import pytest
 from card_companion.companion.protocol import ProtocolError, resolve, resolve_line
 
 
-def test_the_issue_example() -> None:
+def test_a_parry_beats_a_punch_and_collects_it() -> None:
     # 3♠ Punch vs 5♦ Parry, default cycle: Parry beats Punch → player 1 wins with a defence
     # card and collects player 0's 3♠ (player 0's Tie Breaker plays no part)
     answer = resolve({"game": "fight", "ask": "turn", "cards": ["3S", "5D"], "tie_breaker": 0, "cycle": "default"})
@@ -34,7 +34,7 @@ def test_answers_for_each_outcome() -> None:
     # two defence cards: both discarded, nobody wins, nothing collected
     a = resolve({**base, "cards": ["2D", "6H"], "tie_breaker": None, "cycle": "reverse"})
     assert (a["outcome"], a["winner"], a["collected"]) == ("both-discard", None, None)
-    # issue 15: the discarded cards and who picks first, as fields: nobody holds the Tie
+    # the answer names the discarded cards and who picks first: nobody holds the Tie
     # Breaker, so a coin decides (None until it is flipped); with player 1 holding it, player 1
     assert a["discarded"] == ["2D", "6H"] and a["picks_first"] is None
     a = resolve({**base, "cards": ["2D", "6H"], "tie_breaker": 1})

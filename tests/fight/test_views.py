@@ -14,7 +14,7 @@ import pytest
 
 import card_companion.views.fight.coin as coin_view
 from card_companion.calculators.cards import card
-from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
+from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp, queries, winning
 from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
@@ -212,7 +212,7 @@ def test_turns_results_piles_and_the_tie_breaker(store, coin_lands):
     assert label(h, "score-0") == "Ann: 8 victory points, holds the Tie Breaker 6♣"
     assert label(h, "score-1") == "Bea: 6 victory points"
     s = store.load(gid).state
-    assert GAME.points(s) == (8, 6) and GAME.tie_breaker(s) == ANN
+    assert queries.points(s) == (8, 6) and queries.tie_breaker(s) == ANN
 
 
 def test_two_defence_cards_both_pick_the_holder_first(store, coin_lands):
@@ -316,7 +316,7 @@ def test_the_match_result_and_a_rematch(store, coin_lands):
     for r in st.rounds:
         line = f"Round {r.number}: {st.name(r.winner)} · Ann {r.points[0]} – Bea {r.points[1]}"
         assert label(h, f"round-{r.number}").startswith(line)
-    assert GAME.rounds_won(st)[w] == 2
+    assert winning.rounds_won(st)[w] == 2
     assert not h.has("turn-up-submit") and not h.has("fight-submit") and not h.has("flip-coin")
     h.click("rematch")
     [new] = [g for g in store.saved_games() if g.id != gid]
@@ -423,16 +423,16 @@ def test_only_the_player_whose_pick_it_is_picks(store, coin_lands):
     assert store.load(gid).actions[-1] == Pick(player=BEA, card=card("3H"))
 
 
-def test_entry_problems_speak_the_trackers_words():
+def test_entry_refusal_speaks_the_trackers_words():
     s = played().state  # row 3♥ 4♥ 5♥; Ann picked 2♥, Bea A♥ face up
-    assert GAME.entry_problems(s, [card("2H"), None]) == []  # Ann's own face-up pick
-    assert GAME.entry_problems(s, [card("6S"), card("6D")]) == []  # unseen: face down in a hand
-    assert GAME.entry_problems(s, [card("AH"), card("3H")]) == [
+    assert queries.entry_refusal(s, [card("2H"), None]) == []  # Ann's own face-up pick
+    assert queries.entry_refusal(s, [card("6S"), card("6D")]) == []  # unseen: face down in a hand
+    assert queries.entry_refusal(s, [card("AH"), card("3H")]) == [
         "Ann cannot play A♥: it is in Bea's hand (picked face up)",
         "Bea cannot play 3♥: it is in the face-up row",
     ]
     s = played(fight("6S", "6D"), Pick(player=BEA, card=card("3H"))).state  # the row needs one card
-    assert GAME.entry_problems(s, [card("6D")]) == ["6♦ cannot come off the deck: it is in the discard pile"]
-    assert GAME.entry_problems(s, [card("6H")]) == []
+    assert queries.entry_refusal(s, [card("6D")]) == ["6♦ cannot come off the deck: it is in the discard pile"]
+    assert queries.entry_refusal(s, [card("6H")]) == []
     s = played(fight("6S", "6D")).state  # the pick phase
-    assert GAME.entry_problems(s, [card("2H")])[0].startswith("that is not the next step")
+    assert queries.entry_refusal(s, [card("2H")])[0].startswith("that is not the next step")

@@ -10,6 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from card_companion.companion.fight import winning
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
 from tests.strategies import strategy
@@ -55,7 +56,7 @@ def test_whole_matches(seed: int) -> None:
         assert after.undo().state == s.state
         s = after
     assert s.is_over, "a match ends within 1000 actions"
-    wins = GAME.rounds_won(s.state)
+    wins = winning.rounds_won(s.state)
     assert sorted(wins) in ([0, 2], [1, 2])
     assert len(s.state.rounds) == sum(wins)
     loaded = Session.from_json(s.to_json())

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from card_companion.calculators.cards import card, cards
-from card_companion.companion.fight import FightState, Player
+from card_companion.companion.fight import FightState, Player, checks, queries, winning
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
@@ -82,24 +82,24 @@ def opening(s: Session) -> Session:
 
 def test_the_opening_of_a_round() -> None:
     s = new()
-    assert (s.state.phase, s.state.deck, GAME.row_needed(s.state)) == ("row", 24, 3)
+    assert (s.state.phase, s.state.deck, queries.row_needed(s.state)) == ("row", 24, 3)
     s = row(s, "5S 6H 2C")
     # 3 face up in the row, then 3 face down to each player: 24 - 3 - 2 × 3 = 15
     assert (s.state.deck, s.state.row, hands(s)) == (15, tuple(cards("5S 6H 2C")), ((3, ""), (3, "")))
-    assert (s.state.phase, GAME.flip_purpose(s.state)) == ("coin-flip", "first-pick")
+    assert (s.state.phase, queries.flip_purpose(s.state)) == ("coin-flip", "first-pick")
     s = flip(s, "first-pick", BEA)
-    assert GAME.picker(s.state) == BEA
+    assert queries.picker(s.state) == BEA
     s = pick(s, BEA, "6H")
-    assert GAME.picker(s.state) == ANN
+    assert queries.picker(s.state) == ANN
     s = pick(s, ANN, "2C")
     # each hand: 3 face down + 1 face-up pick = 4; the row keeps 5♠ and needs 3 - 1 = 2 cards
     assert hands(s) == ((4, "2C"), (4, "6H"))
-    assert (s.state.phase, s.state.row, GAME.row_needed(s.state)) == ("row", (card("5S"),), 2)
+    assert (s.state.phase, s.state.row, queries.row_needed(s.state)) == ("row", (card("5S"),), 2)
     s = row(s, "4D AH")
     # 15 - 2 = 13 cards in the deck at the first turn; 13 + 3 (row) + 8 (hands) = 24
     assert (s.state.phase, s.state.deck, s.state.row) == ("fight", 13, tuple(cards("5S 4D AH")))
-    assert GAME.tie_breaker(s.state) is None
-    assert GAME.points(s.state) == (0, 0)
+    assert queries.tie_breaker(s.state) is None
+    assert queries.points(s.state) == (0, 0)
 
 
 # --- a whole round, turn by turn ---------------------------------------------------------------
@@ -117,11 +117,11 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     # Tie Breaker. 6♥ is discarded. Bea draws from the deck (13 - 1 = 12), Ann picks 4♦.
     s = fight(s, "3S", "6H")
     assert piles(s) == ("3S↑", "")
-    assert (GAME.tie_breaker(s.state), GAME.tie_breaker_card(s.state)) == (ANN, card("3S"))
-    assert (s.state.discards, s.state.deck, GAME.picker(s.state)) == ((card("6H"),), 12, ANN)
+    assert (queries.tie_breaker(s.state), queries.tie_breaker_card(s.state)) == (ANN, card("3S"))
+    assert (s.state.discards, s.state.deck, queries.picker(s.state)) == ((card("6H"),), 12, ANN)
     assert hands(s) == ((3, "2C"), (4, ""))
     s = pick(s, ANN, "4D")
-    assert (GAME.row_needed(s.state), hands(s)) == (1, ((4, "2C 4D"), (4, "")))
+    assert (queries.row_needed(s.state), hands(s)) == (1, ((4, "2C 4D"), (4, "")))
     s = row(s, "3H")  # deck 12 - 1 = 11; row 5♠ A♥ 3♥
     assert (s.state.deck, s.state.row) == (11, tuple(cards("5S AH 3H")))
 
@@ -129,7 +129,7 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     # She holds the Tie Breaker (3♠) and 2 < 3 → at the bottom. Points 3 + 2 = 5.
     s = fight(s, "2C", "5D")
     assert piles(s) == ("2C↓ 3S↑", "")
-    assert GAME.points(s.state) == (5, 0)
+    assert queries.points(s.state) == (5, 0)
     assert s.state.deck == 10  # Bea draws: 11 - 1
     s = pick(s, ANN, "AH")
     s = row(s, "6C")  # 10 - 1 = 9; row 5♠ 3♥ 6♣
@@ -138,7 +138,7 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     # → on top, face up: the new Tie Breaker. Points 5 + 3 = 8.
     s = fight(s, "3C", "2D")
     assert piles(s) == ("2C↓ 3S↑ 3C↑", "")
-    assert (GAME.tie_breaker_card(s.state), GAME.points(s.state), s.state.deck) == (card("3C"), (8, 0), 8)
+    assert (queries.tie_breaker_card(s.state), queries.points(s.state), s.state.deck) == (card("3C"), (8, 0), 8)
     s = pick(s, ANN, "5S")
     s = row(s, "4H")  # 8 - 1 = 7; row 3♥ 6♣ 4♥
     assert hands(s) == ((4, "4D AH 5S"), (4, ""))
@@ -148,7 +148,7 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     # Points 8 + 4 = 12.
     s = fight(s, "AH", "4C")
     assert piles(s) == ("2C↓ 3S↑ 3C↑ 4C↑", "")
-    assert GAME.points(s.state) == (12, 0)
+    assert queries.points(s.state) == (12, 0)
     assert s.state.discards == tuple(cards("6H 5D 2D AH"))
     s = pick(s, ANN, "6C")
     s = row(s, "6S")  # deck 7 - 1 (Bea's draw) - 1 (refill) = 5; row 3♥ 4♥ 6♠
@@ -158,8 +158,8 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     # own 2♠. She does not hold the Tie Breaker (4♣) and 2 < 4 → face down on her pile.
     s = fight(s, "5S", "2S")
     assert piles(s) == ("2C↓ 3S↑ 3C↑ 4C↑", "2S↓")
-    assert (GAME.tie_breaker(s.state), GAME.points(s.state)) == (ANN, (12, 2))
-    assert GAME.picker(s.state) == BEA  # the winner picks; Ann (the loser) drew: 5 - 1 = 4
+    assert (queries.tie_breaker(s.state), queries.points(s.state)) == (ANN, (12, 2))
+    assert queries.picker(s.state) == BEA  # the winner picks; Ann (the loser) drew: 5 - 1 = 4
     assert s.state.deck == 4
     s = pick(s, BEA, "3H")
     s = row(s, "AC")  # 4 - 1 = 3; row 4♥ 6♠ A♣
@@ -168,8 +168,8 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     # → face up on top of Bea's pile, and Ann turns 4♣ face down: Bea holds the Tie Breaker.
     s = fight(s, "6C", "4S")
     assert piles(s) == ("2C↓ 3S↑ 3C↑ 4C↓", "2S↓ 4S↑")
-    assert (GAME.tie_breaker(s.state), GAME.tie_breaker_card(s.state)) == (BEA, card("4S"))
-    assert GAME.points(s.state) == (12, 6)  # 2 + 4
+    assert (queries.tie_breaker(s.state), queries.tie_breaker_card(s.state)) == (BEA, card("4S"))
+    assert queries.points(s.state) == (12, 6)  # 2 + 4
     s = pick(s, BEA, "AC")
     s = row(s, "5H")  # 3 - 1 (Ann's draw) - 1 = 1; row 4♥ 6♠ 5♥
     assert (s.state.deck, hands(s)) == (1, ((4, "4D"), (4, "3H AC")))
@@ -183,7 +183,7 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     s = pick(s, BEA, "6S")
     s = pick(s, ANN, "5H")
     # the row has 4♥ and needs 2, but the deck has only 1 card: refill 1
-    assert GAME.row_needed(s.state) == 1
+    assert queries.row_needed(s.state) == 1
     s = row(s, "2H")
     assert (s.state.deck, s.state.row, s.state.phase) == (0, tuple(cards("4H 2H")), "fight")
     # 24 = 0 (deck) + 2 (row) + 8 (hands) + 6 (piles) + 8 (discards)
@@ -193,7 +193,7 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     # she holds the Tie Breaker (4♠) and 1 < 4 → at the bottom. Then Ann must draw from the
     # deck, which is empty → the round ends and the holder, Bea, wins it (12 to 7 points).
     s = fight(s, "AD", "AC")
-    rec = GAME.last_round(s.state)
+    rec = queries.last_round(s.state)
     assert (rec.number, rec.winner, rec.points, rec.decided_by) == (1, BEA, (12, 7), "tie-breaker")
     assert (show(rec.piles[0]), show(rec.piles[1])) == ("2C↓ 3S↑ 3C↑ 4C↓", "AC↓ 2S↓ 4S↑")
     assert rec.ended_by == "Ann had to draw from the deck and it was empty; Bea held the Tie Breaker"
@@ -201,7 +201,7 @@ def test_round_one_by_hand_ending_with_the_deck() -> None:
     # everything is reshuffled: round 2 starts with the whole deck
     assert (s.state.round, s.state.phase, s.state.deck, s.state.row, piles(s)) == (2, "row", 24, (), ("", ""))
     assert hands(s) == ((0, ""), (0, "")) and s.state.discards == ()
-    assert GAME.rounds_won(s.state) == (0, 1)
+    assert winning.rounds_won(s.state) == (0, 1)
     assert "Bea wins round 1 (Ann 0 – Bea 1)" in s.history()[-1].text
 
 
@@ -215,7 +215,7 @@ def a_match_best_of_three() -> Session:
     s = new()
     # Round 1 goes to Bea on the Tie Breaker (as above) — here quicker: replay that log.
     s = _round_one(s)
-    assert GAME.rounds_won(s.state) == (0, 1)
+    assert winning.rounds_won(s.state) == (0, 1)
 
     # Round 2: Ann reaches 13.
     s = row(s, "6C 5C 4C")  # cards of round 1 are back in the deck
@@ -229,16 +229,16 @@ def a_match_best_of_three() -> Session:
     s = row(s, "AS")
     # Turn 2: 6♠ Punch beats 3♥ Dodge → 6♠, 6 ≥ 6 → on top. 6 + 6 = 12 points.
     s = fight(s, "6S", "3H")
-    assert GAME.points(s.state) == (12, 0)
+    assert queries.points(s.state) == (12, 0)
     s = pick(s, ANN, "AS")
     s = row(s, "2C")
     # Turn 3: A♠ Punch beats 4♥ Dodge → A♠, 1 < 6 → bottom. 12 + 1 = 13 ≥ 13: Ann wins the
     # round at once, before any draw.
     s = fight(s, "AS", "4H")
-    rec = GAME.last_round(s.state)
+    rec = queries.last_round(s.state)
     assert (rec.number, rec.winner, rec.points, rec.decided_by) == (2, ANN, (13, 0), "points")
     assert show(rec.piles[0]) == "AS↓ 6C↑ 6S↑"
-    assert GAME.rounds_won(s.state) == (1, 1)
+    assert winning.rounds_won(s.state) == (1, 1)
     assert (s.state.round, s.state.deck) == (3, 24)
 
     # Round 3: a tie of two attack cards with nobody holding the Tie Breaker → coin flip.
@@ -248,7 +248,7 @@ def a_match_best_of_three() -> Session:
     s = pick(s, ANN, "3S")
     s = row(s, "6H 5C")
     s = fight(s, "3S", "3C")
-    assert (s.state.phase, GAME.flip_purpose(s.state)) == ("coin-flip", "tie")
+    assert (s.state.phase, queries.flip_purpose(s.state)) == ("coin-flip", "tie")
     # the two played cards wait on the table: 13 + 3 + 6 (hands) + 2 (table) = 24
     assert (s.state.played, s.state.deck, hands(s)) == (tuple(cards("3S 3C")), 13, ((3, ""), (3, "")))
     assert GAME.summary(s.state)["On the table"] == "Ann's 3♠, Bea's 3♣ (waiting for the coin)"
@@ -265,7 +265,7 @@ def a_match_best_of_three() -> Session:
     # with it the match, 2 rounds to 1.
     s = fight(s, "AH", "6S")
     assert s.is_over and s.state.phase == "over"
-    assert GAME.rounds_won(s.state) == (1, 2)
+    assert winning.rounds_won(s.state) == (1, 2)
     out = s.outcome
     assert out.winners == (BEA,)
     assert out.headline == "Bea wins 2 rounds to 1"
@@ -310,8 +310,8 @@ def test_two_defence_cards_with_nobody_holding_the_tie_breaker() -> None:
     # Ann 2♦ vs Bea 6♥... 6♥ is Bea's pick: two defence cards, both discarded, nobody wins;
     # nobody holds the Tie Breaker → a coin flip says who picks first.
     s = fight(s, "2D", "6H")
-    assert (s.state.phase, GAME.flip_purpose(s.state)) == ("coin-flip", "first-pick")
-    assert GAME.flip_question(s.state) == "who picks first from the row?"
+    assert (s.state.phase, queries.flip_purpose(s.state)) == ("coin-flip", "first-pick")
+    assert queries.flip_question(s.state) == "who picks first from the row?"
     assert (s.state.discards, s.state.deck) == (tuple(cards("2D 6H")), 13)  # nobody drew from the deck
     refused(s, "the coin flip now is who picks first", kind="coin-flip", purpose="tie", winner=ANN)
     refused(s, "favours player 0 or player 1", kind="coin-flip", purpose="first-pick", winner=2)
@@ -325,7 +325,7 @@ def test_two_defence_cards_with_nobody_holding_the_tie_breaker() -> None:
 
 def test_undo_keeps_the_coin_flip_and_redo_gives_it_back() -> None:
     s = row(new(), "5S 6H 2C")
-    action = GAME.flip_coin(s.state, random.Random(7))
+    action = queries.flip_coin(s.state, random.Random(7))
     assert action.purpose == "first-pick" and action.winner in (0, 1)
     flipped = s.push(action)
     undone = flipped.undo()
@@ -335,7 +335,7 @@ def test_undo_keeps_the_coin_flip_and_redo_gives_it_back() -> None:
     # the saved log carries the outcome: loading it never flips again
     assert Session.from_json(flipped.to_json()).state.pickers == flipped.state.pickers
     with pytest.raises(IllegalAction, match="no coin flip is needed now"):
-        GAME.flip_coin(flipped.state, random.Random(1))
+        queries.flip_coin(flipped.state, random.Random(1))
 
 
 def test_a_round_ended_by_the_deck_with_nobody_holding_the_tie_breaker() -> None:
@@ -357,12 +357,12 @@ def test_a_round_ended_by_the_deck_with_nobody_holding_the_tie_breaker() -> None
     # Ann 2♦ vs Bea A♥: two defence cards; both must pick from a row of one card → the
     # round ends; nobody holds the Tie Breaker → a coin flip decides the round.
     s = fight(s, "2D", "AH")
-    assert (s.state.phase, GAME.flip_purpose(s.state)) == ("coin-flip", "round")
+    assert (s.state.phase, queries.flip_purpose(s.state)) == ("coin-flip", "round")
     assert s.state.ending == "both players had to pick from the row, which had 1 card"
     s = flip(s, "round", ANN)
-    rec = GAME.last_round(s.state)
+    rec = queries.last_round(s.state)
     assert (rec.winner, rec.points, rec.decided_by) == (ANN, (0, 0), "coin")
-    assert (s.state.round, s.state.deck, GAME.rounds_won(s.state)) == (2, 24, (1, 0))
+    assert (s.state.round, s.state.deck, winning.rounds_won(s.state)) == (2, 24, (1, 0))
 
 
 def test_a_tie_of_attack_cards_goes_to_the_holder() -> None:
@@ -398,11 +398,11 @@ def test_a_hand_of_face_up_picks_can_only_play_those() -> None:
     s = row(s, "2C")
     # Ann: 3 face down - 3 played + 4 picks = 4 cards, all face up
     assert hands(s)[0] == (4, "6D 5D 5H 4D")
-    assert GAME.playable(s.state, ANN) == sorted(cards("6D 5D 5H 4D"))
+    assert queries.card_choices(s.state, ANN) == sorted(cards("6D 5D 5H 4D"))
     refused(s, r"Ann's hand is 6♦ 5♦ 5♥ 4♦, all picked face up: 3♣ is not one of them",
             kind="fight", cards=["3C", "6C"])
     # Bea may play any card nobody has seen this round
-    assert card("6C") in GAME.playable(s.state, BEA) and card("2S") not in GAME.playable(s.state, BEA)
+    assert card("6C") in queries.card_choices(s.state, BEA) and card("2S") not in queries.card_choices(s.state, BEA)
     refused(s, "Bea cannot play 5♦: it is in Ann's hand \\(picked face up\\)", kind="fight", cards=["4D", "5D"])
     refused(s, "Bea cannot play 2♠: it is in Ann's victory pile", kind="fight", cards=["4D", "2S"])
     refused(s, "Bea cannot play A♠: it is in the face-up row", kind="fight", cards=["4D", "AS"])
@@ -463,9 +463,9 @@ def test_summary_names_the_players_and_the_numbers() -> None:
     changed = {c.label for c in step.changes}
     # Bea played her face-up 6♥ and drew a face-down card: still 4 cards, none face up
     assert changed == {"Deck", "Ann's hand", "Bea's hand", "Ann's victory pile", "Tie Breaker", "Discards"}
-    assert GAME.prompt(s.state) == "Ann picks a face-up card from the row"
-    assert str(GAME.pile_top(s.state, ANN)) == "3S↑" and GAME.pile_top(s.state, BEA) is None
-    assert GAME.turn_result(s.state).explanation[-1].startswith("the first card won this round")
+    assert checks.prompt(s.state) == "Ann picks a face-up card from the row"
+    assert str(queries.pile_top(s.state, ANN)) == "3S↑" and queries.pile_top(s.state, BEA) is None
+    assert queries.turn_result(s.state).explanation[-1].startswith("the first card won this round")
 
 
 def test_reverse_cycle_setting() -> None:

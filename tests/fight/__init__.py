@@ -1,0 +1,1 @@
+"""FIGHT!: the tracker, its screens, its asks and its random play."""
