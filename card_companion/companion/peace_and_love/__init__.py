@@ -8,9 +8,10 @@ The package, in the order every game keeps: state.py (the deal's numbers, settin
 the state), actions.py (the steps); the rules by the text's sections: deal.py (the fighters
 dealt, who goes first), fights.py (Starting a Fight: a fight round by round), turns.py
 (Retiring a Fighter, Refreshing Your Hand, the untapping at every turn's end), endings.py (End
-of the Game, the players' stop, the score), with checks.py what they share; queries.py (what
-the screens ask); game.py (the ``Game``, each step's rule in ``handlers``); asks.py (the resolve
-protocol). Every name is re-exported here: ``from card_companion.companion.peace_and_love
+of the Game, the players' stop, the score), with checks.py what they share; choices.py (what may
+be entered now: ``legal_actions``); queries.py (what else the screens ask); advice.py (the odds
+at a decision); game.py (the ``Game``, each step's rule in ``handlers``); random_play.py (random
+games and the invariants they keep); asks.py (the resolve protocol). Every name is re-exported here: ``from card_companion.companion.peace_and_love
 import GAME``.
 """
 
