@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from card_companion.companion.peace_and_love import Stop
+from card_companion.companion.peace_and_love import Stop, endings
 from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import open_store
@@ -67,7 +67,7 @@ def test_mid_game_the_home_screen_says_the_points_the_table_shows(device, seed):
     s = mid_game(seed)
     gid = device.create(s)
     piles = [sum(int(c.rank) for c in p.pile) for p in s.state.players]  # the piles alone: A 1 ... K 13
-    with_fighters = [t for t, _ in PAL.scores(s.state)]
+    with_fighters = [t for t, _ in endings.scores(s.state)]
     assert piles != with_fighters  # the case of the issue: the fighters would change the numbers
     table = ViewHarness(TableScreen, contexts=ctx(device), route_params={"gid": gid})
     assert tile_points(table, 3) == piles
@@ -88,7 +88,7 @@ def test_once_stopped_home_table_history_and_records_say_the_same_words(device):
     assert words.startswith("Stopped early: ") and words == saved.outcome.headline
     table = ViewHarness(TableScreen, contexts=ctx(device), route_params={"gid": gid})
     assert table.find("outcome").label == f"Game over: {words}"
-    assert tile_points(table, 3) == [t for t, _ in PAL.scores(saved.state)]  # the final score: fighters in
+    assert tile_points(table, 3) == [t for t, _ in endings.scores(saved.state)]  # the final score: fighters in
     home = ViewHarness(HomeScreen, contexts=ctx(device))
     assert text_of(home, f"headline-{gid}") == words
     assert f"Peace and Love: {words}" in home.texts().splitlines()  # tonight's results: the record's line

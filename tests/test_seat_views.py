@@ -2,7 +2,7 @@
 player's own choice is drawn as waiting ("Bea chooses on Bea's phone (or the table phone).") and
 none of its buttons; that player's phone, the table phone, and any phone once the table lets
 any phone enter for anyone, draw the entry. (Peace and Love's turn and deal:
-tests/test_peace_and_love_views.py, tests/test_table_views.py.)"""
+tests/peace_and_love/test_views.py, tests/test_table_views.py.)"""
 
 from __future__ import annotations
 

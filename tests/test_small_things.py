@@ -1,6 +1,7 @@
-"""Issue 34 item 13, the smaller things seen (b-g; a is tests/test_hand_odds_three.py), each
-against the issue's words: a name said once, a result card only while it is news, a change
-said in words, the dots labelled, a code and a link landing on one screen."""
+"""Issue 34 item 13, the smaller things seen (b-g; a is
+tests/peace_and_love/test_hand_odds_in_a_fight_of_three.py), each against the issue's words: a
+name said once, a result card only while it is news, a change said in words, the dots labelled,
+a code and a link landing on one screen."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
 from card_companion.views.live_table import news_of
+from tests.peace_and_love.test_views import fight
 from tests.test_all_games import play
-from tests.test_peace_and_love_views import fight
 from tests.viewkit import FakePage, ViewHarness
 
 PAL = GAMES["peace-and-love"]

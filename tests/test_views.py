@@ -484,6 +484,7 @@ def test_a_refusal_goes_when_its_input_changes_and_keeps_the_card_entered(store)
 def test_the_refresh_minimum_is_the_trackers_not_the_views():
     """Issue 13 §3: the view shows the tracker's reason; the rule (5 cards, the text's "at least
     five cards in the deck") lives in the tracker only."""
+    from card_companion.companion.peace_and_love import Refresh, turns
     from card_companion.companion.session import Session
 
     pal = GAMES["peace-and-love"]
@@ -491,8 +492,8 @@ def test_the_refresh_minimum_is_the_trackers_not_the_views():
     for p, three in ((0, "9H KD QC"), (1, "5S 2C 7D")):
         s = s.push(pal.parse_action({"kind": "deal", "player": p, "fighters": three.split()}))
     short = s.state.model_copy(update={"deck": 4})
-    assert pal.refresh_refusal(short) == "a refresh needs at least 5 cards in the deck; it has 4"
-    assert not pal.can_refresh(short) and pal.refresh_refusal(s.state) is None
+    assert turns.refresh_refusal(short) == "a refresh needs at least 5 cards in the deck; it has 4"
+    assert not pal.legal_actions(short).allows(Refresh) and turns.refresh_refusal(s.state) is None
 
 
 def test_the_history_shows_red_suits_in_red(store):

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from card_companion.calculators.cards import card
 from card_companion.companion.peace_and_love import GAME, Deal, NewFighter, PlayCards, StartFight
+from card_companion.companion.peace_and_love.choices import fight_starts
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
 from tests.browser.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
@@ -93,9 +94,9 @@ def near_the_end(data_dir) -> str:
     while s.state.deck > 5:
         st = s.state
         me = st.turn
-        d = GAME.defenders(st)
+        d = fight_starts(st).defenders
         target = sorted(d)[0]
-        s = s.push(StartFight(fighter=GAME.attackers(st)[0], defender=target, defender_fighter=d[target][0]))
+        s = s.push(StartFight(fighter=fight_starts(st).attackers[0], defender=target, defender_fighter=d[target][0]))
         s = s.push(PlayCards(cards={p: card(next(fillers)) for p, _ in s.state.fight.remaining}))
         s = s.push(NewFighter(card=card(next(fillers))))
         assert s.state.turn != me
@@ -115,9 +116,9 @@ def test_three_players_multi_round_fight_to_the_end(open_page, tmp_path, shots, 
     others = [p for p in range(3) if p != me]
     # the player to play attacks the next player; the third joins
     d, j = others
-    tap(page, f"fighter-{me}-{GAME.attackers(st)[0]}")
-    tap(page, f"fighter-{d}-{GAME.defenders(st)[d][0]}")
-    tap(page, f"fighter-{j}-{GAME.defenders(st)[j][0]}")
+    tap(page, f"fighter-{me}-{fight_starts(st).attackers[0]}")
+    tap(page, f"fighter-{d}-{fight_starts(st).defenders[d][0]}")
+    tap(page, f"fighter-{j}-{fight_starts(st).defenders[j][0]}")
     shots(page, "three-fighters-chosen")
     tap(page, "start-fight")
     see(page, "Fight · round 1")

@@ -197,7 +197,7 @@ def test_pc_war_change_and_stratego_dots_in_light_and_dark(open_page, start_serv
 
 
 def test_a_code_typed_lands_where_the_link_lands(open_page, start_server, tmp_path, shots):
-    from tests.test_peace_and_love_views import dealt
+    from tests.peace_and_love.test_views import dealt
 
     data = tmp_path / "data"
     gid = save_game(data, dealt())

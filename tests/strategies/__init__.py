@@ -8,10 +8,9 @@ reached through it.
 
 from __future__ import annotations
 
-from tests.strategies import card_stratego, cardpeegee, peace_and_love
+from tests.strategies import card_stratego, cardpeegee
 
 _STRATEGIES = {
-    "peace-and-love": peace_and_love.Strategy,
     "card-stratego": card_stratego.Strategy,
     "cardpeegee": cardpeegee.Strategy,
 }

@@ -2,16 +2,17 @@
 
 The app never sees the hands. It knows the fighters (face up), every card played on a
 fighter (revealed, then discarded), the victory piles and, by counting, the deck and the
-number of cards in each hand. Rules: card_companion/companion/peace_and_love/rules.txt; rulings: docs/rules.md.
+number of cards in each hand. Rules: rules.txt here; rulings: rulings.md here.
 
 The package, in the order every game keeps: state.py (the deal's numbers, settings, setup,
 the state), actions.py (the steps); the rules by the text's sections: deal.py (the fighters
 dealt, who goes first), fights.py (Starting a Fight: a fight round by round), turns.py
 (Retiring a Fighter, Refreshing Your Hand, the untapping at every turn's end), endings.py (End
-of the Game, the players' stop, the score), with checks.py what they share; queries.py (what
-the screens ask); game.py (the ``Game``, each step's rule in ``handlers``); asks.py (the resolve
-protocol). Every name is re-exported here: ``from card_companion.companion.peace_and_love
-import GAME``.
+of the Game, the players' stop, the score), with checks.py what they share; choices.py (what may
+be entered now: ``legal_actions``); queries.py (what else the screens ask); advice.py (the odds
+at a decision); game.py (the ``Game``, each step's rule in ``handlers``); random_play.py (random
+games and the invariants they keep); asks.py (the resolve protocol). Every name is re-exported
+here: ``from card_companion.companion.peace_and_love import GAME``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Peace and Love at the table: the ``Game`` the registry lists. Each step's rule is in its
-section's module (deal, fights, turns: retire and refresh, endings: the end and the stop); the
-screens' questions are queries.py's; this class ties them to the ``Game`` shape."""
+section's module (deal, fights, turns: retire and refresh, endings: the end and the stop); what
+may be entered now is choices.py's, the screens' other questions queries.py's; this class ties them
+to the ``Game`` shape."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any, ClassVar
 from card_companion.calculators.cards import Card, Deck, count
 from card_companion.calculators.peace_and_love import deck_for, decks_for, pile_total
 from card_companion.companion.game import Game, Outcome, Standing, lead_line
-from card_companion.companion.peace_and_love import deal, endings, fights, queries, turns
+from card_companion.companion.legal import Legal, RandomPlay
+from card_companion.companion.peace_and_love import choices, deal, endings, fights, queries, turns
 from card_companion.companion.peace_and_love.actions import (
     Action,
     Deal,
@@ -79,7 +81,8 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
 
     # --- reading the state ----------------------------------------------------------------
 
-    outcome = staticmethod(endings.outcome)
+    def outcome(self, state: PeaceAndLoveState) -> Outcome | None:
+        return endings.outcome(state)
 
     def standing(self, state: PeaceAndLoveState, outcome: Outcome) -> Standing:
         return endings.standing(state, outcome)
@@ -123,24 +126,18 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
             known += p.pile
         return known
 
-    # --- what the players can do now (the views ask these: queries.py) ---------------------
+    # --- what the players can do now (choices.py; the screens' other questions: queries.py) -----
 
-    deal_counts = staticmethod(queries.deal_counts)
-    scores = staticmethod(endings.scores)
-    victory_pile = staticmethod(queries.victory_pile)
-    score_board = staticmethod(queries.score_board)
-    leading = staticmethod(endings.leading)
-    preview_round = staticmethod(fights.preview_round)
-    refresh_refusal = staticmethod(turns.refresh_refusal)
-    attackers = staticmethod(queries.attackers)
-    defenders = staticmethod(queries.defenders)
-    joiners = staticmethod(queries.joiners)
-    tap_refusal = staticmethod(queries.tap_refusal)
-    can_refresh = staticmethod(queries.can_refresh)
-    starting_totals = staticmethod(queries.starting_totals)
-    starting_line = staticmethod(queries.starting_line)
-    next_to_deal = staticmethod(queries.next_to_deal)
-    pick_first_player = staticmethod(queries.pick_first_player)
+    def legal_actions(self, state: PeaceAndLoveState) -> Legal:
+        return choices.legal_actions(state)
+
+    def random_play(self) -> RandomPlay:
+        play = self.__dict__.get("_random_play")
+        if play is None:
+            from card_companion.companion.peace_and_love.random_play import PeaceAndLoveRandomPlay
+
+            play = self.__dict__["_random_play"] = PeaceAndLoveRandomPlay(self)
+        return play
 
 
 GAME = PeaceAndLove()

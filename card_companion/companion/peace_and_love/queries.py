@@ -1,6 +1,6 @@
-"""What Peace and Love's screens ask the tracker: the deal's numbers, who may attack, defend or
-join, why a tap does nothing, whether a refresh can be made, who starts and why, who deals
-next, the random pick among players tied to start, and the score as it stands."""
+"""What Peace and Love's screens ask the tracker besides what may be entered (choices.py): the
+deal's numbers, why a tap does nothing, who starts and why, who deals next, the random pick
+among players tied to start, and the score as it stands."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import random
 from dataclasses import dataclass
 
 from card_companion.calculators.peace_and_love import decks_for, pile_total
+from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love.actions import FirstPlayer
+from card_companion.companion.peace_and_love.choices import Deals, legal_actions
 from card_companion.companion.peace_and_love.deal import fighters_total
 from card_companion.companion.peace_and_love.endings import scores
 from card_companion.companion.peace_and_love.state import DEAL, PeaceAndLoveState
-from card_companion.companion.peace_and_love.turns import refresh_refusal
 
 
 def deal_counts(players: int) -> tuple[int, int, int]:
@@ -20,23 +21,6 @@ def deal_counts(players: int) -> tuple[int, int, int]:
     deck after the deal of 5 in hand and 3 fighters each)."""
     decks = decks_for(players)
     return decks, decks * 52, decks * 52 - DEAL * players
-
-
-def attackers(state: PeaceAndLoveState) -> list[int]:
-    return state.players[state.turn].untapped() if state.phase == "turn" else []
-
-
-def defenders(state: PeaceAndLoveState) -> dict[int, list[int]]:
-    """Players that can be attacked now, with their untapped fighters' places."""
-    if state.phase != "turn":
-        return {}
-    return {i: p.untapped() for i, p in enumerate(state.players) if i != state.turn and p.untapped()}
-
-
-def joiners(state: PeaceAndLoveState, defender: int | None) -> dict[int, list[int]]:
-    """Players who may add a fighter to a fight against ``defender``, with their
-    untapped fighters' places."""
-    return {p: places for p, places in defenders(state).items() if p != defender}
 
 
 def tap_refusal(state: PeaceAndLoveState, player: int, place: int, mode: str = "fight") -> str | None:
@@ -59,10 +43,6 @@ def tap_refusal(state: PeaceAndLoveState, player: int, place: int, mode: str = "
     return None
 
 
-def can_refresh(state: PeaceAndLoveState) -> bool:
-    return state.phase == "turn" and refresh_refusal(state) is None
-
-
 def starting_totals(state: PeaceAndLoveState) -> list[int | None]:
     """Each player's total of starting fighters (None until entered)."""
     # before any fight, every place of a dealt player holds a fighter
@@ -83,14 +63,17 @@ def starting_line(state: PeaceAndLoveState) -> str | None:
 
 def next_to_deal(state: PeaceAndLoveState) -> int | None:
     """The first player, in seating order, whose fighters are not entered yet."""
-    if state.phase != "deal":
-        return None
-    return next(i for i, p in enumerate(state.players) if not p.dealt)
+    deals = Deals(state)
+    return deals.players[0] if deals else None
 
 
 def pick_first_player(state: PeaceAndLoveState, rng: random.Random) -> FirstPlayer:
     """Draw the random pick among the tied players (the action records it)."""
-    return FirstPlayer(player=rng.choice(state.tied_first))
+    picks = legal_actions(state).of_kind(FirstPlayer)
+    if picks is None:
+        raise IllegalAction("the first player is already known")
+    pick: FirstPlayer = picks.sample(rng)
+    return pick
 
 
 @dataclass(frozen=True)

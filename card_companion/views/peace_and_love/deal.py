@@ -16,6 +16,12 @@ from card_companion.companion.peace_and_love import (
     PeaceAndLove,
     PeaceAndLoveState,
 )
+from card_companion.companion.peace_and_love.queries import (
+    deal_counts,
+    next_to_deal,
+    pick_first_player,
+    starting_totals,
+)
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.live_table import Table, use_table
 from card_companion.views.seating import own_player, waiting
@@ -35,12 +41,12 @@ def _deal(session, own: int | None = None) -> tuple | None:
     and step (a new step empties the entry)."""
     s: PeaceAndLoveState = session.state
     game = session.game
-    p = game.next_to_deal(s)
+    p = next_to_deal(s)
     if p is None:
         return None
     if own is not None and not s.players[own].dealt:
         p = own
-    done = tuple(f"{s.name(i)}: {t}" for i, t in enumerate(game.starting_totals(s)) if t is not None)
+    done = tuple(f"{s.name(i)}: {t}" for i, t in enumerate(starting_totals(s)) if t is not None)
     return p, s.name(p), done, game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions)
 
 
@@ -81,7 +87,7 @@ def _first(session) -> tuple | None:
     s: PeaceAndLoveState = session.state
     if s.phase != "first-player" or not s.tied_first:
         return None
-    return " and ".join(s.name(p) for p in s.tied_first), session.game.starting_totals(s)[s.tied_first[0]]
+    return " and ".join(s.name(p) for p in s.tied_first), starting_totals(s)[s.tied_first[0]]
 
 
 @ft.memo
@@ -97,7 +103,7 @@ def FirstPlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contro
         [
             ft.Text(f"{tied} tie with the lowest total ({total}). The app picks one of them at random."),
             button("Pick at random",
-                   lambda: table.dispatch(table.game.pick_first_player(table.state, random.Random())),
+                   lambda: table.dispatch(pick_first_player(table.state, random.Random())),
                    "pick-first", icon=ft.Icons.CASINO),
         ],
         ident="first-player-panel",
@@ -107,7 +113,7 @@ def FirstPlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contro
 def deal_summary(game, players: list[str], settings: dict) -> ft.Control:
     """On the new-game screen: how many decks this table shuffles together, and the deal."""
     n = len(players)
-    decks, cards, left = game.deal_counts(n)
+    decks, cards, left = deal_counts(n)
     return tagged("decks", ft.Text(
         f"{n} players: shuffle {plural(decks, 'deck')} together ({cards} cards). "
         f"Each player gets {HAND} cards in hand and {FIGHTERS} face-up fighters; {left} cards stay in the deck.",

@@ -10,7 +10,6 @@ import flet as ft
 
 from card_companion.calculators.cards import Card
 from card_companion.calculators.peace_and_love import Entry, RoundResult
-from card_companion.companion.advisor import hand_odds_shown, peace_and_love_hand, peace_and_love_round
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.peace_and_love import (
     NewFighter,
@@ -18,6 +17,8 @@ from card_companion.companion.peace_and_love import (
     PeaceAndLoveState,
     PlayCards,
 )
+from card_companion.companion.peace_and_love.advice import hand_advice, hand_odds_shown, round_advice
+from card_companion.companion.peace_and_love.fights import preview_round
 from card_companion.views.card_picker import CardPicker, CardSlots
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Table, use_step_state, use_table
@@ -139,7 +140,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     def resolve(cards) -> None:
         s = table.state
         try:
-            entries, result = game.preview_round(s, dict(zip(owners, cards)))
+            entries, result = preview_round(s, dict(zip(owners, cards)))
         except IllegalAction as exc:
             set_problem(str(exc))
             return
@@ -171,7 +172,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
                   game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
                   key="fight-entry"),
-        OddsPanel(peace_and_love_round(game, table.state, dict(zip(owners, so_far)), chooser=me),  # type: ignore[call-arg]
+        OddsPanel(round_advice(game, table.state, dict(zip(owners, so_far)), chooser=me),  # type: ignore[call-arg]
                   ident="fight-odds", key="fight-odds") if open_ and len(so_far) == len(owners) else None,
     ]
     parts.append(_resolved(table, preview) if preview else None)
@@ -250,6 +251,6 @@ def PrivateHand(table: Table[PeaceAndLove, PeaceAndLoveState], player: int, scal
                                ident="hand-picker",
                                game_name=game.name, key="hand-picker"))
     if open_:
-        rows.append(OddsPanel(peace_and_love_hand(game, s, player, list(hand)),  # type: ignore[call-arg]
+        rows.append(OddsPanel(hand_advice(game, s, player, list(hand)),  # type: ignore[call-arg]
                               ident="hand-odds", key="hand-odds"))
     return section(f"{s.name(player)}'s hand", rows, ident="private-hand")

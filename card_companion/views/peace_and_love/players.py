@@ -14,6 +14,7 @@ from card_companion.companion.peace_and_love import (
     PeaceAndLove,
     PeaceAndLoveState,
 )
+from card_companion.companion.peace_and_love.queries import score_board, victory_pile
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.reach import reach_key
@@ -57,7 +58,7 @@ def _player_stats(session, i: int) -> tuple:
     s: PeaceAndLoveState = session.state
     if i >= len(s.players):
         return f"stats-{i}", ()
-    pile = session.game.victory_pile(s, i)
+    pile = victory_pile(s, i)
     return f"stats-{i}", (("Victory pile", f"{count(pile.points, 'point')} · {count(pile.cards)}"),
                           ("Hand", count(s.players[i].hand)))
 
@@ -111,7 +112,7 @@ def score_strip_of(session) -> tuple:
     whose turn, label), the line under them, the strip's own label."""
     s: PeaceAndLoveState = session.state
     playing = s.phase in ("turn", "fight")
-    board = session.game.score_board(s)
+    board = score_board(s)
     fighters_in = board.with_fighters
     tiles = tuple((f"score-{i}", str(sc.points), f"points · {count(sc.cards)}", s.name(i), playing and s.turn == i,
                    f"{s.name(i)}: {count(sc.points, 'point')}, victory pile {count(sc.cards)}"

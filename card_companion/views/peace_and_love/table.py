@@ -12,6 +12,8 @@ from card_companion.companion.peace_and_love import (
     Retire,
     StartFight,
 )
+from card_companion.companion.peace_and_love.choices import FightStarts, fight_starts
+from card_companion.companion.peace_and_love.queries import tap_refusal
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.peace_and_love.deal import DealPanel, FirstPlayerPanel
@@ -62,18 +64,18 @@ def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contr
         s: PeaceAndLoveState = table.state
         if s.phase != "turn" or not table.enters_for(s.turn):  # another player's turn: theirs to tap
             return
-        game = table.game
-        refusal = game.tap_refusal(s, p, place, mode)
+        refusal = tap_refusal(s, p, place, mode)
         set_problem(as_sentence(refusal))
         if refusal:
             return
+        starts = fight_starts(s)
         if p == s.turn:
-            if place in game.attackers(s):
+            if place in starts.attackers:
                 set_chosen(lambda c: (None if c[0] == place else place, c[1], c[2]))
             return
-        if mode != "fight" or place not in game.defenders(s).get(p, []):
+        if mode != "fight" or place not in starts.defenders.get(p, []):
             return
-        set_chosen(lambda c: _aimed(game, s, c, p, place))
+        set_chosen(lambda c: _aimed(starts, c, p, place))
 
     def send(action) -> None:
         """One message at a time: the step's own refusal goes when a step is sent."""
@@ -155,13 +157,13 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
     ) if c is not None], spacing=0, tight=True)
 
 
-def _aimed(game, s: PeaceAndLoveState, chosen: tuple, p: int, place: int) -> tuple:
+def _aimed(starts: FightStarts, chosen: tuple, p: int, place: int) -> tuple:
     """The choice after another player's untapped fighter is tapped in a fight: it is attacked
     (again: no longer), or it joins the fight against the attacked one (again: no longer)."""
     mine, target, joining = chosen
     if target is None or target[0] == p:
         return mine, None if target == (p, place) else (p, place), tuple((q, v) for q, v in joining if q != p)
-    if place not in game.joiners(s, target[0]).get(p, []):
+    if place not in starts.joiners(target[0]).get(p, []):
         return chosen
     joins = dict(joining)
     if joins.get(p) == place:

@@ -9,8 +9,13 @@ import flet as ft
 from card_companion.companion.peace_and_love import (
     PeaceAndLove,
     PeaceAndLoveState,
+    Refresh,
     Stop,
 )
+from card_companion.companion.peace_and_love.choices import legal_actions
+from card_companion.companion.peace_and_love.endings import leading
+from card_companion.companion.peace_and_love.queries import starting_line
+from card_companion.companion.peace_and_love.turns import refresh_refusal
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.reach import END, use_reach
@@ -76,11 +81,11 @@ def _turn(session) -> tuple | None:
     if s.phase != "turn":
         return None
     game = session.game
-    starts = game.starting_line(s)
+    starts = starting_line(s)
     untapped = ("All three fighters of " + " and ".join(s.name(p) for p in s.untapped)
                 + " were tapped at the end of the turn: they are untapped now.") if s.untapped else None
     cards = tuple(tuple(None if f is None else f.card.symbol for f in p.fighters) for p in s.players)
-    return (s.turn, s.names, starts, untapped, cards, game.can_refresh(s), as_sentence(game.refresh_refusal(s)),
+    return (s.turn, s.names, starts, untapped, cards, legal_actions(s).allows(Refresh), as_sentence(refresh_refusal(s)),
             game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions))
 
 
@@ -176,7 +181,7 @@ def turn_hint(mode: str, name: str, players: int, viewer: str) -> str:
 
 def _leading(session) -> str | None:
     s: PeaceAndLoveState = session.state
-    return session.game.leading(s) if s.phase == "turn" else None
+    return leading(s) if s.phase == "turn" else None
 
 
 @ft.memo

@@ -1,5 +1,5 @@
-"""Issue 15: two sums Peace and Love players do by hand, as asks. Expected values worked out
-from the text: "For three to five players, use two decks of cards. For six or seven players,
+"""Two sums Peace and Love players do by hand, as asks (the packs for a table, who goes first).
+Expected values worked out from the text: "For three to five players, use two decks of cards. For six or seven players,
 use three decks ... ten and eleven use five, and so on"; each player is dealt five cards and
 three face-up fighters; the lowest total of the three fighters goes first (A = 1, J = 11,
 Q = 12, K = 13)."""

@@ -21,6 +21,8 @@ from card_companion.companion.peace_and_love import (
     Refresh,
     Retire,
     StartFight,
+    endings,
+    queries,
 )
 from card_companion.companion.peace_and_love.queries import Score, ScoreBoard
 from card_companion.companion.saves.storage import open_store
@@ -52,20 +54,21 @@ def test_deal_counts_and_first_player():
     assert s.state.deck == 36 and s.state.decks == 1 and s.state.phase == "deal"
     s = two_player_game()
     assert s.state.phase == "turn" and s.state.turn == 1
-    assert GAME.starting_totals(s.state) == [34, 14]
+    assert queries.starting_totals(s.state) == [34, 14]
 
 
 def test_the_table_says_who_starts_and_why():
-    """Issue 14 item 4. Ann 9♥ K♦ Q♣ = 9 + 13 + 12 = 34, Bea 5♠ 2♣ 7♦ = 5 + 2 + 7 = 14: Bea starts."""
+    """The lowest total of starting fighters goes first. Ann 9♥ K♦ Q♣ = 9 + 13 + 12 = 34,
+    Bea 5♠ 2♣ 7♦ = 5 + 2 + 7 = 14: Bea starts."""
     s = two_player_game()
-    assert GAME.starting_line(s.state) == "Bea starts: lowest total, 14"
+    assert queries.starting_line(s.state) == "Bea starts: lowest total, 14"
     # a tie: Ann 9 + 2 + 3 = 14 and Bea 5 + 2 + 7 = 14
     t = start(["Ann", "Bea"])
     t = t.push(GAME.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "2D", "3C"]}))
     t = t.push(GAME.parse_action({"kind": "deal", "player": 1, "fighters": ["5S", "2C", "7D"]}))
-    assert t.state.phase == "first-player" and GAME.starting_line(t.state) is None
+    assert t.state.phase == "first-player" and queries.starting_line(t.state) is None
     t = t.push(GAME.parse_action({"kind": "first-player", "player": 0}))
-    assert GAME.starting_line(t.state) == (
+    assert queries.starting_line(t.state) == (
         "Ann starts: picked at random among Ann and Bea, tied for the lowest total (14)")
 
 
@@ -75,7 +78,7 @@ def test_deck_counts_for_more_players():
     assert start(["A", "B", "C"]).state.deck == 80
     assert start([f"P{i}" for i in range(6)]).state.deck == 108
     assert start([f"P{i}" for i in range(11)]).state.deck == 172
-    # issue 15: "ten and eleven use five, and so on" - 12 players: 6 decks = 312 - 96 = 216;
+    # "ten and eleven use five, and so on" - 12 players: 6 decks = 312 - 96 = 216;
     # 13: 6 decks = 312 - 104 = 208; 20: 10 decks = 520 - 160 = 360
     assert start([f"P{i}" for i in range(12)]).state.deck == 216
     assert start([f"P{i}" for i in range(13)]).state.deck == 208
@@ -94,7 +97,7 @@ def test_tied_lowest_total_needs_a_recorded_random_pick():
     assert s.state.phase == "first-player" and s.state.tied_first == (0, 2)
     with pytest.raises(IllegalAction, match="picked among Ann, Cy"):
         s.push(FirstPlayer(player=1))
-    pick = GAME.pick_first_player(s.state, random.Random(7))
+    pick = queries.pick_first_player(s.state, random.Random(7))
     s2 = s.push(pick)
     assert s2.state.turn == pick.player and s2.state.phase == "turn"
     # the pick is in the log: replay gives the same first player
@@ -137,13 +140,13 @@ def test_illegal_actions_are_refused_and_change_nothing():
         s2.push(StartFight(fighter=0, defender=1, defender_fighter=1))
     with pytest.raises(IllegalAction, match="not in the deck"):
         s2.push(Retire(fighter=0, new_fighter=card("JOKER")))
-    # issue 14 item 6: the tap on a tapped fighter says why ("Tapped cards may not be used for
+    # the tap on a tapped fighter says why ("Tapped cards may not be used for
     # anything in this game, until they are untapped")
     st = s2.state  # Ann's turn; Bea's 2♣ (place 1) is tapped
-    assert GAME.tap_refusal(st, 1, 1) == "Bea's 2♣ is tapped: a tapped fighter cannot be attacked or join a fight"
-    assert GAME.tap_refusal(st, 1, 0) is None  # Bea's untapped 5♠ may be attacked
-    assert GAME.tap_refusal(st, 0, 0) is None  # Ann's untapped 9♥ may attack
-    assert "tap one of Ann's fighters" in GAME.tap_refusal(st, 1, 0, mode="retire")
+    assert queries.tap_refusal(st, 1, 1) == "Bea's 2♣ is tapped: a tapped fighter cannot be attacked or join a fight"
+    assert queries.tap_refusal(st, 1, 0) is None  # Bea's untapped 5♠ may be attacked
+    assert queries.tap_refusal(st, 0, 0) is None  # Ann's untapped 9♥ may attack
+    assert "tap one of Ann's fighters" in queries.tap_refusal(st, 1, 0, mode="retire")
     assert s.state == before
 
 
@@ -166,7 +169,7 @@ def test_refresh_needs_five_cards_in_the_deck():
     st = s.state.model_copy(update={"deck": 4})
     with pytest.raises(IllegalAction, match="at least 5 cards in the deck; it has 4"):
         GAME.apply(st, Refresh(fighter=0))
-    assert not GAME.can_refresh(st)
+    assert not GAME.legal_actions(st).allows(Refresh)
     GAME.apply(st.model_copy(update={"deck": 5}), Refresh(fighter=0))  # 5 is enough
 
 
@@ -231,7 +234,7 @@ def test_the_game_ends_the_moment_the_last_card_is_drawn_mid_fight():
     # Anti Math Geek: piles plus the three fighters in play.
     # Ann: pile 7♦ (7) + 9♥ K♦ Q♣ (34) = 41, 4 cards; Bea: 4♥ 5♠ 2♣ = 11, 3 cards;
     # Cy: 8♠ 10♥ 6♣ = 24, 3 cards → Ann wins with 41
-    assert GAME.scores(over) == [(41, 4), (11, 3), (24, 3)]
+    assert endings.scores(over) == [(41, 4), (11, 3), (24, 3)]
     out = GAME.outcome(over)
     assert out.winners == (0,) and out.headline == "Ann wins with 41 points"
     assert any("Anti Math Geek" in d for d in out.details)
@@ -239,23 +242,23 @@ def test_the_game_ends_the_moment_the_last_card_is_drawn_mid_fight():
 
 def test_the_score_board_counts_victory_piles_then_the_final_score():
     s = three_player_game()
-    assert GAME.score_board(s.state) == ScoreBoard((Score(0, 0), Score(0, 0), Score(0, 0)))
+    assert queries.score_board(s.state) == ScoreBoard((Score(0, 0), Score(0, 0), Score(0, 0)))
     s = s.push(StartFight(fighter=2, defender=2, defender_fighter=0, joining={0: 2}))
     s = play(s, p1="3S", p2="AH", p0="2D")  # Bea's 7♦ lost: into Ann's victory pile
     # while the game goes on, only the victory piles count: Ann 7♦ = 7 points in 1 card
     # (Anti Math Geek adds the fighters only "before calculating score", at the end)
-    assert GAME.victory_pile(s.state, 0) == Score(7, 1) and GAME.victory_pile(s.state, 1) == Score(0, 0)
-    assert GAME.score_board(s.state) == ScoreBoard((Score(7, 1), Score(0, 0), Score(0, 0)))
+    assert queries.victory_pile(s.state, 0) == Score(7, 1) and queries.victory_pile(s.state, 1) == Score(0, 0)
+    assert queries.score_board(s.state) == ScoreBoard((Score(7, 1), Score(0, 0), Score(0, 0)))
     over = GAME.apply(s.state.model_copy(update={"deck": 2}), NewFighter(card=card("4H")))
     # the game is over: Ann 7 + 9♥ K♦ Q♣ (9 + 13 + 12 = 34) = 41 in 4 cards; Bea 4♥ 5♠ 2♣ = 11
     # in 3; Cy 8♠ 10♥ 6♣ = 24 in 3 (the fighters counted in: Anti Math Geek)
-    assert GAME.score_board(over) == ScoreBoard((Score(41, 4), Score(11, 3), Score(24, 3)), with_fighters=True)
+    assert queries.score_board(over) == ScoreBoard((Score(41, 4), Score(11, 3), Score(24, 3)), with_fighters=True)
     # without Anti Math Geek the final score is the victory piles alone: Ann 13 + 1 = 14 in 2
     plain = start(["Ann", "Bea"])
     players = [plain.state.players[0].model_copy(update={"pile": (card("KC"), card("AS"))}),
                plain.state.players[1]]
     done = plain.state.model_copy(update={"players": tuple(players), "phase": "over"})
-    assert GAME.score_board(done) == ScoreBoard((Score(14, 2), Score(0, 0)))
+    assert queries.score_board(done) == ScoreBoard((Score(14, 2), Score(0, 0)))
 
 
 def test_final_tie_break_most_cards_then_shared():

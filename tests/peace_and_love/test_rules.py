@@ -41,7 +41,7 @@ def test_no_trump_highest_wins():
 
 
 def test_one_trump_lowest_wins():
-    # the issue's example: 9♥ - 7♥ = 2 (trump), 5♠ - 2♣ = 3; 1 trump → lowest wins: 9♥
+    # a two-fighter round with a trump: 9♥ - 7♥ = 2 (trump), 5♠ - 2♣ = 3; 1 trump → lowest wins: 9♥
     e = [(0, "9H", "7H"), (1, "5S", "2C")]
     r = fight(2, 0, 1, *e)
     assert r.results == [2, 3] and r.trumps == 1 and r.lowest_wins
@@ -173,13 +173,13 @@ def test_decks_for_players():
 # --- the resolve ask -----------------------------------------------------------------
 
 
-ISSUE_EXAMPLE = {"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0, "defender": 1,
+ROUND_WITH_A_TRUMP = {"game": "peace-and-love", "ask": "fight", "players": 2, "attacker": 0, "defender": 1,
                  "fighters": [{"player": 0, "fighter": "9H", "card": "7H"},
                               {"player": 1, "fighter": "5S", "card": "2C"}]}
 
 
-def test_ask_answers_the_issue_example():
-    a = resolve(ISSUE_EXAMPLE)
+def test_ask_answers_a_round_with_a_trump():
+    a = resolve(ROUND_WITH_A_TRUMP)
     # 9 - 7 = 2, 5 - 2 = 3; one trump (7♥ on 9♥) → lowest wins: player 0; 5♠ to player 0
     assert a["results"] == [2, 3]
     assert a["trumps"] == 1 and a["lowest_wins"] is True
@@ -189,7 +189,7 @@ def test_ask_answers_the_issue_example():
 
 
 def test_ask_multi_player_round():
-    req = {**ISSUE_EXAMPLE, "players": 3, "attacker": 1, "defender": 2,
+    req = {**ROUND_WITH_A_TRUMP, "players": 3, "attacker": 1, "defender": 2,
            "fighters": [{"player": 0, "fighter": "7C", "card": "3D"}, {"player": 1, "fighter": "5S", "card": "AH"},
                         {"player": 2, "fighter": "JD", "card": "2C"}]}
     a = resolve(req)
@@ -213,5 +213,5 @@ def test_ask_multi_player_round():
 )
 def test_ask_refuses_bad_requests_plainly(change, message):
     with pytest.raises(ProtocolError, match=message):
-        resolve({**ISSUE_EXAMPLE, **change})
-    assert message.split("'")[0] in resolve_line(__import__("json").dumps({**ISSUE_EXAMPLE, **change}))
+        resolve({**ROUND_WITH_A_TRUMP, **change})
+    assert message.split("'")[0] in resolve_line(__import__("json").dumps({**ROUND_WITH_A_TRUMP, **change}))

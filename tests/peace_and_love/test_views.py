@@ -1,4 +1,4 @@
-"""Peace and Love's table on each kind of phone (issue 27 items 2, 8, 9, 10), without a browser:
+"""Peace and Love's table on each kind of phone, without a browser:
 a player's own phone has one card picker at a time, its target named above it; the odds show
 only while the phone's player has a card to choose; after Resolve, Apply is the one filled
 button; a watcher's phone says what the player to play does, in the third person."""
@@ -185,7 +185,7 @@ def test_a_watchers_phone_says_what_happens_in_the_third_person(phones):
 
 
 def test_another_players_phone_waits_for_the_player_to_play(phones):
-    """Issue 34 item 11: on "I am Ann", Bea's turn is Bea's choice: Ann's phone says so, without
+    """On "I am Ann", Bea's turn is Bea's choice: Ann's phone says so, without
     Bea's buttons; with the table's "any phone may enter for anyone", it taps for Bea."""
     yours = "Tap one of your untapped fighters, then the fighter you attack."
     ann = phones(dealt(), player_seat(0))

@@ -1,4 +1,4 @@
-"""Issue 34 item 13a: Peace and Love's hand odds in a fight of three, on a player's own phone.
+"""Peace and Love's hand odds in a fight of three, on a player's own phone.
 
 "If there are more than two fighters in the combat, only the lowest result loses (highest with a
 trump)" (the rule text, multi-player). Before anyone plays, the two other fighters' cards are
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from card_companion.calculators.cards import Deck, card, cards
 from card_companion.calculators.odds import OddsError, best_cards
 from card_companion.calculators.peace_and_love import Entry, FightRound, resolve_round
-from card_companion.companion.advisor import peace_and_love_hand
+from card_companion.companion.peace_and_love.advice import hand_advice
 from card_companion.companion.phones.access import player_seat
 from card_companion.companion.phones.devices import Tables
 from card_companion.companion.protocol import resolve
@@ -161,7 +161,7 @@ def test_cys_own_phone_ranks_his_hand_in_a_fight_of_three(tmp_path):
     assert label(h, "hand-odds") == f"Odds: {expected}"
     h.click("hand-odds-how")
     assert "two different cards, every pair counted once" in h.texts()
-    advice = peace_and_love_hand(PAL, s.state, 2, cards("3C KS 8H"))
+    advice = hand_advice(PAL, s.state, 2, cards("3C KS 8H"))
     assert advice is not None and len(advice.chances) == 3
 
 
@@ -175,7 +175,7 @@ def test_four_fighters_show_no_hand_odds_and_say_where_the_odds_are(tmp_path):
         s = s.push(PAL.parse_action({"kind": "deal", "player": p, "fighters": fighters.split()}))
     s = s.push(PAL.parse_action({"kind": "fight", "fighter": 0, "defender": 0, "defender_fighter": 0,
                                  "joining": {"2": 0, "3": 0}}))
-    assert peace_and_love_hand(PAL, s.state, 2, cards("3C")) is None
+    assert hand_advice(PAL, s.state, 2, cards("3C")) is None
     tables = Tables(open_store(tmp_path).store)
     phone = tables.device(tables.new_device_key(), "192.168.1.21")
     gid = phone.create(s)
