@@ -214,7 +214,7 @@ def test_a_step_sent_by_hand_from_a_players_page_is_refused_there_in_one_sentenc
     gid, table, (ann, bea) = at_table(tables, "peace-and-love", ["Ann", "Bea"], [ANN_DEAL, BEA_DEAL])
     live = LiveTable(gid, ann)
     said = live.send(EnterStep(GAMES["peace-and-love"].parse_action({"kind": "refresh", "fighter": 0})),
-                     live.revision, here=True)
+                     here=True)
     assert said == "that is Bea's choice: Bea's phone or the table phone enters it"
     assert tables.store.revision(gid) == live.revision and len(tables.store.load(gid).actions) == 2
 

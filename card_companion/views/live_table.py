@@ -114,10 +114,10 @@ class Table(Generic[G, S]):
         return (self.seat or TABLE).enters_for(player, self.anyone)
 
     def dispatch(self, action: Any) -> bool:
-        return self.live.send(EnterStep(action), self.live.revision, here=False) is None
+        return self.live.send(EnterStep(action), here=False) is None
 
     def refusal(self, action: Any) -> str | None:
-        return self.live.send(EnterStep(action), self.live.revision, here=True)
+        return self.live.send(EnterStep(action), here=True)
 
 
 def follow(shown: Snapshot | None, event: Committed) -> Snapshot | None | Literal[False]:
@@ -395,12 +395,19 @@ class LiveTable:
 
     # --- committing ------------------------------------------------------------------------
 
-    def send(self, change: LogChange, revision: int, here: bool) -> str | None:
-        """A change tapped on the drawing of ``revision`` (a step entered, Undo, Redo),
-        committed if that is still the game's state here and in the save: None once it is;
+    def send(self, change: LogChange, here: bool) -> str | None:
+        """A change tapped (a step entered, Undo, Redo), committed if what the phone showed
+        when it was tapped is still the game's state here and in the save: None once it is;
         else the refusal, shown at the top unless ``here`` (the game's screen shows it beside
         the entry); "" when it was said at the top already (a stale screen, a failure of the
-        app)."""
+        app).
+
+        One mechanism guards a stale tap, the drawing marker: the browser reports each drawing
+        of the game's body (``drawn``), and a tap that arrives before the browser has drawn
+        the revision this page holds was made on an older drawing and is refused. A tap's
+        handler reads the page's revision only when it runs, so the revision cannot be handed
+        in with the tap; the save's own check (``Device.act`` with the shown snapshot) refuses
+        a step another phone saved first."""
         opened = self.opened
         if opened is None:
             return self._refused("this game is not open on this phone", here)
@@ -413,8 +420,6 @@ class LiveTable:
             self.set(error=f"{_capital(STALE)}. {STALE_TAIL}")
             return ""
         try:
-            if revision != shown.revision:  # a handler drawn for an older revision than this page holds
-                raise StaleGame(STALE)
             try:
                 step = said()  # the words of the step Undo takes back (or Redo brings back), before it goes
             except IllegalAction:

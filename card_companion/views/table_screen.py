@@ -238,8 +238,8 @@ def UndoRedo(live: LiveTable, watching: bool) -> ft.Control:
     """Undo and redo of the state this phone shows (off on a watcher's phone): drawn again only
     when one of them turns on or off."""
     can_undo, can_redo = use_selected(live, _undo_redo)
-    undo = use_stable(lambda: live.send(Undo(), live.revision, False))
-    redo = use_stable(lambda: live.send(Redo(), live.revision, False))
+    undo = use_stable(lambda: live.send(Undo(), False))
+    redo = use_stable(lambda: live.send(Redo(), False))
     return ft.Row([
         icon_button(ft.Icons.UNDO, "Undo", undo if can_undo and not watching else None, "undo"),
         icon_button(ft.Icons.REDO, "Redo", redo if can_redo and not watching else None, "redo"),
