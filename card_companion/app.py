@@ -101,7 +101,7 @@ def _warm_up_once_serving(host: str, port: int) -> None:
                 break
         except OSError:
             time.sleep(0.02)
-    from card_companion.views.app import load_every_game
+    from card_companion.views.root import load_every_game
 
     load_every_game()
     settle_memory()
@@ -117,7 +117,7 @@ def make_main(data_dir: str | Path | None = None, *, admin_password: str | None 
     tables = Tables(opened.store, admin_password=admin_password)
 
     def main(page: ft.Page) -> None:
-        from card_companion.views.app import App, Where, prepare_page
+        from card_companion.views.root import App, Where, prepare_page
 
         life = prepare_page(page)
         session = page.session
@@ -179,7 +179,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, data_dir: str | Pa
 def run_packaged() -> None:
     """A `flet build` app (phone, desktop): the same app in the platform's own window."""
     main, _ = make_main()
-    import card_companion.views.app  # noqa: F401  (loaded before the freeze)
+    import card_companion.views.root  # noqa: F401  (loaded before the freeze)
 
     settle_memory()
     ft.run(main, assets_dir=str(ASSETS))

@@ -71,7 +71,7 @@ def phone_main(opened: OpenedStore, problem: str | None, first: Callable[[], Awa
     said = "; ".join(p for p in (opened.problem, problem) if p) or None
 
     async def main(page: ft.Page) -> None:
-        from card_companion.views.app import App, Where, prepare_page
+        from card_companion.views.root import App, Where, prepare_page
 
         if not started:
             started.append(True)
@@ -86,7 +86,7 @@ def run() -> None:
     """The phone app's start (the build's main.py)."""
     import companion_phone  # type: ignore[import-not-found]  # the worker's module (tools/phone/python-worker.js)
 
-    import card_companion.views.app  # noqa: F401  (loaded before the first page, then kept out of the collector)
+    import card_companion.views.root  # noqa: F401  (loaded before the first page, then kept out of the collector)
     from card_companion.memory import settle_memory
 
     opened, problem = open_saves(companion_phone)

@@ -19,7 +19,7 @@ from card_companion.views.game_views import calculator_component
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
-from card_companion.views.rules import RulesScreen
+from card_companion.views.rules_screen import RulesScreen
 from card_companion.views.settings import SettingsScreen
 from card_companion.views.table_screen import TableScreen
 from tests.contrast import failures, pairs, ratio, rgb

@@ -1,6 +1,6 @@
 """The first screen waits for no game: in the phone app (Pyodide) every import costs several
 times what it costs on a server, and the time from opening the app to its home screen is what
-a player feels. So the app (``card_companion.views.app``) and the home screen it draws load
+a player feels. So the app (``card_companion.views.root``) and the home screen it draws load
 none of the five games (their rules, calculators, table and calculator views), nor the
 Players screen's charts (flet-charts), the resolve protocol (every game's asks) or the
 ratings' openskill; opening a game loads that game alone. Each check runs in a fresh Python,
@@ -63,14 +63,14 @@ def imported_after(code: str) -> set[str]:
 
 
 def test_the_app_loads_no_game():
-    modules = imported_after("import card_companion.views.app")
+    modules = imported_after("import card_companion.views.root")
     assert "card_companion.companion.registry" in modules
     assert games_in(modules) == {}
     assert not_at_start(modules) == []
 
 
 def test_opening_one_game_loads_that_game_alone():
-    modules = imported_after("import card_companion.views.app\n"
+    modules = imported_after("import card_companion.views.root\n"
                              "from card_companion.companion.registry import GAMES\n"
                              "assert GAMES['fight'].name == 'FIGHT!'")
     assert set(games_in(modules)) == {"fight"}
@@ -141,7 +141,7 @@ SHOW = """
 from card_companion.companion.saves.storage import open_store
 from card_companion.views.services import Prefs, Services, ServicesContext
 from tests.viewkit import ViewHarness
-import card_companion.views.app
+import card_companion.views.root
 from card_companion.views.{module} import {screen}
 
 store = open_store({folder!r}).store

@@ -23,10 +23,10 @@ from card_companion.companion.saves.storage import open_store
 from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, delete_dialog
+from card_companion.views.joining import JoinScreen
 from card_companion.views.new_game import NewGameScreen
-from card_companion.views.players import PlayersScreen
-from card_companion.views.rules import RulesScreen
-from card_companion.views.seats import JoinScreen
+from card_companion.views.players_screen import PlayersScreen
+from card_companion.views.rules_screen import RulesScreen
 from card_companion.views.settings import SettingsScreen
 from card_companion.views.table_screen import TablePage
 from card_companion.views.widgets import DANGER, stop_confirm

@@ -19,7 +19,7 @@ from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
-from card_companion.views.players import PlayersScreen
+from card_companion.views.players_screen import PlayersScreen
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TableScreen
 from tests.strategies import strategy

@@ -225,7 +225,7 @@ def test_the_new_game_screen_says_what_a_name_will_lose(tmp_path):
 
 def test_the_players_screen_and_the_home_screens_import_say_it(tmp_path):
     from card_companion.views.home import HomeScreen
-    from card_companion.views.players import PlayersScreen
+    from card_companion.views.players_screen import PlayersScreen
     from tests.test_views import services
     from tests.viewkit import FakePage, ViewHarness
 

@@ -11,7 +11,7 @@ from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
 from card_companion.views.home import HomeScreen
 from card_companion.views.new_game import NewGameScreen
-from card_companion.views.players import PlayersScreen
+from card_companion.views.players_screen import PlayersScreen
 from tests.fight.test_tracker import a_match_best_of_three
 from tests.test_views import services
 from tests.viewkit import FakePage, ViewHarness

@@ -37,8 +37,8 @@ from card_companion.companion.session import Session
 from card_companion.views.calculator.screen import CalculatorScreen
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
+from card_companion.views.joining import JoinScreen
 from card_companion.views.new_game import NewGameScreen
-from card_companion.views.seats import JoinScreen
 from card_companion.views.settings import SettingsScreen
 from card_companion.views.table_screen import TablePage
 from tests.strategies import strategy

@@ -17,7 +17,7 @@ from card_companion.companion.records import game_records as records
 from card_companion.companion.registry import game
 from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
-from card_companion.views.players import PlayersScreen
+from card_companion.views.players_screen import PlayersScreen
 from tests.fight.test_tracker import a_match_best_of_three
 from tests.test_players_views import choose
 from tests.test_records import kept, players

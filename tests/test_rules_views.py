@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.views.rules import RulesScreen
+from card_companion.views.rules_screen import RulesScreen
 from tests.viewkit import FakePage, ViewHarness
 
 

@@ -165,7 +165,7 @@ def test_card_stratego_dots_say_what_they_count(tmp_path):
 
 def test_joining_by_code_lands_where_the_link_lands(tmp_path):
     from card_companion.views.home import HomeScreen
-    from card_companion.views.seats import JoinScreen
+    from card_companion.views.joining import JoinScreen
     from tests.test_table_views import ctx, new_pal, phone
 
     tables = Tables(open_store(tmp_path).store)

@@ -17,10 +17,10 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import Snapshot, Store, open_store
 from card_companion.companion.session import Session
 from card_companion.views.home import HomeScreen
+from card_companion.views.joining import AdminScreen, JoinScreen, qr_png
 from card_companion.views.live_table import LiveTable
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.seating import seated, side_by_side
-from card_companion.views.seats import AdminScreen, JoinScreen, qr_png
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import Table, TablePage, follow
 from tests.viewkit import FakePage, ViewHarness
@@ -338,7 +338,7 @@ def test_the_browser_storage_is_asked_again_when_it_does_not_answer(monkeypatch)
     (then 1.5, 3, 6 s), so a reconnected table shows in about a second, not ten."""
     import asyncio
 
-    from card_companion.views import app as app_view
+    from card_companion.views import root as app_view
     from tests.viewkit import run_coroutine
 
     monkeypatch.setattr(app_view, "CLIENT_WAIT", 0.01)

@@ -14,7 +14,7 @@ from card_companion.views.card_picker import CardPicker, CardSlots, overuse_warn
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen, when
 from card_companion.views.new_game import NewGameScreen
-from card_companion.views.rules import RulesScreen
+from card_companion.views.rules_screen import RulesScreen
 from card_companion.views.services import SERVED, Prefs, Services, ServicesContext, Where
 from card_companion.views.table_screen import TableScreen
 from tests.viewkit import FakePage, ViewHarness

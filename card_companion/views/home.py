@@ -12,9 +12,9 @@ from card_companion.companion.phones.access import Seat, format_table_code
 from card_companion.companion.registry import GAMES, Listing
 from card_companion.companion.saves.storage import StoreError
 from card_companion.views.hooks import FletKey, use_made, use_maybe
+from card_companion.views.joining import JoinByCode
 from card_companion.views.navigation import navigate, screen
-from card_companion.views.players import GameNight
-from card_companion.views.seats import JoinByCode
+from card_companion.views.players_screen import GameNight
 from card_companion.views.services import use_services
 from card_companion.views.sharing import secure_origin
 from card_companion.views.widgets import APART, TOUCH_HIGH, button, icon_button, message, section, tagged

@@ -21,7 +21,7 @@ from card_companion.companion.session import Session
 from card_companion.views.game_views import setup_extra
 from card_companion.views.hooks import FletKey, Setter, use_made, use_maybe, use_stable
 from card_companion.views.navigation import navigate, screen
-from card_companion.views.players import RecentPlayers, read_recent, swapped, with_player
+from card_companion.views.players_screen import RecentPlayers, read_recent, swapped, with_player
 from card_companion.views.services import use_services
 from card_companion.views.widgets import (
     TOUCH_FIELD,

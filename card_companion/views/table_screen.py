@@ -33,6 +33,7 @@ from card_companion.views.calculator.screen import calc_route
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.game_views import table_component
 from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use_text_scale
+from card_companion.views.joining import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
 from card_companion.views.live_table import (
     NEWS,
     STALE_TAIL,
@@ -43,7 +44,6 @@ from card_companion.views.live_table import (
     use_table,
 )
 from card_companion.views.navigation import navigate, screen, scroll_to_top
-from card_companion.views.seats import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
 from card_companion.views.services import fire_and_forget, use_services
 from card_companion.views.widgets import TOUCH_BOX, button, icon_button, message, tagged
 

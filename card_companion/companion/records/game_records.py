@@ -51,7 +51,7 @@ from card_companion.companion.records.standings import lower_wins, standing
 
 log = logging.getLogger(__name__)
 
-TABLES = """
+SCHEMA = """
 CREATE TABLE players (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL
@@ -370,7 +370,7 @@ def forget(db: sqlite3.Connection, game_id: str) -> None:
 
 def create_tables(db: sqlite3.Connection, sessions: Callable[[str], Any | None]) -> int:
     """The records' tables, filled from the saves (the store's migration to save format 4)."""
-    for statement in (TABLES + totals.TABLES).split(";"):
+    for statement in (SCHEMA + totals.SCHEMA).split(";"):
         if statement.strip():
             db.execute(statement)
     return rebuild(db, sessions)
@@ -595,6 +595,6 @@ def recent_players(rows: Iterable[tuple[Sequence[str], float]], names: dict[str,
     return list(seen.values())
 
 
-__all__ = ["COLUMNS", "Batch", "GameRecord", "NameChanged", "Placing", "TABLES", "clean_name", "fold", "forget",
+__all__ = ["COLUMNS", "Batch", "GameRecord", "NameChanged", "Placing", "SCHEMA", "clean_name", "fold", "forget",
            "from_saves", "kept", "merge", "name_now", "names_now", "played_at", "player_of", "rebuild",
            "recent_players", "record_of", "rename", "sync", "tidy_names", "untidy"]

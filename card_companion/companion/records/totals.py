@@ -38,7 +38,7 @@ ALL_TIME = float("-inf")
 KEPT = ("year", "month")
 """the periods whose totals are kept as well as the whole history's"""
 
-TABLES = """
+SCHEMA = """
 CREATE TABLE totals (
     player INTEGER NOT NULL,
     game TEXT NOT NULL,
@@ -273,7 +273,7 @@ def recreate_tables(db: sqlite3.Connection) -> None:
     """The totals' tables of save format 4 (the whole history only) made again with their spans."""
     for table in ("totals", "game_totals", "figure_counts", "spans"):
         db.execute(f"DROP TABLE IF EXISTS {table}")
-    for statement in TABLES.split(";"):
+    for statement in SCHEMA.split(";"):
         if statement.strip():
             db.execute(statement)
     count_all(db)

@@ -46,11 +46,11 @@ def PCWarSetupExtra(game: PCWar, players: list[str], settings: dict[str, Any]) -
             f"{size} cards, dealt one at a time: {names[0]} {n0}, {names[1]} {n1}.{odd}"),
             label=f"The deal: {names[0]} {n0} cards, {names[1]} {n1} cards"),
     ], ident="deal")
-    return ft.Column([deal, OddsPanel(game, setup)], spacing=12, tight=True)
+    return ft.Column([deal, SimulatedOdds(game, setup)], spacing=12, tight=True)
 
 
 @ft.component
-def OddsPanel(game: PCWar, setup: PCWarSetup) -> ft.Control:
+def SimulatedOdds(game: PCWar, setup: PCWarSetup) -> ft.Control:
     """10,000 random games of this setup, off the UI thread, with a moving progress bar;
     then a histogram of game lengths and how often the first player wins."""
     use_text_scale()  # sizes below follow the text-size setting

@@ -18,10 +18,10 @@ from card_companion.views.game_views import calculator_component, setup_extra, t
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
 from card_companion.views.hooks import use_maybe
+from card_companion.views.joining import AdminScreen, JoinScreen
 from card_companion.views.new_game import NewGameScreen
-from card_companion.views.players import PlayersScreen
-from card_companion.views.rules import RulesScreen
-from card_companion.views.seats import AdminScreen, JoinScreen
+from card_companion.views.players_screen import PlayersScreen
+from card_companion.views.rules_screen import RulesScreen
 from card_companion.views.services import SERVED, PageLife, Prefs, Services, ServicesContext, Where, provide_services
 from card_companion.views.settings import FONTS, SettingsScreen, app_theme
 from card_companion.views.table_screen import TableScreen
