@@ -96,8 +96,8 @@ def test_final_score_anti_math_geek():
 
 def test_final_score_the_tracker_scores_with_the_same_function():
     from card_companion.calculators.peace_and_love import final_score
-    from card_companion.companion.peace_and_love import PeaceAndLove
-    assert "final_score" in PeaceAndLove.outcome.__code__.co_names  # one rule, one place
+    from card_companion.companion.peace_and_love import endings
+    assert "final_score" in endings.outcome.__code__.co_names  # one rule, one place
     # the calculator itself: 20/2 against 20/3 → the second player (most cards)
     assert final_score([(20, 2), (20, 3)], [False, False], ["Ann", "Bea"]).winners == (1,)
 

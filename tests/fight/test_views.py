@@ -351,7 +351,7 @@ def test_a_round_without_a_tie_breaker_is_given_by_the_coin(coin_lands):
         """The table a game's view gets, showing ``state`` (no step led there) and keeping
         what it commits."""
         live = LiveTable.showing(Session(GAME, state.setup, (), (), (state,)))
-        live.send = lambda change, revision, here: dispatched.append(change.action)  # None: committed
+        live.send = lambda change, here: dispatched.append(change.action)  # None: committed
         return Table(live, GAME)
 
     h = ViewHarness(FightTable, table(s))
