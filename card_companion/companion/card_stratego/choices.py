@@ -138,7 +138,7 @@ def _jacks(state: CardStrategoState) -> list[Card]:
 def jack_lines(state: CardStrategoState) -> list[Line]:
     """(player, "row"/"column", index) of every line a Jack can rearrange now."""
     return [(p, line, i) for p in (0, 1) for line, count in (("row", DEPTH), ("column", COLUMNS))
-            for i in range(count) if rearrangements(state, p, line, i)]
+            for i in range(count) if next(_orders(state, p, line, i), None) is not None]
 
 
 def _orders(state: CardStrategoState, player: int, line: str, index: int) -> Iterator[tuple[int, ...]]:
