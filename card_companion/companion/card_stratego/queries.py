@@ -17,11 +17,6 @@ from card_companion.companion.card_stratego.state import CardStrategoState, InPl
 from card_companion.companion.game import IllegalAction
 
 
-def army_deck(state: CardStrategoState, player: int) -> Deck:
-    """The 27 cards of a player's army (for the card picker)."""
-    return ARMIES[state.armies[player].colour]
-
-
 def counts(state: CardStrategoState, player: int) -> dict[str, int]:
     """Where a player's 27 cards are: deck, hand, battlefield, discard (sums to 27)."""
     a = state.armies[player]
