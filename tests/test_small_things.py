@@ -144,7 +144,7 @@ def test_pc_wars_change_is_said_in_words(tmp_path):
 
 def test_card_stratego_dots_say_what_they_count(tmp_path):
     from card_companion.companion.card_stratego import PutIntoPlay
-    from tests.test_card_stratego_views import open_game
+    from tests.card_stratego.test_views import open_game
 
     store = open_store(tmp_path).store
     _, h = open_game(store, actions=(PutIntoPlay(column=1, position=0),))  # Bea's turn: 2 actions

@@ -26,7 +26,6 @@ from card_companion.calculators.odds import (
     percent,
     trap_odds,
 )
-from card_companion.calculators.odds import stratego_attack_odds as _stratego_attack_odds
 from card_companion.calculators.odds.cardpeegee import OddsFighter, disarm_odds, fight_odds, round_odds
 from card_companion.calculators.words import plural
 from card_companion.companion.game import Frozen, IllegalAction
@@ -66,37 +65,6 @@ def unknown_cards(game, state) -> list[Card]:
     left = Counter(game.deck(state.setup).all_cards())
     left.subtract(game.known_cards(state))
     return [c for c, n in left.items() for _ in range(max(0, n))]
-
-
-# --- Card Stratego ------------------------------------------------------------------------------
-
-
-def card_stratego_attack(game, s, column: int) -> Advice | None:
-    """Before an attack where one front card is face up and the other face down: the chance of
-    each result over the face-down side's unseen cards that can stand on the battlefield."""
-    if s.phase != "turn":
-        return None
-    me, them = s.turn, 1 - s.turn
-    mine, theirs = s.armies[me].columns[column], s.armies[them].columns[column]
-    if not mine or not theirs or mine[0].face_up == theirs[0].face_up:
-        return None
-    hidden = them if mine[0].face_up else me
-    known = mine[0].card if mine[0].face_up else theirs[0].card
-    title = (f"{s.name(me)}'s {known.symbol} attacks a face-down card" if mine[0].face_up
-             else f"A face-down card attacks {s.name(them)}'s {known.symbol}")
-    try:
-        o = _stratego_attack_odds(known, game.unseen(s, hidden), known_attacks=mine[0].face_up)
-    except OddsError as exc:
-        return Advice(title=title, explanation=(str(exc),))
-    return Advice(
-        title=title,
-        chances=(Chance(label=f"{s.name(me)} wins", p=float(o.attacker_wins), good=True),
-                 Chance(label=f"{s.name(them)} wins", p=float(o.defender_wins), good=False),
-                 Chance(label="both destroyed", p=float(o.both_destroyed))),
-        figures=(("Cards counted", f"{o.counted} of {s.name(hidden)}'s unseen"),),
-        explanation=(f"the face-down card is one of {s.name(hidden)}'s cards the app has not seen (deck, hand, "
-                     "face down)", *o.explanation),
-    )
 
 
 # --- CardPeeGee ---------------------------------------------------------------------------------

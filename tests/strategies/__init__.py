@@ -8,10 +8,9 @@ reached through it.
 
 from __future__ import annotations
 
-from tests.strategies import card_stratego, cardpeegee
+from tests.strategies import cardpeegee
 
 _STRATEGIES = {
-    "card-stratego": card_stratego.Strategy,
     "cardpeegee": cardpeegee.Strategy,
 }
 

@@ -12,9 +12,11 @@ actions.py (the steps); the rules by the text's sections: battlefield.py (draw, 
 play, attack), special_cards.py (Jacks, the Joker, Scouts, 6s), generals.py (Drain,
 Consolidate), turns.py (the actions of a turn, the end of a turn, what follows every step),
 winning.py, with checks.py what they share (the cards not seen, a card entered or turned up);
-queries.py (what the screen asks); game.py (the ``Game``, each step's rule in ``handlers``);
-asks.py (the resolve protocol). Every name is re-exported here: ``from
-card_companion.companion.card_stratego import GAME``.
+choices.py (``legal_actions``: what may be entered now, kind by kind); queries.py (what else the
+screen asks); advice.py (an attack's odds); game.py (the ``Game``, each step's rule in
+``handlers``); asks.py (the resolve protocol); random_play.py (random games drawn from
+``legal_actions``, and the invariants every state keeps). Every name is re-exported here:
+``from card_companion.companion.card_stratego import GAME``.
 """
 
 from __future__ import annotations

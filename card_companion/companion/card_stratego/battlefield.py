@@ -7,7 +7,7 @@ from __future__ import annotations
 from card_companion.calculators.card_stratego import Side, battle, can_stand, insert, rank_name, remove
 from card_companion.calculators.cards import Card
 from card_companion.companion.card_stratego.actions import Attack, Draw, PutIntoPlay
-from card_companion.companion.card_stratego.checks import hand_may_hold, set_column, turned_up, unseen
+from card_companion.companion.card_stratego.checks import hand_may_hold, only_unstandable, set_column, turned_up
 from card_companion.companion.card_stratego.state import FACE_DOWN, CardStrategoState, InPlay, LastBattle
 from card_companion.companion.game import Applied, IllegalAction
 
@@ -30,9 +30,7 @@ def put_into_play(s: CardStrategoState, a: PutIntoPlay) -> Applied:
     if army.hand == 0:
         raise IllegalAction(f"{s.name(me)} has no card in hand to put into play")
     if not hand_may_hold(s, can_stand):
-        hidden = " ".join(c.symbol for c in unseen(s, me) if not can_stand(c))
-        raise IllegalAction(f"{s.name(me)}'s hand can only hold {hidden} now (the cards not seen yet "
-                            "that cannot be in play), and Jacks and Jokers are never put into play")
+        raise IllegalAction(f"{only_unstandable(s)}, and Jacks and Jokers are never put into play")
     columns = insert(army.columns, a.column, a.position, FACE_DOWN)
     text = (f"{s.name(me)} puts a card into play face down in column {a.column + 1}, "
             f"{rank_name(a.position)}")

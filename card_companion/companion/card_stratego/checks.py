@@ -71,6 +71,14 @@ def check_consistent(s: CardStrategoState, p: int) -> None:
             f"{army.deck + army.hand} cards; check the cards entered")
 
 
+def only_unstandable(state: CardStrategoState) -> str:
+    """Why the hand of the player to play holds no card that can stand (``hand_may_hold`` is
+    False): "Ann's hand can only hold J♥ J♦ Joker now (...)"."""
+    hidden = " ".join(c.symbol for c in unseen(state, state.turn) if not can_stand(c))
+    return (f"{state.name(state.turn)}'s hand can only hold {hidden} now (the cards not seen yet that cannot be "
+            "in play)")
+
+
 # --- a card entered, turned up or discarded ----------------------------------------------------
 
 

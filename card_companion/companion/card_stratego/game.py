@@ -1,7 +1,8 @@
 """Card Stratego at the table: the ``Game`` the registry lists. Each step's rule is in its
 section's module (battlefield: draw, put into play, attack; special_cards; generals; turns:
-the turn's end and what follows every step); the screen's questions are queries.py's; this
-class ties them to the ``Game`` shape."""
+the turn's end and what follows every step); what may be entered now is choices.py's
+``legal_actions``, the screen's other questions queries.py's, called from there; this class ties
+them to the ``Game`` shape."""
 
 from __future__ import annotations
 
@@ -12,9 +13,8 @@ from card_companion.calculators.card_stratego import ARMY_SIZE, DECK, Colour
 from card_companion.calculators.cards import Card, Deck
 from card_companion.companion.card_stratego import (
     battlefield,
-    checks,
+    choices,
     generals,
-    queries,
     special_cards,
     turns,
     winning,
@@ -42,6 +42,7 @@ from card_companion.companion.card_stratego.state import (
     CardStrategoState,
 )
 from card_companion.companion.game import Applied, Game, Outcome, Standing
+from card_companion.companion.legal import Legal, RandomPlay
 
 
 class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
@@ -86,7 +87,8 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
 
     # --- reading the state ----------------------------------------------------------------
 
-    outcome = staticmethod(winning.outcome)
+    def outcome(self, state: CardStrategoState) -> Outcome | None:
+        return winning.outcome(state)
 
     def standing(self, state: CardStrategoState, outcome: Outcome) -> Standing:
         return winning.standing(state, outcome)
@@ -126,30 +128,19 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
             known += army.face_up()
         return known
 
-    # --- what the players can do now (the views ask these: queries.py) ---------------------
+    # --- what the players can do now ---------------------------------------------------------
 
-    unseen = staticmethod(checks.unseen)
-    face_down_places = staticmethod(checks.face_down_places)
-    cards_in_play = staticmethod(checks.cards_in_play)
-    army_deck = staticmethod(queries.army_deck)
-    counts = staticmethod(queries.counts)
-    is_general = staticmethod(queries.is_general)
-    entry_choices = staticmethod(queries.entry_choices)
-    entry_deck = staticmethod(queries.entry_deck)
-    can_draw = staticmethod(queries.can_draw)
-    play_places = staticmethod(queries.play_places)
-    attack_columns = staticmethod(queries.attack_columns)
-    jack_reveals = staticmethod(queries.jack_reveals)
-    allowance_reason = staticmethod(queries.allowance_reason)
-    card_at = staticmethod(queries.card_at)
-    special_cards = staticmethod(queries.special_cards)
-    jack_lines = staticmethod(queries.jack_lines)
-    rearrangements = staticmethod(queries.rearrangements)
-    rearrangement_problem = staticmethod(queries.rearrangement_problem)
-    drain_pick = staticmethod(queries.drain_pick)
-    drain_from = staticmethod(queries.drain_from)
-    consolidations = staticmethod(queries.consolidations)
-    can_end_turn = staticmethod(queries.can_end_turn)
+    def legal_actions(self, state: CardStrategoState) -> Legal:
+        return choices.legal_actions(state)
+
+    _play: RandomPlay | None = None
+
+    def random_play(self) -> RandomPlay:
+        if self._play is None:
+            from card_companion.companion.card_stratego.random_play import CardStrategoRandomPlay
+
+            self._play = CardStrategoRandomPlay(self)
+        return self._play
 
 
 GAME = CardStratego()

@@ -5,7 +5,15 @@ up (not an attack); a 6 returns any card on the battlefield to its owner's hand.
 
 from __future__ import annotations
 
-from card_companion.calculators.card_stratego import DEPTH, is_scout, moves_a_card, rank_name, rearrange, remove
+from card_companion.calculators.card_stratego import (
+    DEPTH,
+    can_stand,
+    is_scout,
+    moves_a_card,
+    rank_name,
+    rearrange,
+    remove,
+)
 from card_companion.calculators.cards import JOKER, Rank
 from card_companion.companion.card_stratego.actions import (
     JackRearrange,
@@ -20,6 +28,8 @@ from card_companion.companion.card_stratego.checks import (
     columns_text,
     discard_from_hand,
     face_down_places,
+    hand_may_hold,
+    only_unstandable,
     slot,
     turn_face_up,
     turned_up,
@@ -99,6 +109,8 @@ def scout(s: CardStrategoState, a: ScoutReveal) -> Applied:
 
 
 def six(s: CardStrategoState, a: SixReturn) -> Applied:
+    if s.armies[s.turn].hand and not hand_may_hold(s, can_stand):  # a card of its own back to the hand
+        raise IllegalAction(f"{only_unstandable(s)}: none of them is a 6")  # leaves the counts as they were
     s = discard_from_hand(s, a.six, "a 6", lambda c: c.rank == Rank.SIX)
     t = a.target
     target = slot(s, t)

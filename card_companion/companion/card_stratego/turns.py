@@ -11,7 +11,7 @@ from card_companion.calculators.card_stratego import actions_per_turn, columns_o
 from card_companion.calculators.words import plural
 from card_companion.companion.card_stratego.actions import EndTurn
 from card_companion.companion.card_stratego.checks import check_consistent
-from card_companion.companion.card_stratego.queries import what_remains
+from card_companion.companion.card_stratego.choices import what_remains
 from card_companion.companion.card_stratego.state import CardStrategoState
 from card_companion.companion.card_stratego.winning import army_destroyed
 from card_companion.companion.game import Applied, IllegalAction

@@ -4,22 +4,19 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.companion.card_stratego import (
-    CardStrategoState,
-)
+from card_companion.companion.card_stratego import CardStrategoState, queries
 from card_companion.views.widgets import player_panel
 
 
 def army_of(session, p: int) -> tuple:
     """An army's panel: its name and colour, its turn, its counts, its discard pile, a General."""
     s: CardStrategoState = session.state
-    game = session.game
     army = s.armies[p]
-    counts = game.counts(s, p)
+    counts = queries.counts(s, p)
     stats = (("Deck", str(counts["deck"])), ("Hand", str(counts["hand"])),
              ("Battlefield", str(counts["battlefield"])), ("Discard", str(counts["discard"])))
     pile = " ".join(c.symbol for c in sorted(army.discard))  # sorted: which cards are gone
-    return f"{s.name(p)} · {army.colour}", p, s.phase == "turn" and s.turn == p, game.is_general(s, p), stats, pile
+    return f"{s.name(p)} · {army.colour}", p, s.phase == "turn" and s.turn == p, queries.is_general(s, p), stats, pile
 
 
 @ft.memo

@@ -11,26 +11,28 @@ import flet as ft
 
 from card_companion.calculators.card_stratego import rank_name
 from card_companion.calculators.cards import Card
-from card_companion.companion.advisor import card_stratego_attack
 from card_companion.companion.card_stratego import (
     Attack,
     CardStratego,
     CardStrategoState,
     Consolidate,
     Drain,
+    InPlay,
     JackRearrange,
     JackReveal,
     JokerDestroy,
-    Place,
     PutIntoPlay,
     Reveal,
     ScoutReveal,
     SixReturn,
+    queries,
 )
+from card_companion.companion.card_stratego.advice import attack_advice
+from card_companion.companion.card_stratego.choices import drain_from
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.card_stratego import taps
 from card_companion.views.card_stratego.options import action_label, place_at, what_is
-from card_companion.views.card_stratego.taps import HAND_CARD, RANK_SHORT, Choice, Options
+from card_companion.views.card_stratego.taps import HAND_CARD, RANK_SHORT, Choice, Key, Options
 from card_companion.views.live_table import Table
 from card_companion.views.odds import OddsPanel
 from card_companion.views.widgets import button, message, section
@@ -80,9 +82,20 @@ class Entering:
         return CardSlots(  # type: ignore[call-arg]
             game.deck(s.setup), [label for _, label in places], on_done, known=game.known_cards(s),
             submit=submit, ident=ident, game_name=game.name,
-            decks=[game.entry_deck(s, p, standing) for p, _ in places], deck_names=names,
+            decks=[queries.entry_deck(s, p, standing) for p, _ in places], deck_names=names,
             key=f"{ident}-{self.choice.places}",
         )
+
+
+def _at(s: CardStrategoState, key: Key) -> InPlay:
+    """The card at a place an action targets (which holds one)."""
+    slot = queries.card_at(s, place_at(key))
+    assert slot is not None, "an action targets a card on the battlefield"
+    return slot
+
+
+def _front(s: CardStrategoState, player: int, column: int) -> InPlay:
+    return _at(s, (player, column, 0))
 
 
 def entry_panel(e: Entering, problem: str | None) -> ft.Control | None:
@@ -118,11 +131,11 @@ def _play_entry(e: Entering) -> list[ft.Control | None]:
 def _attack_entry(e: Entering) -> list[ft.Control | None]:
     if not e.choice.places:
         return []
-    s, game, name = e.s, e.game, e.s.name
+    s, name = e.s, e.s.name
     me, them = s.turn, 1 - s.turn
     c = e.choice.places[0][1]
-    a_slot = game.card_at(s, Place(player=me, column=c, position=0))
-    d_slot = game.card_at(s, Place(player=them, column=c, position=0))
+    a_slot = _front(s, me, c)
+    d_slot = _front(s, them, c)
     entries = [(p, f"{name(p)}'s {word}") for p, word, slot in
                ((me, "attacker", a_slot), (them, "defender", d_slot)) if not slot.face_up]
 
@@ -134,7 +147,7 @@ def _attack_entry(e: Entering) -> list[ft.Control | None]:
     return [
         ft.Text(f"{name(me)}'s {a_slot.symbol} attacks {name(them)}'s {d_slot.symbol} in column "
                 f"{c + 1}. Both are turned face up.", weight=ft.FontWeight.BOLD),
-        OddsPanel(card_stratego_attack(game, s, c), ident="attack-odds",  # type: ignore[call-arg]
+        OddsPanel(attack_advice(s, c), ident="attack-odds",  # type: ignore[call-arg]
                   key=f"attack-odds-{c}"),
         e.slots("battle", entries, battle, "Battle!") if entries
         else button("Battle!", lambda: battle([]), "battle-submit", icon=ft.Icons.BOLT),
@@ -145,7 +158,7 @@ def _jack_reveal_entry(e: Entering) -> list[ft.Control | None]:
     s, chosen, jack = e.s, e.choice.places, e.discarded
     need = e.options.jack_reveals
     if len(chosen) != need:
-        return [ft.Text("Turning up: " + "; ".join(what_is(e.game, s, k) for k in chosen))] if chosen else []
+        return [ft.Text("Turning up: " + "; ".join(what_is(s, k) for k in chosen))] if chosen else []
 
     def reveal(cards: list[Card]) -> None:
         e.send(JackReveal(jack=jack, reveals=tuple(
@@ -161,7 +174,7 @@ def _scout_entry(e: Entering) -> list[ft.Control | None]:
     s, key, scout = e.s, e.choice.places[0], e.discarded
     owner = s.name(key[0])
     return [
-        ft.Text(f"{s.name(s.turn)} discards {scout.symbol} to turn up {what_is(e.game, s, key)}. Not an attack: "
+        ft.Text(f"{s.name(s.turn)} discards {scout.symbol} to turn up {what_is(s, key)}. Not an attack: "
                 "a Bomb it reveals stays."),
         e.slots("scout", [(key[0], f"{owner}'s card")], lambda cards: e.send(ScoutReveal(
             scout=scout, reveal=Reveal(place=place_at(key), card=cards[0]))), "Turn it up"),
@@ -172,9 +185,9 @@ def _joker_entry(e: Entering) -> list[ft.Control | None]:
     if not e.choice.places:
         return []
     s, key = e.s, e.choice.places[0]
-    slot = e.game.card_at(s, place_at(key))
+    slot = _at(s, key)
     owner = s.name(key[0])
-    text = ft.Text(f"{s.name(s.turn)} discards the Joker to destroy {what_is(e.game, s, key)}. It goes to "
+    text = ft.Text(f"{s.name(s.turn)} discards the Joker to destroy {what_is(s, key)}. It goes to "
                    f"{owner}'s discard pile face up; the cards behind move forward.")
     if slot.face_up:
         return [text, button(f"Destroy {slot.symbol}", lambda: e.send(JokerDestroy(target=place_at(key))),
@@ -188,7 +201,7 @@ def _six_entry(e: Entering) -> list[ft.Control | None]:
         return []
     s, key, six = e.s, e.choice.places[0], e.discarded
     return [
-        ft.Text(f"{s.name(s.turn)} discards {six.symbol} to return {what_is(e.game, s, key)} to "
+        ft.Text(f"{s.name(s.turn)} discards {six.symbol} to return {what_is(s, key)} to "
                 f"{s.name(key[0])}'s hand (face down again when it is played back)."),
         button("Return it", lambda: e.send(SixReturn(six=six, target=place_at(key))), "six-submit",
                icon=ft.Icons.KEYBOARD_RETURN),
@@ -198,7 +211,7 @@ def _six_entry(e: Entering) -> list[ft.Control | None]:
 def _drain_entry(e: Entering) -> list[ft.Control | None]:
     s, name = e.s, e.s.name
     me, them = s.turn, 1 - s.turn
-    pick = e.choice.pick if e.game.drain_from(s) == "hand" else None
+    pick = e.choice.pick if drain_from(s) == "hand" else None
     if pick is not None:
         held = s.armies[them].hand
         text = (f"{name(them)}'s deck is empty. {name(them)} holds out the {held} cards of the hand face "
@@ -253,7 +266,7 @@ def _jack_line_entry(e: Entering) -> list[ft.Control | None]:
     name = s.name
     p, kind, index = choice.line
     what = f"{name(p)}'s {rank_name(index)}" if kind == "row" else f"{name(p)}'s column {index + 1}"
-    problem = e.game.rearrangement_problem(s, p, kind, index, choice.order)
+    problem = queries.rearrangement_refusal(s, p, kind, index, choice.order)
     moved = choice.order != tuple(range(len(choice.order)))
 
     def rearrange() -> None:

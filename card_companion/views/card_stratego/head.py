@@ -12,6 +12,7 @@ from card_companion.companion.card_stratego import (
     CardStratego,
     CardStrategoState,
     EndTurn,
+    queries,
 )
 from card_companion.views.card_stratego import taps
 from card_companion.views.card_stratego.options import ACTIONS, action_label, options_of
@@ -26,7 +27,7 @@ def _status(session, scale: float) -> tuple | None:
     s: CardStrategoState = session.state
     if s.phase != "turn":  # the game is over: the panel goes
         return None
-    return s.name(s.turn), s.actions_left, s.allotted, session.game.allowance_reason(s), s.turn_number, scale
+    return s.name(s.turn), s.actions_left, s.allotted, queries.allowance_reason(s), s.turn_number, scale
 
 
 @ft.memo
@@ -143,8 +144,7 @@ def _chooser(session, choice: Choice, problem: str | None, on_choose: Callable, 
         return me, mode, hint, hand, (), False, problem, on_choose, on_send, on_card, scale
     available = taps.available(o)
     offered = tuple(kind for kind, _ in ACTIONS if available.get(kind))
-    return (me, None, hint, None, offered, session.game.can_end_turn(s), problem, on_choose, on_send, on_card,
-            scale)
+    return me, None, hint, None, offered, o.can_end_turn, problem, on_choose, on_send, on_card, scale
 
 
 @ft.memo

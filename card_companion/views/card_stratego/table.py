@@ -21,6 +21,7 @@ from card_companion.companion.card_stratego import (
     CardStratego,
     CardStrategoState,
     Draw,
+    queries,
 )
 from card_companion.views.card_stratego import taps
 from card_companion.views.card_stratego.armies import ArmyPanel, army_of
@@ -67,7 +68,7 @@ def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Contr
             return
         pick = None
         if kind == "drain" and kind != choice.mode:
-            pick = drawn if drawn is not None else table.game.drain_pick(table.state, random.Random())
+            pick = drawn if drawn is not None else queries.drain_pick(table.state, random.Random())
             set_drawn(pick)
         set_stored(taps.choose_action(choice, kind, pick))
 

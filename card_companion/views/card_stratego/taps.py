@@ -66,6 +66,8 @@ class Options:
     jack_lines: tuple[Line, ...] = ()
     jack_reveals: int = 2
     """how many face-down cards a Jack turns up now (the tracker's ``jack_reveals``)"""
+    can_end_turn: bool = False
+    """nothing is left to do: the turn ends with its remaining actions unused"""
 
     @property
     def them(self) -> int:

@@ -16,9 +16,20 @@ from card_companion.companion.card_stratego import (
     GAME,
     Army,
     CardStrategoState,
+    Draw,
+    EndTurn,
     InPlay,
+    JackRearrange,
+    JackReveal,
+    JokerDestroy,
     Place,
+    ScoutReveal,
+    SixReturn,
+    checks,
+    choices,
+    queries,
 )
+from card_companion.companion.card_stratego.choices import legal_actions
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.session import Session
 from tests.strategies import strategy
@@ -61,6 +72,11 @@ def counts(session: Session, player: int) -> tuple[int, int, int, int]:
     return a.deck, a.hand, a.in_play, len(a.discard)
 
 
+def hand_cards(state: CardStrategoState) -> dict[type, list[Card]]:
+    """The cards of the hand each special step may discard now (the screen's hand choice)."""
+    return {c.kind: list(c.hand_cards) for c in legal_actions(state).choices if isinstance(c, choices.FromHand)}
+
+
 def refused(session: Session, action: dict, words: str) -> None:
     before = session.state
     with pytest.raises(IllegalAction, match=words):
@@ -78,12 +94,12 @@ def test_the_opening_and_the_first_two_turns() -> None:
     assert counts(s, ANN) == (22, 5, 0, 0) and counts(s, BEA) == (22, 5, 0, 0)  # 22 + 5 = 27
     # "The first player to take a turn gets only one action."
     assert (st.turn, st.allotted, st.actions_left) == (ANN, 1, 1)
-    assert GAME.allowance_reason(st) == "the first turn of the game has 1 action"
-    assert GAME.jack_reveals(st) == 0  # no card on the battlefield yet
+    assert queries.allowance_reason(st) == "the first turn of the game has 1 action"
+    assert choices.jack_reveals(st) == 0  # no card on the battlefield yet
     s = push(s, DRAW)
     # "The other player then takes two actions."
     assert (s.state.turn, s.state.allotted, s.state.actions_left) == (BEA, 2, 2)
-    assert GAME.allowance_reason(s.state) == "the other player's first turn has 2 actions"
+    assert queries.allowance_reason(s.state) == "the other player's first turn has 2 actions"
     s = push(s, play(2))
     assert s.state.actions_left == 1
     s = push(s, play(2, 1))
@@ -92,7 +108,7 @@ def test_the_opening_and_the_first_two_turns() -> None:
     assert counts(s, ANN) == (21, 6, 0, 0)   # drew one: deck 22 - 1, hand 5 + 1
     assert counts(s, BEA) == (22, 3, 2, 0)   # played two: hand 5 - 2
     assert shown(s, BEA) == [[], [], ["?", "?"], []]
-    assert GAME.jack_reveals(s.state) == 2  # Bea's two face-down cards: a Jack turns up two
+    assert choices.jack_reveals(s.state) == 2  # Bea's two face-down cards: a Jack turns up two
     summary = GAME.summary(s.state)
     assert summary["Turn"] == "Ann (turn 3)"
     assert summary["Actions left"] == "3 of 3"
@@ -253,7 +269,7 @@ def test_a_jack_turns_two_face_down_cards_up() -> None:
 def test_a_jack_with_only_one_face_down_card_in_play() -> None:
     one = {"kind": "jack-reveal", "jack": "JD", "reveals": [{"place": place(ANN, 0), "card": "KH"}]}
     s = push(start(), play(0), DRAW, DRAW)          # only Ann's card lies face down
-    assert GAME.jack_reveals(s.state) == 1
+    assert choices.jack_reveals(s.state) == 1
     s2 = push(s, one)                               # default: the lone card is turned up
     assert shown(s2, ANN)[0] == ["KH"]
     refused(push(start(jack_turns_up_one=False), play(0), DRAW, DRAW), one, "setting for a lone")
@@ -324,7 +340,7 @@ def test_the_action_count_after_columns_are_emptied() -> None:
     s = push(s, DRAW, DRAW, DRAW)
     # T7 Ann: cards in columns 3 and 4 only → 3 actions
     assert (s.state.turn, s.state.turn_number, s.state.allotted) == (ANN, 7, 3)
-    assert GAME.allowance_reason(s.state) == "cards in 2 columns at the start of the turn: 3 actions"
+    assert queries.allowance_reason(s.state) == "cards in 2 columns at the start of the turn: 3 actions"
     # Ann: 22 - 3 draws = 19 in the deck; hand 5 - 4 plays + 3 = 4; in play 2; discard 2♥ 3♥
     assert counts(s, ANN) == (19, 4, 2, 2)
     # Bea: deck 22 - 2 - 3 = 17; hand 5 - 2 + 2 + 3 = 8; in play 9♠ 10♣: 17 + 8 + 2 = 27
@@ -341,7 +357,7 @@ def test_five_actions_with_cards_in_all_four_columns() -> None:
 
 def test_every_action_must_be_used() -> None:
     s = push(start(), play(0))
-    assert not GAME.can_end_turn(s.state)
+    assert not legal_actions(s.state).allows(EndTurn)
     refused(s, {"kind": "end-turn"}, "must use every action and can still draw a card")
 
 
@@ -363,13 +379,13 @@ def test_consolidate() -> None:
         s = push(s, DRAW, DRAW, DRAW)
     assert counts(s, ANN) == (1, 25, 1, 0)                   # 4 + 21 drawn
     assert counts(s, BEA) == (0, 26, 1, 0)                   # 5 + 21 drawn
-    assert GAME.is_general(s.state, BEA) and not GAME.is_general(s.state, ANN)
+    assert queries.is_general(s.state, BEA) and not queries.is_general(s.state, ANN)
     assert GAME.summary(s.state)["Bea's status"] == "General"
     # T17 Ann draws her last card and is a General at once
     s = push(s, DRAW)
     assert s.history()[-1].text == "Ann draws a card; Ann's deck is empty: Ann is now a General"
-    assert GAME.consolidations(s.state) == [(0, 3)]
-    assert GAME.attack_columns(s.state) == []
+    assert choices.consolidations(s.state) == [(0, 3)]
+    assert choices.attack_columns(s.state) == []
     refused(s, {"kind": "consolidate", "mine": 3, "theirs": 0, "into": 0}, "column 4 must be one where Ann")
     refused(s, {"kind": "consolidate", "mine": 0, "theirs": 3, "into": 1}, "combined in column 1 or column 4")
     # Bea's card moves from column 4 to column 1, facing Ann's card
@@ -382,7 +398,7 @@ def test_consolidate() -> None:
     # T18 Bea, no card in play → 3 actions; Ann's deck is empty: a Drain takes a random card
     # from her hand (the app drew the 7th of 26)
     assert (s.state.turn, s.state.allotted) == (BEA, 3)
-    assert GAME.drain_from(s.state) == "hand"
+    assert choices.drain_from(s.state) == "hand"
     refused(s, {"kind": "drain", "card": "QH", "pick": 27}, "holds 26 cards")
     s = push(s, {"kind": "drain", "card": "QH", "pick": 7})
     assert counts(s, ANN) == (0, 25, 0, 2)
@@ -402,7 +418,7 @@ def test_drain_takes_the_top_of_the_deck_first() -> None:
     s = push(s, attack(0, "9H", "2S"), play(1), play(2))     # T17 Ann: 9 > 2
     # T18 Bea, a General with no card in play (3 actions); Ann's deck still holds 1 card
     assert (s.state.turn, s.state.allotted) == (BEA, 3)
-    assert GAME.drain_from(s.state) == "deck"
+    assert choices.drain_from(s.state) == "deck"
     refused(s, {"kind": "drain", "card": "QH", "pick": 1}, "the top card of the deck is discarded")
     refused(s, {"kind": "drain", "card": "QS"}, "not in Ann's red army")
     refused(s, {"kind": "drain", "card": "9H"}, "9♥ is already face up")
@@ -411,7 +427,7 @@ def test_drain_takes_the_top_of_the_deck_first() -> None:
     assert counts(s, ANN) == (0, 23, 3, 1)
     assert s.history()[-1].text == ("General Bea drains Ann: the top card of Ann's deck, Q♥, is discarded; "
                                     "Ann's deck is empty: Ann is now a General")
-    assert GAME.drain_from(s.state) == "hand"
+    assert choices.drain_from(s.state) == "hand"
 
 
 # --- the end ----------------------------------------------------------------------------
@@ -474,13 +490,13 @@ def test_unseen_jacks_and_the_joker_must_be_in_the_deck_or_hand() -> None:
     bea = Army(colour="black", deck=5, hand=5, columns=((InPlay(),), (), (), ()), discard=all_but("black", "X")[:16])
     s = position(ann, bea)
     strategy(GAME).check_invariants(s.state)
-    assert GAME.play_places(s.state) == {}
+    assert choices.play_places(s.state) == {}
     refused(s, play(1), "hand can only hold J♥ J♦ Joker")
     # the 2♥ was seen in the discard pile, so it cannot be played from the hand
     refused(s, {"kind": "scout", "scout": "2H", "reveal": {"place": place(BEA, 0), "card": "KS"}},
             "2♥ is already in Ann's discard pile")
     s = push(s, {"kind": "joker", "target": place(BEA, 0), "card": "KC"})
-    assert GAME.special_cards(s.state).keys() == {"jack-rearrange"}
+    assert hand_cards(s.state).keys() == {JackRearrange}
 
 
 # --- bad input --------------------------------------------------------------------------
@@ -507,8 +523,8 @@ def test_board_rules_are_checked() -> None:
     refused(s, {"kind": "six", "six": "6H", "target": place(BEA, 1)}, "Bea has no card at the front rank of column 2")
     refused(s, {"kind": "six", "six": "7H", "target": place(BEA, 0)}, "7♥ is not a 6")
     refused(s, {"kind": "consolidate", "mine": 0, "theirs": 1, "into": 0}, "only a General")
-    assert GAME.play_places(s.state) == {1: [0], 2: [0], 3: [0]}
-    assert GAME.attack_columns(s.state) == [0]
+    assert choices.play_places(s.state) == {1: [0], 2: [0], 3: [0]}
+    assert choices.attack_columns(s.state) == [0]
 
 
 def test_save_and_load_a_hand_worked_game() -> None:
@@ -521,30 +537,30 @@ def test_save_and_load_a_hand_worked_game() -> None:
 def test_what_the_views_ask() -> None:
     s = push(start(), play(0), play(0), play(1))
     st = s.state
-    assert GAME.can_draw(st)
-    assert GAME.attack_columns(st) == [0]
-    assert GAME.cards_in_play(st) == [Place(player=ANN, column=0, position=0),
+    assert legal_actions(st).allows(Draw)
+    assert choices.attack_columns(st) == [0]
+    assert checks.cards_in_play(st) == [Place(player=ANN, column=0, position=0),
                                       Place(player=BEA, column=0, position=0),
                                       Place(player=BEA, column=1, position=0)]
-    assert GAME.face_down_places(st) == GAME.cards_in_play(st)
-    specials = GAME.special_cards(st)
-    assert specials["joker"] == [Card.parse("JOKER")]
-    assert specials["scout"] == cards("2H 3H 4H 2D 3D 4D")
-    assert specials["six"] == cards("6H 6D")
-    assert specials["jack-reveal"] == cards("JH JD")
-    assert GAME.drain_from(st) is None and GAME.consolidations(st) == []
-    assert GAME.counts(st, BEA) == {"deck": 22, "hand": 3, "battlefield": 2, "discard": 0}
-    assert len(GAME.entry_choices(st, BEA)) == 24           # 27 less two Jacks and the Joker
-    assert (ANN, "row", 0) in GAME.jack_lines(st)
+    assert checks.face_down_places(st) == checks.cards_in_play(st)
+    specials = hand_cards(st)
+    assert specials[JokerDestroy] == [Card.parse("JOKER")]
+    assert specials[ScoutReveal] == cards("2H 3H 4H 2D 3D 4D")
+    assert specials[SixReturn] == cards("6H 6D")
+    assert specials[JackReveal] == cards("JH JD")
+    assert choices.drain_from(st) is None and choices.consolidations(st) == []
+    assert queries.counts(st, BEA) == {"deck": 22, "hand": 3, "battlefield": 2, "discard": 0}
+    assert len(choices.card_choices(st, BEA)) == 24           # 27 less two Jacks and the Joker
+    assert (ANN, "row", 0) in choices.jack_lines(st)
     # Ann's lone front card (column 1) can go to any of the three empty columns of the front
     # rank: three distinct rearrangements (new column c takes the card of old column order[c])
-    orders = GAME.rearrangements(st, ANN, "row", 0)
+    orders = choices.rearrangements(st, ANN, "row", 0)
     assert len(orders) == 3
     assert sorted(o.index(0) for o in orders) == [1, 2, 3]
     # Bea's front row holds two cards (columns 1 and 2), nothing behind them: each can stay or
     # go to one of the 4 places, distinct places: 4 × 3 = 12 layouts, less the one unchanged
-    assert len(GAME.rearrangements(st, BEA, "row", 0)) == 11
-    assert GAME.rearrangements(st, BEA, "column", 0) == []      # one card: nothing to reorder
+    assert len(choices.rearrangements(st, BEA, "row", 0)) == 11
+    assert choices.rearrangements(st, BEA, "column", 0) == []      # one card: nothing to reorder
 
 
 def test_an_action_of_another_game_is_refused() -> None:
@@ -553,8 +569,8 @@ def test_an_action_of_another_game_is_refused() -> None:
     s = start()
     with pytest.raises(IllegalAction, match="Card Stratego has no step .refresh."):
         GAME.apply(s.state, Refresh(fighter=0))
-    assert GAME.rearrangements(s.state, 2, "row", 0) == []
-    assert GAME.rearrangements(s.state, 0, "column", 4) == []
+    assert choices.rearrangements(s.state, 2, "row", 0) == []
+    assert choices.rearrangements(s.state, 0, "column", 4) == []
 
 
 def test_the_table_views_helpers() -> None:
@@ -566,17 +582,17 @@ def test_the_table_views_helpers() -> None:
     s = push(start(), play(1), play(1), DRAW, play(1, 1))
     st = s.state
     # Ann's front rank: the front card of column 2 to column 4 leaves the card behind it alone
-    assert GAME.rearrangement_problem(st, ANN, "row", 0, (0, 3, 2, 1)) == (
+    assert queries.rearrangement_refusal(st, ANN, "row", 0, (0, 3, 2, 1)) == (
         "that leaves a card in the second rank of column 2 with no card in front of it")
-    assert GAME.rearrangement_problem(st, ANN, "column", 1, (1, 0)) is None
-    assert GAME.rearrangement_problem(st, ANN, "column", 1, (0, 1)).startswith("that leaves every card where it was")
-    assert (GAME.rearrangement_problem(st, BEA, "row", 1, (1, 0, 2, 3))
+    assert queries.rearrangement_refusal(st, ANN, "column", 1, (1, 0)) is None
+    assert queries.rearrangement_refusal(st, ANN, "column", 1, (0, 1)).startswith("that leaves every card where it was")
+    assert (queries.rearrangement_refusal(st, BEA, "row", 1, (1, 0, 2, 3))
             == "Bea has no card in the second rank to rearrange")
     # the picker's cards: Ann's red army; a card in play is never a Jack or the Joker
-    standing = GAME.entry_deck(st, ANN)
+    standing = queries.entry_deck(st, ANN)
     assert standing.contains(Card.parse("QH")) and not standing.contains(Card.parse("JH"))
     assert not standing.contains(Card.parse("QS")) and not standing.jokers
-    anything = GAME.entry_deck(st, BEA, standing=False)
+    anything = queries.entry_deck(st, BEA, standing=False)
     assert anything.contains(Card.parse("JS")) and anything.jokers == 1 and Rank.JACK in anything.ranks
     # a Drain's random pick: only a General, and only from an empty deck's hand
-    assert GAME.drain_pick(st, random.Random(1)) is None
+    assert queries.drain_pick(st, random.Random(1)) is None

@@ -1,4 +1,4 @@
-"""The resolve ask of Card Stratego (issue 5):
+"""The resolve ask of Card Stratego's battle:
 {"game": "card-stratego", "ask": "battle", "attacker": "QS", "defender": "7H"} answers
 "destroyed" (a sorted list from "attacker" and "defender"), "rule" and "explanation";
 Jacks and Jokers on the battlefield are errors."""
@@ -18,7 +18,7 @@ def ask(attacker: str, defender: str) -> dict:
     return {"game": "card-stratego", "ask": "battle", "attacker": attacker, "defender": defender}
 
 
-def test_the_issue_example() -> None:
+def test_a_queen_destroys_an_odd_card() -> None:
     # a Queen wins against any odd card: the 7 is destroyed
     answer = resolve(ask("QS", "7H"))
     assert set(answer) == {"destroyed", "rule", "explanation"}

@@ -1,4 +1,4 @@
-"""Issue 15: Card Stratego's actions of a turn as an ask. The text: "The first player to take a
+"""Card Stratego's actions of a turn as an ask (``actions``). The text: "The first player to take a
 turn gets only one action. The other player then takes two actions. From then on ... If you
 have cards in all four columns, you get five actions. If you have cards in three columns, you
 get four actions. Otherwise, you get three actions." """

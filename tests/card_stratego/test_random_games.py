@@ -1,4 +1,4 @@
-"""Random play of Card Stratego with the issue's checks written out here, independent of the
+"""Random play of Card Stratego with its checks written out here, independent of the
 game's own check_invariants: every army's 27 cards accounted for, no gap in a column, the
 action count the text gives, undo exact, save → load exact."""
 

@@ -1,0 +1,1 @@
+"""Card Stratego: the tracker, its choices, its screens, its asks and its random play."""
