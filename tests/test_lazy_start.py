@@ -161,7 +161,7 @@ def test_the_home_screen_draws_its_games_and_tonight_without_loading_a_game(save
 
 
 def test_the_players_screen_draws_its_charts_without_loading_a_game(saves):
-    modules = imported_after(SHOW.format(module="players", screen="PlayersScreen", folder=str(saves)) + (
+    modules = imported_after(SHOW.format(module="players_screen", screen="PlayersScreen", folder=str(saves)) + (
         "assert h.has('chart-wins') and h.has('chart-figures') and h.has('filter-game')\n"))
     assert "flet_charts" in modules and "card_companion.views.player_charts" in modules
     assert games_in(modules) == {}

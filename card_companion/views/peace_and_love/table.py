@@ -138,12 +138,14 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
     """What the players enter now (the phase's panel), a refusal of a tap, and the last round
     of a fight (which selects itself: drawn again only when the phase changes)."""
     phase = use_table(table, _phase)
+    stopping, set_stopping = use_step_state(table, False)
     if phase == "deal":
         step = [DealPanel(table, key="deal")]
     elif phase == "first-player":
         step = [FirstPlayerPanel(table, key="first-player")]
     elif phase == "turn":
-        step = [TurnPanel(table, mode, chosen, *handlers, key="turn"), _below(StopGame(table, key="stop"))]
+        step = [TurnPanel(table, mode, chosen, *handlers, stopping, key="turn"),
+                _below(StopGame(table, stopping, set_stopping, key="stop"))]
     elif phase == "fight":
         step = [FightPanel(table, scale, key="fight")]
     else:

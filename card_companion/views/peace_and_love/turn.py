@@ -17,7 +17,7 @@ from card_companion.companion.peace_and_love.endings import leading
 from card_companion.companion.peace_and_love.queries import starting_line
 from card_companion.companion.peace_and_love.turns import refresh_refusal
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.live_table import Table, use_step_state, use_table
+from card_companion.views.live_table import Table, use_table
 from card_companion.views.reach import END, use_reach
 from card_companion.views.seating import my_player, near_and_far, waiting
 from card_companion.views.widgets import (
@@ -93,8 +93,10 @@ def _turn(session) -> tuple | None:
 @ft.component
 def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: tuple, on_mode: Callable,
               on_start: Callable, on_retire: Callable,
-              on_refresh: Callable) -> ft.Control:
-    """A turn: fight, retire or refresh, and the notes on the turn's start."""
+              on_refresh: Callable, stopping: bool = False) -> ft.Control:
+    """A turn: fight, retire or refresh, and the notes on the turn's start. While the table is
+    asked whether to stop (``stopping``), the turn's entry waits under the question: its one
+    filled button is Keep playing, which brings the entry back as it was."""
     data = use_table(table, _turn)
     use_reach(asked_for(table, mode, chosen) if data is not None else None, data[-1] if data is not None else None)
     if data is None:
@@ -142,7 +144,7 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
     return section(f"{names[me]}'s turn", [
         chooser,
         *notes,
-        *entry,
+        *(entry if not stopping else [hint]),
     ], ident="turn-panel")
 
 
@@ -186,10 +188,10 @@ def _leading(session) -> str | None:
 
 @ft.memo
 @ft.component
-def StopGame(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
+def StopGame(table: Table[PeaceAndLove, PeaceAndLoveState], asking: bool, set_asking: Callable) -> ft.Control:
     """Stop before the deck runs out: the game is scored as it stands and counts, or is stopped
-    without counting (asked first; what is asked closes at the next step)."""
-    asking, set_asking = use_step_state(table, False)
+    without counting (asked first, ``asking``: the step's area holds it, since the turn's entry
+    waits while it is asked; what is asked closes at the next step)."""
     if not asking:
         return ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False, icon=ft.Icons.FLAG)],
                       alignment=ft.MainAxisAlignment.END)
