@@ -13,7 +13,8 @@ import pytest
 from card_companion.calculators.cards import Deck
 from card_companion.calculators.odds import percent
 from card_companion.companion.access import player_seat
-from card_companion.companion.advisor import cardpeegee_fight, unknown_cards
+from card_companion.companion.advisor import unknown_cards
+from card_companion.companion.cardpeegee.advice import cardpeegee_fight
 from card_companion.companion.devices import Tables
 from card_companion.companion.protocol import resolve
 from card_companion.companion.registry import GAMES

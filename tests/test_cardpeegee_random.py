@@ -83,11 +83,13 @@ def test_random_games(seed: int) -> None:
 
 
 def test_a_round_stopped_by_the_revolution_is_not_compared_with_the_last_one() -> None:
-    """Seed 3382: the draw for round 3 empties the deck, the Glorious Revolution kills a
-    fighter, and the round is not fought ("enter the score cards again"): no HP changes, and
-    the last round shown is still round 2."""
-    s = play(3382)
-    assert len(s.actions) > 25
+    """Seed 3201: the draw for round 3 needs 13 cards and the deck holds 9; the Glorious
+    Revolution overthrows P3 (20 cards, the most), who dies, the fight is over and the round is
+    not fought ("enter the score cards again"): no HP changes (``check_step``), and the last
+    round shown is still round 2."""
+    s = play(3201)
+    assert len(s.actions) > 36
+    assert "Glorious Revolution before round 3" in [x.line for x in s.said]
 
 
 def test_random_games_finish() -> None:

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from card_companion.calculators.cards import Card
-from card_companion.companion.registry import game
 from card_companion.companion.game import places_by
+from card_companion.companion.registry import game
 from card_companion.companion.standings import figure_of, standing
 
 PAL, FIGHT, STRATEGO, PCWAR, CPG = (game(g) for g in ("peace-and-love", "fight", "card-stratego", "pc-war",
