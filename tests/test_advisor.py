@@ -21,7 +21,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from card_companion.views.table_screen import TablePage, TableScreen
-from tests.test_cardpeegee_views import act, ann_and_bea, enter
+from tests.cardpeegee.test_views import act, ann_and_bea, enter
 from tests.test_views import services
 from tests.viewkit import FakePage, ViewHarness
 

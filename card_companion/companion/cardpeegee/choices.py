@@ -321,6 +321,10 @@ class ClaimChoices(Entered):
     def __bool__(self) -> bool:
         return bool(self.players) and bool(self.conditions)
 
+    def probes(self) -> Iterator[Any]:
+        for p, condition in product(self.players, self.conditions):
+            yield from (ClaimWin(player=p, condition=condition, cards=w) for w in claim_cards(self.state, p, condition))
+
     def candidates(self) -> Iterator[Any]:
         for p, condition in product(self.players, self.conditions):
             for k in range(self.state.heroes[p].hand + 1):

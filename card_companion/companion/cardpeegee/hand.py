@@ -61,7 +61,10 @@ class Entered(Choices[Any]):
         return isinstance(action, self.kind) and refusal(self.state, action) is None
 
     def __iter__(self) -> Iterator[Any]:
-        return (a for a in self.candidates() if a in self)
+        """The legal ones of ``probes`` first (found at once), then every other legal form."""
+        first = [a for a in self.probes() if a in self]
+        yield from first
+        yield from (a for a in self.candidates() if a not in first and a in self)
 
     def __bool__(self) -> bool:
         return any(a in self for a in self.probes())
@@ -72,7 +75,7 @@ class Entered(Choices[Any]):
 
     def probes(self) -> Iterator[Any]:
         """A few actions of which one is legal whenever any is (the kind is possible now)."""
-        raise NotImplementedError
+        return iter(())
 
     def draw(self, rng: random.Random) -> Any:
         raise NotImplementedError

@@ -14,7 +14,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from card_companion.companion.storage import open_store
 from card_companion.views.table_screen import TableScreen
-from tests.test_cardpeegee_tracker import dee_draws_from_two_cards
+from tests.cardpeegee.test_tracker import dee_draws_from_two_cards
 from tests.test_views import services
 from tests.viewkit import ViewHarness
 

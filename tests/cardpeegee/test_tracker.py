@@ -97,7 +97,7 @@ def test_everyman_character_is_the_base_attack() -> None:
 
 
 def test_the_base_numbers_are_settings_too() -> None:
-    """Issue 15 item 4 ("most of the base values in the game can be changed"): the Hero's,
+    """The base values the settings change ("most of the base values in the game can be changed"): the Hero's,
     the Monster's and the Boss's Deal, the Boss base, Level Up v2's thresholds, Everyman's
     upper bound."""
     s = heroes(start(hero_deal=4, monster_deal=2), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
@@ -127,8 +127,9 @@ def test_the_base_numbers_are_settings_too() -> None:
 
 
 def test_hero_attack_bonus_is_a_setting() -> None:
-    """Issue 15: "Check the numbers — most of the base values in the game can be changed". The
-    Hero's base Attack is the Character's value; the setting adds to it, for every Hero."""
+    """The Hero's Attack bonus ("Check the numbers — most of the base values in the game can be
+    changed"): the Hero's base Attack is the Character's value; the setting adds to it, for every
+    Hero."""
     s = heroes(start(hero_attack_bonus=2), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
     first = G.step(G.initial_state(s.setup), s.actions[0])
     assert "Ann's Character: K♥ (base Attack 12 (10 + 2, the Hero's Attack bonus))" in first.working
@@ -576,7 +577,7 @@ def test_pvp_winner_takes_the_cards() -> None:
 
 
 def test_fleeing_a_pvp_fight_costs_one_because_the_opponent_still_fights() -> None:
-    """Issue 15 item 3. The text: "if there will be no other players left in the fight, their
+    """Running away costs Deal. The text: "if there will be no other players left in the fight, their
     Deal is reduced by 2; if there will be at least one player still fighting after they flee,
     their Deal is reduced by 1". In PvP the opponent is a player who is still fighting: −1."""
     s = heroes(start(["Ann", "Bea"], pvp=True, run_away=True), (0, "KC", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
@@ -794,7 +795,7 @@ def _deck_runs_short(**settings) -> Session:
 
 
 def test_glorious_revolution_happens_when_a_draw_finds_the_deck_short() -> None:
-    """Issue 15 item 2. The text: "if the deck runs out, the player with most cards is
+    """The Glorious Revolution counts every card held. The text: "if the deck runs out, the player with most cards is
     overthrown ... losing everything. Cards in the player's hand, including active cards, and
     cards in play are all counted." A rule, not an option: Dee's encounter needs 3 cards and
     the deck holds 2, so the revolution comes first."""

@@ -1,4 +1,5 @@
-"""CardPeeGee's Glorious Revolution at every draw from the deck (issue 15).
+"""CardPeeGee's Glorious Revolution at every draw from the deck (score cards, evasion and disarm
+draws, an encounter, shopping).
 
 The text: "Glorious Revolution - if the deck runs out, the player with most cards is overthrown
 in a violent uprising, losing everything. Cards in the player's hand, including active cards,
@@ -22,8 +23,8 @@ import pytest
 from card_companion.companion.cardpeegee import queries
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
+from tests.cardpeegee.test_tracker import act, refused
 from tests.strategies import strategy
-from tests.test_cardpeegee_tracker import act, refused
 
 G = game("cardpeegee")
 
@@ -269,7 +270,8 @@ def test_deadly_revolution_before_shopping_gives_no_cards() -> None:
 
 
 def test_a_game_saved_before_every_draw_had_the_revolution_replays_as_played() -> None:
-    """A save whose settings lack ``revolution_every_draw`` (made before issue 15) plays a
+    """A save whose settings lack ``revolution_every_draw`` (made before the revolution came at every
+    draw) plays a
     short round as it was played then: no revolution, no refusal."""
     s = _short_round(revolution_every_draw=False)
     s = act(s, kind="round", scores=[["2H", "3H", "4H", "5H", "6H"], 0])
