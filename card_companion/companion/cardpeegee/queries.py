@@ -1,6 +1,7 @@
-"""What the players can do now, read off CardPeeGee's state: the views, the advisor and the
-rules ask these (what the table is doing, who may play, fight, join or flee, the next draw
-and who the Glorious Revolution would overthrow). Nothing here changes a state."""
+"""What the table is doing, read off CardPeeGee's state: the views, the advice and the rules ask
+these (the stage, the Hero, a fight's order and the flee penalty, the next draw and who the
+Glorious Revolution would overthrow). Who may enter what now is choices.py's ``legal_actions``.
+Nothing here changes a state."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from card_companion.companion.cardpeegee import (
     Abandon,
     Activate,
     CardPeeGeeState,
+    CombatRound,
     Flee,
     HealAndDefend,
     JoinFight,
@@ -120,17 +121,20 @@ def BattlePanel(table) -> ft.Control:
     first = "play" if players and last in ("encounter", "attack", "join", "activate") else "round"
     order = round_order(s, game)
     modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, order, number, key="round")],
-                  shared=True)]
+                  step=CombatRound)]
     if players:
-        modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players))
+        modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players, step=PlayIntoEncounter))
     if activators := who(legal, Activate):
         modes.append(activate_mode(table, activators))
     if legal.allows(JoinFight):
-        modes.append(Mode("join", "Cry for help", functools.partial(cry_for_help, table), shared=True))
+        modes.append(Mode("join", "Cry for help", functools.partial(cry_for_help, table), step=JoinFight,
+                          everywhere=True))
     if fleers := who(legal, Flee):
-        modes.append(Mode("flee", "Run away", functools.partial(run_away, table, fleers), shared=True))
+        modes.append(Mode("flee", "Run away", functools.partial(run_away, table, fleers), step=Flee,
+                          everywhere=True))
     if healers := who(legal, HealAndDefend):
-        modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers))
+        modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers,
+                          step=HealAndDefend))
     return EncounterPanel(
         table, "battle", f"{battle_title(s, enc)} · fight round {number}", fight_lines(s, game, scale), modes,
         abandon="Abandon the Healer" if legal.allows(Abandon) else None, chooser="mode", first=first,

@@ -74,10 +74,10 @@ def ChestPanel(table) -> ft.Control:
                          hint="Spades played here count for the whole chest: their total is the disarm score.",
                          odds=lambda after: cardpeegee_disarm(game, after, trap), key="chest-play")]
 
-    modes = [Mode("attempt", f"Disarm {trap.symbol}", disarm)]
+    modes = [Mode("attempt", f"Disarm {trap.symbol}", disarm, step=Disarm)]
     legal = legal_actions(s)
     if p in who(legal, PlayIntoEncounter):
-        modes.append(Mode("play", "Play spades", play))
+        modes.append(Mode("play", "Play spades", play, step=PlayIntoEncounter))
     if p in who(legal, Activate):
         modes.append(activate_mode(table, [p]))
     return EncounterPanel(table, "chest", f"{name} at a treasure chest {enc.agitator.symbol}",

@@ -26,7 +26,7 @@ def FeePanel(table) -> ft.Control:
                          hint=f"Play cards of any suit worth at least {enc.fee} in all (active Aces and the "
                               "element add their bonuses).", key="fee-play")]
 
-    modes = [Mode("fee", "Pay the fee", pay)]
+    modes = [Mode("fee", "Pay the fee", pay, step=PayFee)]
     if p in who(legal_actions(s), Activate):
         modes.append(activate_mode(table, [p]))
     head = [*lines_text(enc.working),

@@ -70,7 +70,8 @@ def TrapPanel(table) -> ft.Control:
     head = [*lines_text(enc.working),
             ft.Text(f"Difficulty {enc.difficulty} · damage {enc.damage}", size=sized(18), weight=ft.FontWeight.BOLD)]
     if enc.pending is None:
-        title, mode = f"{name} springs a Trap {enc.agitator.symbol}", Mode("evade", "Evade", evade, shared=True)
+        title, mode = f"{name} springs a Trap {enc.agitator.symbol}", Mode("evade", "Evade", evade, step=Evade)
     else:
-        title, mode = f"{name} evaded the Trap {enc.agitator.symbol}", Mode("crafty", "Crafty evasion", crafty)
+        title = f"{name} evaded the Trap {enc.agitator.symbol}"
+        mode = Mode("crafty", "Crafty evasion", crafty, step=CraftyEvasion)
     return EncounterPanel(table, "trap", title, head, [mode], key="encounter")
