@@ -471,4 +471,4 @@ def who(legal: Legal, kind: type) -> list[int]:
         return []
     if isinstance(choices, Entered):
         return list(choices.players)
-    return sorted({a.player for a in choices})
+    return sorted({p for a in choices if (p := getattr(a, "player", None)) is not None})
