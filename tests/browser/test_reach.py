@@ -253,9 +253,9 @@ def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_p
     # from there on, every tap of the step is on the screen (views/reach.py)
     data = tmp_path / "data"
     pc_war = save_game(data, random_session("pc-war", 1))  # flip 2, Bea's pile +2
-    cardpeegee = save_game(data, random_session("cardpeegee", 14))  # P0 attacks P1, round 5: 3 cards each
-    cardpeegee_play = save_game(data, random_session("cardpeegee", 12, seed=11))  # P0 attacks P2, round 1
-    cardpeegee_give = save_game(data, random_session("cardpeegee", 2, seed=3))  # P0 draws; anyone may give
+    cardpeegee = save_game(data, random_session("cardpeegee", 14, seed=97))  # P1 attacks P0, round 5: 3 cards each
+    cardpeegee_play = save_game(data, random_session("cardpeegee", 5, seed=5))  # P0's Boss Battle, round 1
+    cardpeegee_give = save_game(data, random_session("cardpeegee", 4, seed=1))  # P0 draws; anyone may give
     fight = save_game(data, random_session("fight", 9))  # turn 2: both cards
     server, page = phone(start_server, open_page, data, theme)
 
