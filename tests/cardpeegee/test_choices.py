@@ -91,6 +91,9 @@ def test_a_trap() -> None:
     legal = legal_actions(s.state)
     assert Evade(score=11) in legal and Evade(score=(card("KD"),)) in legal
     assert Evade(score=12) not in legal and Evade(score=tuple(cards("KD 2C"))) not in legal
+    # listed lazily: the totals one card can be worth, 0 to 11 (an Ace), then the cards themselves
+    listed = list(islice(iter(legal.of_kind(Evade)), 13))
+    assert [a.score for a in listed[:12]] == list(range(12)) and listed[12].score == (card("AS"),)
 
 
 def test_a_finished_game_has_none() -> None:

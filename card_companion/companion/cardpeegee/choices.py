@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, combinations_with_replacement, product
+from itertools import chain, combinations, combinations_with_replacement, product
 from typing import Any, Literal
 
 from card_companion.calculators.cards import SUITS, Card, Rank
@@ -164,8 +164,13 @@ def _scores(s: CardPeeGeeState, counts: Sequence[int], rng: random.Random | None
         yield tuple(tuple(rng.choice(deck) for _ in range(k)) if rng.random() < 0.5 else rng.randint(0, 11 * k)
                     for k in counts)
         return
-    each: list[list[Score]] = [[*range(11 * k + 1), *product(deck, repeat=k)] for k in counts]
-    yield from product(*each)
+    if not counts:
+        yield ()
+        return
+    first: Iterator[Score] = chain(range(11 * counts[0] + 1), product(deck, repeat=counts[0]))
+    for score in first:  # one fighter's scores at a time, the others' listed again for each
+        for rest in _scores(s, counts[1:]):
+            yield (score, *rest)
 
 
 class RoundChoices(Entered):
