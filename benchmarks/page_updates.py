@@ -80,10 +80,10 @@ class Measured:
 def mid_game(game, seed: int, steps: int = 24):
     """A session of ``game`` after ``steps`` random legal steps (fewer if it ends first), its
     random play, and the random source that goes on from there."""
-    from tests.strategies import random_game, strategy
+    from tests.support.play import random_steps
 
     rng = random.Random(seed)
-    return random_game(game, rng, steps), strategy(game), rng
+    return random_steps(game, rng, steps), game.random_play(), rng
 
 
 def next_step(actor, gid: str, store, game, play, rng) -> None:

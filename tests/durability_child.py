@@ -11,7 +11,6 @@ from card_companion.companion.log_changes import EnterStep, Undo
 from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 
 def main(path: str, game_id: str, seed: int) -> None:
@@ -19,7 +18,7 @@ def main(path: str, game_id: str, seed: int) -> None:
     game = GAMES[game_id]
     store = Store(path)
     while True:  # one game after another, until killed
-        session = Session.start(game, strategy(game).random_setup(rng))
+        session = Session.start(game, game.random_play().random_setup(rng))
         gid = store.create(session)
         revision = store.revision(gid)
         while not session.is_over:
@@ -27,7 +26,7 @@ def main(path: str, game_id: str, seed: int) -> None:
                 session = session.undo()
                 revision = store.commit(gid, revision, Undo()).revision
             else:
-                session = session.push(strategy(game).random_action(session.state, rng))
+                session = session.push(game.random_play().random_action(session.state, rng))
                 revision = store.commit(gid, revision, EnterStep(session.actions[-1])).revision
             print(f"ACK {gid} {revision} {len(session.actions)}", flush=True)
 

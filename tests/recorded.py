@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from card_companion.companion.game import Game
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 POOL = ("Ann", "Bea", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou")
 """twelve players"""
@@ -17,12 +16,12 @@ POOL = ("Ann", "Bea", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim
 def random_game(game: Game, rng: random.Random, pool: Sequence[str] = POOL, max_steps: int = 4000) -> Session:
     """A game of ``game`` played at random to its end (or ``max_steps``), seated from ``pool``
     (the strategy's player count and settings; a larger table than the pool takes ``P12``...)."""
-    drawn = strategy(game).random_setup(rng)
+    drawn = game.random_play().random_setup(rng)
     n = len(drawn.players)
     names = rng.sample(list(pool), n) if n <= len(pool) else list(pool) + [f"P{i}" for i in range(len(pool), n)]
     session = Session.start(game, game.make_setup(names, drawn.settings.model_dump()))
     for _ in range(max_steps):
         if session.is_over:
             break
-        session = session.push(strategy(game).random_action(session.state, rng))
+        session = session.push(game.random_play().random_action(session.state, rng))
     return session

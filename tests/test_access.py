@@ -35,7 +35,6 @@ from card_companion.companion.registry import game
 from card_companion.companion.saves.codes import CODE_ALPHABET, CODE_LENGTH, CODE_SPACE, new_table_code
 from card_companion.companion.saves.storage import SeatTaken, StaleGame, open_store
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 PAL = game("peace-and-love")
 ANN_DEAL = PAL.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]})
@@ -484,7 +483,7 @@ def test_two_phones_never_lose_or_overwrite_a_step(tmp_path_factory, ops, seed):
         view = shown[id(phone)]
         try:
             if op == "enter" or op == "stale":
-                action = strategy(PAL).random_action(view.session.state, rng)
+                action = PAL.random_play().random_action(view.session.state, rng)
                 if action is None:
                     continue
                 now = phone.act(gid, view, EnterStep(action))

@@ -12,7 +12,8 @@ import pytest
 
 from card_companion.calculators.cards import Deck
 from card_companion.calculators.odds import percent
-from card_companion.companion.advisor import cardpeegee_fight, unknown_cards
+from card_companion.companion.advisor import unknown_cards
+from card_companion.companion.cardpeegee.advice import cardpeegee_fight
 from card_companion.companion.phones.access import player_seat
 from card_companion.companion.phones.devices import Tables
 from card_companion.companion.protocol import resolve
@@ -20,7 +21,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
 from card_companion.views.table_screen import TablePage, TableScreen
-from tests.test_cardpeegee_views import act, ann_and_bea, enter
+from tests.cardpeegee.test_views import act, ann_and_bea, enter
 from tests.test_views import services
 from tests.viewkit import FakePage, ViewHarness
 

@@ -257,7 +257,7 @@ def test_combat_round_heal_and_defend():
 
 
 def test_combat_round_answers_as_the_tracker_resolves_a_round():
-    # the tracker's own worked fight (tests/test_cardpeegee_tracker.py, elements, allies, fleeing,
+    # the tracker's own worked fight (tests/cardpeegee/test_tracker.py, elements, allies, fleeing,
     # heal and defend, critical strikes): each round entered at the table and as the ask
     from card_companion.companion.registry import game
     from card_companion.companion.session import Session

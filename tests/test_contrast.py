@@ -23,7 +23,6 @@ from card_companion.views.rules_screen import RulesScreen
 from card_companion.views.settings import SettingsScreen
 from card_companion.views.table_screen import TableScreen
 from tests.contrast import failures, pairs, ratio, rgb
-from tests.strategies import strategy
 from tests.test_views import services
 from tests.viewkit import FakePage, ViewHarness
 
@@ -52,12 +51,12 @@ def played(game_id: str, seed: int, steps: int) -> Session:
     """A seeded random game of ``steps`` steps (fewer if it ends)."""
     game = GAMES[game_id]
     rng = random.Random(seed)
-    s = Session.start(game, strategy(game).random_setup(rng))
+    s = Session.start(game, game.random_play().random_setup(rng))
     for _ in range(steps):
         if s.is_over:
             break
         for _try in range(50):
-            a = strategy(game).random_action(s.state, rng)
+            a = game.random_play().random_action(s.state, rng)
             if a is None:
                 break
             try:

@@ -28,7 +28,6 @@ from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import FILE_NAME, SCHEMA_VERSION, StaleGame, open_store
 from card_companion.companion.session import Edit, Session
-from tests.strategies import strategy
 
 PAL = GAMES["peace-and-love"]
 STEPS = [
@@ -93,9 +92,9 @@ def test_every_games_steps_give_back_their_own_cards(game_id):
     the same step, and each place holds the card its field holds."""
     g = GAMES[game_id]
     rng = random.Random(14)
-    state, seen = g.initial_state(strategy(g).random_setup(rng)), 0
+    state, seen = g.initial_state(g.random_play().random_setup(rng)), 0
     for _ in range(300):
-        action = strategy(g).random_action(state, rng)
+        action = g.random_play().random_action(state, rng)
         if action is None:
             break
         places = card_places(action, state.names)
@@ -231,9 +230,9 @@ def steps_with_cards(session: Session) -> list[int]:
 def test_edit_then_undo_gives_back_the_exact_previous_session(game_id, seed, length, pick):
     g = GAMES[game_id]
     rng = random.Random(seed)
-    s = Session.start(g, strategy(g).random_setup(rng))
+    s = Session.start(g, g.random_play().random_setup(rng))
     for _ in range(length):
-        action = strategy(g).random_action(s.state, rng)
+        action = g.random_play().random_action(s.state, rng)
         if action is None:
             break
         s = s.push(action)
@@ -254,7 +253,7 @@ def test_edit_then_undo_gives_back_the_exact_previous_session(game_id, seed, len
         assert "step" in str(exc) or "card" in str(exc)
         return
     for state in edited.states:
-        strategy(g).check_invariants(state)
+        g.random_play().check_invariants(state)
     assert undone_edit(edited.undo(), s, edited)
 
 
@@ -263,9 +262,9 @@ def test_an_edit_survives_a_save_and_undo_then_matches_in_every_game(tables):
     phone = tables.local()
     for game_id, g in GAMES.items():
         rng = random.Random(7)
-        s = Session.start(g, strategy(g).random_setup(rng))
+        s = Session.start(g, g.random_play().random_setup(rng))
         for _ in range(40):
-            action = strategy(g).random_action(s.state, rng)
+            action = g.random_play().random_action(s.state, rng)
             if action is None:
                 break
             s = s.push(action)
@@ -312,9 +311,9 @@ def test_the_fight_and_pc_war_headlines_say_the_round_and_the_flip():
 def test_every_finished_game_says_who_won_in_its_headline(game_id):
     g = GAMES[game_id]
     rng = random.Random(3)
-    state = g.initial_state(strategy(g).random_setup(rng))
+    state = g.initial_state(g.random_play().random_setup(rng))
     for _ in range(5000):
-        action = strategy(g).random_action(state, rng)
+        action = g.random_play().random_action(state, rng)
         if action is None:
             break
         state = g.apply(state, action)
@@ -398,7 +397,7 @@ def test_the_store_and_the_session_agree_through_random_pushes_undos_redos_jumps
     g = GAMES[game_id]
     phone = tables.local()
     rng = random.Random(game_id)
-    s = Session.start(g, strategy(g).random_setup(rng))
+    s = Session.start(g, g.random_play().random_setup(rng))
     gid = phone.create(s)
     shown = phone.open(gid).snapshot
     deck = g.deck(s.setup).all_cards()
@@ -409,7 +408,7 @@ def test_the_store_and_the_session_agree_through_random_pushes_undos_redos_jumps
                          "edit", "edit"])
         try:
             if op == "enter":
-                action = strategy(g).random_action(session.state, rng)
+                action = g.random_play().random_action(session.state, rng)
                 if action is None:
                     continue
                 shown = phone.act(gid, shown, EnterStep(action))

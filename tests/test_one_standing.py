@@ -22,7 +22,6 @@ from card_companion.views.home import HomeScreen
 from card_companion.views.players_screen import PlayersScreen
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TableScreen
-from tests.strategies import strategy
 from tests.viewkit import ViewHarness
 
 PAL = GAMES["peace-and-love"]
@@ -44,7 +43,7 @@ def mid_game(seed: int) -> Session:
     rng = random.Random(seed)
     s = Session.start(PAL, PAL.make_setup(["Ann", "Bob", "Cy"], {"anti_math_geek": True}))
     while not (s.state.phase == "turn" and any(p.pile for p in s.state.players) and s.state.turns >= 3):
-        action = strategy(PAL).random_action(s.state, rng)
+        action = PAL.random_play().random_action(s.state, rng)
         if isinstance(action, Stop):
             continue
         s = s.push(action)

@@ -41,7 +41,6 @@ from card_companion.views.joining import JoinScreen
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.settings import SettingsScreen
 from card_companion.views.table_screen import TablePage
-from tests.strategies import strategy
 from tests.test_table_views import ctx, phone
 from tests.viewkit import FakePage, ViewHarness
 
@@ -159,11 +158,11 @@ def tap_at_random(phones: list[ViewHarness], rng: random.Random, taps: int, chec
 def random_game(game_id: str, rng: random.Random) -> Session:
     """A random setup of the game and 0 to 400 random legal steps (maybe to its end)."""
     game = GAMES[game_id]
-    session = Session.start(game, strategy(game).random_setup(rng))
+    session = Session.start(game, game.random_play().random_setup(rng))
     for _ in range(rng.choice([0, 3, 10, 30, 100, 400])):
         if session.is_over:
             break
-        session = session.push(strategy(game).random_action(session.state, rng))
+        session = session.push(game.random_play().random_action(session.state, rng))
     return session
 
 

@@ -23,7 +23,6 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
 from card_companion.views.live_table import LiveTable
-from tests.strategies import strategy
 
 # --- the description, as each rule text says it -------------------------------------------------
 
@@ -228,7 +227,7 @@ def test_random_play_each_step_entered_by_a_phone_allowed_to_is_never_refused(tm
     tables = Tables(open_store(tmp_path_factory.mktemp("seats")).store)
     rng = random.Random(seed)
     game = GAMES[gid]
-    play = strategy(game)
+    play = game.random_play()
     setup = play.random_setup(rng)
     names = list(setup.players)
     if len(names) > 6:

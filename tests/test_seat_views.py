@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from card_companion.companion.cardpeegee import queries
 from card_companion.companion.phones.access import TABLE, player_seat
 from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
@@ -104,7 +105,7 @@ def test_cardpeegee_a_fight_on_another_players_phone_offers_the_round_and_their_
     hero = session.state.turn
     game = GAMES["cardpeegee"]
     session = session.push(game.parse_action({"kind": "encounter", "agitator": "5C", "props": ["2H", "3S"]}))
-    assert game.stage(session.state) == "battle"
+    assert queries.stage(session.state) == "battle"
     other = 1 - hero
     theirs, heros = screen(session, player_seat(other)), screen(session, player_seat(hero))
     assert "Play cards" in heros.texts() and "Play cards" not in theirs.texts()

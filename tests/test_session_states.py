@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import CHECKPOINT_EVERY, Session, States
-from tests.strategies import strategy
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -23,7 +22,7 @@ from tests.strategies import strategy
 def test_checkpointed_states_equal_every_state(game_id: str, seed: int) -> None:
     game = GAMES[game_id]
     rng = random.Random(seed)
-    session = Session.start(game, strategy(game).random_setup(rng))
+    session = Session.start(game, game.random_play().random_setup(rng))
     plain = [session.state]  # the reference: every state, kept by hand
     said = []  # and what each step's rule said when it was applied
     for _ in range(3 * CHECKPOINT_EVERY + 7):
@@ -37,7 +36,7 @@ def test_checkpointed_states_equal_every_state(game_id: str, seed: int) -> None:
             session = session.redo()
             plain.append(session.state)
         elif not session.is_over:
-            action = strategy(game).random_action(session.state, rng)
+            action = game.random_play().random_action(session.state, rng)
             said.append(game.step(session.state, action).said)
             session = session.push(action)
             plain.append(session.state)
@@ -66,9 +65,9 @@ def test_a_long_log_keeps_few_states():
     game = GAMES["pc-war"]
     rng = random.Random(7)
     for _ in range(50):  # a PC War game long enough
-        session = Session.start(game, strategy(game).random_setup(rng))
+        session = Session.start(game, game.random_play().random_setup(rng))
         while not session.is_over and len(session.actions) < 1000:
-            session = session.push(strategy(game).random_action(session.state, rng))
+            session = session.push(game.random_play().random_action(session.state, rng))
         if len(session.actions) >= 1000:
             break
     else:

@@ -20,7 +20,7 @@ from card_companion.companion.log_changes import EditStep, EnterStep, Redo, Redo
 from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.strategies import random_game, strategy
+from tests.support.play import random_steps
 
 OPS = ("step", "step", "undo", "undo", "redo", "undo_to", "redo_all", "edit", "edit")
 
@@ -49,7 +49,7 @@ def an_edit(session: Session, rng: random.Random):
 def a_change(op: str, session: Session, rng: random.Random):
     """The change ``op`` as a LogChange (made on whichever session it is given)."""
     if op == "step":
-        action = strategy(session.game).random_action(session.state, rng)
+        action = session.game.random_play().random_action(session.state, rng)
         return None if action is None else EnterStep(action)
     if op == "undo_to":
         step = rng.randrange(max(len(session.actions), 1))
@@ -69,7 +69,7 @@ def same(saved: Session, session: Session) -> bool:
        ops=st.lists(st.sampled_from(OPS), min_size=1, max_size=40), pass_shown=st.booleans())
 def test_the_stored_log_is_the_sessions_after_any_mix_of_changes(game_id, seed, length, ops, pass_shown):
     rng = random.Random(seed)
-    session = random_game(GAMES[game_id], rng, length)
+    session = random_steps(GAMES[game_id], rng, length)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "games.sqlite3"
         store = Store(path)

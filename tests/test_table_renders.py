@@ -19,12 +19,15 @@ from card_companion.companion.session import Session
 from tests.phones import run, settle, table_of_phones, watching
 
 FRAME = {"TablePage", "GameBody", "TableLinks", "SeatLine", "InvitePanel"}
+SEEDS = {"cardpeegee": 12}
+"""a game's own mid-game seed: CardPeeGee's random play from seed 11 draws a Healer held by jailors
+at its 4th step, whose fight opens with the play form (209 of 408 controls: a whole new entry)"""
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_step_draws_again_only_what_it_changed(game_id: str, tmp_path) -> None:
     game = REGISTRY[game_id]
-    session, play, rng = mid_game(game, seed=11)
+    session, play, rng = mid_game(game, seed=SEEDS.get(game_id, 11))
 
     async def scenario() -> list[tuple[Counter, int, int]]:
         table = await table_of_phones(session, phones=2, data_dir=tmp_path)

@@ -5,16 +5,14 @@ A game at the table is its *setup* (player names and settings) plus the ordered 
 starting from ``Game.initial_state(setup)``. Everything is a frozen pydantic model, so a
 state can be compared, copied and saved exactly.
 
-Each game is a package in companion/ laid out the same way (its rule text ``rules.txt`` and
-rulings page ``rulings.md`` beside its modules): the settings, Setup and State
-models; the Action models (one union with a ``kind`` discriminator); the rules as functions
-``(state, action) -> Applied`` (the new state and its history line) in modules along the rule
-text's sections; the screens' queries; the resolve-protocol asks; and the Game subclass
-(``initial_state``, ``handlers`` mapping each action type to its rule, ``asks``, ``is_over``,
-``outcome``, ``summary``, the queries) with ``GAME = TheGame()``. Random play and the
-invariants a state always keeps are test support: tests/strategies/<game>.py.
-companion/registry.py lists the games (what the lists say of each, and how to load its GAME);
-nothing else needs to know them.
+Each game is a package in companion/ laid out the same way: its rule text ``rules.txt`` and
+rulings ``rulings.md``; the settings, Setup and State models; the Action models (one union with
+a ``kind`` discriminator); the rules as functions ``(state, action) -> Applied`` in modules
+along the rule text's sections; what may be entered now (``choices.py``: ``legal_actions``);
+the screens' other queries; the odds (``advice.py``); the resolve-protocol asks; its random
+play and invariants (``random_play.py``); and the Game subclass (``initial_state``,
+``handlers``, ``asks``, ``is_over``, ``outcome``, ``standing``, ``legal_actions``, ``summary``)
+with ``GAME = TheGame()``. card_companion/games.py registers it (companion/registry.py).
 """
 
 from __future__ import annotations
@@ -495,6 +493,11 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
         ``legal_actions`` and the invariants every state keeps; the game's
         ``random_play.py``, imported when first asked for."""
         raise NotImplementedError(f"{self.name} has no random play")
+
+    def advice(self, state: StateT) -> Any:
+        """The odds of the decision at hand on ``state`` (companion/advisor.py's ``Advice``; the
+        advisor's ``what_if`` asks it of the state after a step); None: no chance to count."""
+        return None
 
     def headline(self, state: StateT) -> str:
         """The game's standing in one line of the players' words, the one line every place

@@ -17,7 +17,7 @@ import pytest
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
 from tests.browser.harness import by_id, choose_theme, enable_semantics, save_game, see, settle, tap
-from tests.strategies import random_game
+from tests.support.play import random_steps
 
 pytestmark = pytest.mark.browser
 
@@ -232,7 +232,7 @@ def test_peace_and_love_fight_in_reach(theme, open_page, start_server, tmp_path,
 
 def random_session(game_id: str, steps: int, seed: int = 7):
     """A game after ``steps`` steps of the tests' random play (seeded: the same game each run)."""
-    return random_game(GAMES[game_id], random.Random(seed), steps)
+    return random_steps(GAMES[game_id], random.Random(seed), steps)
 
 
 def scroll_until_in_view(page, ident: str) -> None:
@@ -253,9 +253,9 @@ def test_entries_low_on_the_screen_come_up(theme, open_page, start_server, tmp_p
     # from there on, every tap of the step is on the screen (views/reach.py)
     data = tmp_path / "data"
     pc_war = save_game(data, random_session("pc-war", 1))  # flip 2, Bea's pile +2
-    cardpeegee = save_game(data, random_session("cardpeegee", 14))  # P0 attacks P1, round 5: 3 cards each
-    cardpeegee_play = save_game(data, random_session("cardpeegee", 12, seed=11))  # P0 attacks P2, round 1
-    cardpeegee_give = save_game(data, random_session("cardpeegee", 2, seed=3))  # P0 draws; anyone may give
+    cardpeegee = save_game(data, random_session("cardpeegee", 14, seed=97))  # P1 attacks P0, round 5: 3 cards each
+    cardpeegee_play = save_game(data, random_session("cardpeegee", 5, seed=5))  # P0's Boss Battle, round 1
+    cardpeegee_give = save_game(data, random_session("cardpeegee", 4, seed=1))  # P0 draws; anyone may give
     fight = save_game(data, random_session("fight", 9))  # turn 2: both cards
     server, page = phone(start_server, open_page, data, theme)
 

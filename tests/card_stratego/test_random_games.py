@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from card_companion.calculators.cards import Card
 from card_companion.companion.card_stratego import GAME
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 RED = {Card.parse(f"{r}{s}") for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "HD"} | {Card.parse("JOKER")}
 BLACK = {Card.parse(f"{r}{s}") for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "SC"} | {Card.parse("JOKER")}
@@ -63,13 +62,13 @@ def check(before, action, after) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_games(seed: int) -> None:
     rng = random.Random(seed)
-    session = Session.start(GAME, strategy(GAME).random_setup(rng))
+    session = Session.start(GAME, GAME.random_play().random_setup(rng))
     start = session.state
     assert (start.allotted, [(a.deck, a.hand) for a in start.armies]) == (1, [(22, 5), (22, 5)])
     for _ in range(2000):
         if session.is_over:
             break
-        action = strategy(GAME).random_action(session.state, rng)
+        action = GAME.random_play().random_action(session.state, rng)
         after = session.push(action)
         check(session.state, action, after.state)
         assert after.undo().state == session.state

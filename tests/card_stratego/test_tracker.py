@@ -32,7 +32,6 @@ from card_companion.companion.card_stratego import (
 from card_companion.companion.card_stratego.choices import legal_actions
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 ANN, BEA = 0, 1
 
@@ -455,7 +454,7 @@ def test_the_last_card_destroyed_wins_the_game() -> None:
     ann = Army(colour="red", deck=0, hand=0, columns=(face_up("8H"), (), (), ()), discard=all_but("red", "8H"))
     bea = Army(colour="black", deck=0, hand=0, columns=(face_up("7S"), (), (), ()), discard=all_but("black", "7S"))
     s = position(ann, bea)
-    strategy(GAME).check_invariants(s.state)
+    GAME.random_play().check_invariants(s.state)
     s = push(s, attack(0))                                   # 8 > 7: Bea's 27th card is discarded
     assert s.is_over
     assert s.outcome.winners == (ANN,)
@@ -489,7 +488,7 @@ def test_unseen_jacks_and_the_joker_must_be_in_the_deck_or_hand() -> None:
     # Bea: deck 5 + hand 5 + 1 in play + 16 discarded (A-K of spades, A-3 of clubs) = 27
     bea = Army(colour="black", deck=5, hand=5, columns=((InPlay(),), (), (), ()), discard=all_but("black", "X")[:16])
     s = position(ann, bea)
-    strategy(GAME).check_invariants(s.state)
+    GAME.random_play().check_invariants(s.state)
     assert choices.play_places(s.state) == {}
     refused(s, play(1), "hand can only hold J♥ J♦ Joker")
     # the 2♥ was seen in the discard pile, so it cannot be played from the hand

@@ -36,7 +36,6 @@ from card_companion.companion.session import Session
 from card_companion.views.card_stratego.options import options_of
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TableScreen
-from tests.strategies import strategy
 from tests.viewkit import ViewHarness
 
 ANN, BEA = 0, 1
@@ -351,7 +350,7 @@ def test_the_end_shows_the_result_and_the_last_battlefield(store):
     rng = random.Random(7)
     session = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
     while not session.is_over:
-        session = session.push(strategy(GAME).random_action(session.state, rng))
+        session = session.push(GAME.random_play().random_action(session.state, rng))
     gid, h = open_saved(store, session)
     assert h.has("outcome") and h.has("battlefield") and not h.has("actions")
     assert "army is destroyed" in h.texts() or "A tie" in h.texts()

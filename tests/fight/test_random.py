@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from card_companion.companion.fight import winning
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 GAME = game("fight")
 
@@ -46,12 +45,12 @@ def check_table(s) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_whole_matches(seed: int) -> None:
     rng = random.Random(seed)
-    s = Session.start(GAME, strategy(GAME).random_setup(rng))
+    s = Session.start(GAME, GAME.random_play().random_setup(rng))
     check_table(s)
     for _ in range(1000):
         if s.is_over:
             break
-        after = s.push(strategy(GAME).random_action(s.state, rng))
+        after = s.push(GAME.random_play().random_action(s.state, rng))
         check_table(after)
         assert after.undo().state == s.state
         s = after
@@ -89,16 +88,16 @@ def test_anything_a_player_enters_is_applied_or_refused_never_a_crash(seed: int,
     from card_companion.companion.game import IllegalAction
 
     rng = random.Random(seed)
-    s = Session.start(GAME, strategy(GAME).random_setup(rng))
+    s = Session.start(GAME, GAME.random_play().random_setup(rng))
     for _ in range(steps):
         if s.is_over:
             break
-        s = s.push(strategy(GAME).random_action(s.state, rng))
+        s = s.push(GAME.random_play().random_action(s.state, rng))
     for entry in entries:
         try:
             s = s.push(GAME.parse_action(entry))
         except IllegalAction as exc:
             assert str(exc)
         else:
-            strategy(GAME).check_invariants(s.state)
+            GAME.random_play().check_invariants(s.state)
             check_table(s)

@@ -16,7 +16,6 @@ from card_companion.companion.fight import FightState, Player, checks, queries, 
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 GAME = game("fight")
 ANN, BEA = 0, 1
@@ -352,7 +351,7 @@ def test_a_round_ended_by_the_deck_with_nobody_holding_the_tie_breaker() -> None
         players=(Player(hand=4, face_up=(card("2D"),)), Player(hand=4, face_up=(card("AH"),))),
         discards=discards,
     )
-    strategy(GAME).check_invariants(state)  # 0 + 1 + 8 + 0 + 15 = 24
+    GAME.random_play().check_invariants(state)  # 0 + 1 + 8 + 0 + 15 = 24
     s = Session(GAME, setup, states=(state,))
     # Ann 2♦ vs Bea A♥: two defence cards; both must pick from a row of one card → the
     # round ends; nobody holds the Tie Breaker → a coin flip decides the round.

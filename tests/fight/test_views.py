@@ -22,7 +22,6 @@ from card_companion.views.fight.table import FightTable
 from card_companion.views.history import HistoryScreen
 from card_companion.views.live_table import LiveTable, Table
 from card_companion.views.table_screen import TableScreen
-from tests.strategies import strategy
 from tests.test_views import services
 from tests.viewkit import ViewHarness
 
@@ -306,7 +305,7 @@ def test_the_match_result_and_a_rematch(store, coin_lands):
     rng = random.Random(7)
     s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
     while not s.is_over:
-        s = s.push(strategy(GAME).random_action(s.state, rng))
+        s = s.push(GAME.random_play().random_action(s.state, rng))
     gid, h = open_game(store, s)
     st = s.state
     w = s.outcome.winners[0]
@@ -330,7 +329,7 @@ def test_a_round_ended_by_the_deck_goes_to_the_tie_breaker(store):
     for _ in range(200):
         s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
         while not s.is_over and not (s.state.rounds and s.state.rounds[-1].decided_by == "tie-breaker"):
-            s = s.push(strategy(GAME).random_action(s.state, rng))
+            s = s.push(GAME.random_play().random_action(s.state, rng))
         if s.state.rounds and s.state.rounds[-1].decided_by == "tie-breaker":
             break
     r = s.state.rounds[-1]

@@ -18,7 +18,6 @@ from card_companion.companion.game import IllegalAction
 from card_companion.companion.protocol import ProtocolError, resolve
 from card_companion.companion.registry import GAMES, game
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 G = game("pc-war")
 
@@ -113,8 +112,8 @@ def test_random_play_and_the_simulation_with_the_blank_card() -> None:
     for _ in range(300):
         if s.is_over:
             break
-        s = s.push(strategy(G).random_action(s.state, rng))
-        strategy(G).check_invariants(s.state)
+        s = s.push(G.random_play().random_action(s.state, rng))
+        G.random_play().check_invariants(s.state)
 
 
 # --- the asks ------------------------------------------------------------------------------------
@@ -145,7 +144,7 @@ def test_the_trade_and_war_ask_takes_the_blank_card_setting() -> None:
 @pytest.mark.parametrize("game_id", [g for g in GAMES if g != "pc-war"])
 def test_no_other_game_holds_the_blank_card(game_id: str) -> None:
     g = GAMES[game_id]
-    assert not g.deck(strategy(g).random_setup(random.Random(1))).contains(BLANK)
+    assert not g.deck(g.random_play().random_setup(random.Random(1))).contains(BLANK)
 
 
 def test_other_games_refuse_the_blank_card_in_plain_words() -> None:

@@ -27,7 +27,6 @@ from card_companion.companion.peace_and_love import (
 from card_companion.companion.peace_and_love.queries import Score, ScoreBoard
 from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 
 def start(names, **settings) -> Session:
@@ -314,11 +313,11 @@ def test_random_games(players, seed, amg, moon, tmp_path_factory):
     gid = store.create(s)
     revision = 0
     while not s.is_over:
-        action = strategy(GAME).random_action(s.state, rng)
+        action = GAME.random_play().random_action(s.state, rng)
         after = s.push(action)
         revision = store.commit(gid, revision, EnterStep(action)).revision
         st = after.state
-        strategy(GAME).check_invariants(st)  # cards conserved, deck >= 0, no turn starts with 3 tapped
+        GAME.random_play().check_invariants(st)  # cards conserved, deck >= 0, no turn starts with 3 tapped
         deck_total = st.decks * 52
         assert deck_total == st.deck + sum(p.hand for p in st.players) + sum(
             sum(f is not None for f in p.fighters) if p.dealt else 3 for p in st.players

@@ -55,3 +55,16 @@ def finished_has_no_legal_action(game, session: Session) -> None:
     assert list(game.legal_actions(session.state)) == []
     assert game.random_play().random_action(session.state, random.Random(0)) is None
     assert game.refusal(session.state, session.actions[-1]) == "the game is over: undo to change it"
+
+
+def random_steps(game, rng: random.Random, steps: int) -> Session:
+    """A session of ``game`` after ``steps`` random legal steps from a random setup (fewer if
+    the game ends first)."""
+    randomly = game.random_play()
+    session = Session.start(game, randomly.random_setup(rng))
+    while len(session.actions) < steps and not game.is_over(session.state):
+        action = randomly.random_action(session.state, rng)
+        if action is None:
+            break
+        session = session.push(action)
+    return session

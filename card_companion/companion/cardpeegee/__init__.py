@@ -14,10 +14,12 @@ the encounters, the fight, town), actions.py (the steps); the rules by section: 
 encounters.py (draw, chest, Healer, Trap), fights.py, town.py, anytime.py (activate, give,
 claim, the revolution step), endings.py (what follows from any step: deaths, the end of a
 fight, an encounter, a turn; the Glorious Revolution at a draw; the ways to win), with
-checks.py the checks and edits they share; queries.py (what the views ask); game.py (the
-``Game``, each step's rule in ``handlers``); the resolve protocol's asks by section: asks.py
-(their base, cards played), fight_asks.py, encounter_asks.py, town_asks.py, boss_asks.py and
-odds_asks.py.
+checks.py the checks and edits they share; rules.py (each step's rule, what follows any
+step); choices.py (``legal_actions``: what may be entered now, with hand.py, the cards a hand
+may put down); queries.py (what else the views ask); advice.py (the odds at a decision);
+random_play.py (random games and the invariants of every state); game.py (the ``Game``); the
+resolve protocol's asks by section: asks.py (their base, cards played), fight_asks.py,
+encounter_asks.py, town_asks.py, boss_asks.py and odds_asks.py.
 Every name is re-exported here: ``from card_companion.companion.cardpeegee import GAME``.
 """
 

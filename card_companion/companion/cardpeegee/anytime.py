@@ -18,7 +18,7 @@ from card_companion.companion.cardpeegee.checks import (
     with_hero,
 )
 from card_companion.companion.cardpeegee.endings import overthrow
-from card_companion.companion.cardpeegee.queries import activation_window, revolution_offer
+from card_companion.companion.cardpeegee.queries import activation_refusal, revolution_offer
 from card_companion.companion.cardpeegee.state import CardPeeGeeState
 from card_companion.companion.game import IllegalAction
 
@@ -34,7 +34,7 @@ def activate(s: CardPeeGeeState, a: Activate, w: Work) -> tuple[CardPeeGeeState,
         raise IllegalAction(f"only Jacks and Aces can be activated, not {', '.join(wrong)}")
     if len(a.cards) > hero.hand:
         raise IllegalAction(f"{name} has only {plural(hero.hand, 'card')} in hand")
-    why = activation_window(s, a.player)
+    why = activation_refusal(s, a.player)
     if why:
         raise IllegalAction(why)
     s = with_hero(s, a.player, hand=hero.hand - len(a.cards), active=hero.active + tuple(a.cards))

@@ -1,7 +1,8 @@
 """CardPeeGee at the table: the ``Game`` the registry lists. Each step's rule is in its
 section's module (heroes, encounters, fights, town, anytime; what follows from a step in
-endings); the view-facing queries are queries.py's; this class ties them to the ``Game``
-shape."""
+endings), listed in rules.py; what may be entered now is choices.py's ``legal_actions``; the
+screens' other questions are queries.py's, asked of that module; this class ties them to the
+``Game`` shape."""
 
 from __future__ import annotations
 
@@ -10,51 +11,20 @@ from typing import Any, ClassVar
 from card_companion.calculators.cardpeegee import packs_for
 from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.words import plural, symbols
-from card_companion.companion.cardpeegee import anytime, checks, encounters, endings, fights, heroes, queries, town
-from card_companion.companion.cardpeegee.actions import (
-    Abandon,
-    Action,
-    Activate,
-    AttackPlayer,
-    ClaimWin,
-    CombatRound,
-    CraftyEvasion,
-    Disarm,
-    DivideLoot,
-    DrawEncounter,
-    EndHeroTurn,
-    Evade,
-    Flee,
-    GiveCards,
-    GoToTown,
-    Heal,
-    HealAndDefend,
-    JoinFight,
-    NewHero,
-    PayFee,
-    PayTax,
-    PlayIntoEncounter,
-    Revolution,
-    Shop,
-    TakeDamage,
-)
+from card_companion.companion.advisor import Advice
+from card_companion.companion.cardpeegee import choices, endings, rules
+from card_companion.companion.cardpeegee.actions import Action
+from card_companion.companion.cardpeegee.advice import cardpeegee_fight
 from card_companion.companion.cardpeegee.asks import PlayAsk
 from card_companion.companion.cardpeegee.boss_asks import BossStackAsk, SuperPowersAsk
-from card_companion.companion.cardpeegee.checks import Rule, Work, in_encounter
 from card_companion.companion.cardpeegee.encounter_asks import DisarmAsk, HealerAsk, MonsterAsk, TrapAsk
 from card_companion.companion.cardpeegee.fight_asks import CombatRoundAsk
 from card_companion.companion.cardpeegee.odds_asks import CombatOddsAsk, DisarmOddsAsk, TrapOddsAsk
 from card_companion.companion.cardpeegee.settings import CardPeeGeeSettings, CardPeeGeeSetup, table_deck
-from card_companion.companion.cardpeegee.state import (
-    BossEncounter,
-    CardPeeGeeState,
-    ChestEncounter,
-    HealerEncounter,
-    Hero,
-    TrapEncounter,
-)
+from card_companion.companion.cardpeegee.state import CardPeeGeeState, Hero
 from card_companion.companion.cardpeegee.town_asks import PropsAsk, StartingHpAsk, TownAsk
 from card_companion.companion.game import Applied, Game, Outcome, Standing
+from card_companion.companion.legal import Legal, RandomPlay
 
 GAME_NAME = "CardPeeGee"
 
@@ -71,6 +41,7 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
     action_type = Action
     asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, SuperPowersAsk,
             HealerAsk, DisarmAsk, StartingHpAsk, TownAsk, PropsAsk, CombatOddsAsk, DisarmOddsAsk)
+    _random_play: RandomPlay | None = None
 
     def deck(self, setup: CardPeeGeeSetup) -> Deck:
         return table_deck(setup)
@@ -85,47 +56,29 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
 
     # --- applying actions ------------------------------------------------------------------
 
-    handlers: ClassVar[dict[type, Any]] = {
-        NewHero: heroes.new_hero,
-        DrawEncounter: encounters.draw_encounter,
-        AttackPlayer: fights.attack_player,
-        Activate: anytime.activate,
-        PlayIntoEncounter: encounters.play,
-        JoinFight: fights.join_fight,
-        Flee: fights.flee,
-        HealAndDefend: fights.heal_and_defend,
-        CombatRound: fights.combat_round,
-        Disarm: in_encounter(ChestEncounter, encounters.disarm_trap),
-        PayFee: in_encounter(HealerEncounter, encounters.pay_fee),
-        Evade: in_encounter(TrapEncounter, encounters.evade),
-        CraftyEvasion: in_encounter(TrapEncounter, encounters.crafty_evasion),
-        TakeDamage: in_encounter(TrapEncounter, encounters.take_damage),
-        Abandon: encounters.abandon,
-        DivideLoot: in_encounter(BossEncounter, fights.divide_loot),
-        GoToTown: town.go_to_town,
-        PayTax: town.pay_tax,
-        Shop: town.shop,
-        Heal: town.heal,
-        EndHeroTurn: town.end_turn,
-        GiveCards: anytime.give_cards,
-        ClaimWin: anytime.claim_win,
-        Revolution: anytime.revolution,
-    }
-    """each step's rule, ``(state, action, work) -> (state, news)``; a step of one kind of
-    encounter gets that encounter (``in_encounter``), refused in any other"""
+    handlers: ClassVar[dict[type, Any]] = rules.HANDLERS
+    """each step's rule, ``(state, action, work) -> (state, news)`` (rules.py)"""
 
     def applied(self, state: CardPeeGeeState, action: Any) -> Applied:
         """The rule's state, its news as the history line and its working; then what follows
-        from any step (``endings.check_end``)."""
-        rule: Rule = self.handler(action)
-        work = Work()
-        s = state.model_copy(update={"step": state.step + 1})
-        s, news = rule(s, action, work)
-        if work.revolutions and s.settings.revolution_every_draw and not news.startswith("Glorious Revolution"):
-            news = f"Glorious Revolution: {'; '.join(work.revolutions)} overthrown; {news}"
-        s = endings.check_end(s, work)
-        working = tuple(work.lines)
-        return Applied(s, news or action.kind, working)
+        from any step (rules.py)."""
+        return rules.applied(state, action, self.handler(action))
+
+    def legal_actions(self, state: CardPeeGeeState) -> Legal:
+        return choices.legal_actions(state)
+
+    def advice(self, state: CardPeeGeeState) -> Advice | None:
+        """The odds of the decision at hand (the advisor's ``what_if`` asks it of a state after a
+        step): a fight's (advice.py)."""
+        return cardpeegee_fight(self, state)
+
+    def random_play(self) -> RandomPlay:
+        """The random play of the property tests (random_play.py, imported when first asked)."""
+        if self._random_play is None:
+            from card_companion.companion.cardpeegee.random_play import CardPeeGeeRandomPlay
+
+            self._random_play = CardPeeGeeRandomPlay(self)
+        return self._random_play
 
     # --- reading the state ------------------------------------------------------------------------------
 
@@ -220,41 +173,6 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
             if enc.kind == "chest":
                 known += [p.card for p in enc.played]
         return known
-
-    # --- what the players can do now (the views ask these: queries.py) --------------------------------
-
-    hero = staticmethod(queries.hero)
-    stage = staticmethod(queries.stage)
-    heroes_to_enter = staticmethod(queries.heroes_to_enter)
-    character_allowed = staticmethod(queries.character_allowed)
-    element = staticmethod(checks.element)
-    base_attack = staticmethod(checks.base_attack)
-    props_needed = staticmethod(queries.props_needed)
-    props_to_draw = staticmethod(encounters.props_to_draw)
-    needs_beast = staticmethod(queries.needs_beast)
-    encounter_name = staticmethod(queries.encounter_name)
-    pvp_targets = staticmethod(queries.pvp_targets)
-    activation_window = staticmethod(queries.activation_window)
-    can_activate = staticmethod(queries.can_activate)
-    can_play = staticmethod(queries.can_play)
-    fighters = staticmethod(queries.fighters)
-    can_join = staticmethod(queries.can_join)
-    can_flee = staticmethod(queries.can_flee)
-    flee_penalty = staticmethod(queries.flee_penalty)
-    can_heal_and_defend = staticmethod(queries.can_heal_and_defend)
-    can_abandon = staticmethod(queries.can_abandon)
-    fee_due = staticmethod(queries.fee_due)
-    loot_sharers = staticmethod(queries.loot_sharers)
-    evasion_draw = staticmethod(queries.evasion_draw)
-    town_options = staticmethod(queries.town_options)
-    claimable = staticmethod(queries.claimable)
-    hp_history = staticmethod(queries.hp_history)
-    conversion_suits = staticmethod(queries.conversion_suits)
-    card_counts = staticmethod(queries.card_counts)
-    next_draw = staticmethod(queries.next_draw)
-    revolution_offer = staticmethod(queries.revolution_offer)
-    ahead_of_draw = staticmethod(endings.ahead_of_draw)
-    deck_after_revolution = staticmethod(endings.deck_after_revolution)
 
 
 GAME = CardPeeGee()

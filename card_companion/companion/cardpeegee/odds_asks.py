@@ -1,6 +1,6 @@
 """CardPeeGee's odds asks: a Trap's HP loss over every evasion draw, a fight against one
 opponent (the next round and the fight to the end), one attempt at a chest's trap. The
-advisor (companion/advisor.py) answers the same from a tracker's state."""
+advice (advice.py) answers the same from a tracker's state."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""What the players can do now, read off CardPeeGee's state: the views, the advisor and the
-rules ask these (what the table is doing, who may play, fight, join or flee, the next draw
-and who the Glorious Revolution would overthrow). Nothing here changes a state."""
+"""What the table is doing, read off CardPeeGee's state: the views, the advice and the rules ask
+these (the stage, the Hero, a fight's order and the flee penalty, the next draw and who the
+Glorious Revolution would overthrow). Who may enter what now is choices.py's ``legal_actions``.
+Nothing here changes a state."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def _encounter(s: CardPeeGeeState) -> AnyEncounter | None:
     if s.phase != "encounter":
         return None
     # the encounter phase always has its encounter: the step that draws one sets both, the
-    # end of an encounter clears both (tests/strategies/cardpeegee.py checks it of every state)
+    # end of an encounter clears both (random_play.py checks it of every state)
     assert s.encounter is not None, "the encounter phase without an encounter"
     return s.encounter
 
@@ -66,10 +67,6 @@ def stage(s: CardPeeGeeState) -> str:
     if isinstance(enc, HealerEncounter):
         return "battle" if enc.battle is not None else "fee"
     return "crafty" if enc.pending is not None else "evade"
-
-
-def heroes_to_enter(s: CardPeeGeeState) -> list[int]:
-    return [q for q, h in enumerate(s.heroes) if not h.ready] if s.phase == "heroes" else []
 
 
 def character_allowed(s: CardPeeGeeState, c: Card) -> bool:
@@ -105,53 +102,23 @@ def encounter_name(s: CardPeeGeeState, agitator: Card) -> str:
         return str(exc)
 
 
-def pvp_targets(s: CardPeeGeeState) -> list[int]:
-    if s.phase != "turn" or not s.settings.pvp:
-        return []
-    return [q for q, h in enumerate(s.heroes) if h.alive and q != s.turn]
-
-
-def activation_window(s: CardPeeGeeState, p: int) -> str:
-    """"" when player ``p`` may activate cards now, else why not."""
+def activation_refusal(s: CardPeeGeeState, p: int) -> str | None:
+    """Why player ``p`` may not activate cards now (None: they may), the one answer of the
+    Activate step and of the players the screens offer it to (choices.py)."""
     if s.phase in ("opening", "town"):
-        return "" if p == s.turn else f"only {s.name(s.turn)} is in town"
+        return None if p == s.turn else f"only {s.name(s.turn)} is in town"
     enc = _encounter(s)
     if enc is None:
         return "cards are activated in town or when an encounter allows it"
     if isinstance(enc, TrapEncounter):
         return "traps are sprung without warning: no time to activate cards"
     if isinstance(enc, ChestEncounter) or (isinstance(enc, HealerEncounter) and enc.battle is None):
-        return "" if p == s.turn else "only the Hero activates cards here"
+        return None if p == s.turn else "only the Hero activates cards here"
     try:
         prep_window(s, p)
     except IllegalAction as exc:
         return str(exc)
-    return ""
-
-
-def can_activate(s: CardPeeGeeState) -> list[int]:
-    """Players who may activate Jacks and Aces now (and have cards in hand)."""
-    return [q for q, h in enumerate(s.heroes)
-            if h.ready and h.alive and h.hand and not activation_window(s, q)]
-
-
-def can_play(s: CardPeeGeeState) -> list[int]:
-    """Players who may play cards into the fight or on the chest now."""
-    if isinstance(_encounter(s), ChestEncounter):
-        return [s.turn]
-    battle = _fight(s)
-    if battle is None:
-        return []
-    out = []
-    for f in battle.fighters:
-        if f.player is None:
-            continue
-        try:
-            prep_window(s, f.player)
-        except IllegalAction:
-            continue
-        out.append(f.player)
-    return out
+    return None
 
 
 def fighters(s: CardPeeGeeState) -> list[tuple[Combatant, int, str]]:
@@ -163,47 +130,19 @@ def fighters(s: CardPeeGeeState) -> list[tuple[Combatant, int, str]]:
     return [(battle.fighters[i], *round_deal(battle, i)) for i in battle.live()]
 
 
-def can_join(s: CardPeeGeeState) -> dict[int, list[int]]:
-    """Players who may join the fight now, with the sides they may join."""
-    battle = _fight(s)
-    if battle is None or not s.settings.cry_for_help:
-        return {}
-    sides = [0, 1] if isinstance(s.encounter, PvpEncounter) else [0]
-    return {q: sides for q, h in enumerate(s.heroes)
-            if h.alive and battle.of_player(q) is None}
-
-
-def can_flee(s: CardPeeGeeState) -> list[int]:
-    battle = _fight(s)
-    if battle is None or not s.settings.run_away or not battle.can_flee:
-        return []
-    return [f.player for f in battle.fighters if f.player is not None and f.live and not f.fleeing]
-
-
 def flee_penalty(s: CardPeeGeeState, p: int) -> str:
     """What running away costs this player now, in the rule's words ("" if they cannot flee):
     the penalty round's Deal (1 less when another player stays in the fight, 2 less when none
     does), worked out as the Flee step would."""
     battle = _fight(s)
-    if p not in can_flee(s) or battle is None:
+    i = battle.of_player(p) if battle is not None else None
+    if battle is None or i is None or not (s.settings.run_away and battle.can_flee):
         return ""
-    i = battle.of_player(p)
-    assert i is not None  # can_flee lists only players in the fight
+    if not battle.fighters[i].live or battle.fighters[i].fleeing:
+        return ""
     fleeing = battle.model_copy(update={"fighters": tuple(
         f.model_copy(update={"fleeing": True}) if j == i else f for j, f in enumerate(battle.fighters))})
     return round_deal(fleeing, i)[1]
-
-
-def can_heal_and_defend(s: CardPeeGeeState) -> list[int]:
-    battle = _fight(s)
-    if battle is None or not s.settings.heal_and_defend:
-        return []
-    return [f.player for f in battle.fighters
-            if f.player is not None and f.live and not f.defending and s.heroes[f.player].held]
-
-
-def can_abandon(s: CardPeeGeeState) -> bool:
-    return isinstance(_encounter(s), (ChestEncounter, HealerEncounter))
 
 
 def fee_due(s: CardPeeGeeState) -> int:
@@ -218,36 +157,6 @@ def loot_sharers(s: CardPeeGeeState) -> tuple[tuple[int, ...], tuple[Card, ...]]
     if stage(s) != "divide-loot" or not isinstance(enc, BossEncounter):
         return (), ()
     return enc.sharers, enc.stack
-
-
-def town_options(s: CardPeeGeeState) -> dict[str, bool]:
-    """What the Hero may do in town (or the opening round) now."""
-    if s.phase not in ("town", "opening"):
-        return {}
-    t = s.town
-    # the opening round and town always have their visit: the step that starts one sets both
-    # (tests/strategies/cardpeegee.py checks it of every state)
-    assert t is not None, "a town phase without its visit"
-    opening = t.opening
-    return {
-        "tax": t.tax_due,
-        "shop": not t.tax_due and not t.shopped and (not opening or s.settings.opening_sale),
-        "heal": not t.tax_due and (not opening or s.settings.eat_your_greens),
-        "activate": True,
-        "end": not t.tax_due,
-    }
-
-
-def claimable(s: CardPeeGeeState) -> list[str]:
-    """Wins a player may claim by showing cards: full-court, elemental-union."""
-    if s.phase in ("heroes", "over"):
-        return []
-    out = []
-    if s.settings.win_full_court:
-        out.append("full-court")
-    if s.settings.win_elemental_union:
-        out.append("elemental-union")
-    return out
 
 
 def hp_history(s: CardPeeGeeState, p: int) -> list[tuple[int, int]]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from card_companion.companion.cardpeegee import ClaimWin
+from card_companion.companion.cardpeegee.choices import legal_actions
 from card_companion.views.cardpeegee.claim import ClaimForm
 from card_companion.views.cardpeegee.give import GiveForm
 from card_companion.views.cardpeegee.shared import SMALL, note
@@ -15,13 +17,13 @@ from card_companion.views.widgets import choice_row, section
 
 def any_time_options(session) -> tuple[tuple[str, str], ...] | None:
     """What may be done at any time now (None: nothing, the panel is not shown)."""
-    s, game = session.state, session.game
+    s = session.state
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready]
     givers = [q for q in alive if s.heroes[q].held]
     options = []
     if len(alive) > 1 and givers:
         options.append(("give", "Give cards"))
-    if game.claimable(s):
+    if legal_actions(s).allows(ClaimWin):
         options.append(("claim", "Claim a win"))
     return tuple(options) or None
 

@@ -8,14 +8,20 @@ import functools
 
 import flet as ft
 
-from card_companion.companion.advisor import cardpeegee_fight, what_if
+from card_companion.companion.advisor import what_if
 from card_companion.companion.cardpeegee import (
+    Abandon,
+    Activate,
     CardPeeGeeState,
+    CombatRound,
     Flee,
     HealAndDefend,
     JoinFight,
     PlayIntoEncounter,
+    queries,
 )
+from card_companion.companion.cardpeegee.advice import cardpeegee_fight
+from card_companion.companion.cardpeegee.choices import legal_actions, who
 from card_companion.companion.cardpeegee.state import FightEncounter  # not among the package's names
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
@@ -107,27 +113,31 @@ def BattlePanel(table) -> ft.Control:
     enc = s.encounter
     battle = enc.battle
     number = battle.rounds + 1
-    players = [q for q in game.can_play(s) if s.heroes[q].held]
+    legal = legal_actions(s)
+    players = who(legal, PlayIntoEncounter)
     actions = table.session.actions
     last = actions[-1].kind if actions else ""
     # a fighter who just arrived (or just activated cards) prepares first: the play form opens
     first = "play" if players and last in ("encounter", "attack", "join", "activate") else "round"
     order = round_order(s, game)
     modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, order, number, key="round")],
-                  shared=True)]
+                  step=CombatRound)]
     if players:
-        modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players))
-    if activators := game.can_activate(s):
+        modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players, step=PlayIntoEncounter))
+    if activators := who(legal, Activate):
         modes.append(activate_mode(table, activators))
-    if game.can_join(s):
-        modes.append(Mode("join", "Cry for help", functools.partial(cry_for_help, table), shared=True))
-    if fleers := game.can_flee(s):
-        modes.append(Mode("flee", "Run away", functools.partial(run_away, table, fleers), shared=True))
-    if healers := game.can_heal_and_defend(s):
-        modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers))
+    if legal.allows(JoinFight):
+        modes.append(Mode("join", "Cry for help", functools.partial(cry_for_help, table), step=JoinFight,
+                          everywhere=True))
+    if fleers := who(legal, Flee):
+        modes.append(Mode("flee", "Run away", functools.partial(run_away, table, fleers), step=Flee,
+                          everywhere=True))
+    if healers := who(legal, HealAndDefend):
+        modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers,
+                          step=HealAndDefend))
     return EncounterPanel(
         table, "battle", f"{battle_title(s, enc)} · fight round {number}", fight_lines(s, game, scale), modes,
-        abandon="Abandon the Healer" if game.can_abandon(s) else None, chooser="mode", first=first,
+        abandon="Abandon the Healer" if legal.allows(Abandon) else None, chooser="mode", first=first,
         first_actor=getattr(actions[-1], "player", None) if last in ("join", "activate") else None,
         key="encounter",
     )
@@ -144,7 +154,7 @@ def fight_lines(s: CardPeeGeeState, game, scale: float) -> list[ft.Control | Non
     if enc.kind == "boss" and not battle.rounds:
         shown = {line for f in battle.fighters for line in f.working}
         parts += lines_text([line for line in enc.working if line not in shown])
-    draws = {i: k for i, (_, k, _) in zip(battle.live(), game.fighters(s))}
+    draws = {i: k for i, (_, k, _) in zip(battle.live(), queries.fighters(s))}
     parts += [fighter_row(s, enc, i, f, draws.get(i), scale) for i, f in enumerate(battle.fighters)]
     parts.append(Odds(per_state(cardpeegee_fight, game, s), ident="fight-odds",
                       key=f"fight-odds-{battle.rounds + 1}"))
@@ -168,11 +178,13 @@ def play_cards(table, q: int, send: Send) -> list[ft.Control]:
 
 
 def cry_for_help(table, q: int, send: Send) -> list[ft.Control | None]:
-    s, game = table.state, table.game
+    s = table.state
     parts: list[ft.Control | None] = [note(
         "Cry for help: another player joins the fight and may play and activate cards before their first "
         "round. Each fighter gets their own score cards and is compared against every opponent.")]
-    joiners = game.can_join(s)
+    joiners: dict[int, list[int]] = {}
+    for join in legal_actions(s).of_kind(JoinFight) or ():
+        joiners.setdefault(join.player, []).append(join.side)
     for joiner, sides in joiners.items():
         if not table.enters_for(joiner):  # joining is each player's own choice
             continue
@@ -201,7 +213,7 @@ def run_away(table, all_fleers: list[int], q: int, send: Send) -> list[ft.Contro
     return [
         note("Run away: one more penalty round first. A fleeing fighter takes damage if they lose but deals "
              "none; if they survive they escape."),
-        *[note(f"If {s.name(f)} runs away: {game.flee_penalty(s, f)}.") for f in fleers],
+        *[note(f"If {s.name(f)} runs away: {queries.flee_penalty(s, f)}.") for f in fleers],
         ft.Row([button(f"{s.name(f)} runs away", click(send, functools.partial(Flee, player=f)), f"flee-{f}",
                        primary=False, icon=ft.Icons.DIRECTIONS_RUN) for f in fleers],
                wrap=True, spacing=6, run_spacing=6),

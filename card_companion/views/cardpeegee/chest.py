@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from card_companion.companion.advisor import cardpeegee_disarm
-from card_companion.companion.cardpeegee import ChestEncounter, Disarm, PlayIntoEncounter
+from card_companion.companion.cardpeegee import Activate, ChestEncounter, Disarm, PlayIntoEncounter
+from card_companion.companion.cardpeegee.advice import cardpeegee_disarm
+from card_companion.companion.cardpeegee.choices import legal_actions, who
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
@@ -73,10 +74,11 @@ def ChestPanel(table) -> ft.Control:
                          hint="Spades played here count for the whole chest: their total is the disarm score.",
                          odds=lambda after: cardpeegee_disarm(game, after, trap), key="chest-play")]
 
-    modes = [Mode("attempt", f"Disarm {trap.symbol}", disarm)]
-    if p in game.can_play(s) and s.heroes[p].held:
-        modes.append(Mode("play", "Play spades", play))
-    if p in game.can_activate(s):
+    modes = [Mode("attempt", f"Disarm {trap.symbol}", disarm, step=Disarm)]
+    legal = legal_actions(s)
+    if p in who(legal, PlayIntoEncounter):
+        modes.append(Mode("play", "Play spades", play, step=PlayIntoEncounter))
+    if p in who(legal, Activate):
         modes.append(activate_mode(table, [p]))
     return EncounterPanel(table, "chest", f"{name} at a treasure chest {enc.agitator.symbol}",
                           chest_head(enc, target, set_target), modes, abandon="Abandon the chest", key="encounter")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.companion.cardpeegee import ClaimWin
+from card_companion.companion.cardpeegee.choices import ClaimChoices, legal_actions
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.hooks import FletKey, use_text_scale
 from card_companion.views.live_table import use_step_state
@@ -14,9 +15,10 @@ from card_companion.views.widgets import choice_row
 @ft.component
 def ClaimForm(table, key: FletKey = None) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
-    s, game = table.state, table.game
+    s = table.state
     alive = [q for q, h in enumerate(s.heroes) if h.alive and h.ready and table.enters_for(q)]  # theirs to show
-    claims = game.claimable(s)
+    claim = legal_actions(s).of_kind(ClaimWin)
+    claims = list(claim.conditions) if isinstance(claim, ClaimChoices) else []
     who, set_who = use_step_state(table, alive[0] if alive else None)
     what, set_what = use_step_state(table, claims[0] if claims else None)
     if not alive or not claims:  # no win to claim now: the panel closes the form at once

@@ -10,7 +10,16 @@ import flet as ft
 
 from card_companion.calculators.cards import Card
 from card_companion.calculators.words import plural, symbols
-from card_companion.companion.cardpeegee import AttackPlayer, CardPeeGee, CardPeeGeeState, DrawEncounter, GoToTown
+from card_companion.companion.cardpeegee import (
+    AttackPlayer,
+    CardPeeGee,
+    CardPeeGeeState,
+    DrawEncounter,
+    GoToTown,
+    queries,
+)
+from card_companion.companion.cardpeegee.choices import legal_actions
+from card_companion.companion.cardpeegee.encounters import props_to_draw
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
 from card_companion.views.hooks import use_text_scale
@@ -28,14 +37,14 @@ def DrawPanel(table) -> ft.Control:
     pending, set_pending = use_step_state(table, None)  # (agitator, props) waiting for the Elemental beast's card
     agitator, set_agitator = use_step_state(table, None)  # the agitator entered so far (to say what it starts)
     problem, set_problem = use_step_state(table, None)
-    draw = game.props_to_draw(s)  # after the Glorious Revolution, if one comes first
+    draw = props_to_draw(s)  # after the Glorious Revolution, if one comes first
     count = draw.count
     deck = game.deck(s.setup)
     known = game.known_cards(s)
 
     def drawn(cs: list[Card]) -> None:
         agitator, props = cs[0], tuple(cs[1:])
-        if game.needs_beast(s, agitator):
+        if queries.needs_beast(s, agitator):
             set_problem(None)
             set_pending((agitator, props))
             return
@@ -88,10 +97,10 @@ def encounter_kind(table: Table[CardPeeGee, CardPeeGeeState], agitator: Card | N
     """What the agitator entered starts (and whether a beast's card follows)."""
     if not agitator:
         return None
-    s, game = table.state, table.game
-    return tagged("draw-kind", note(f"{agitator.symbol}: {game.encounter_name(s, agitator)}"
+    s = table.state
+    return tagged("draw-kind", note(f"{agitator.symbol}: {queries.encounter_name(s, agitator)}"
                                     + (" (and one more card for the beast's element)"
-                                       if game.needs_beast(s, agitator) else ""),
+                                       if queries.needs_beast(s, agitator) else ""),
                                     weight=ft.FontWeight.BOLD))
 
 
@@ -99,7 +108,7 @@ def pvp(table: Table[CardPeeGee, CardPeeGeeState], set_problem: Callable[[str | 
         None]) -> list[ft.Control | None]:
     """Instead of an encounter, an attack on another player (where the rules allow one)."""
     s = table.state
-    targets = table.game.pvp_targets(s)
+    targets = [a.defender for a in legal_actions(s).of_kind(AttackPlayer) or ()]
     if not targets:
         return []
     return [

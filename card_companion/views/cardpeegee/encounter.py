@@ -7,11 +7,12 @@ what is its own: its lines and its modes."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import flet as ft
 
-from card_companion.companion.cardpeegee import Abandon, CardPeeGeeState
+from card_companion.companion.cardpeegee import Abandon, Activate, CardPeeGeeState
+from card_companion.companion.game import Frozen, chosen_by
 from card_companion.views.cardpeegee.play_form import activate_form
 from card_companion.views.cardpeegee.shared import attempt
 from card_companion.views.hooks import FletKey, use_stable, use_text_scale
@@ -34,24 +35,40 @@ class Mode:
     show: Callable[[int, Send], Sequence[ft.Control | None]]
     actors: Sequence[int] = ()
     """who may do it, with a chooser of who does when there are several (none: the Hero)"""
-    shared: bool = False
-    """offered on every phone: a shared step (the score cards of a round, an evasion draw), or
-    one button per player, each shown only where that player's choice is entered
-    (``Table.enters_for``: joining a fight, running away)"""
+    step: type[Frozen] = field(kw_only=True)
+    """the kind of step it enters; whose choice that is, the Game says (``whose_choice``)"""
+    everywhere: bool = False
+    """offered on every phone even where it is another player's own choice: one button per
+    player, each shown only where that player's choice is entered (``Table.enters_for``:
+    joining a fight, running away)"""
 
-    def for_phone(self, own: int | None, hero: int) -> Mode | None:
-        """This mode as a phone that enters only ``own``'s choices offers it (None: the
-        phone enters everyone's): only for ``own``, or not at all (another player's choice)."""
-        if own is None or self.shared:
+    def for_phone(self, own: int | None, game, s: CardPeeGeeState) -> Mode | None:
+        """This mode as a phone that enters only ``own``'s choices offers it (None: the phone
+        enters everyone's): as it is for a shared step (the score cards of a round, an evasion
+        draw), only for ``own`` where it is their choice, or not at all (another player's)."""
+        if own is None or self.everywhere:
+            return self
+
+        def whose(q: int) -> int | None:
+            return game.whose_choice(s, _step_of(self.step, q))
+        if any(whose(q) is None for q in self.actors or (s.turn,)):
             return self
         if self.actors:
-            return replace(self, actors=(own,)) if own in self.actors else None
-        return self if own == hero else None
+            return replace(self, actors=(own,)) if own in self.actors and whose(own) == own else None
+        return self if whose(s.turn) == own else None
+
+
+def _step_of(kind: type[Frozen], q: int) -> object:
+    """A step of this kind taken by player ``q`` (the field that names whose choice it is, set to
+    ``q``; the rest left out): what ``Game.whose_choice`` reads."""
+    step = kind.model_construct()
+    by = chosen_by(step)
+    return step.model_copy(update={by: q}) if by in kind.model_fields else step
 
 
 def activate_mode(table, players: Sequence[int]) -> Mode:
     """Activating Jacks and Aces from the hand, for one of ``players``."""
-    return Mode("activate", "Activate", lambda q, send: [activate_form(table, q)], players)
+    return Mode("activate", "Activate", lambda q, send: [activate_form(table, q)], players, step=Activate)
 
 
 def who_row(s: CardPeeGeeState, players: Sequence[int], who: int, set_who: Callable, ident: str) -> ft.Control | None:
@@ -89,7 +106,7 @@ def EncounterPanel(
     use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     own = own_player(table)  # a player's phone: only that player's own choices and the shared steps
-    mine = [m for m in (m.for_phone(own, s.turn) for m in modes) if m is not None]
+    mine = [m for m in (m.for_phone(own, table.game, s) for m in modes) if m is not None]
     modes = mine or modes
     mode, set_mode = use_step_state(table, first or modes[0].value)
     who, set_who = use_step_state(table, first_actor)

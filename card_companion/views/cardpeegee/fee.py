@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from card_companion.companion.cardpeegee import PayFee
+from card_companion.companion.cardpeegee import Activate, PayFee
+from card_companion.companion.cardpeegee.choices import legal_actions, who
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.cardpeegee.shared import lines_text
@@ -15,7 +16,7 @@ from card_companion.views.hooks import sized, use_text_scale
 @ft.component
 def FeePanel(table) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
-    s, game = table.state, table.game
+    s = table.state
     enc = s.encounter
     p = s.turn
 
@@ -25,8 +26,8 @@ def FeePanel(table) -> ft.Control:
                          hint=f"Play cards of any suit worth at least {enc.fee} in all (active Aces and the "
                               "element add their bonuses).", key="fee-play")]
 
-    modes = [Mode("fee", "Pay the fee", pay)]
-    if p in game.can_activate(s):
+    modes = [Mode("fee", "Pay the fee", pay, step=PayFee)]
+    if p in who(legal_actions(s), Activate):
         modes.append(activate_mode(table, [p]))
     head = [*lines_text(enc.working),
             ft.Text(f"Fee: {enc.fee} · heals {enc.heal} HP", size=sized(18), weight=ft.FontWeight.BOLD)]

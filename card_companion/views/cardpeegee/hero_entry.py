@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import NewHero
+from card_companion.companion.cardpeegee import NewHero, choices
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import GAME_NAME, attempt, note
 from card_companion.views.hooks import use_text_scale
@@ -19,7 +19,7 @@ def HeroEntry(table) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     settings = s.settings
-    todo = game.heroes_to_enter(s)
+    todo = choices.who(choices.legal_actions(s), NewHero)
     own = own_player(table)  # a player's phone enters its own player's Hero, in any order
     if own is not None and own in todo:
         todo = [own]

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState
+from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState, queries
+from card_companion.companion.cardpeegee.checks import element
 from card_companion.views.cardpeegee.shared import SMALL
 from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Show, Table, use_table
@@ -16,7 +17,7 @@ from card_companion.views.widgets import StatLine, card_face, player_panel, tagg
 
 
 def element_text(s: CardPeeGeeState, game, q: int) -> str:
-    x = game.element(s, q)
+    x = element(s, q)
     if x is None:
         return "off" if not s.settings.elements else "—"
     return f"{x.symbol} {x.word}"
@@ -54,7 +55,6 @@ def hero_of(session, q: int) -> tuple:
     """What a Hero's panel shows around its numbers: name, Character and active cards, badge,
     whose turn, how they died (a step that changes another Hero leaves it as it is)."""
     s: CardPeeGeeState = session.state
-    game = session.game
     h = s.heroes[q]
     if not h.ready:
         return s.name(q), None, (), None, False, False, None
@@ -67,7 +67,7 @@ def hero_of(session, q: int) -> tuple:
         if i is not None and battle.fighters[i].live:
             badge = "in the fight"
     died = h.died if not h.alive and h.died else None
-    return s.name(q), h.character, tuple(h.active), badge, h.alive, game.hero(s) == q and h.alive, died
+    return s.name(q), h.character, tuple(h.active), badge, h.alive, queries.hero(s) == q and h.alive, died
 
 
 def hero_numbers(session, q: int) -> tuple | None:
@@ -86,7 +86,7 @@ def hp_points(session, q: int) -> tuple | None:
     h = s.heroes[q]
     if not h.ready:
         return None
-    return tuple(session.game.hp_history(s, q)), f"hp-chart-{q}", h.alive
+    return tuple(queries.hp_history(s, q)), f"hp-chart-{q}", h.alive
 
 
 @ft.memo

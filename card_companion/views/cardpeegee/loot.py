@@ -6,7 +6,7 @@ import functools
 
 import flet as ft
 
-from card_companion.companion.cardpeegee import DivideLoot
+from card_companion.companion.cardpeegee import DivideLoot, queries
 from card_companion.views.cardpeegee.shared import attempt, note
 from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
@@ -17,8 +17,8 @@ from card_companion.views.widgets import button, card_face, choice_row, message,
 def LootPanel(table) -> ft.Control:
     """The Hero died in a Boss Battle: the surviving Allies divide the stack."""
     use_text_scale()  # sizes below follow the text-size setting
-    s, game = table.state, table.game
-    sharers, stack = game.loot_sharers(s)
+    s = table.state
+    sharers, stack = queries.loot_sharers(s)
     shares, set_shares = use_step_state(table, dict)  # position in the stack → player
     problem, set_problem = use_step_state(table, None)
 

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from card_companion.calculators.cards import Card, Suit
 from card_companion.calculators.words import plural, symbols
 from card_companion.companion.advisor import Advice
-from card_companion.companion.cardpeegee import Activate, CardPeeGeeState
+from card_companion.companion.cardpeegee import Activate, CardPeeGeeState, queries
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, overuse_warning
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
@@ -143,7 +143,7 @@ def conversions(s: CardPeeGeeState, game, player: int, ident: str, picked: Seque
         if c in seen:
             continue
         seen.append(c)
-        options = game.conversion_suits(s, player, c, from_active)
+        options = queries.conversion_suits(s, player, c, from_active)
         if not options:
             continue
         chosen = conv.get(c)

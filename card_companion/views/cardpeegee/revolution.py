@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import Revolution
+from card_companion.companion.cardpeegee import Revolution, queries
 from card_companion.views.cardpeegee.shared import attempt, note
 from card_companion.views.hooks import use_text_scale
 from card_companion.views.live_table import use_step_state
@@ -16,15 +16,15 @@ from card_companion.views.widgets import button, message, section
 @ft.component
 def RevolutionPanel(table) -> ft.Control | None:
     use_text_scale()  # sizes below follow the text-size setting
-    s, game = table.state, table.game
+    s = table.state
     problem, set_problem = use_step_state(table, None)
-    offer = game.revolution_offer(s)
+    offer = queries.revolution_offer(s)
     if offer is None:
         return None
     overthrown, count = offer
     names = " and ".join(s.name(q) for q in overthrown)
     fate = "and die" if s.settings.revolution_deadly else "but keep their HP and Character"
-    draw, what = game.next_draw(s)
+    draw, what = queries.next_draw(s)
     why = ("The deck has run out" if s.deck == 0 or draw == 0
            else f"The deck holds only {plural(s.deck, 'card')}, too few for {what} ({plural(draw, 'card')})")
     when = (" It happens before the draw when you enter it, or now:" if s.settings.glorious_revolution

@@ -10,6 +10,7 @@ import flet as ft
 from card_companion.calculators.cards import Card
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import CombatRound
+from card_companion.companion.cardpeegee.choices import round_fighters
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.shared import (
     GAME_NAME,
@@ -32,9 +33,7 @@ def round_order(s, game) -> Order:
     """The fighters of the round in the fight's order: (name, Attack, score cards drawn, why
     fewer when fleeing). The score cards are counted as the draw will find the table: after
     the Glorious Revolution it brings first (an overthrown fighter's played spades are gone)."""
-    ahead = game.ahead_of_draw(s)
-    same = game.stage(ahead) == "battle" and ahead.encounter.battle.live() == s.encounter.battle.live()
-    return tuple((f.name, f.attack, k, why) for f, k, why in game.fighters(ahead if same else s))
+    return tuple((f.name, f.attack, k, why) for f, k, why in round_fighters(s))
 
 
 @ft.memo

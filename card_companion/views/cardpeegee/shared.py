@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 from pydantic import ValidationError
 
+from card_companion.companion.cardpeegee import queries
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.live_table import use_table
 from card_companion.views.odds import OddsPanel
@@ -88,7 +89,7 @@ def at_stage(session, stage: str):
     """The session while the tracker's stage is ``stage`` (None once it is not: the panel of
     that stage is going): a panel that reads the whole state is drawn again at every step of
     its stage."""
-    return session if session.game.stage(session.state) == stage else None
+    return session if queries.stage(session.state) == stage else None
 
 
 class PanelTable:

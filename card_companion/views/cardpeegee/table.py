@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState
+from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState, queries
 from card_companion.views.cardpeegee.any_time import AnyTimePanel, any_time_options
 from card_companion.views.cardpeegee.battle import BattlePanel
 from card_companion.views.cardpeegee.chest import ChestPanel
@@ -46,9 +46,8 @@ def _layout(session) -> tuple:
     """What decides which panels the table shows: the stage, how many Heroes, the Glorious
     Revolution offered, whether the last step has a working to show."""
     s: CardPeeGeeState = session.state
-    game = session.game
     said = session.said[-1] if session.actions else None
-    return (game.stage(s), len(s.heroes), game.revolution_offer(s) is not None, bool(said and said.working),
+    return (queries.stage(s), len(s.heroes), queries.revolution_offer(s) is not None, bool(said and said.working),
             s.turn)
 
 
@@ -81,9 +80,8 @@ def _whole(session):
 def _status(session) -> tuple:
     """The status line: who is the Hero and what the table is doing, the deck, the last step."""
     s: CardPeeGeeState = session.state
-    game = session.game
-    stage = game.stage(s)
-    hero = game.hero(s)
+    stage = queries.stage(s)
+    hero = queries.hero(s)
     bits = [f"Deck: {s.deck} cards", plural(s.packs, "pack")]
     if stage != "heroes":
         bits.append(f"turn {s.laps + 1}")  # a fight's rounds are its own: "fight round 2"

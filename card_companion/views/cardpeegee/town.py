@@ -9,7 +9,18 @@ from collections.abc import Callable
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState, EndHeroTurn, Heal, PayTax, Shop, TownVisit
+from card_companion.companion.cardpeegee import (
+    Activate,
+    CardPeeGee,
+    CardPeeGeeState,
+    EndHeroTurn,
+    Heal,
+    PayTax,
+    Shop,
+    TownVisit,
+)
+from card_companion.companion.cardpeegee.choices import legal_actions
+from card_companion.companion.legal import Legal
 from card_companion.views.cardpeegee.play_form import PlayForm, activate_form
 from card_companion.views.cardpeegee.shared import SMALL, attempt, click, note
 from card_companion.views.hooks import use_text_scale
@@ -20,20 +31,19 @@ from card_companion.views.widgets import button, choice_row, message, section
 @ft.component
 def TownPanel(table) -> ft.Control:
     use_text_scale()  # sizes below follow the text-size setting
-    s, game = table.state, table.game
+    s = table.state
     p = s.turn
     name = s.name(p)
-    hero = s.heroes[p]
     town = s.town
-    opts = game.town_options(s)
+    legal = legal_actions(s)
     settings = s.settings
     mode, set_mode = use_step_state(table, None)
     problem, set_problem = use_step_state(table, None)
-    options = town_choices(opts, bool(hero.hand))
+    options = town_choices(legal)
     if mode not in dict(options):
         mode = None
     parts: list[ft.Control | None] = [arrival_note(s, town)]
-    if opts.get("tax"):
+    if legal.allows(PayTax):
         parts += tax_due(table, set_problem)
     parts.append(note(f"Charity below {settings.charity_below} cards, tax above {settings.tax_above}; a new card "
                       f"costs {settings.card_price} diamonds.", size=SMALL, italic=True) if not town.opening else None)
@@ -54,7 +64,8 @@ def TownPanel(table) -> ft.Control:
     done = "Done: next player" if town.opening else "Leave town: end the turn"
     parts += [
         ft.Divider(),
-        button(done, (lambda: attempt(table, EndHeroTurn, set_problem)) if opts.get("end") else None, "end-turn",
+        button(done, (lambda: attempt(table, EndHeroTurn, set_problem)) if legal.allows(EndHeroTurn) else None,
+               "end-turn",
                icon=ft.Icons.ARROW_FORWARD, primary=mode is None),  # a chosen errand's submit is the filled one
         message(problem, "town-problem"),
     ]
@@ -62,14 +73,11 @@ def TownPanel(table) -> ft.Control:
     return section(title, parts, ident="town-panel")
 
 
-def town_choices(opts: dict[str, bool], has_hand: bool) -> list[tuple[str, str]]:
-    """What the Hero may do in town now: shop, heal, activate (from a hand)."""
-    choices = [("shop", "Shop")] if opts.get("shop") else []
-    if opts.get("heal"):
-        choices.append(("heal", "Heal"))
-    if opts.get("activate") and has_hand:
-        choices.append(("activate", "Activate"))
-    return choices
+def town_choices(legal: Legal) -> list[tuple[str, str]]:
+    """What the Hero may do in town now (the state's legal steps): shop, heal, activate (from a
+    hand)."""
+    errands = (("shop", "Shop", Shop), ("heal", "Heal", Heal), ("activate", "Activate", Activate))
+    return [(key, label) for key, label, kind in errands if legal.allows(kind)]
 
 
 def arrival_note(s: CardPeeGeeState, town: TownVisit) -> ft.Control:

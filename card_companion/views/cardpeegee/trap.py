@@ -6,8 +6,9 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.words import plural
-from card_companion.companion.advisor import cardpeegee_trap
 from card_companion.companion.cardpeegee import CraftyEvasion, Evade, TakeDamage
+from card_companion.companion.cardpeegee.advice import cardpeegee_trap
+from card_companion.companion.cardpeegee.choices import evasion_count
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send
 from card_companion.views.cardpeegee.play_form import PlayForm
@@ -37,8 +38,7 @@ def TrapPanel(table) -> ft.Control:
     total, set_total = use_step_state(table, "")
 
     def evade(q: int, send: Send) -> list[ft.Control]:
-        ahead = game.ahead_of_draw(s)  # after the Glorious Revolution the draw brings first
-        n = game.evasion_draw(ahead if game.stage(ahead) == "evade" else s)
+        n = evasion_count(s)  # after the Glorious Revolution the draw brings first
         parts = [
             note(f"The trap is sprung without warning. {name} draws {plural(n, 'card')} (one, plus one per active "
                  "card): their total is the evasion score. Higher than the difficulty takes twice the difference "
@@ -70,7 +70,8 @@ def TrapPanel(table) -> ft.Control:
     head = [*lines_text(enc.working),
             ft.Text(f"Difficulty {enc.difficulty} · damage {enc.damage}", size=sized(18), weight=ft.FontWeight.BOLD)]
     if enc.pending is None:
-        title, mode = f"{name} springs a Trap {enc.agitator.symbol}", Mode("evade", "Evade", evade, shared=True)
+        title, mode = f"{name} springs a Trap {enc.agitator.symbol}", Mode("evade", "Evade", evade, step=Evade)
     else:
-        title, mode = f"{name} evaded the Trap {enc.agitator.symbol}", Mode("crafty", "Crafty evasion", crafty)
+        title = f"{name} evaded the Trap {enc.agitator.symbol}"
+        mode = Mode("crafty", "Crafty evasion", crafty, step=CraftyEvasion)
     return EncounterPanel(table, "trap", title, head, [mode], key="encounter")

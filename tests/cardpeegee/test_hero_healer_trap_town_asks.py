@@ -1,5 +1,6 @@
-"""Issue 15: CardPeeGee sums players do by hand, as asks. Expected values worked out from the
-text (values: A 11, J Q K 10, numbers their number): starting HP is 15 + the cards drawn; a
+"""CardPeeGee sums players do by hand (starting HP, a Healer, a Trap, town), as asks.
+Expected values worked out from the text (values: A 11, J Q K 10, numbers their number):
+starting HP is 15 + the cards drawn; a
 Healer heals its agitator + half of all props (rounded up), club props are jailors, diamond
 props a fee; a chest trap is disarmed when the Hero's score card + disarm score beats the trap's
 score card + the trap's value, triggered (HP − the trap's value) when lower, still armed on a

@@ -15,7 +15,6 @@ from card_companion.calculators.cards import all_faces
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
-from tests.strategies import strategy
 
 G = game("cardpeegee")
 MAX_ACTIONS = 600
@@ -60,13 +59,13 @@ def check_step(before, action, after) -> None:
 
 def play(seed: int) -> Session:
     rng = random.Random(seed)
-    s = Session.start(G, strategy(G).random_setup(rng))
+    s = Session.start(G, G.random_play().random_setup(rng))
     for _ in range(MAX_ACTIONS):
         if s.is_over:
             break
-        action = strategy(G).random_action(s.state, rng)
+        action = G.random_play().random_action(s.state, rng)
         after = s.push(action)
-        strategy(G).check_invariants(after.state)
+        G.random_play().check_invariants(after.state)
         check_step(s.state, action, after.state)
         assert after.undo().state == s.state
         s = after
@@ -83,11 +82,13 @@ def test_random_games(seed: int) -> None:
 
 
 def test_a_round_stopped_by_the_revolution_is_not_compared_with_the_last_one() -> None:
-    """Seed 3382: the draw for round 3 empties the deck, the Glorious Revolution kills a
-    fighter, and the round is not fought ("enter the score cards again"): no HP changes, and
-    the last round shown is still round 2."""
-    s = play(3382)
-    assert len(s.actions) > 25
+    """Seed 3201: the draw for round 3 needs 13 cards and the deck holds 9; the Glorious
+    Revolution overthrows P3 (20 cards, the most), who dies, the fight is over and the round is
+    not fought ("enter the score cards again"): no HP changes (``check_step``), and the last
+    round shown is still round 2."""
+    s = play(3201)
+    assert len(s.actions) > 36
+    assert "Glorious Revolution before round 3" in [x.line for x in s.said]
 
 
 def test_random_games_finish() -> None:
@@ -127,18 +128,18 @@ MODELS = {m.model_fields["kind"].default: m for m in get_args(get_args(G.action_
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), stop=st.integers(min_value=0, max_value=60))
 def test_any_entry_is_applied_or_refused(seed: int, stop: int) -> None:
     rng = random.Random(seed)
-    s = Session.start(G, strategy(G).random_setup(rng))
+    s = Session.start(G, G.random_play().random_setup(rng))
     for _ in range(stop):
         if s.is_over:
             break
-        s = s.push(strategy(G).random_action(s.state, rng))
+        s = s.push(G.random_play().random_action(s.state, rng))
     for _ in range(30):
         if s.is_over:
             break
         data = garbage(rng)
         if rng.random() < 0.5:
             # a legal entry with one field changed to anything
-            legal = G.dump_action(strategy(G).random_action(s.state, rng))
+            legal = G.dump_action(G.random_play().random_action(s.state, rng))
             key = rng.choice(sorted(legal))
             if key != "kind" and key in data:
                 legal[key] = data[key]
@@ -150,4 +151,4 @@ def test_any_entry_is_applied_or_refused(seed: int, stop: int) -> None:
         except IllegalAction:
             assert s.state == before
             continue
-        strategy(G).check_invariants(s.state)
+        G.random_play().check_invariants(s.state)

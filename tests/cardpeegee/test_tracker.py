@@ -10,6 +10,17 @@ import json
 import pytest
 
 from card_companion.calculators.cards import card, cards
+from card_companion.companion.cardpeegee import (
+    Abandon,
+    Activate,
+    AttackPlayer,
+    Flee,
+    JoinFight,
+    PlayIntoEncounter,
+    queries,
+)
+from card_companion.companion.cardpeegee.choices import legal_actions, who
+from card_companion.companion.cardpeegee.encounters import props_to_draw
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
@@ -55,7 +66,7 @@ def test_setup_hp_hands_and_deck() -> None:
     # 52 − (Character + 5 cards) × 2 = 40; the HP cards go back
     assert s.state.deck == 40
     assert s.state.phase == "turn" and s.state.turn == 0
-    assert G.hp_history(s.state, 0) == [(1, 34)]
+    assert queries.hp_history(s.state, 0) == [(1, 34)]
 
 
 def test_packs_follow_the_players() -> None:
@@ -86,7 +97,7 @@ def test_everyman_character_is_the_base_attack() -> None:
 
 
 def test_the_base_numbers_are_settings_too() -> None:
-    """Issue 15 item 4 ("most of the base values in the game can be changed"): the Hero's,
+    """The base values the settings change ("most of the base values in the game can be changed"): the Hero's,
     the Monster's and the Boss's Deal, the Boss base, Level Up v2's thresholds, Everyman's
     upper bound."""
     s = heroes(start(hero_deal=4, monster_deal=2), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
@@ -106,7 +117,7 @@ def test_the_base_numbers_are_settings_too() -> None:
     lv = heroes(start(level_up_v2=True, level_up_v2_start=20, level_up_v2_step=10), (0, "KH", "7H KS 2C"),
                 (1, "QS", "5D 5C 5S"))
     # Ann 34 HP: above 20 by 14 → two started steps of 10 → 2 + 2 = 4 props
-    assert G.props_needed(lv.state)[0] == 4
+    assert queries.props_needed(lv.state)[0] == 4
     # Everyman's range 5 to 9: a 10 is put back like a 4
     e = start(everyman=True, everyman_lowest=5, everyman_highest=9)
     refused(e, "worth more than 9", kind="hero", player=0, character="10C", hp_cards=["2C", "3C", "4C"])
@@ -116,8 +127,9 @@ def test_the_base_numbers_are_settings_too() -> None:
 
 
 def test_hero_attack_bonus_is_a_setting() -> None:
-    """Issue 15: "Check the numbers — most of the base values in the game can be changed". The
-    Hero's base Attack is the Character's value; the setting adds to it, for every Hero."""
+    """The Hero's Attack bonus ("Check the numbers — most of the base values in the game can be
+    changed"): the Hero's base Attack is the Character's value; the setting adds to it, for every
+    Hero."""
     s = heroes(start(hero_attack_bonus=2), (0, "KH", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
     first = G.step(G.initial_state(s.setup), s.actions[0])
     assert "Ann's Character: K♥ (base Attack 12 (10 + 2, the Hero's Attack bonus))" in first.working
@@ -178,7 +190,7 @@ def test_monster_fight_over_two_rounds() -> None:
     s = act(s, kind="play", player=0, cards=["7C", "4S"])
     ann = s.state.encounter.battle.fighters[0]
     assert (ann.attack, ann.deal, s.state.heroes[0].hand) == (17, 4, 3)
-    assert [k for _, k, _ in G.fighters(s.state)] == [4, 4]
+    assert [k for _, k, _ in queries.fighters(s.state)] == [4, 4]
     # round 1: Ann 17 + (2 + 3 + 4 + 5) = 31; Monster 14 + 20 = 34 → Ann loses 14: 34 − 14 = 20
     s = act(s, kind="round", scores=[["2H", "3D", "4C", "5S"], 20])
     assert s.state.heroes[0].hp == 20
@@ -190,7 +202,7 @@ def test_monster_fight_over_two_rounds() -> None:
     s = act(s, kind="round", scores=[30, ["2H", "2D", "2C", "2S"]])
     assert s.state.phase == "town" and s.state.encounter is None
     assert s.state.heroes[0].hand == 5 and s.state.deck == 40
-    assert G.hp_history(s.state, 0) == [(1, 34), (5, 20)]
+    assert queries.hp_history(s.state, 0) == [(1, 34), (5, 20)]
     # town: Ann holds 5 cards: no charity, no tax; her turn ends, Bea is the Hero
     s = act(s, kind="end-turn")
     assert s.state.phase == "turn" and s.state.turn == 1 and s.state.laps == 0
@@ -259,7 +271,7 @@ def test_elements_allies_fleeing_heal_and_defend_critical_strikes() -> None:
     # 8♣ with 6♥ 2♠: Monster HP 8 + 6 = 14, Attack 8, Deal 3 + 1 = 4, element clubs
     s = act(s, kind="encounter", agitator="8C", props=["6H", "2S"])
     s = act(s, kind="join", player=1)   # Bea (diamonds) answers the cry for help
-    assert [f.name for f, _, _ in G.fighters(s.state)] == ["Ann", "the Monster 8♣", "Bea"]
+    assert [f.name for f, _, _ in queries.fighters(s.state)] == ["Ann", "the Monster 8♣", "Bea"]
     # round 1: Ann 10 + 12 = 22 against the Monster 8 + 10 = 18 (clubs against clubs: neutral):
     #   Ann wins; 22 < 1.5 × 18 = 27: no critical strike; Monster −10.
     # Bea 10 + 5 = 15, diamonds strong against clubs: 15 + 3 = 18, against 18: a tie.
@@ -270,7 +282,7 @@ def test_elements_allies_fleeing_heal_and_defend_critical_strikes() -> None:
     assert s.state.heroes[1].hp == 50 and s.state.heroes[1].hand == 4 and s.state.deck == 34 - 3 + 1
     # Ann flees: Bea stays in the fight, so Ann's Deal is 3 − 1 = 2 for the penalty round
     s = act(s, kind="flee", player=0)
-    assert [k for _, k, _ in G.fighters(s.state)] == [2, 4, 3]
+    assert [k for _, k, _ in queries.fighters(s.state)] == [2, 4, 3]
     refused(s, "draws 2 score cards", kind="round", scores=[["9H", "9S", "2C"], 4, 20])
     # round 2: Ann 10 + 18 = 28 beats the Monster 8 + 4 = 12 but flees: no damage;
     # Bea 10 + 20 = 30 → 36 beats 12 but defends: no damage. Ann escapes.
@@ -280,7 +292,7 @@ def test_elements_allies_fleeing_heal_and_defend_critical_strikes() -> None:
     assert s.state.heroes[0].hp == 45 and s.state.heroes[1].hp == 50
     # round 3 (the Monster, then Bea): Bea 10 + 10 = 20 → 24 against the Monster 8 + 0 = 8:
     # 24 ≥ 2 × 8 → double damage, 10 × 2 = 20: the Monster dies. Ann fled: nobody claims the props.
-    assert [f.name for f, _, _ in G.fighters(s.state)] == ["the Monster 8♣", "Bea"]
+    assert [f.name for f, _, _ in queries.fighters(s.state)] == ["the Monster 8♣", "Bea"]
     s = act(s, kind="round", scores=[0, 10])
     assert s.state.phase == "town" and s.state.encounter is None
     assert s.state.heroes[0].hand == 5 and s.state.heroes[1].hand == 4
@@ -292,7 +304,7 @@ def test_flee_alone_costs_two() -> None:
     s = act(ann_and_bea(run_away=True), kind="encounter", agitator="9C", props=["5C", "3S"])
     s = act(s, kind="flee", player=0)
     # no other player in the fight: Deal 3 − 2 = 1
-    assert [k for _, k, _ in G.fighters(s.state)] == [1, 4]
+    assert [k for _, k, _ in queries.fighters(s.state)] == [1, 4]
     refused(s, "already fleeing", kind="flee", player=0)
     # penalty round: Ann 10 + 10 = 20 loses to the Monster 14 + 20 = 34: Ann −14 = 20; escapes
     s = act(s, kind="round", scores=[["10H"], 20])
@@ -338,7 +350,7 @@ def test_chest_traps_salvage_and_loot() -> None:
     s = ann_and_bea(salvage=True)
     # 4♦ with 9♠ 2♥: loot 4♦ 2♥, one trap 9♠; deck 40 − 3 = 37
     s = act(s, kind="encounter", agitator="4D", props=["9S", "2H"])
-    assert G.stage(s.state) == "disarm"
+    assert queries.stage(s.state) == "disarm"
     refused(s, "takes only spades", kind="play", player=0, cards=["8C"])
     # Ann plays 8♠ 6♠: disarm score 14; hand 3
     s = act(s, kind="play", player=0, cards=["8S", "6S"])
@@ -394,11 +406,11 @@ def test_healer_with_a_jailor_and_a_fee() -> None:
     s = ann_and_bea()
     # 6♥ with 7♣ 5♦: heal 6 + ⌈12/2⌉ = 12; jailor 7♣ (HP 7, Attack 7, Deal 3); fee 5
     s = act(s, kind="encounter", agitator="6H", props=["7C", "5D"])
-    assert G.stage(s.state) == "battle"
+    assert queries.stage(s.state) == "battle"
     refused(s, "first defeat the jailors", kind="fee", cards=["9D"])
     # round: Ann 10 + 10 = 20 against the jailor 7 + 9 = 16 → jailor −10, dead
     s = act(s, kind="round", scores=[10, 9])
-    assert G.stage(s.state) == "fee" and G.fee_due(s.state) == 5
+    assert queries.stage(s.state) == "fee" and queries.fee_due(s.state) == 5
     refused(s, "worth 3: the fee is 5", kind="fee", cards=["3D"])
     # 2♣ + 4♥ = 6 ≥ 5: any suit pays; healed 34 + 12 = 46; hand 5 − 2 = 3
     s = act(s, kind="fee", cards=["2C", "4H"])
@@ -446,7 +458,7 @@ def test_trap_with_crafty_evasion_and_pick_yourself_up() -> None:
     refused(s, "draws 1 card", kind="evade", score=["JC", "2C"])
     # J♣ = 10 beats 9 by 1: 10 − 2 = 8; she plays 5♠: 8 − 5 = 3 → 34 − 3 = 31
     s = act(s, kind="evade", score=["JC"])
-    assert G.stage(s.state) == "crafty" and s.state.heroes[0].hp == 34
+    assert queries.stage(s.state) == "crafty" and s.state.heroes[0].hp == 34
     s = act(s, kind="crafty", cards=["5S"])
     assert s.state.heroes[0].hp == 31 and s.state.heroes[0].hand == 4
     # pick yourself up: a second encounter (once per turn) or town
@@ -466,7 +478,7 @@ def test_trap_evasion_draws_one_more_per_active_card() -> None:
     s = act(s, kind="end-turn")
     s = act(s, kind="encounter", agitator="7S", props=["3D", "5H"])
     # Ann has 2 active cards: 1 + 2 = 3 cards; 3 + 3 + 3 = 9 equals the difficulty: full damage 10
-    assert G.evasion_draw(s.state) == 3
+    assert queries.evasion_draw(s.state) == 3
     s = act(s, kind="evade", score=["3C", "3D", "3H"])
     assert s.state.heroes[0].hp == 34 - 10
 
@@ -494,7 +506,7 @@ def test_boss_battle_with_super_powers() -> None:
     # the text's stack Q♥ K♠ 7♣ 4♦: Q♥ 10/17/4, K♠ 20/17/3. K♠ forces Bea (heart Character, weak
     # against spades) onto Ann's side; Q♥ forces Cy (active A♥) onto the Bosses' side.
     s = act(s, kind="encounter", agitator="QH", props=["KS", "7C", "4D"])
-    order = [(f.name, f.side, k) for f, k, _ in G.fighters(s.state)]
+    order = [(f.name, f.side, k) for f, k, _ in queries.fighters(s.state)]
     assert order == [("Ann", 0, 3), ("Bea", 0, 3), ("Cy", 1, 3), ("Boss Q♥", 1, 4), ("Boss K♠", 1, 3)]
     refused(s, "may not be escaped", kind="flee", player=0)
     # round 1: Ann 20, Bea 22, Cy 15, Q♥ 17 + 30 = 47, K♠ 17 + 1 = 18.
@@ -529,10 +541,10 @@ def test_boss_stack_divided_by_the_allies() -> None:
     refused(s, "already part of this fight", kind="join", player=2)
     # round: Ann 10 + 0 = 10, Bea 10 + 5 = 15, Cy 10 + 5 = 15; J♣ 12 + 2 = 14:
     # J♣ beats Ann (−12: dead); Bea and Cy beat J♣ (−10 each: dead)
-    order = [f.name for f, _, _ in G.fighters(s.state)]
+    order = [f.name for f, _, _ in queries.fighters(s.state)]
     assert order == ["Ann", "Boss J♣", "Bea", "Cy"]
     s = act(s, kind="round", scores=[0, 2, 5, 5])
-    assert G.stage(s.state) == "divide-loot"
+    assert queries.stage(s.state) == "divide-loot"
     refused(s, "exactly the stack", kind="divide-loot", shares={1: ["JC"], 2: ["2C"]})
     refused(s, "surviving Allies", kind="divide-loot", shares={0: ["JC", "2C", "3D"]})
     s = act(s, kind="divide-loot", shares={1: ["JC", "2C"], 2: ["3D"]})
@@ -565,7 +577,7 @@ def test_pvp_winner_takes_the_cards() -> None:
 
 
 def test_fleeing_a_pvp_fight_costs_one_because_the_opponent_still_fights() -> None:
-    """Issue 15 item 3. The text: "if there will be no other players left in the fight, their
+    """Running away costs Deal. The text: "if there will be no other players left in the fight, their
     Deal is reduced by 2; if there will be at least one player still fighting after they flee,
     their Deal is reduced by 1". In PvP the opponent is a player who is still fighting: −1."""
     s = heroes(start(["Ann", "Bea"], pvp=True, run_away=True), (0, "KC", "7H KS 2C"), (1, "QS", "5D 5C 5S"))
@@ -597,32 +609,32 @@ def test_solo_game_ends_when_the_hero_dies() -> None:
 
 def test_level_up_v1_and_turn_order() -> None:
     s = ann_and_bea(level_up_v1=True)
-    assert G.props_needed(s.state)[0] == 2
+    assert queries.props_needed(s.state)[0] == 2
     for _ in range(2):  # Ann, then Bea: a Healer each (9♥ with 2♠ 3♠: no fee, no jailor)
         s = act(s, kind="encounter", agitator="9H", props=["2S", "3S"])
         s = act(s, kind="end-turn")
     # play returned to the first Hero: 3 props
     assert s.state.turn == 0 and s.state.laps == 1
-    assert G.props_needed(s.state)[0] == 3
+    assert queries.props_needed(s.state)[0] == 3
     refused(s, "enter 3 props", kind="encounter", agitator="9H", props=["2S", "3S"])
 
 
 def test_level_up_v2() -> None:
     # HP 15 + 10 + 10 + 10 = 45 with hp_base 15; raise to 70 with hp_base 40: 40 + 30 = 70 → 3 props
     s = heroes(start(["Ann"], level_up_v2=True, hp_base=40), (0, "KH", "10C 10D 10S"))
-    assert G.props_needed(s.state)[0] == 3
+    assert queries.props_needed(s.state)[0] == 3
 
 
 def test_props_to_draw_with_level_up() -> None:
     s = ann_and_bea(level_up_v1=True)
     # the text: "Draw 2 more cards: these are props"; the deck holds 40, no Level Up yet
-    d = G.props_to_draw(s.state)
+    d = props_to_draw(s.state)
     assert (d.count, d.needed, d.why, d.deck, d.levelled_up, d.short) == (2, 2, "2 props", 40, False, False)
     for _ in range(2):  # Ann, then Bea: a Healer each
         s = act(s, kind="encounter", agitator="9H", props=["2S", "3S"])
         s = act(s, kind="end-turn")
     # play returned to the first Hero once (Level Up v1): 2 + 1 = 3 props
-    d = G.props_to_draw(s.state)
+    d = props_to_draw(s.state)
     assert (d.count, d.needed, d.levelled_up, d.short) == (3, 3, True, False)
     assert d.why == "2 props + 1 for Level Up (play returned to the first Hero 1 time) = 3"
     assert d.deck == s.state.deck  # no revolution is due: the deck holds enough
@@ -646,15 +658,15 @@ def dee_draws_from_two_cards(rule: bool) -> Session:
 
 def test_props_to_draw_from_a_short_deck() -> None:
     # the Glorious Revolution off: the 2 cards make the agitator and 2 − 1 = 1 prop of the 2
-    d = G.props_to_draw(dee_draws_from_two_cards(rule=False).state)
+    d = props_to_draw(dee_draws_from_two_cards(rule=False).state)
     assert (d.count, d.needed, d.deck, d.short) == (1, 2, 2, True)
     # on: the draw of 1 + 2 = 3 cards finds 2, so Ann, Bea and Cy (12 cards each, the most)
     # are overthrown first: 2 + 3 × 12 = 38 cards, every prop drawn
-    d = G.props_to_draw(dee_draws_from_two_cards(rule=True).state)
+    d = props_to_draw(dee_draws_from_two_cards(rule=True).state)
     assert (d.count, d.needed, d.deck, d.short) == (2, 2, 38, False)
     # an Elemental beast's card is one more to draw: the 2 cards make the agitator and the
     # beast's card, 2 − 1 − 1 = 0 props
-    assert G.props_to_draw(dee_draws_from_two_cards(rule=False).state, beast=True).count == 0
+    assert props_to_draw(dee_draws_from_two_cards(rule=False).state, beast=True).count == 0
 
 
 # --- town --------------------------------------------------------------------------------------------------
@@ -778,12 +790,12 @@ def _deck_runs_short(**settings) -> Session:
         s = act(s, kind="end-turn")
     # deck 8 − 3 × 3 + 3 = 2: fewer than the 3 cards Dee's encounter needs
     assert s.state.deck == 2 and s.state.turn == 3
-    assert G.revolution_offer(s.state) == ((0, 1, 2), 12)
+    assert queries.revolution_offer(s.state) == ((0, 1, 2), 12)
     return s
 
 
 def test_glorious_revolution_happens_when_a_draw_finds_the_deck_short() -> None:
-    """Issue 15 item 2. The text: "if the deck runs out, the player with most cards is
+    """The Glorious Revolution counts every card held. The text: "if the deck runs out, the player with most cards is
     overthrown ... losing everything. Cards in the player's hand, including active cards, and
     cards in play are all counted." A rule, not an option: Dee's encounter needs 3 cards and
     the deck holds 2, so the revolution comes first."""
@@ -856,15 +868,17 @@ def test_undo_gives_back_the_exact_state() -> None:
 
 def test_view_helpers() -> None:
     s = ann_and_bea(pvp=True, cry_for_help=True)
-    assert G.hero(s.state) == 0 and G.stage(s.state) == "turn"
-    assert G.pvp_targets(s.state) == [1]
-    assert G.character_allowed(s.state, card("QH")) and not G.character_allowed(s.state, card("9H"))
+    assert queries.hero(s.state) == 0 and queries.stage(s.state) == "turn"
+    assert [a.defender for a in legal_actions(s.state).of_kind(AttackPlayer)] == [1]
+    assert queries.character_allowed(s.state, card("QH")) and not queries.character_allowed(s.state, card("9H"))
     s = act(s, kind="encounter", agitator="9C", props=["5C", "3S"])
-    assert G.can_play(s.state) == [0] and G.can_activate(s.state) == [0]
-    assert G.can_join(s.state) == {1: [0]}
-    assert G.can_flee(s.state) == [] and not G.can_abandon(s.state)
+    legal = legal_actions(s.state)
+    assert who(legal, PlayIntoEncounter) == [0] and who(legal, Activate) == [0]
+    assert list(legal.of_kind(JoinFight)) == [JoinFight(player=1, side=0)]
+    assert not legal.allows(Flee) and not legal.allows(Abandon)
     s = act(s, kind="round", scores=[0, 0])   # 10 against 14: Ann −14
-    assert G.can_play(s.state) == [] and G.can_activate(s.state) == []
+    legal = legal_actions(s.state)
+    assert who(legal, PlayIntoEncounter) == [] and who(legal, Activate) == []
     assert G.known_cards(s.state) == [card("KH"), card("QS"), *cards("9C 5C 3S")]
 
 
@@ -877,7 +891,7 @@ def _revolution_mid_fight(**settings) -> Session:
     s = act(s, kind="play", player=0, cards=["7C", "8C"])          # Ann: Attack 10 + 15 = 25
     s = act(s, kind="give", giver=1, receiver=0, cards=2)          # a bribe: Ann 10 in hand, Bea 8
     # counted: Ann 10 in hand + 2 played = 12; Bea 8; Cy 10; Dee 10
-    assert G.revolution_offer(s.state) == ((0,), 12)
+    assert queries.revolution_offer(s.state) == ((0,), 12)
     return act(s, kind="revolution")
 
 
@@ -886,7 +900,7 @@ def test_revolution_in_the_middle_of_a_fight() -> None:
     # Ann loses her 10 cards and the 2 she played: deck 0 + 12 = 12; her Attack is back to 10
     assert s.state.heroes[0].hand == 0 and s.state.deck == 12
     assert s.state.encounter.battle.fighters[0].attack == 10
-    assert s.state.heroes[0].alive and G.stage(s.state) == "battle"
+    assert s.state.heroes[0].alive and queries.stage(s.state) == "battle"
 
 
 def test_deadly_revolution_in_the_middle_of_a_fight() -> None:
@@ -942,7 +956,7 @@ def test_twin_bosses_from_two_packs() -> None:
     # five players: two packs. J♦ J♦ 8♦: each Jack is a Boss with HP 10 (no hearts), Attack 10
     # (no clubs) + 2 per living Jack × 2 = 14, Deal 3 (no spades)
     s = act(s, kind="encounter", agitator="JD", props=["JD", "8D"])
-    bosses = [f for f, _, _ in G.fighters(s.state)][1:]
+    bosses = [f for f, _, _ in queries.fighters(s.state)][1:]
     assert [(f.name, f.hp, f.attack, f.deal) for f in bosses] == [("Boss J♦", 10, 14, 3), ("Boss J♦ (2)", 10, 14, 3)]
     # Ann 10 + 12 = 22 beats the first Jack's 14 + 0 = 14 (−10: dead) and loses to the second
     # Jack's 14 + 30 = 44 (Ann −14). The living Jack loses the dead one's +2: Attack 12

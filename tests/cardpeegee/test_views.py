@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from card_companion.calculators.cards import card, cards
+from card_companion.companion.cardpeegee import queries
 from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
 from card_companion.views.table_screen import TableScreen
-from tests.test_cardpeegee_tracker import dee_draws_from_two_cards
+from tests.cardpeegee.test_tracker import dee_draws_from_two_cards
 from tests.test_views import services
 from tests.viewkit import ViewHarness
 
@@ -216,7 +217,7 @@ def test_allies_fleeing_and_heal_and_defend(store):
     # Ann flees with Bea staying: Deal 3 − 1 = 2 for the penalty round
     assert "Fleeing: another player stays in the fight: Deal 3 − 1 = 2" in h.texts()
     assert "Deal 3 → 2 this round" in h.texts()
-    assert [k for _, k, _ in G.fighters(state(store, gid))] == [2, 4, 3]
+    assert [k for _, k, _ in queries.fighters(state(store, gid))] == [2, 4, 3]
 
 
 # --- chests, Healers and Traps ------------------------------------------------------------------------
