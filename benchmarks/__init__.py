@@ -76,6 +76,6 @@ def kept_file(stem: str, suffix: str, key: str, make: Callable[[Path], None]) ->
     return path
 
 
-GENERATOR = ("tests/recorded.py", *(f"tests/strategies/{p.name}" for p in
+GENERATOR = ("tests/support/recorded.py", *(f"tests/strategies/{p.name}" for p in
                                     sorted((KEPT.parent.parent / "tests" / "strategies").glob("*.py"))))
 """the source of the random games the benchmarks play"""

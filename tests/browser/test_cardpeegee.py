@@ -11,7 +11,7 @@ from card_companion.calculators.cards import card
 from card_companion.companion.cardpeegee import GAME, NewHero
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, into_view, pick_cards, save_game, see, tap, to_top, type_into
+from tests.browser.support.harness import by_id, into_view, pick_cards, save_game, see, tap, to_top, type_into
 
 pytestmark = pytest.mark.browser
 

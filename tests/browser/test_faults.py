@@ -14,9 +14,9 @@ import time
 import pytest
 
 from card_companion.companion.saves.storage import Store
-from tests.browser.harness import enable_semantics, pick_cards, see, tap
-from tests.fake_pages import Phone
-from tests.viewkit import run_coroutine
+from tests.browser.support.harness import enable_semantics, pick_cards, see, tap
+from tests.support.fake_pages import Phone
+from tests.support.viewkit import run_coroutine
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,7 @@ from card_companion.calculators.cards import card
 from card_companion.companion.fight import queries
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, pick_cards, save_game, see, tap, type_into
+from tests.browser.support.harness import by_id, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import by_id, choose_theme, enable_semantics, see, settle, tap, type_into
+from tests.browser.support.harness import by_id, choose_theme, enable_semantics, see, settle, tap, type_into
 
 pytestmark = pytest.mark.browser
 

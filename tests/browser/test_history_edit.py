@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import into_view, pick_card, save_game, see, tap, to_top
-from tests.test_history_edit import played
+from tests.browser.support.harness import into_view, pick_card, save_game, see, tap, to_top
+from tests.games.test_history_edit import played
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import pytest
 
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, choose_theme, into_view, save_game, see, tap, to_top, type_into
+from tests.browser.support.harness import by_id, choose_theme, into_view, save_game, see, tap, to_top, type_into
 from tests.fight.test_tracker import a_match_best_of_three
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import by_id, into_view, pick_cards, see, tap, to_top, type_into
+from tests.browser.support.harness import by_id, into_view, pick_cards, see, tap, to_top, type_into
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,7 @@ from card_companion.companion.cardpeegee import DrawEncounter, NewHero
 from card_companion.companion.peace_and_love import GAME as PAL
 from card_companion.companion.peace_and_love import Deal, StartFight
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, into_view, pick_cards, save_game, see, tap
+from tests.browser.support.harness import by_id, into_view, pick_cards, save_game, see, tap
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ def test_cardpeegee_fight_odds_before_the_round(open_page, start_server, tmp_pat
     expect(odds).to_be_visible()
     # Ann: Attack 10, Deal 3, 34 HP against the Monster 9♣: Attack 15, Deal 4, 9 HP, over the 47
     # unknown cards: the fight-odds ask's numbers (the screen is checked against the ask in
-    # tests/test_advisor.py)
+    # tests/views/test_advisor.py)
     expect(odds).to_have_attribute("aria-label", starts("Odds: Ann wins the round 5 % · tie 2 % · the Monster 9♣ wins "
                                                         "the round 93 % · Ann left standing 15 %"), timeout=10_000)
     shots(page, "fight-odds")

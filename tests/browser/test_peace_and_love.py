@@ -11,7 +11,7 @@ from card_companion.companion.peace_and_love import GAME, Deal, NewFighter, Play
 from card_companion.companion.peace_and_love.choices import fight_starts
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
+from tests.browser.support.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -160,7 +160,7 @@ def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_word
     the one filled button."""
     import re
 
-    from tests.browser.harness import choose_theme, into_view
+    from tests.browser.support.harness import choose_theme, into_view
 
     s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
     s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))

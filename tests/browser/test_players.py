@@ -10,7 +10,7 @@ import pytest
 from card_companion.calculators.cards import card
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, choose_theme, into_view, pick_cards, save_game, see, tap, to_top
+from tests.browser.support.harness import by_id, choose_theme, into_view, pick_cards, save_game, see, tap, to_top
 from tests.fight.test_tracker import a_match_best_of_three
 
 pytestmark = pytest.mark.browser

@@ -16,7 +16,7 @@ import pytest
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, choose_theme, enable_semantics, save_game, see, settle, tap
+from tests.browser.support.harness import by_id, choose_theme, enable_semantics, save_game, see, settle, tap
 from tests.strategies import random_game
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import by_id, see, tap, type_into
+from tests.browser.support.harness import by_id, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from card_companion.calculators.cards import card
 from card_companion.companion.peace_and_love import GAME, Deal
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
+from tests.browser.support.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 

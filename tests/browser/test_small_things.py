@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import (
+from tests.browser.support.harness import (
     by_id,
     choose_theme,
     enable_semantics,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import by_id, choose_theme, into_view, save_game, see, tap, to_top
-from tests.test_one_standing import PAL, mid_game
+from tests.browser.support.harness import by_id, choose_theme, into_view, save_game, see, tap, to_top
+from tests.records.test_one_standing import PAL, mid_game
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
+from tests.browser.support.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -93,7 +93,7 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
     shots(c, "C-watching")
 
     # the watcher has nothing to tap: its undo and the turn's entries are off (the server
-    # refuses a watcher's step all the same: tests/test_access.py), and a tap changes nothing
+    # refuses a watcher's step all the same: tests/phones/test_access.py), and a tap changes nothing
     for ident in ("undo", "stop"):
         expect(by_id(a, ident).locator("[flt-tappable]")).to_have_count(1)
         expect(by_id(c, ident)).not_to_have_count(0)  # shown, and off
@@ -243,7 +243,7 @@ def test_a_tampered_device_key_gets_one_sentence_and_a_new_key(browser, tmp_path
     """The key in the browser's storage was changed by hand (say, to reach someone else's
     games): the server refuses it in one sentence, gives this browser a new key, lists
     nothing, and changes nothing."""
-    from tests.browser.harness import enable_semantics
+    from tests.browser.support.harness import enable_semantics
 
     server = start_server(tmp_path / "data")
     context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
@@ -276,7 +276,7 @@ def test_a_dropped_connection_comes_back_to_the_latest_state(browser, open_page,
     reconnects by itself, says so, and shows the step it missed at once (a table's page is
     drawn anew from the save: taken back onto its old session, Flet's web client kept the
     browser busy for 95-135 s)."""
-    from tests.browser.harness import enable_semantics
+    from tests.browser.support.harness import enable_semantics
 
     data = tmp_path / "data"
     s = seeded("peace-and-love")

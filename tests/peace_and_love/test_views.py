@@ -17,7 +17,7 @@ from card_companion.views.peace_and_love.fight import choice_open, entry_target
 from card_companion.views.peace_and_love.turn import turn_hint
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TablePage
-from tests.viewkit import FakePage, ViewHarness
+from tests.support.viewkit import FakePage, ViewHarness
 
 PAL = GAMES["peace-and-love"]
 
