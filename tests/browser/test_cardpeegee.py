@@ -23,7 +23,7 @@ def test_new_game_and_heroes(app, shots):
     expect(by_id(page, "start")).to_be_visible()
     type_into(page, "player-0", "Ann")
     type_into(page, "player-1", "Bea")
-    tap(page, "group-advanced")  # the settings are folded in groups (issue 27)
+    tap(page, "group-advanced")  # the settings are folded in groups
     tap(page, "setting-elements")
     tap(page, "start")
     # Ann K♥ with 7♥ K♠ 2♣ → 15 + 19 = 34 HP; Bea Q♠ with 5♦ 5♣ 5♠ → 30 HP

@@ -1,4 +1,4 @@
-"""Issue 34, items 4 and 14, in Chromium at 390×844: a name typed with a zero-width space is
+"""In Chromium at 390×844: a name typed with a zero-width space is
 said on the new-game screen and kept as it looks; two phones on the Players screen rename the
 same player, and the one that renames second is told the player's name now. Screenshots in
 the light and the dark theme."""

@@ -1,4 +1,4 @@
-"""Issue 27 item 4 in Chromium at 390×844: CardPeeGee's new game fits a thumb. Start is on the
+"""In Chromium at 390×844: CardPeeGee's new game fits a thumb. Start is on the
 first screen, about 40 settings folded into six groups under it, each group's line saying what
 differs from the rule text; a changed setting shows there, and the game starts with it."""
 

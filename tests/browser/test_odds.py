@@ -1,4 +1,4 @@
-"""Issue 16 in Chromium at 390×844: the advisor's odds where a player decides, in a CardPeeGee
+"""In Chromium at 390×844: the advisor's odds where a player decides, in a CardPeeGee
 fight, a Card Stratego attack on a face-down card and a Peace and Love round with one card
 left to enter; the explanation opens on a tap, and the odds never cover the action buttons."""
 
@@ -121,7 +121,7 @@ def test_card_stratego_attack_on_a_face_down_card(open_page, start_server, tmp_p
 def test_peace_and_love_one_card_left(open_page, start_server, tmp_path, shots):
     page = resume(open_page, start_server, tmp_path, peace_and_love_first_round())
     see(page, "Fight · round 1")
-    # the odds only where a choice is open (issue 27 item 9): on Ann's own phone, while her
+    # the odds only where a choice is open: on Ann's own phone, while her
     # card is the one not entered (the whole table enters the cards once they are face up)
     tap(page, "seat")
     tap(page, "seat-player-0")
@@ -137,7 +137,7 @@ def test_peace_and_love_one_card_left(open_page, start_server, tmp_path, shots):
 
 
 def test_peace_and_love_stopped_early(open_page, start_server, tmp_path, shots):
-    """Issue 14 item 11 in Chromium: Stop asks first with who leads, then the result says
+    """In Chromium: Stop asks first with who leads, then the result says
     "Stopped early"."""
     s = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
     s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))

@@ -1,4 +1,4 @@
-"""Issue 28 in Chromium at 390×844: three FIGHT! matches played to their end on the table
+"""In Chromium at 390×844: three FIGHT! matches played to their end on the table
 screen (each saved one turn short of it), then tonight's results on the home screen, the
 Players screen with its standings, a head-to-head and the charts, in the light and the dark
 theme, with screenshots to look at."""

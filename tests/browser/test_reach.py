@@ -1,4 +1,4 @@
-"""Issue 34 item 8 in Chromium at 390×844, light and dark: on a player's own phone every control
+"""In Chromium at 390×844, light and dark: on a player's own phone every control
 of a step is on the screen when it is to be tapped, with no scroll by the test between the
 taps (the app may bring the next one up itself: views/reach.py). Card Stratego: Put into play
 (the action, a place, the confirmation); Peace and Love: a Retire (the mode, one's own

@@ -1,4 +1,4 @@
-"""Issue 34 item 11 in Chromium at 390×844, light and dark: two phones at one Peace and Love
+"""In Chromium at 390×844, light and dark: two phones at one Peace and Love
 table, "I am Ann" and "I am Bea", on Bea's turn. Ann's phone shows Bea's turn as waiting
 (none of Bea's buttons), Bea's phone chooses; the table's "any phone may enter for anyone",
 turned on on Ann's phone, gives Ann Bea's entries (and Bea's phone hears of it), and Ann

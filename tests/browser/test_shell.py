@@ -116,7 +116,7 @@ def test_two_phones_share_one_game(open_page, tmp_path, shots, start_server):
 
 
 def test_a_game_table_in_the_dark_theme(open_page, tmp_path, shots, start_server):
-    """Issue 14 item 1: on the dark theme the names, the scores, the deck line and the hints are
+    """On the dark theme the names, the scores, the deck line and the hints are
     light on dark (each text style carries the scheme's on-surface colour)."""
     data = tmp_path / "data"
     s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))

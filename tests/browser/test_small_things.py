@@ -1,4 +1,4 @@
-"""Issue 34 item 13 in Chromium at 390×844, light and dark: the smaller things seen.
+"""In Chromium at 390×844, light and dark: the smaller things seen.
 
 Peace and Love with three players on two phones, Cy's (light) and Ann's (dark): each phone
 ranks its player's hand in a fight of three (a); the fight's result card shows through its last

@@ -85,7 +85,7 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
     tap(b, "deal-submit")
     for p in (a, c):
         see(p, "Bea's turn")
-    # the name once (issue 34 item 13b): Bea's own step names her already
+    # the name once: Bea's own step names her already
     see(a, "Bea's fighters: 5♠ 2♣ 7♦ (total 14); Bea has the lowest total and goes first")
     expect(find(a, "Bea: Bea's fighters")).to_have_count(0)
     shots(a, "A-whole-table")
@@ -176,7 +176,7 @@ def test_table_mode_turns_the_far_players_side(game_id, open_page, tmp_path, sho
 
 
 def test_a_game_opened_and_closed_20_times_costs_nothing_afterwards(open_page, tmp_path, start_server):
-    """Issue 14 item 14: pages that went away are unsubscribed: one step afterwards tells one
+    """Pages that went away are unsubscribed: one step afterwards tells one
     other page, and the server log has no errors."""
     data = tmp_path / "data"
     s = seeded("peace-and-love")
@@ -202,7 +202,7 @@ def test_a_game_opened_and_closed_20_times_costs_nothing_afterwards(open_page, t
 
 
 def test_a_page_of_another_site_cannot_drive_the_app(browser, tmp_path, start_server):
-    """Issue 11 item 7, in a real browser: a page from another origin opens a websocket to
+    """In a real browser: a page from another origin opens a websocket to
     the app on 127.0.0.1: refused before Flet sees it."""
     import functools
     import http.server
@@ -377,7 +377,7 @@ def test_three_phones_a_tap_before_the_step_is_drawn_is_refused(browser, open_pa
 
 
 def test_names_fit_at_the_largest_text_size(open_page, tmp_path, shots, start_server):
-    """Issue 27 item 6: at 390 px and the Larger text size, the game's whole name reads in the
+    """At 390 px and the Larger text size, the game's whole name reads in the
     bar (two lines for a long one), and the seat line stays one line with table mode on it."""
     data = tmp_path / "data"
     gid = save_game(data, seeded("pc-war"))

@@ -1,4 +1,4 @@
-"""Issue 34 item 9 in Chromium at 390×844: every tappable control of every screen is at least
+"""In Chromium at 390×844: every tappable control of every screen is at least
 48×48 px (Material's minimum), found by walking Flutter's semantics tree (tests/browser/
 targets.py): home with a saved game of each game, its delete, export and import dialogs, the
 players and settings screens, a table's code; and for each game its new-game screen, its table

@@ -1,4 +1,4 @@
-"""Issue 14 item 1 in Chromium at 390×844: every game's table mid-game, in the light and the
+"""In Chromium at 390×844: every game's table mid-game, in the light and the
 dark theme, with screenshots to look at (the contrast itself is checked for every text in
 tests/views/test_contrast.py)."""
 

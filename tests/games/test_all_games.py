@@ -78,7 +78,7 @@ def test_rule_text_is_the_rules_only(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_one_shape_a_finished_game_and_a_foreign_step_are_refused_the_same_way(game_id: str) -> None:
-    """Issue 13 §1: every game applies a step through the base's one ``apply``: each action
+    """Every game applies a step through the base's one ``apply``: each action
     type of its union has its handler, a finished game takes no step, and another game's step
     is refused in one sentence."""
     import typing
@@ -106,7 +106,7 @@ def _package(game) -> str:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_one_shape_each_step_is_a_rule_function_of_the_texts_sections(game_id: str) -> None:
-    """Issue 26 §1: every game is built one way: ``handlers`` maps each step to a rule
+    """Every game is built one way: ``handlers`` maps each step to a rule
     function (not to a method looked up by name), kept in a module of the game's package
     along the rule text's sections, not in the Game class's own module."""
     import inspect
@@ -121,7 +121,7 @@ def test_one_shape_each_step_is_a_rule_function_of_the_texts_sections(game_id: s
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_one_shape_a_game_declares_its_asks_in_its_own_class(game_id: str) -> None:
-    """Issue 26 §2: a game's asks are declared in one place, its Game class (from the game's
+    """A game's asks are declared in one place, its Game class (from the game's
     asks modules), never assigned to the class from outside: the game module, imported
     without its package's ``__init__`` running, already answers every ask."""
     import subprocess

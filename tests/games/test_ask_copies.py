@@ -1,4 +1,4 @@
-"""Issue 11 item 10: every ask knows how many copies of a card its decks hold, and no list is
+"""Every ask knows how many copies of a card its decks hold, and no list is
 longer than a deck's worth. Expected counts from the texts: Peace and Love deals from one pack
 for two players, two for three to five, n // 2 for n >= 6; CardPeeGee shuffles one pack per
 four players (each pack: 52 cards and, when used, its 2 Jokers)."""

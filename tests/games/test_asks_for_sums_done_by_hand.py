@@ -1,4 +1,4 @@
-"""Issue 15, "an ask for every sum players do by hand": Peace and Love's final score and the
+"""An ask for every sum players do by hand: Peace and Love's final score and the
 CardPeeGee asks grown for the table (super powers, rounds of many fighters, traps with active
 cards and crafty evasion, Healers' jailors and fees, disarming from the spades played, town).
 

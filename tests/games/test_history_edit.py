@@ -1,4 +1,4 @@
-"""Issue 14, items 10 and 12 at the companion level: each game's headline for the saved-games
+"""The saved-games list and the history's edits at the companion level: each game's headline for the saved-games
 list (kept in the store, so the list never replays a game), going back to an earlier step
 ("Undo to here") and bringing the steps back, and an earlier step's cards entered again with
 the later steps replayed on top, refused with the step named when one no longer applies.

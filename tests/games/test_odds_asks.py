@@ -1,4 +1,4 @@
-"""Issue 16 (first asks): exact odds where one card is unknown, counted by hand below, checked
+"""Exact odds where one card is unknown, counted by hand below, checked
 against the fight/battle asks by a seeded Monte Carlo, and by properties."""
 
 from __future__ import annotations

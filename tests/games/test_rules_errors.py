@@ -1,4 +1,4 @@
-"""One base for every refusal the rules make (issue 13 §1): each calculator's own error is a
+"""One base for every refusal the rules make: each calculator's own error is a
 RulesError, so the table turns any of them into a refusal a player reads in one place."""
 
 from __future__ import annotations

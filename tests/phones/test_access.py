@@ -232,7 +232,7 @@ def test_wrong_codes_and_strangers_count_against_the_phone(tables):
     assert other.join(a.open(gid).code) == gid  # another address is not held up
 
 
-def test_issue25_item2_one_phone_guessing_does_not_lock_its_table_out(tmp_path):
+def test_one_phone_guessing_does_not_lock_its_table_out(tmp_path):
     """The server's own limits. Six phones of a table behind one router (one address); one
     of them types seven wrong codes. On the old code the limit was the address's, and the
     other phones were then told "Too many wrong codes from this device" with the right code.
@@ -256,7 +256,7 @@ def test_issue25_item2_one_phone_guessing_does_not_lock_its_table_out(tmp_path):
         guesser.join(code)  # the guesser itself waits, even with the right code
 
 
-def test_issue25_item2_a_stranger_with_a_new_key_for_every_guess_is_held_by_the_network():
+def test_a_stranger_with_a_new_key_for_every_guess_is_held_by_the_network():
     clock = Clock()
     limits = GuessLimits(clock=clock)
     for i in range(NETWORK_MISSES_ALLOWED):  # thirty phones (keys), one wrong code each
@@ -273,7 +273,7 @@ def test_issue25_item2_a_stranger_with_a_new_key_for_every_guess_is_held_by_the_
         limits.check("another-key", "203.0.113.7")
 
 
-def test_issue25_item2_a_phone_at_its_limit_never_empties_its_networks_tries():
+def test_a_phone_at_its_limit_never_empties_its_networks_tries():
     """A phone at its own limit misses once a minute; its network gets three tries back a
     minute: an hour of that leaves the network its full thirty."""
     clock = Clock()

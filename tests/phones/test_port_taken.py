@@ -1,4 +1,4 @@
-"""A busy port is a sentence (issue 34, item 14): `companion --port P` with P taken says so in
+"""A busy port is a sentence: `companion --port P` with P taken says so in
 one line with a free port to try, prints no address, exits non-zero without a traceback; the
 address is printed once the server listens. Real processes: `python -m card_companion`."""
 

@@ -1,4 +1,4 @@
-"""Seats mean something (issue 34 item 11): a player's phone ("I am Ann") enters Ann's own
+"""Seats mean something: a player's phone ("I am Ann") enters Ann's own
 choices and the shared steps; another player's own choice is refused in one sentence and
 nothing changes; the table phone enters everything; the table's "any phone may enter for
 anyone" lifts the check. Each game's steps say whose choice they are (``chosen_by``), as its

@@ -1,4 +1,4 @@
-"""The hardened web server without a browser (issue 11 items 7 and 8): the Host check (DNS
+"""The hardened web server without a browser: the Host check (DNS
 rebinding), the websocket Origin check (cross-site websocket), the per-address connection
 limits, no API pages, no ``Access-Control-Allow-Origin: *``, Flet's session timeout in
 minutes, and the boot screen's text blanked for the app's own "Reconnecting…" line."""
@@ -86,7 +86,7 @@ def test_http_with_a_foreign_host_is_refused_and_cors_star_is_gone():
         assert c.get(path).status_code == 404
 
 
-def test_issue11_item7_a_websocket_from_another_origin_is_refused():
+def test_a_websocket_from_another_origin_is_refused():
     c, guard = client()
     with c.websocket_connect(WS, headers={"Origin": "http://127.0.0.1:8550"}) as ws:
         ws.send_text("hi")  # same origin: accepted
@@ -102,7 +102,7 @@ def test_issue11_item7_a_websocket_from_another_origin_is_refused():
     assert sum(guard.refused.values()) == 5
 
 
-def test_issue11_item8_pages_per_address_are_limited():
+def test_pages_per_address_are_limited():
     limits = AddressLimits(per_address=3, new_per_minute=100)
     c, guard = client(limits=limits)
     origin = {"Origin": "http://127.0.0.1:8550"}
@@ -118,7 +118,7 @@ def test_issue11_item8_pages_per_address_are_limited():
     assert limits.open == {} and sockets
 
 
-def test_issue11_item8_new_pages_a_minute_are_limited():
+def test_new_pages_a_minute_are_limited():
     class Clock:
         now = 0.0
 
@@ -136,7 +136,7 @@ def test_issue11_item8_new_pages_a_minute_are_limited():
     assert limits.admit("10.0.0.5") is None
 
 
-def test_issue11_item8_the_app_uses_a_session_timeout_of_minutes_and_no_api_pages(tmp_path, monkeypatch):
+def test_the_app_uses_a_session_timeout_of_minutes_and_no_api_pages(tmp_path, monkeypatch):
     import sys
 
     import flet_web.fastapi.app  # noqa: F401  (the package re-exports a function of that name)

@@ -1,8 +1,8 @@
-"""The server under faults and hostile input (issue 25): every websocket gives its place back
-however it ends (item 1), a session is given back only to the phone that opened it (item 4), a
-hostile or dropped client is one log line (item 6), an Origin must be the server's own in
-scheme, name and port (item 7); and a real server in its own process stops within seconds at
-SIGTERM whatever its connections are doing (item 1).
+"""The server under faults and hostile input: every websocket gives its place back
+however it ends, a session is given back only to the phone that opened it, a hostile or
+dropped client is one log line, an Origin must be the server's own in scheme, name and port;
+and a real server in its own process stops within seconds at SIGTERM whatever its connections
+are doing.
 
 In this process: the real ``Guard`` around the real Flet app, with pages spoken by hand
 (tests/support/fake_pages.py); every wait is bounded, so the old code fails here instead of hanging."""
@@ -43,7 +43,7 @@ def real_app(main, limits: AddressLimits):
                      owners=main.tables.pages)
 
 
-# --- item 1: every connection gives its place back ------------------------------------------------------
+# --- every connection gives its place back --------------------------------------------------------------
 
 
 def garbage(w: Wire) -> None:
@@ -72,7 +72,7 @@ ENDINGS = {
 
 
 @pytest.mark.parametrize("ending", list(ENDINGS))
-def test_issue25_item1_every_way_a_page_ends_before_registering_gives_its_place_back(main, ending, monkeypatch):
+def test_every_way_a_page_ends_before_registering_gives_its_place_back(main, ending, monkeypatch):
     """20 such pages from one address, one after another: on the old code the first one never
     ended (Flet waits forever for a session that never came), and after 16 the address was
     refused. Now each ends within a second and the 16 places are all free again."""
@@ -105,7 +105,7 @@ def test_issue25_item1_every_way_a_page_ends_before_registering_gives_its_place_
     assert len(set(run_coroutine(run()))) == 16
 
 
-def test_issue25_item1_a_busy_server_does_not_send_a_page_away_for_its_own_slowness(main, monkeypatch):
+def test_a_busy_server_does_not_send_a_page_away_for_its_own_slowness(main, monkeypatch):
     """The registration is waited for in the server's own time, from the accept: a server busy
     elsewhere (a burst of other pages' renders) before it accepts, and again before it reads
     the page's registration, still takes it."""
@@ -125,7 +125,7 @@ def test_issue25_item1_a_busy_server_does_not_send_a_page_away_for_its_own_slown
     assert session and closed is None
 
 
-def test_issue25_item1_a_failure_in_the_app_gives_the_place_back_and_logs_its_traceback(caplog):
+def test_a_failure_in_the_app_gives_the_place_back_and_logs_its_traceback(caplog):
     async def failing(scope, receive, send):
         await receive()
         await send({"type": "websocket.accept"})
@@ -146,10 +146,10 @@ def test_issue25_item1_a_failure_in_the_app_gives_the_place_back_and_logs_its_tr
     assert len(failures) == 5 and all(r.exc_info for r in failures)  # a real bug keeps its traceback
 
 
-# --- item 4: a session belongs to its phone -------------------------------------------------------------
+# --- a session belongs to its phone ---------------------------------------------------------------------
 
 
-def test_issue25_item4_a_session_id_is_given_back_only_to_the_phone_that_opened_it(main):
+def test_a_session_id_is_given_back_only_to_the_phone_that_opened_it(main):
     """Phone A opens a page; its connection drops. Another phone at the same address (the
     same Wi-Fi behind one router, the same browser make) presents A's session id: on the old
     code it got A's session, screen and all; now it gets a new, empty one. A itself, coming
@@ -241,7 +241,7 @@ def test_a_table_session_still_connected_is_not_dropped(main):
     assert theirs != mine and kept
 
 
-def test_issue25_item4_page_owners():
+def test_page_owners():
     from card_companion.companion.phones.access import PageOwners
 
     owners = PageOwners(max_pages=3)
@@ -259,7 +259,7 @@ def test_issue25_item4_page_owners():
     assert not owners.allows("x4", None, "")
 
 
-# --- item 6: a hostile or dropped client is one log line ----------------------------------------------
+# --- a hostile or dropped client is one log line ------------------------------------------------------
 
 
 AFTER_REGISTERING = {
@@ -272,7 +272,7 @@ AFTER_REGISTERING = {
 }
 
 
-def test_issue25_item6_bad_frames_and_dropped_pages_are_one_line_each(main, caplog):
+def test_bad_frames_and_dropped_pages_are_one_line_each(main, caplog):
     limits = AddressLimits(per_address=100, new_per_minute=1000)
     app = real_app(main, limits)
 
@@ -313,7 +313,7 @@ def test_issue25_item6_bad_frames_and_dropped_pages_are_one_line_each(main, capl
     assert any("text frame" in line for line in lines) and any("not MessagePack" in line for line in lines)
 
 
-def test_issue25_item6_a_frame_flet_still_chokes_on_is_one_line_with_the_address(caplog):
+def test_a_frame_flet_still_chokes_on_is_one_line_with_the_address(caplog):
     """What gets past the checks and still breaks Flet's receive loop (a property update for
     a control this page does not have, say) is one line too."""
     record = logging.LogRecord("flet_web.fastapi", logging.WARNING, __file__, 1, "Receive loop error: %s",
@@ -324,7 +324,7 @@ def test_issue25_item6_a_frame_flet_still_chokes_on_is_one_line_with_the_address
         "websocket from 10.0.0.9: a frame Flet could not take (RuntimeError: boom): the page is disconnected")
 
 
-def test_issue25_item6_flets_update_race_at_a_dropped_page_is_one_line(caplog):
+def test_flets_update_race_at_a_dropped_page_is_one_line(caplog):
     """A page dropped while one of its updates waits: Flet's update scheduler dies of
     "'NoneType' object has no attribute 'put_nowait'" (118 tracebacks in a run of 600 phones
     that vanished mid-step). One line now; any other unawaited failure keeps its traceback."""
@@ -355,7 +355,7 @@ def test_issue25_item6_flets_update_race_at_a_dropped_page_is_one_line(caplog):
         "a page's update came after its connection closed: dropped (its updates start again when it reconnects)"]
 
 
-def test_issue25_item6_a_page_that_comes_back_gets_its_update_scheduler_again(main):
+def test_a_page_that_comes_back_gets_its_update_scheduler_again(main):
     """When that race killed a session's update scheduler, the page that reconnects to the
     session would never see another update (Flet starts the scheduler once, at the first
     render). The app starts it again at every reconnect (a live one is kept)."""
@@ -394,12 +394,12 @@ def test_the_client_messages_checked_are_flets():
         assert set(CLIENT_MESSAGES[action][1]) == {f.name for f in dataclasses.fields(body)}
 
 
-# --- item 7: origin means origin ----------------------------------------------------------------------
+# --- origin means origin ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("origin, host, scheme, ok", [
     ("http://127.0.0.1:8550", "127.0.0.1:8550", "ws", True),
-    ("https://127.0.0.1:8550", "127.0.0.1:8550", "ws", False),  # issue 25 item 7: the scheme counts
+    ("https://127.0.0.1:8550", "127.0.0.1:8550", "ws", False),  # the scheme counts
     ("http://127.0.0.1:8550", "127.0.0.1:8550", "wss", False),
     ("https://127.0.0.1:8550", "127.0.0.1:8550", "wss", True),
     ("http://127.0.0.1", "127.0.0.1:80", "ws", True),  # the scheme's own port, said or not
@@ -411,11 +411,11 @@ def test_the_client_messages_checked_are_flets():
     ("http://[::1]:8550", "[::1]:8550", "ws", True),
     ("http://127.0.0.1:99999", "127.0.0.1:8550", "ws", False),
 ])
-def test_issue25_item7_an_origin_matches_in_scheme_name_and_port(origin, host, scheme, ok):
+def test_an_origin_matches_in_scheme_name_and_port(origin, host, scheme, ok):
     assert HostCheck("127.0.0.1").allows_origin(origin, host, scheme) is ok
 
 
-def test_issue25_item7_an_https_origin_is_refused_by_an_http_server_unless_it_is_its_proxy():
+def test_an_https_origin_is_refused_by_an_http_server_unless_it_is_its_proxy():
     async def echo(scope, receive, send):
         await receive()
         await send({"type": "websocket.accept"})
@@ -435,10 +435,10 @@ def test_issue25_item7_an_https_origin_is_refused_by_an_http_server_unless_it_is
     assert origin_of("https://Cards.LAN") == ("https", "cards.lan", 443) and origin_of("file://x") is None
 
 
-# --- item 1 in a real process: SIGTERM --------------------------------------------------------------------
+# --- in a real process: SIGTERM ---------------------------------------------------------------------------
 
 
-def test_issue25_item1_a_real_server_after_40_dropped_pages_serves_and_stops_within_5_s_at_sigterm(tmp_path):
+def test_a_real_server_after_40_dropped_pages_serves_and_stops_within_5_s_at_sigterm(tmp_path):
     """40 upgrades that close at once without a frame, then 15 pages register and get their
     first screen and a 16th opens and says nothing (the whole per-address allowance: on the
     old code the address was refused after 16 dropped pages); a 17th is refused (the limit

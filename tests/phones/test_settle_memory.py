@@ -84,10 +84,10 @@ def test_malloc_trim_is_looked_up_once_and_runs_here(monkeypatch):
     assert app._malloc_trim is not None
 
 
-# --- issue 25, item 8: memory comes back ------------------------------------------------------------
+# --- memory comes back ------------------------------------------------------------------------------
 
 
-def test_issue25_item8_the_server_serves_with_the_c_librarys_malloc_on_glibc(tmp_path, monkeypatch):
+def test_the_server_serves_with_the_c_librarys_malloc_on_glibc(tmp_path, monkeypatch):
     """`companion` starts itself again with PYTHONMALLOC=malloc where the C library is glibc
     (a PYTHONMALLOC the user set is kept)."""
     import platform
@@ -108,7 +108,7 @@ def test_issue25_item8_the_server_serves_with_the_c_librarys_malloc_on_glibc(tmp
     assert b"PYTHONMALLOC=malloc" in env
 
 
-def test_issue25_item8_memory_comes_back_when_120_phones_have_come_and_gone(tmp_path):
+def test_memory_comes_back_when_120_phones_have_come_and_gone(tmp_path):
     """A real server; 30 tables of 4 phones open their table, a step is made at each, the
     phones leave. On the old code the sessions of phones that left while a step was being
     sent to them never expired (Flet's send loop failed there), and Python's allocator kept

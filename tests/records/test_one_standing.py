@@ -1,4 +1,4 @@
-"""Issue 34 item 12: the same score everywhere. A game's standing is one function, the game's
+"""The same score everywhere. A game's standing is one function, the game's
 ``headline``; the home screen's saved-games list, the table (its score and its final result),
 the history and the records (tonight's results, the Players screen's latest games) all say it
 in the same words. The case found: a Peace and Love game of three with Anti Math Geek, where
@@ -68,7 +68,7 @@ def test_mid_game_the_home_screen_says_the_points_the_table_shows(device, seed):
     gid = device.create(s)
     piles = [sum(int(c.rank) for c in p.pile) for p in s.state.players]  # the piles alone: A 1 ... K 13
     with_fighters = [t for t, _ in endings.scores(s.state)]
-    assert piles != with_fighters  # the case of the issue: the fighters would change the numbers
+    assert piles != with_fighters  # the case that differed: the fighters would change the numbers
     table = ViewHarness(TableScreen, contexts=ctx(device), route_params={"gid": gid})
     assert tile_points(table, 3) == piles
     home = ViewHarness(HomeScreen, contexts=ctx(device))

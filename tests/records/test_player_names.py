@@ -1,4 +1,4 @@
-"""One person, one name (issue 34, item 4): a name is kept as it looks (Unicode NFC, nothing
+"""One person, one name: a name is kept as it looks (Unicode NFC, nothing
 that draws nothing, single spaces) at a new game, an import and a rename, with a sentence
 where something was taken out; the records of names saved before that are tidied at open;
 `companion stats --player` finds a player by any spelling renamed or merged into them."""
@@ -127,7 +127,7 @@ def test_a_rename_keeps_the_new_name_as_it_looks(tmp_path, capsys):
     assert out.out == "Bee Jay\n" and out.err == "Note: Bee Jay is kept with single spaces\n"
 
 
-def as_before_issue_34(monkeypatch) -> None:
+def as_before_names_were_normalised(monkeypatch) -> None:
     """Records made as they were made before names were kept normalised: a spelling's key was
     the name trimmed and case folded, a new player's name the name trimmed."""
     monkeypatch.setattr(records, "keys_of", lambda name: (spelled(name),))
@@ -144,10 +144,10 @@ def old_save(*names: str) -> Session:
 def test_look_alikes_recorded_before_are_one_player_once_the_file_is_opened(tmp_path, monkeypatch):
     path = tmp_path / FILE_NAME
     with monkeypatch.context() as old:
-        as_before_issue_34(old)
+        as_before_names_were_normalised(old)
         store = Store(path)
         store.create(match("Ann", "Bea"))
-        store.create(old_save("Ann\u200b", "Cy"))  # the issue's second Ann
+        store.create(old_save("Ann\u200b", "Cy"))  # the second Ann, a zero-width space after her name
         store.create(old_save("Ev\u202ee", "Bea"))  # an Eve drawn with a bidi override, the only Eve
         store.create(old_save("Ann\u2060", "Dee"))  # a third Ann, with a word joiner
         assert players(store) == ["Ann", "Bea", "Ann\u200b", "Cy", "Ev\u202ee", "Ann\u2060", "Dee"]
@@ -171,7 +171,7 @@ def test_look_alikes_recorded_before_are_one_player_once_the_file_is_opened(tmp_
 def test_look_alikes_who_played_at_one_table_stay_two_players(tmp_path, monkeypatch):
     path = tmp_path / FILE_NAME
     with monkeypatch.context() as old:
-        as_before_issue_34(old)
+        as_before_names_were_normalised(old)
         store = Store(path)
         store.create(old_save("Ann", "Ann\u200b"))  # two seats that look alike: two people, as saved
         store.close()

@@ -350,7 +350,7 @@ def ratings_now(store: Store) -> list[tuple]:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_undo_then_redo_of_a_last_step_gives_every_record_and_rating_back_exactly(data):
-    """Issue 34 item 2: games ended a few minutes apart, each by its last step entered on the
+    """Games ended a few minutes apart, each by its last step entered on the
     table; an Undo and a Redo of one game's last step, later (minutes or hours), give back
     every record as it was (its time, its place in the order) and every rating, to the bit."""
     pool = [s for g in GAMES for s in finished(g)] + [stopped(g)[0] for g in STOPPABLE]

@@ -1,4 +1,4 @@
-"""The records' CSV cannot carry a formula (issue 34, item 3): games imported with names a
+"""The records' CSV cannot carry a formula: games imported with names a
 spreadsheet would run (`=HYPERLINK(...)`, `+1`, `-1`, `@x`), read back with the csv module,
 give text cells that start with `'` and number cells that parse as numbers; the same for any
 name (hypothesis), through `companion records --csv` and the Players screen's export alike."""

@@ -62,7 +62,7 @@ def test_records_csv_one_row_per_player_per_game(tmp_path, capsys, match):
 
 
 def test_a_game_stopped_early_is_in_companion_records_and_stats_marked_so(tmp_path, capsys, match):
-    """Issue 34 item 1: `companion records` and `stats` count a game stopped early and scored
+    """`companion records` and `stats` count a game stopped early and scored
     (its CSV rows say stopped_early 1), never one stopped without counting."""
     import csv
     import io

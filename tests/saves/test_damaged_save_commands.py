@@ -1,4 +1,4 @@
-"""A damaged save never changes the folder for a read (issue 34, item 5): `companion stats`,
+"""A damaged save never changes the folder for a read: `companion stats`,
 `records`, `list` and `export` over a save that is damaged, not a save file or newer open
 nothing for writing (no spare file, none of SQLite's files beside it), say the damage in one
 sentence on stderr naming the file, and exit non-zero; `rename-player` and `merge-players` say

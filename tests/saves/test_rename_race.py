@@ -1,4 +1,4 @@
-"""Two phones renaming the same player at once (issue 34, item 14): one rename wins, the other
+"""Two phones renaming the same player at once: one rename wins, the other
 is told the player's name now and changes nothing. The race was not two transactions (each
 rename is one), but a rename by a spelling the player no longer has: the old name stayed a
 spelling of the player, so the second rename found them by it and renamed them again, and both

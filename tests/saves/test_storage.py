@@ -1,8 +1,6 @@
 """Saved games: every step committed with its revision, stale steps refused, undo/redo survive
 a reload, reads never see half a step, a busy file is waited for (never forked), a damaged
-file is found at open and never written into, and every failure is one plain sentence.
-
-The tests named ``test_issue11_item<N>_...`` are the repros of issue 11's items 1-6."""
+file is found at open and never written into, and every failure is one plain sentence."""
 
 from __future__ import annotations
 
@@ -91,7 +89,7 @@ def test_nothing_to_undo_or_redo_is_a_sentence_and_writes_nothing(store):
     assert store.revision(gid) == 0
 
 
-def test_issue11_item1_a_stale_step_cannot_slip_through_and_break_the_save(store):
+def test_a_stale_step_cannot_slip_through_and_break_the_save(store):
     """Phone A undoes and enters a different step; phone B, still showing the old state
     (same number of steps), enters a step: refused, and the game still opens."""
     gid = new_game(store, ANN_DEAL, BEA_DEAL)
@@ -107,7 +105,7 @@ def test_issue11_item1_a_stale_step_cannot_slip_through_and_break_the_save(store
     assert now.session.actions == (ANN_DEAL, BEA_OTHER) and now.revision == 2  # A's undo and push
 
 
-def test_issue11_item2_an_undo_from_a_stale_screen_cannot_undo_the_other_phones_step(store):
+def test_an_undo_from_a_stale_screen_cannot_undo_the_other_phones_step(store):
     gid = new_game(store, ANN_DEAL)
     a = store.snapshot(gid)
     b = store.snapshot(gid)
@@ -126,7 +124,7 @@ def test_a_deleted_game_refuses_steps_in_plain_words(store):
         store.commit(gid, 0, EnterStep(ANN_DEAL))
 
 
-def test_issue11_item1_two_processes_check_the_same_revision(tmp_path, store):
+def test_two_processes_check_the_same_revision(tmp_path, store):
     """Another process (a second server on the same save file) commits a step: this one's
     step on the old revision is refused."""
     gid = new_game(store)
@@ -145,10 +143,10 @@ def test_issue11_item1_two_processes_check_the_same_revision(tmp_path, store):
     assert [str(c) for c in store.load(gid).actions[0].fighters] == ["2H", "3H", "4H"]
 
 
-# --- reads never see half a step (item 3) ----------------------------------------------------------
+# --- reads never see half a step -------------------------------------------------------------------
 
 
-def test_issue11_item3_a_read_never_sees_a_step_that_is_not_committed(store):
+def test_a_read_never_sees_a_step_that_is_not_committed(store):
     gid = new_game(store, ANN_DEAL)
     half_done, go_on = threading.Event(), threading.Event()
     seen = []
@@ -179,7 +177,7 @@ def test_issue11_item3_a_read_never_sees_a_step_that_is_not_committed(store):
     assert store.snapshot(gid).session.redo_stack == ()
 
 
-def test_issue11_item3_loads_under_concurrent_writes_are_always_whole(store):
+def test_loads_under_concurrent_writes_are_always_whole(store):
     """Three readers load while a writer pushes 60 steps: every load is a committed state
     (live steps = revision, no redo tail), never one with a step half in."""
     s = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
@@ -210,7 +208,7 @@ def test_issue11_item3_loads_under_concurrent_writes_are_always_whole(store):
     assert rev == 60 and bad == []
 
 
-# --- a lock is not damage (item 4) ------------------------------------------------------------------
+# --- a lock is not damage ---------------------------------------------------------------------------
 
 
 HOLD = """
@@ -224,7 +222,7 @@ db.execute("COMMIT")
 """
 
 
-def test_issue11_item4_a_busy_save_file_is_waited_for_then_reported_never_forked(tmp_path):
+def test_a_busy_save_file_is_waited_for_then_reported_never_forked(tmp_path):
     first = open_store(tmp_path).store
     gid = new_game(first)
     first.close()
@@ -244,7 +242,7 @@ def test_issue11_item4_a_busy_save_file_is_waited_for_then_reported_never_forked
     assert [g.id for g in opened.store.saved_games()] == [gid]  # once free, the same file and its games
 
 
-def test_issue11_item4_a_write_while_another_process_holds_the_file_is_refused_plainly(tmp_path):
+def test_a_write_while_another_process_holds_the_file_is_refused_plainly(tmp_path):
     store = open_store(tmp_path).store
     gid = new_game(store)
     store.busy_timeout = 0.3
@@ -261,7 +259,7 @@ def test_issue11_item4_a_write_while_another_process_holds_the_file_is_refused_p
     assert store.commit(gid, 0, EnterStep(ANN_DEAL)).revision == 1  # the same step, once the file is free
 
 
-# --- damage found at open (item 5) ---------------------------------------------------------------------
+# --- damage found at open ------------------------------------------------------------------------------
 
 
 def big_save(folder: Path, games: int = 60) -> list[str]:
@@ -272,7 +270,7 @@ def big_save(folder: Path, games: int = 60) -> list[str]:
     return ids
 
 
-def test_issue11_item5_a_truncated_file_is_found_at_open_and_never_written_into(tmp_path):
+def test_a_truncated_file_is_found_at_open_and_never_written_into(tmp_path):
     big_save(tmp_path)
     path = tmp_path / FILE_NAME
     data = path.read_bytes()
@@ -285,7 +283,7 @@ def test_issue11_item5_a_truncated_file_is_found_at_open_and_never_written_into(
     assert path.read_bytes() == before
 
 
-def test_issue11_item5_a_garbled_middle_page_is_found_at_open(tmp_path):
+def test_a_garbled_middle_page_is_found_at_open(tmp_path):
     big_save(tmp_path)
     path = tmp_path / FILE_NAME
     data = bytearray(path.read_bytes())
@@ -300,7 +298,7 @@ def test_issue11_item5_a_garbled_middle_page_is_found_at_open(tmp_path):
     assert path.read_bytes() == before
 
 
-def test_issue11_item5_an_action_row_that_is_not_json_is_a_sentence(store):
+def test_an_action_row_that_is_not_json_is_a_sentence(store):
     good = new_game(store, ANN_DEAL)
     bad = new_game(store, ANN_DEAL, BEA_DEAL)
     store.db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = 1", ("{not json", bad))
@@ -350,10 +348,10 @@ def test_newer_schema_is_left_untouched(tmp_path):
     assert path.read_bytes() == before
 
 
-# --- disk trouble (item 6) -------------------------------------------------------------------------------
+# --- disk trouble ----------------------------------------------------------------------------------------
 
 
-def test_issue11_item6_a_full_disk_says_so_and_changes_nothing(store):
+def test_a_full_disk_says_so_and_changes_nothing(store):
     gid = new_game(store, ANN_DEAL)
     pages = store.db.execute("PRAGMA page_count").fetchone()[0]
     store.db.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full from here on
@@ -375,7 +373,7 @@ def test_issue11_item6_a_full_disk_says_so_and_changes_nothing(store):
     assert store.snapshot(gid).session.actions == (ANN_DEAL,)  # the last committed state is intact
 
 
-def test_issue11_item6_a_read_only_save_file_refuses_writes_in_a_sentence(tmp_path):
+def test_a_read_only_save_file_refuses_writes_in_a_sentence(tmp_path):
     gid = new_game(open_store(tmp_path).store, ANN_DEAL)
     ro = Store(tmp_path / FILE_NAME, read_only=True)
     assert ro.load(gid).actions == (ANN_DEAL,)  # it can be looked at
@@ -385,7 +383,7 @@ def test_issue11_item6_a_read_only_save_file_refuses_writes_in_a_sentence(tmp_pa
     assert ro.load(gid).actions == (ANN_DEAL,)
 
 
-def test_issue11_item6_a_read_only_folder_is_opened_read_only_with_a_sentence(tmp_path, monkeypatch):
+def test_a_read_only_folder_is_opened_read_only_with_a_sentence(tmp_path, monkeypatch):
     gid = new_game(open_store(tmp_path).store)
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda p, mode: False if mode == os.W_OK else real_access(p, mode))
@@ -472,7 +470,7 @@ def test_list_delete_export_import(store):
         ('{"format": "card-companion-game", "version": 1, "game": "peace-and-love", '
          '"setup": {"players": ["Ann", "Bea"]}, "actions": [{"kind": "refresh", "fighter": 0}]}',
          "action 1 of the log cannot be applied"),
-        # issue 11 item 11, each repro: the same checks as a new game, sizes capped
+        # an imported game gets the same checks as a new game, sizes capped
         ('{"format": "card-companion-game", "version": 1, "game": "pc-war", '
          '"setup": {"players": ["Ann"]}, "actions": []}', "Correct War is for 2 players, not 1"),
         ('{"format": "card-companion-game", "version": 1, "game": "card-stratego", '
@@ -499,7 +497,7 @@ def test_import_rejects_bad_files_plainly(store, text, message):
     assert store.saved_games() == []
 
 
-# --- a read-only save folder (issue 25, item 3) ---------------------------------------------------------
+# --- a read-only save folder ---------------------------------------------------------
 
 BIND_READ_ONLY = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" || exit 97; exec "$@"'
 WRITER = """
@@ -553,7 +551,7 @@ def read_only(folder: Path, *args: str) -> dict:
 
 
 @pytest.mark.parametrize("how", ["closed", "crash", "copied backup"])
-def test_issue25_item3_a_read_only_save_folder_still_shows_every_game_and_refuses_every_change(tmp_path, how):
+def test_a_read_only_save_folder_still_shows_every_game_and_refuses_every_change(tmp_path, how):
     """A save left as the app closed it (no write-ahead log: read as immutable), one whose
     writer never closed it (its log and shared memory beside it: read in place), and a copied
     backup of a file and its log without the shared memory (read from a private copy, so no
@@ -585,16 +583,16 @@ def test_issue25_item3_a_read_only_save_folder_still_shows_every_game_and_refuse
     assert seen["left"] == files and seen["games_after"] == 3  # nothing was written
 
 
-# --- import checks every field (issue 25, item 5) ----------------------------------------------------
+# --- import checks every field ----------------------------------------------------
 
 
-def test_issue25_item5_a_name_with_a_control_character_is_refused_for_a_new_game_too():
+def test_a_name_with_a_control_character_is_refused_for_a_new_game_too():
     with pytest.raises(IllegalAction, match=r"player 2's name has a control character \(U\+0000\)"):
         PAL.make_setup(["Ann", "Be\x00a"])
     assert PAL.make_setup(["Ann\t", " Bea"]).players == ("Ann", "Bea")  # spaces around a name are trimmed, as ever
 
 
-def test_issue25_item5_a_game_this_app_saved_before_the_check_still_opens(store):
+def test_a_game_this_app_saved_before_the_check_still_opens(store):
     """A name typed with a tab inside before names were checked is in someone's save file:
     that game still opens (and exports); only a file being imported is held to the check."""
     gid = new_game(store, ANN_DEAL)

@@ -1,4 +1,4 @@
-"""Undo, redo and edit are decided once, by the session (issue 26, item 3): the store only
+"""Undo, redo and edit are decided once, by the session: the store only
 writes what the session's log became. After any mix of steps, undos, redos, jumps back
 (``undo_to``), ``redo_all`` and edits (``replace``), made on a Session and through the Store,
 the game a fresh Store reads from the same file is the session: the same actions, the same

@@ -1,5 +1,5 @@
 """WCAG contrast of what a screen draws: every text against the background it sits on, in
-the light and the dark theme (issue 14 item 1).
+the light and the dark theme.
 
 The screens name colours by the theme's roles (``ft.Colors.ON_SURFACE``...) or as fixed hex
 values (card faces, the picker's suit buttons). A role is resolved with the colour scheme

@@ -1,4 +1,4 @@
-"""Issue 16: the advisor's odds on the game screens, at the moment of each decision.
+"""The advisor's odds on the game screens, at the moment of each decision.
 
 The counting itself is pinned by hand in tests/games/test_odds.py and tests/games/test_odds_asks.py; here
 the screens are checked against the protocol asks for the same cards (one truth), and the
@@ -171,7 +171,7 @@ def seated_phone(tmp_path, seat):
 
 
 def test_one_card_left_to_enter_shows_each_fighters_chance_to_lose(store, tmp_path):
-    """Issue 27 item 9: the odds only where a choice is open. The whole table's phone enters
+    """The odds only where a choice is open. The whole table's phone enters
     the played cards once they are face up: no odds there. On Ann's own phone, while her card
     is the one not entered, the round's odds over it; once it is entered, none."""
     s = pal_fight(store)

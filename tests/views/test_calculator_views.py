@@ -631,7 +631,7 @@ def test_roles_are_not_replaced_by_a_tables_names():
 
 
 def test_stratego_one_card_entered_shows_its_odds_against_any_other_card():
-    """Issue 12 item 4: with one card entered, the odds of the ask attack-odds over every other
+    """With one card entered, the odds of the ask attack-odds over every other
     card of the deck (a Jack or a Joker never stands there)."""
     h = stratego()
     h.pick("calc-slots-picker", "7S")
@@ -650,7 +650,7 @@ def test_stratego_one_card_entered_shows_its_odds_against_any_other_card():
 
 
 def test_peace_and_love_one_card_left_shows_each_fighters_odds():
-    """Issue 12 item 4: every fighter and all but one played card entered: each fighter's chance
+    """Every fighter and all but one played card entered: each fighter's chance
     to lose whatever the last card is (the ask fight-odds, over the 52 − 3 = 49 cards left)."""
     h = peace_and_love()
     h.click("fighters-less")  # two fighters

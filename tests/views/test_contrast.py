@@ -1,4 +1,4 @@
-"""Issue 14 item 1: every text the screens draw meets WCAG AA against its background, in the
+"""Every text the screens draw meets WCAG AA against its background, in the
 light and the dark theme (tests/support/contrast.py resolves the theme's colours).
 
 The screens: home, new game, settings, each game's table at several points of a seeded
@@ -36,7 +36,7 @@ def store(tmp_path):
 def test_the_checker_catches_dark_text_on_a_dark_panel():
     import flet as ft
 
-    # the issue's defect: near-black text on the dark theme's panels
+    # the defect once seen: near-black text on the dark theme's panels
     dark_on_dark = ft.Container(bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                                 content=ft.Text("Deck: 12", color="#1b1b1b"))
     assert any(line.startswith("dark: 'Deck: 12'") for line in failures(dark_on_dark))
@@ -100,7 +100,7 @@ def test_home_and_settings_meet_aa(store):
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_larger_text_setting_draws_larger_cards_and_numbers(store, game_id):
-    """Issue 14 item 2: "Larger" (1.3) scales the card faces and the big numbers of every game's
+    """"Larger" (1.3) scales the card faces and the big numbers of every game's
     table, not only the theme's text styles."""
     from dataclasses import replace
 

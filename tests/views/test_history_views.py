@@ -1,4 +1,5 @@
-"""Issue 14, items 10 and 12 on the screens (tests/support/viewkit.py, no browser): the saved-games
+"""The saved-games list and the history's edits on the screens (tests/support/viewkit.py, no
+browser): the saved-games
 list says how each game stands, and the history's "Undo to here", "Redo all" and "Edit"
 (the step's cards in the card picker, prefilled) change the saved game, or say in one
 sentence why not. The game is the one of tests/games/test_history_edit.py."""

@@ -1,4 +1,4 @@
-"""Issue 34 item 10: one primary action a screen. A screen shows at most one filled button
+"""One primary action a screen. A screen shows at most one filled button
 (``ft.FilledButton``: the likeliest next step), and so does each dialog; in a destructive
 dialog or panel (delete a saved game, stop the game) the filled one is the safe one and the
 destructive one is outlined in the error colour.

@@ -104,14 +104,14 @@ def test_home_shows_tonights_results(store):
     h = ViewHarness(HomeScreen, contexts=services(store))
     text = h.texts()
     assert h.has("tonight") and "Leader of the night: Ann (2 wins)" in text
-    # issue 34 item 13c: the game's name once ("FIGHT!: Ann wins the FIGHT! 2–1" said it twice)
+    # the game's name once ("FIGHT!: Ann wins the FIGHT! 2–1" said it twice)
     assert "FIGHT!: Ann wins 2 rounds to 1" in text
     assert not any(line.count("FIGHT!") > 1 for line in text.splitlines())
     assert h.has("players")  # one tap to the Players screen
 
 
 def test_a_game_stopped_early_that_counted_is_said_on_the_players_screen_and_tonight(store):
-    """Issue 34 item 1: a game stopped early and scored at its stop is a record, marked so in
+    """A game stopped early and scored at its stop is a record, marked so in
     the latest games; the Players screen and Tonight say how many counted; a game stopped
     without counting is among the unfinished ones."""
     pc = game("pc-war")

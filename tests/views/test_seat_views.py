@@ -1,4 +1,4 @@
-"""Issue 34 item 11 on the screens, without a browser: on a player's phone ("I am Ann") another
+"""On the screens, without a browser: on a player's phone ("I am Ann") another
 player's own choice is drawn as waiting ("Bea chooses on Bea's phone (or the table phone).") and
 none of its buttons; that player's phone, the table phone, and any phone once the table lets
 any phone enter for anyone, draw the entry. (Peace and Love's turn and deal:

@@ -1,4 +1,4 @@
-"""Issue 13 §2: the home, new-game and history screens do their I/O and replay when they open
+"""The home, new-game and history screens do their I/O and replay when they open
 and after a change made on them, never in a render (tests/support/viewkit.py, no browser): a
 re-render with nothing changed reads no save and applies no step."""
 

@@ -1,5 +1,5 @@
-"""Issue 34 item 13, the smaller things seen (b-g; a is
-tests/peace_and_love/test_hand_odds_in_a_fight_of_three.py), each against the issue's words: a
+"""The smaller things seen at the table (the hand's odds in a fight of three are
+tests/peace_and_love/test_hand_odds_in_a_fight_of_three.py), each against what was seen: a
 name said once, a result card only while it is news, a change said in words, the dots labelled,
 a code and a link landing on one screen."""
 

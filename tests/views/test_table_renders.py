@@ -79,7 +79,7 @@ def test_undo_to_here_draws_again_only_the_rows_it_changed(tmp_path) -> None:
     assert names["UndonePanel"] == 1, names
 
 
-# --- a stale tap (issue 24 item 3) ---------------------------------------------------------------
+# --- a stale tap ---------------------------------------------------------------
 
 
 def test_a_tap_from_a_drawing_older_than_the_table_is_refused(tmp_path) -> None:
@@ -114,7 +114,7 @@ def test_a_tap_from_a_drawing_older_than_the_table_is_refused(tmp_path) -> None:
     assert STALE not in texts
 
 
-# --- what another phone's step says (issue 27 item 1) ---------------------------------------------
+# --- what another phone's step says ---------------------------------------------
 
 
 def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, monkeypatch) -> None:
@@ -150,7 +150,7 @@ def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, m
     assert "The other table phone" not in later
 
 
-# --- the first screen is for playing (issue 27 item 3) ----------------------------------------------
+# --- the first screen is for playing ----------------------------------------------
 
 
 def test_the_invite_is_open_only_on_the_creating_phone_until_another_phone_sits(tmp_path) -> None:

@@ -73,7 +73,7 @@ def test_home_lists_only_this_phones_games_and_joins_by_code(tables):
     assert "A table code has only the digits 2-9" in home_b.texts() and home_b.page.routes == []
     home_b.type("join-code", format_table_code(code).lower())
     home_b.click("join-submit")
-    # issue 34 item 13g: the code typed lands where its link lands, the seat choice
+    # the code typed lands where its link lands, the seat choice
     assert home_b.page.routes == [f"/join/{format_table_code(code)}"]
     assert [g.id for g in b.games()] == [gid]
 
@@ -93,7 +93,7 @@ def test_the_table_shows_its_code_qr_and_link(tables):
 
 
 def test_a_new_game_for_one_phone_opens_for_play_with_the_code_chip(tables):
-    """Issue 34 item 7: a game started for one phone opens with its first step, the invite
+    """A game started for one phone opens with its first step, the invite
     folded into the code chip (a tap opens it); the same table opened from the saved games
     opens so too, for several phones or not."""
     a = phone(tables)
@@ -105,7 +105,7 @@ def test_a_new_game_for_one_phone_opens_for_play_with_the_code_chip(tables):
 
 
 def test_the_new_game_screen_asks_one_phone_or_several_and_opens_the_table_so(tables):
-    """Issue 34 item 7: Start asks "one phone" / "several phones", offering this browser's
+    """Start asks "one phone" / "several phones", offering this browser's
     last choice; several phones opens the table with the invite, and the choice is kept."""
     from dataclasses import replace
 
@@ -175,7 +175,7 @@ def test_a_taken_seat_gets_one_sentence_and_nothing_changes(tables):
 
 
 def test_a_watcher_sees_the_table_live_with_nothing_to_tap(tables):
-    """Issue 10 item 3: a watching phone shows the table and cannot change it. Its entries
+    """A watching phone shows the table and cannot change it. Its entries
     and its undo are off, as in the history; its seat can still be changed. (The server
     refuses a watcher's step all the same: test_access.)"""
     a, c = phone(tables), phone(tables, "192.168.1.22")
@@ -209,7 +209,7 @@ def test_a_stranger_cannot_open_the_games_url(tables):
 # --- stale screens ---------------------------------------------------------------------------------
 
 
-def test_issue11_item2_a_step_from_a_stale_screen_is_refused_and_the_screen_catches_up(tables):
+def test_a_step_from_a_stale_screen_is_refused_and_the_screen_catches_up(tables):
     a, b = phone(tables), phone(tables, "192.168.1.21")
     gid = new_pal(a)
     b.join(tables.store.snapshot(gid).code)
@@ -237,10 +237,10 @@ def test_follow_takes_a_committed_step_only_onto_the_state_it_was_entered_on():
     assert follow(shown, Committed("g", 4, 4, "seat")) is None
 
 
-# --- disk trouble in one sentence (issue 11 item 6) ----------------------------------------------------
+# --- disk trouble in one sentence ----------------------------------------------------
 
 
-def test_issue11_item6_start_the_game_and_delete_on_a_read_only_save_say_so(tmp_path):
+def test_start_the_game_and_delete_on_a_read_only_save_say_so(tmp_path):
     writable = Tables(open_store(tmp_path).store)
     a_key = writable.new_device_key()
     gid = writable.device(a_key, "10.0.0.1").create(Session.start(PAL, PAL.make_setup(["Ann", "Bea"])))
@@ -257,7 +257,7 @@ def test_issue11_item6_start_the_game_and_delete_on_a_read_only_save_say_so(tmp_
     assert [g.id for g in ro.store.saved_games()] == [gid]
 
 
-def test_issue11_item5_a_game_with_a_broken_row_opens_as_a_sentence(tables):
+def test_a_game_with_a_broken_row_opens_as_a_sentence(tables):
     a = phone(tables)
     gid = new_pal(a)
     deal = PAL.parse_action({"kind": "deal", "player": 0, "fighters": ["9H", "KD", "QC"]})

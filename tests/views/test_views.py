@@ -74,7 +74,7 @@ def test_slots_fill_in_order_and_warn_about_a_card_entered_too_often():
     assert done == [[card("8H"), card("KC")]]
     assert overuse_warning(Deck(copies=2), [card("QS")] * 2, [card("QS")]) is not None
     assert overuse_warning(Deck(copies=2), [card("QS")], [card("QS")]) is None
-    # issue 14 item 5: only the card being entered is named, not every card the game has
+    # only the card being entered is named, not every card the game has
     # over-entered (three K♦ earlier with one deck stay out of a warning about 9♥)
     w = overuse_warning(Deck(), [card("KD")] * 3 + [card("9H")], [card("9H"), card("2C")])
     assert w == "9♥ is entered 2 times but the deck holds one. Check the card (or undo an earlier mistake)."
@@ -187,7 +187,7 @@ def test_table_slice_deal_fight_apply_undo(store):
     assert "Ann's new fighter" in h.texts()
     h.click("undo")
     assert len(store.load(gid).actions) == 3 and store.load(gid).can_redo
-    # issue 14 item 7: the table says what Undo took back, in the step's own words
+    # the table says what Undo took back, in the step's own words
     lines = h.texts().splitlines()
     assert "Undid: Round 1: Bea 3♣ on 5♠, Ann 7♥ on 9♥ → Bea's 5♠ wins; Ann's 9♥ goes to Bea's victory pile" in lines
     h.click("redo")
@@ -271,7 +271,7 @@ def test_a_bug_in_a_tracker_does_not_take_the_table_down(store, monkeypatch):
 
 @pytest.mark.parametrize("theme", ["light", "dark", "system"])
 def test_every_text_style_names_the_schemes_on_surface_colour(theme):
-    """Issue 14 item 1: a text style without a colour was drawn near-black on the dark theme's
+    """A text style without a colour was drawn near-black on the dark theme's
     surfaces by Flet's web client; each style names the scheme's on-surface colour (light on
     dark, dark on light), and the text size setting still scales them."""
     from card_companion.views.settings import app_theme
@@ -285,7 +285,7 @@ def test_every_text_style_names_the_schemes_on_surface_colour(theme):
 
 
 def test_a_tap_on_a_tapped_fighter_says_why(store):
-    """Issue 14 item 6: attacking or targeting a tapped fighter is not silently ignored."""
+    """Attacking or targeting a tapped fighter is not silently ignored."""
     gid, h = dealt_table(store)  # Ann 34, Bea 14: Bea goes first
     h.select("mode", "refresh")
     h.click("fighter-1-1")  # Bea taps her 2♣ to refresh
@@ -298,7 +298,7 @@ def test_a_tap_on_a_tapped_fighter_says_why(store):
 
 
 def test_fight_picker_names_each_suits_move():
-    """Issue 14 item 3: FIGHT!'s suit buttons carry the move names (♠ Punch, ♣ Kick, ♦ Parry,
+    """FIGHT!'s suit buttons carry the move names (♠ Punch, ♣ Kick, ♦ Parry,
     ♥ Dodge, the rule text's table); other games' buttons stay plain suits."""
     from card_companion.calculators.fight import DECK as FIGHT_DECK
 
@@ -311,7 +311,7 @@ def test_fight_picker_names_each_suits_move():
 
 
 def test_red_suits_in_running_text_are_red_in_both_themes():
-    """Issue 14 item 3: ♥ and ♦ in explanations and messages take the theme's error red (light:
+    """♥ and ♦ in explanations and messages take the theme's error red (light:
     dark red, dark: light red), the rest of the line its own colour."""
     from card_companion.views.widgets import explanation, message, suited
 
@@ -325,7 +325,7 @@ def test_red_suits_in_running_text_are_red_in_both_themes():
 
 
 def test_plurals_come_from_the_one_words_helper():
-    """Issue 14 item 3: "1 turn", "1 card", "1 flip" everywhere: no layer makes its own plural
+    """"1 turn", "1 card", "1 flip" everywhere: no layer makes its own plural
     with an inline "s" (calculators/words.py's plural/noun is the one place)."""
     import pathlib
     import re
@@ -338,7 +338,7 @@ def test_plurals_come_from_the_one_words_helper():
 
 
 def test_peace_and_love_score_strip_and_the_text_size_scales_cards_and_picker(store):
-    """Issue 14 item 2: a score strip at the top (each player's victory points and cards, whose
+    """A score strip at the top (each player's victory points and cards, whose
     turn, the deck), in the theme's text styles; "Larger" (1.3) also draws larger card faces
     and picker buttons."""
     from dataclasses import replace
@@ -389,7 +389,7 @@ def test_peace_and_love_score_strip_shows_the_final_score_once_the_game_is_over(
 
 
 def test_slots_keep_their_cards_level_when_a_label_wraps():
-    """Issue 14 item 13: in the four-player entry a long name wraps its label onto two lines;
+    """In the four-player entry a long name wraps its label onto two lines;
     the places are aligned at the top, so no card sits higher than the others."""
     h = ViewHarness(CardSlots, Deck(), ["Ann", "Bartholomew-Alexander's card", "Cy", "Dee"], lambda cs: None,
                     ident="s")
@@ -400,7 +400,7 @@ def test_slots_keep_their_cards_level_when_a_label_wraps():
 
 
 def test_peace_and_love_can_be_stopped_and_scored_as_it_stands(store):
-    """Issue 14 item 11: Stop asks first (with who leads), then ends the game scored as it
+    """Stop asks first (with who leads), then ends the game scored as it
     stands, named so in the result; Undo brings it back."""
     gid, h = dealt_table(store)  # Bea (14) starts; nobody has a victory pile yet
     h.click("stop")
@@ -421,7 +421,7 @@ def test_peace_and_love_can_be_stopped_and_scored_as_it_stands(store):
 
 
 def test_peace_and_love_stop_counts_and_stop_without_counting_does_not(store):
-    """Issue 34 item 1: the Stop dialog says the stopped game counts in the records (marked
+    """The Stop dialog says the stopped game counts in the records (marked
     stopped early) and offers Stop without counting for a game abandoned; the choice is the
     step's own (``counts``), so the record follows the log; Undo of the stop takes the record
     away."""
@@ -461,7 +461,7 @@ def test_peace_and_love_stop_is_refused_mid_fight():
 
 
 def test_a_refusal_goes_when_its_input_changes_and_keeps_the_card_entered(store):
-    """Issue 14 item 5: "First tap the fighter to retire" keeps the card already entered, and
+    """"First tap the fighter to retire" keeps the card already entered, and
     goes when the fighter is tapped or the mode changes (one message at a time)."""
     gid, h = dealt_table(store)  # Bea's turn
     h.select("mode", "retire")
@@ -482,7 +482,7 @@ def test_a_refusal_goes_when_its_input_changes_and_keeps_the_card_entered(store)
 
 
 def test_the_refresh_minimum_is_the_trackers_not_the_views():
-    """Issue 13 §3: the view shows the tracker's reason; the rule (5 cards, the text's "at least
+    """The view shows the tracker's reason; the rule (5 cards, the text's "at least
     five cards in the deck") lives in the tracker only."""
     from card_companion.companion.peace_and_love import Refresh, turns
     from card_companion.companion.session import Session
@@ -497,7 +497,7 @@ def test_the_refresh_minimum_is_the_trackers_not_the_views():
 
 
 def test_the_history_shows_red_suits_in_red(store):
-    """Issue 14 item 3: the history's lines are running text too."""
+    """The history's lines are running text too."""
     gid, h = dealt_table(store)
     hist = ViewHarness(HistoryScreen, contexts=services(store), route_params={"gid": gid})
     line = next(c for c in hist.all() if isinstance(c, ft.Text) and c.spans

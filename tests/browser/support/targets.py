@@ -1,4 +1,4 @@
-"""Issue 34 item 9: what a thumb taps is at least 48×48 px (Material's minimum target).
+"""What a thumb taps is at least 48×48 px (Material's minimum target).
 
 ``small_targets(page)`` walks Flutter's semantics tree (the ``flt-semantics`` elements once
 accessibility is on) of the screen as it is, scrolling the screen through with the mouse
