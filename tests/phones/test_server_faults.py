@@ -241,7 +241,7 @@ def test_a_table_session_still_connected_is_not_dropped(main):
     assert theirs != mine and kept
 
 
-def test_page_owners():
+def test_a_session_is_bound_to_its_key_and_address_and_only_so_many_are_kept():
     from card_companion.companion.phones.access import PageOwners
 
     owners = PageOwners(max_pages=3)
