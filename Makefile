@@ -46,7 +46,7 @@ run: $(STAMP) build/phone/app/build.json
 # browser test waits much of its time, and the other worker fills it). --dist loadgroup hands out
 # test by test, except that a file marked xdist_group keeps its tests on one worker (the wheel's
 # in-tree build, the phone app's build). `make test TEST_WORKERS=0` runs it in one process;
-# PYTEST_ARGS come last and win (e.g. PYTEST_ARGS="-n 0 tests/test_cards.py").
+# PYTEST_ARGS come last and win (e.g. PYTEST_ARGS="-n 0 tests/games/test_cards.py").
 TEST_WORKERS ?= 2
 test: $(VENV)/.test-tools
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)

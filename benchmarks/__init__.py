@@ -76,7 +76,7 @@ def kept_file(stem: str, suffix: str, key: str, make: Callable[[Path], None]) ->
     return path
 
 
-GENERATOR = ("tests/recorded.py", "tests/support/play.py", *(
+GENERATOR = ("tests/support/recorded.py", "tests/support/play.py", *(
     str(p.relative_to(KEPT.parent.parent)) for p in sorted((KEPT.parent.parent / "card_companion" / "companion").glob(
         "*/random_play.py")) + sorted((KEPT.parent.parent / "card_companion" / "companion").glob("*/choices.py"))))
 """the source of the random games the benchmarks play: each game's random play and the legal

@@ -78,7 +78,7 @@ def resolve_in_process(n: int = 20000) -> list[float]:
 
 def browser_numbers(resolves: int = 40, starts: int = 5) -> tuple[list[float], list[float]] | None:
     sys.path.insert(0, str(ROOT))
-    from tests.browser.harness import LAUNCH_ARGS, Server, chromium_path, enable_semantics, pick_card, tap
+    from tests.browser.support.harness import LAUNCH_ARGS, Server, chromium_path, enable_semantics, pick_card, tap
 
     path = chromium_path()
     if not path:

@@ -71,7 +71,7 @@ def start_floor(port: int, *options: str) -> subprocess.Popen:
 
 def browser_numbers(changes: int = CHANGES) -> tuple[list[float], list[float]] | None:
     sys.path.insert(0, str(ROOT))
-    from tests.browser.harness import LAUNCH_ARGS, Server, chromium_path, enable_semantics, free_port, tap
+    from tests.browser.support.harness import LAUNCH_ARGS, Server, chromium_path, enable_semantics, free_port, tap
 
     path = chromium_path()
     if not path:

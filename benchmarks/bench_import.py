@@ -1,7 +1,7 @@
 """`companion import` of a file of many games: its time and its memory, as the file grows.
 
 Two files of ``export --all`` (500 and 2,000 games of the five games played at random to their
-end, tests/recorded.py, about 100 steps a game), made once and kept in build/bench/ under a
+end, tests/support/recorded.py, about 100 steps a game), made once and kept in build/bench/ under a
 key of what makes them, are each imported into a new save file by a process of its own (the
 file opened for bytes, as the command line gives it), twice, the sizes interleaved. Prints
 
@@ -32,7 +32,7 @@ from benchmarks.bench_session import long_log
 from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import ALL_FORMAT, Store
 from card_companion.companion.session import FORMAT_VERSION, Session
-from tests.recorded import random_game
+from tests.support.recorded import random_game
 
 SIZES = (500, 2000)
 LONG = (10_000, 40_000)

@@ -115,7 +115,7 @@ FLOOR_TAP = ("floor-button", "count 1")
 
 def starts(browser, app, floor) -> dict[str, list[float]]:
     """Cold, warm and offline starts of the app and the floor, in turn, RUNS times."""
-    from tests.browser.phone_app import offline_ready
+    from tests.browser.support.phone_app import offline_ready
 
     times: dict[str, list[float]] = {f"{who} {how}": [] for who in ("app", "floor")
                                      for how in ("cold", "warm", "offline")}
@@ -138,7 +138,7 @@ def starts(browser, app, floor) -> dict[str, list[float]]:
 
 def served_starts(browser) -> list[float]:
     """The app served by ``companion``: the same tap, second visits."""
-    from tests.browser.harness import Server
+    from tests.browser.support.harness import Server
 
     out = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -162,8 +162,8 @@ def card_taps(browser, host) -> list[float]:
     """A card entered on a Peace and Love deal, ``TAPS`` times: seconds from the suit's tap until
     the place shows the card."""
     from card_companion.calculators.cards import Card
-    from tests.browser.harness import by_id, tap, type_into
-    from tests.browser.phone_app import open_phone
+    from tests.browser.support.harness import by_id, tap, type_into
+    from tests.browser.support.phone_app import open_phone
 
     context = browser.new_context()
     page = context.new_page()
@@ -192,7 +192,7 @@ def card_taps(browser, host) -> list[float]:
 
 
 def floor_taps(browser, host) -> list[float]:
-    from tests.browser.phone_app import open_phone
+    from tests.browser.support.phone_app import open_phone
 
     context = browser.new_context()
     page = context.new_page()
@@ -214,8 +214,8 @@ def saves(playwright, app) -> tuple[int, int]:
     reopened offline."""
     import re
 
-    from tests.browser.harness import see, tap, type_into
-    from tests.browser.phone_app import PhoneBrowser, offline_ready, open_phone
+    from tests.browser.support.harness import see, tap, type_into
+    from tests.browser.support.phone_app import PhoneBrowser, offline_ready, open_phone
 
     with tempfile.TemporaryDirectory() as tmp:
         phone = PhoneBrowser(playwright, Path(tmp) / "profile").start()
@@ -253,7 +253,7 @@ def first_visit_bytes(playwright, folder: Path) -> int:
     """What a first visit downloads: the page's files and the service worker's copy of the build,
     in a browser with a profile on disk (a phone's browser keeps what it loaded in its cache, so
     the service worker's copy is a 304 for most files)."""
-    from tests.browser.phone_app import PhoneBrowser, StaticServer, offline_ready
+    from tests.browser.support.phone_app import PhoneBrowser, StaticServer, offline_ready
 
     host = StaticServer(folder, counting=True).start()
     with tempfile.TemporaryDirectory() as tmp:
@@ -276,8 +276,8 @@ def load() -> str:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.harness import LAUNCH_ARGS, chromium_path
-    from tests.browser.phone_app import StaticServer, build_phone
+    from tests.browser.support.harness import LAUNCH_ARGS, chromium_path
+    from tests.browser.support.phone_app import StaticServer, build_phone
 
     path = chromium_path()
     if not path:

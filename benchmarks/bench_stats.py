@@ -1,7 +1,7 @@
 """The Players screen's data over 10,000 recorded games: the server's time to compute it.
 
 10,000 games of all five games (2,000 each) are played at random through the trackers by
-twelve players (tests/recorded.py), one game finishing every 105 minutes over two years, each
+twelve players (tests/support/recorded.py), one game finishing every 105 minutes over two years, each
 saved as a table saves it: the game made at its start, its last step pushed at its end (the
 store keeps its record and ratings in that step's transaction). Playing them takes a few
 minutes (about three on an idle machine), so the save file is made once and kept in
@@ -33,7 +33,7 @@ from card_companion.companion.registry import GAMES
 from card_companion.companion.saves import log as store_log
 from card_companion.companion.saves import storage
 from card_companion.companion.saves.storage import Store
-from tests.recorded import POOL, random_game
+from tests.support.recorded import POOL, random_game
 
 GAMES_RECORDED = 10_000
 EVERY = 105 * 60

@@ -117,7 +117,7 @@ def rss_mb(pid: int) -> float:
 def launch():
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.harness import LAUNCH_ARGS, chromium_path
+    from tests.browser.support.harness import LAUNCH_ARGS, chromium_path
 
     path = chromium_path()
     if not path:
@@ -128,7 +128,7 @@ def launch():
 
 def open_phone(browser, url: str, ready: str):
     """A phone-sized page at ``url``, once the control ``ready`` is there."""
-    from tests.browser.harness import enable_semantics
+    from tests.browser.support.harness import enable_semantics
 
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(url)
@@ -183,7 +183,7 @@ def timed_tap(tapper, watcher, ident: str, watch_js: str, arg) -> float | None:
 def phone_to_phone(steps: int = 40, warm: int = 3) -> tuple[list[float], list[float]] | None:
     """(the table's times, the floor's times), seconds, one floor tap after each table step."""
     from benchmarks.bench_calculator import start_floor
-    from tests.browser.harness import Server, free_port, save_game
+    from tests.browser.support.harness import Server, free_port, save_game
 
     p, browser = launch()
     if browser is None:
@@ -388,7 +388,7 @@ def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 
     from card_companion.companion.phones.access import TABLE
     from card_companion.companion.phones.devices import Tables
     from card_companion.companion.saves.storage import Store
-    from tests.browser.harness import Server, save_game
+    from tests.browser.support.harness import Server, save_game
 
     p, browser = launch()
     if browser is None:
@@ -506,7 +506,7 @@ def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 
 
 def reconnect(runs: int = 5) -> list[float] | None:
     from card_companion.companion.saves.storage import Store
-    from tests.browser.harness import Server, save_game
+    from tests.browser.support.harness import Server, save_game
 
     p, browser = launch()
     if browser is None:
@@ -544,7 +544,7 @@ def reconnect(runs: int = 5) -> list[float] | None:
 
 def page_updates(steps: int = 40) -> None:
     from benchmarks.page_updates import GAMES, measure
-    from tests.phones import run
+    from tests.support.phones import run
 
     for game in GAMES:
         with tempfile.TemporaryDirectory() as tmp:

@@ -3,7 +3,7 @@ of a table after a step, against the floor of Flet itself, measured in one run, 
 (these machines are shared and noisy).
 
 - The table: one saved game of each kind, mid-game (24 random steps played through the
-  tracker from a fixed seed), open on 4 phones of the app (tests/phones.py: real Flet
+  tracker from a fixed seed), open on 4 phones of the app (tests/support/phones.py: real Flet
   sessions of ``app.make_main``, each with a stand-in websocket that encodes every message
   as flet-web does). Steps are committed by a fifth device, as another phone of the table
   would: a random legal step, an undo or a redo (60 / 25 / 15 in 100), and every phone
@@ -104,7 +104,7 @@ async def measure(game_id: str, steps: int, data_dir: Path, seed: int = 7) -> Me
     from card_companion.app import make_main
     from card_companion.companion.phones.access import TABLE
     from card_companion.companion.registry import GAMES as REGISTRY
-    from tests.phones import open_phone, settle, watching
+    from tests.support.phones import open_phone, settle, watching
 
     game = REGISTRY[game_id]
     main, _ = make_main(data_dir)

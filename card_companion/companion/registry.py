@@ -30,7 +30,7 @@ from card_companion.companion.game import Figure, Game, players_text
 class Listing:
     """A game as the lists show it (its card on the home screen, the game choosers, a saved
     game's name), known without loading the game. Each is the loaded game's own
-    (tests/test_all_games.py checks them), written here a second time so that the first
+    (tests/games/test_all_games.py checks them), written here a second time so that the first
     screen loads no game."""
 
     id: str

@@ -43,7 +43,7 @@ CLIENT_MESSAGES: dict[int, tuple[str, dict[str, tuple[type, ...]]]] = {
                           "error": (str, type(None))}),
 }
 """the messages Flet's client sends (flet.messaging.protocol: MessageAction and the bodies'
-fields; tests/test_server_faults.py checks them against Flet's): name, field → its types"""
+fields; tests/phones/test_server_faults.py checks them against Flet's): name, field → its types"""
 
 connection_address: contextvars.ContextVar[str] = contextvars.ContextVar("connection_address", default="?")
 """the client address of the websocket whose task runs (Flet's own log lines name it)"""
@@ -240,7 +240,7 @@ async def drop_left_session(session_id: str) -> None:
     same session id while the first tab still shows it. Flet keys its sessions by page name,
     session id and a hash of the client, and lists them only privately (flet-web 1.0.5's
     ``FletAppManager``): if that list is not there, nothing is dropped and the session times
-    out as Flet would have it (flet_compat.flet_sessions; tests/test_flet_compat.py pins the list)."""
+    out as Flet would have it (flet_compat.flet_sessions; tests/project/test_flet_compat.py pins the list)."""
     from flet_web.fastapi import app_manager
 
     sessions = flet_sessions()

@@ -3,7 +3,7 @@ here says why the app needs it and what in Flet it rests on, as seen in flet and
 1.0.5. No other module of server/ reads Flet's private names or its client's bytes; the
 views' such parts are in views/flet_compat.py (a module of its own here, so that importing
 the server, as the command line does, still loads nothing of Flet). A Flet upgrade checks
-these two modules, and tests/test_flet_compat.py fails with a sentence on a Flet where one
+these two modules, and tests/project/test_flet_compat.py fails with a sentence on a Flet where one
 of them no longer holds."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 place: each name here says why the app needs it and what in Flet it rests on, as seen in
 flet 1.0.5. No other module of views/ imports Flet's inner modules or reads its private
 names; the server's own such parts are in server/flet_compat.py. A Flet upgrade checks these
-two modules, and tests/test_flet_compat.py fails with a sentence on a Flet where one of them
+two modules, and tests/project/test_flet_compat.py fails with a sentence on a Flet where one of them
 no longer holds."""
 
 from __future__ import annotations

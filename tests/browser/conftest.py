@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import LAUNCH_ARGS, ROOT, Server, chromium_path, open_app
+from tests.browser.support.harness import LAUNCH_ARGS, ROOT, Server, chromium_path, open_app
 
 RUN_NAME = os.environ.get("COMPANION_RUN_NAME") or time.strftime("run-%Y%m%d-%H%M%S")
 SHOTS = ROOT / "test-output" / "screenshots" / RUN_NAME
@@ -128,7 +128,7 @@ class Shots:
         self.n = 0
 
     def __call__(self, page, name: str, full_page: bool = False) -> Path:
-        from tests.browser.harness import settle
+        from tests.browser.support.harness import settle
 
         settle(page)
         self.n += 1

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from card_companion.companion.protocol import resolve
-from tests.browser.harness import by_id, choose_theme, pick_cards, see, tap
+from tests.browser.support.harness import by_id, choose_theme, pick_cards, see, tap
 
 pytestmark = pytest.mark.browser
 

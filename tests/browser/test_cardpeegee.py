@@ -11,7 +11,7 @@ from card_companion.calculators.cards import card
 from card_companion.companion.cardpeegee import GAME, NewHero
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, into_view, pick_cards, save_game, see, tap, to_top, type_into
+from tests.browser.support.harness import by_id, into_view, pick_cards, save_game, see, tap, to_top, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ def test_new_game_and_heroes(app, shots):
     expect(by_id(page, "start")).to_be_visible()
     type_into(page, "player-0", "Ann")
     type_into(page, "player-1", "Bea")
-    tap(page, "group-advanced")  # the settings are folded in groups (issue 27)
+    tap(page, "group-advanced")  # the settings are folded in groups
     tap(page, "setting-elements")
     tap(page, "start")
     # Ann K♥ with 7♥ K♠ 2♣ → 15 + 19 = 34 HP; Bea Q♠ with 5♦ 5♣ 5♠ → 30 HP

@@ -1,4 +1,4 @@
-"""The server under faults, in Chromium (issue 25). After 40 websockets that close before
+"""The server under faults, in Chromium. After 40 websockets that close before
 they register, a real page opens, starts a game and plays; SIGTERM ends the server within
 5 s; the server started again has every step once, and the page comes back to it by itself.
 A page whose websocket drops gets its own session back (its device key reaches the
@@ -14,9 +14,9 @@ import time
 import pytest
 
 from card_companion.companion.saves.storage import Store
-from tests.browser.harness import enable_semantics, pick_cards, see, tap
-from tests.fake_pages import Phone
-from tests.viewkit import run_coroutine
+from tests.browser.support.harness import enable_semantics, pick_cards, see, tap
+from tests.support.fake_pages import Phone
+from tests.support.viewkit import run_coroutine
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ async def dropped_pages(port: int, n: int) -> None:
         await p.close()
 
 
-def test_issue25_item1_after_40_dropped_pages_a_page_plays_and_sigterm_stops_within_5_s(
+def test_after_40_dropped_pages_a_page_plays_and_sigterm_stops_within_5_s(
         open_page, tmp_path, shots, start_server):
     data = tmp_path / "data"
     server = start_server(data)
@@ -74,7 +74,7 @@ def test_issue25_item1_after_40_dropped_pages_a_page_plays_and_sigterm_stops_wit
     shots(page, "back-after-restart")
 
 
-def test_issue25_item4_a_page_gets_its_own_session_back_and_a_changed_key_does_not(browser, start_server, tmp_path):
+def test_a_page_gets_its_own_session_back_and_a_changed_key_does_not(browser, start_server, tmp_path):
     server = start_server(tmp_path / "data")
     page = browser.new_page(viewport={"width": 400, "height": 860})
     page.add_init_script(CATCH_SOCKETS)

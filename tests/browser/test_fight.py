@@ -15,7 +15,7 @@ from card_companion.calculators.cards import card
 from card_companion.companion.fight import queries
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, pick_cards, save_game, see, tap, type_into
+from tests.browser.support.harness import by_id, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +67,7 @@ def test_a_round_to_13(app, server, shots):
     enter(page, "turn-up", "AH 2H 3H", "Row card 3")
     see(page, "Who picks first?")
     see(page, "Deck: 15 cards")
-    # issue 14 item 13: the coin's button is on screen without scrolling
+    # the coin's button is on screen without scrolling
     box = by_id(page, "flip-coin").first.bounding_box()
     assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"]
     shots(page, "who-picks-first")

@@ -1,4 +1,4 @@
-"""Issue 34 item 7 in Chromium at 390×844, light and dark: a new game started for one phone
+"""In Chromium at 390×844, light and dark: a new game started for one phone
 opens for play (its first step above the fold, the invite folded into the code chip); one
 started for several phones opens with the invite (QR code, code, link), the same after a
 reload of that page; the choice is offered again for the next game; a game resumed from the
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import by_id, choose_theme, enable_semantics, see, settle, tap, type_into
+from tests.browser.support.harness import by_id, choose_theme, enable_semantics, see, settle, tap, type_into
 
 pytestmark = pytest.mark.browser
 

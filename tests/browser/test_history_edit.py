@@ -1,4 +1,4 @@
-"""Issue 14, items 10 and 12 in Chromium at 390×844: the saved-games list tells two games of
+"""In Chromium at 390×844: the saved-games list tells two games of
 the same players apart by how they stand; in a Peace and Love game's history a mistyped
 card of an earlier step is entered again (the later steps replayed on it), the game jumps
 back to an earlier step and every step comes back, and Undo on the table takes the edit
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import into_view, pick_card, save_game, see, tap, to_top
-from tests.test_history_edit import played
+from tests.browser.support.harness import into_view, pick_card, save_game, see, tap, to_top
+from tests.games.test_history_edit import played
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""Issue 34, items 4 and 14, in Chromium at 390×844: a name typed with a zero-width space is
+"""In Chromium at 390×844: a name typed with a zero-width space is
 said on the new-game screen and kept as it looks; two phones on the Players screen rename the
 same player, and the one that renames second is told the player's name now. Screenshots in
 the light and the dark theme."""
@@ -9,7 +9,7 @@ import pytest
 
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, choose_theme, into_view, save_game, see, tap, to_top, type_into
+from tests.browser.support.harness import by_id, choose_theme, into_view, save_game, see, tap, to_top, type_into
 from tests.fight.test_tracker import a_match_best_of_three
 
 pytestmark = pytest.mark.browser

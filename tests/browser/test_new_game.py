@@ -1,4 +1,4 @@
-"""Issue 27 item 4 in Chromium at 390×844: CardPeeGee's new game fits a thumb. Start is on the
+"""In Chromium at 390×844: CardPeeGee's new game fits a thumb. Start is on the
 first screen, about 40 settings folded into six groups under it, each group's line saying what
 differs from the rule text; a changed setting shows there, and the game starts with it."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import by_id, into_view, pick_cards, see, tap, to_top, type_into
+from tests.browser.support.harness import by_id, into_view, pick_cards, see, tap, to_top, type_into
 
 pytestmark = pytest.mark.browser
 

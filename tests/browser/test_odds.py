@@ -1,4 +1,4 @@
-"""Issue 16 in Chromium at 390×844: the advisor's odds where a player decides, in a CardPeeGee
+"""In Chromium at 390×844: the advisor's odds where a player decides, in a CardPeeGee
 fight, a Card Stratego attack on a face-down card and a Peace and Love round with one card
 left to enter; the explanation opens on a tap, and the odds never cover the action buttons."""
 
@@ -17,7 +17,7 @@ from card_companion.companion.cardpeegee import DrawEncounter, NewHero
 from card_companion.companion.peace_and_love import GAME as PAL
 from card_companion.companion.peace_and_love import Deal, StartFight
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, into_view, pick_cards, save_game, see, tap
+from tests.browser.support.harness import by_id, into_view, pick_cards, save_game, see, tap
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ def test_cardpeegee_fight_odds_before_the_round(open_page, start_server, tmp_pat
     expect(odds).to_be_visible()
     # Ann: Attack 10, Deal 3, 34 HP against the Monster 9♣: Attack 15, Deal 4, 9 HP, over the 47
     # unknown cards: the fight-odds ask's numbers (the screen is checked against the ask in
-    # tests/test_advisor.py)
+    # tests/views/test_advisor.py)
     expect(odds).to_have_attribute("aria-label", starts("Odds: Ann wins the round 5 % · tie 2 % · the Monster 9♣ wins "
                                                         "the round 93 % · Ann left standing 15 %"), timeout=10_000)
     shots(page, "fight-odds")
@@ -108,7 +108,7 @@ def test_card_stratego_attack_on_a_face_down_card(open_page, start_server, tmp_p
     see(page, "Battle: Ann's 7♥ is destroyed")
     tap(page, "action-attack")
     tap(page, "cell-1-1-0")
-    # Ann's next face-down card against Bea's Q♠: 10 of 23 win, 11 lose, 2 both (tests/test_card_stratego_views.py)
+    # Ann's next face-down card against Bea's Q♠: 10 of 23 win, 11 lose, 2 both (tests/card_stratego/test_views.py)
     odds = by_id(page, "attack-odds")
     expect(odds).to_have_attribute("aria-label", starts("Odds: Ann wins 43 % · Bea wins 48 % · both destroyed 9 %"))
     tap(page, "attack-odds-how")
@@ -121,7 +121,7 @@ def test_card_stratego_attack_on_a_face_down_card(open_page, start_server, tmp_p
 def test_peace_and_love_one_card_left(open_page, start_server, tmp_path, shots):
     page = resume(open_page, start_server, tmp_path, peace_and_love_first_round())
     see(page, "Fight · round 1")
-    # the odds only where a choice is open (issue 27 item 9): on Ann's own phone, while her
+    # the odds only where a choice is open: on Ann's own phone, while her
     # card is the one not entered (the whole table enters the cards once they are face up)
     tap(page, "seat")
     tap(page, "seat-player-0")
@@ -137,7 +137,7 @@ def test_peace_and_love_one_card_left(open_page, start_server, tmp_path, shots):
 
 
 def test_peace_and_love_stopped_early(open_page, start_server, tmp_path, shots):
-    """Issue 14 item 11 in Chromium: Stop asks first with who leads, then the result says
+    """In Chromium: Stop asks first with who leads, then the result says
     "Stopped early"."""
     s = Session.start(PAL, PAL.make_setup(["Ann", "Bea"]))
     s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import by_id, pick_cards, see, tap, type_into
+from tests.browser.support.harness import by_id, pick_cards, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from card_companion.companion.peace_and_love import GAME, Deal, NewFighter, Play
 from card_companion.companion.peace_and_love.choices import fight_starts
 from card_companion.companion.saves.storage import Store
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
+from tests.browser.support.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -153,14 +153,14 @@ PHONE = (390, 844)
 
 def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_words(
         open_page, tmp_path, shots, start_server):
-    """Issue 27 items 2, 8, 9, 10 at 390×844: Ann's phone (light), Bea's phone (dark), a
+    """At 390×844: Ann's phone (light), Bea's phone (dark), a
     watcher (light). The watcher says what Bea does; Bea's phone has one picker at a time,
     named above it, her hand one tap away, and the hand's odds only until her card is in; Ann's
     phone shows the round's odds while her card is the one missing; after Resolve, Apply is
     the one filled button."""
     import re
 
-    from tests.browser.harness import choose_theme, into_view
+    from tests.browser.support.harness import choose_theme, into_view
 
     s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))
     s = s.push(Deal(player=0, fighters=(card("9H"), card("KD"), card("QC"))))
@@ -185,8 +185,8 @@ def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_word
     tap(watcher, "seat-watch")
     see(watcher, "This phone is watching")
 
-    # item 10: the watcher is told what happens, Bea's phone taps for herself; and (issue 34
-    # item 11) Bea's turn is hers to choose: Ann's phone waits for it
+    # the watcher is told what happens, Bea's phone taps for herself; and Bea's turn is hers
+    # to choose (seats mean something): Ann's phone waits for it
     see(watcher, "Bea chooses an untapped fighter and the fighter to attack.")
     expect(find(watcher, "Tap one of")).to_have_count(0)
     into_view(watcher, "turn-panel")
@@ -200,7 +200,7 @@ def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_word
     for p in (ann, bea, watcher):
         see(p, "Fight · round 1")
 
-    # item 2: one picker on Bea's phone, its target named above it, her hand one tap away
+    # one picker on Bea's phone, its target named above it, her hand one tap away
     see(bea, "Entering: the played cards")
     expect(by_id(bea, "hand-picker-rank-A")).to_have_count(0)
     into_view(bea, "fight-panel")
@@ -209,7 +209,7 @@ def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_word
     see(bea, "Entering: Bea's hand")
     expect(by_id(bea, "play-picker-rank-A")).to_have_count(0)
     pick_cards(bea, "hand-picker", "3C KS 8H")
-    # item 9: her choice is open: which card of her hand does best
+    # her choice is open: which card of her hand does best
     expect(by_id(bea, "hand-odds")).to_be_visible()
     into_view(bea, "entry-target")
     shots(bea, "bea-hand-and-its-odds")
@@ -220,7 +220,7 @@ def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_word
     into_view(bea, "fight-panel")
     shots(bea, "bea-card-in-no-odds")
 
-    # item 9 on Ann's phone: Bea's card entered, Ann's not: the round's odds over Ann's card
+    # on Ann's phone: Bea's card entered, Ann's not: the round's odds over Ann's card
     pick_cards(ann, "play-picker", "3C")
     expect(by_id(ann, "fight-odds")).to_be_visible()
     see(ann, "If Ann's card is any unknown card")
@@ -234,7 +234,7 @@ def test_three_phones_one_picker_odds_while_a_choice_is_open_and_a_watchers_word
     into_view(watcher, "fight-panel")
     shots(watcher, "watcher-fight")
 
-    # item 8: after Resolve, Apply is the one filled button (light on Ann's phone, dark on Bea's)
+    # after Resolve, Apply is the one filled button (light on Ann's phone, dark on Bea's)
     tap(ann, "play-submit")
     expect(by_id(ann, "apply")).to_be_visible()
     into_view(ann, "play-submit")

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.harness import by_id, see, tap, type_into
-from tests.browser.phone_app import PhoneBrowser, StaticServer, build_phone, offline_ready, open_phone
+from tests.browser.support.harness import by_id, see, tap, type_into
+from tests.browser.support.phone_app import PhoneBrowser, StaticServer, build_phone, offline_ready, open_phone
 
 # on one worker: the module's build of the phone app (build/phone) is made once
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("phone-app")]
@@ -187,7 +187,7 @@ def test_every_use_of_one_phone(phone_host, phone_browser, shots):
     charts and ratings, the history, the rules and a calculator: all inside the phone app."""
     from card_companion.companion.registry import game
     from card_companion.companion.session import Session
-    from tests.browser.harness import into_view, pick_cards
+    from tests.browser.support.harness import into_view, pick_cards
     from tests.browser.test_odds import (
         cardpeegee_before_the_round,
         peace_and_love_first_round,

@@ -1,4 +1,4 @@
-"""Issue 28 in Chromium at 390×844: three FIGHT! matches played to their end on the table
+"""In Chromium at 390×844: three FIGHT! matches played to their end on the table
 screen (each saved one turn short of it), then tonight's results on the home screen, the
 Players screen with its standings, a head-to-head and the charts, in the light and the dark
 theme, with screenshots to look at."""
@@ -10,7 +10,7 @@ import pytest
 from card_companion.calculators.cards import card
 from card_companion.companion.registry import game
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, choose_theme, into_view, pick_cards, save_game, see, tap, to_top
+from tests.browser.support.harness import by_id, choose_theme, into_view, pick_cards, save_game, see, tap, to_top
 from tests.fight.test_tracker import a_match_best_of_three
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,4 @@
-"""Issue 34 item 8 in Chromium at 390×844, light and dark: on a player's own phone every control
+"""In Chromium at 390×844, light and dark: on a player's own phone every control
 of a step is on the screen when it is to be tapped, with no scroll by the test between the
 taps (the app may bring the next one up itself: views/reach.py). Card Stratego: Put into play
 (the action, a place, the confirmation); Peace and Love: a Retire (the mode, one's own
@@ -16,7 +16,7 @@ import pytest
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, choose_theme, enable_semantics, save_game, see, settle, tap
+from tests.browser.support.harness import by_id, choose_theme, enable_semantics, save_game, see, settle, tap
 from tests.support.play import random_steps
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,4 @@
-"""Issue 27, item 7 in Chromium at 390×844: the rules screen you can find your way in. A
+"""In Chromium at 390×844: the rules screen you can find your way in. A
 contents entry opens its section, a word searched for is listed in each paragraph it is in,
 a ruling's link opens the rule paragraph it settles, and the back arrow returns home
 (screenshots in test-output/screenshots/)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import by_id, see, tap, type_into
+from tests.browser.support.harness import by_id, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""Issue 34 item 11 in Chromium at 390×844, light and dark: two phones at one Peace and Love
+"""In Chromium at 390×844, light and dark: two phones at one Peace and Love
 table, "I am Ann" and "I am Bea", on Bea's turn. Ann's phone shows Bea's turn as waiting
 (none of Bea's buttons), Bea's phone chooses; the table's "any phone may enter for anyone",
 turned on on Ann's phone, gives Ann Bea's entries (and Bea's phone hears of it), and Ann
@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, choose_theme, save_game, see, tap
+from tests.browser.support.harness import by_id, choose_theme, save_game, see, tap
 
 pytestmark = pytest.mark.browser
 

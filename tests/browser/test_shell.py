@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from card_companion.calculators.cards import card
 from card_companion.companion.peace_and_love import GAME, Deal
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
+from tests.browser.support.harness import by_id, enable_semantics, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -116,7 +116,7 @@ def test_two_phones_share_one_game(open_page, tmp_path, shots, start_server):
 
 
 def test_a_game_table_in_the_dark_theme(open_page, tmp_path, shots, start_server):
-    """Issue 14 item 1: on the dark theme the names, the scores, the deck line and the hints are
+    """On the dark theme the names, the scores, the deck line and the hints are
     light on dark (each text style carries the scheme's on-surface colour)."""
     data = tmp_path / "data"
     s = Session.start(GAME, GAME.make_setup(["Ann", "Bea"]))

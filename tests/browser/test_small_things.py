@@ -1,4 +1,4 @@
-"""Issue 34 item 13 in Chromium at 390×844, light and dark: the smaller things seen.
+"""In Chromium at 390×844, light and dark: the smaller things seen.
 
 Peace and Love with three players on two phones, Cy's (light) and Ann's (dark): each phone
 ranks its player's hand in a fight of three (a); the fight's result card shows through its last
@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import (
+from tests.browser.support.harness import (
     by_id,
     choose_theme,
     enable_semantics,

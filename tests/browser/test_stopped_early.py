@@ -1,4 +1,4 @@
-"""Issue 34 item 1 in Chromium at 390×844, light and dark: Peace and Love's Stop dialog says the
+"""In Chromium at 390×844, light and dark: Peace and Love's Stop dialog says the
 game counts and offers Stop without counting; a game stopped and counted is a record marked
 "stopped early" on the Players screen, and Tonight and the Players screen say how many stopped
 games counted; the one stopped without counting is among the unfinished ones."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import by_id, choose_theme, into_view, save_game, see, tap, to_top
-from tests.test_one_standing import PAL, mid_game
+from tests.browser.support.harness import by_id, choose_theme, into_view, save_game, see, tap, to_top
+from tests.records.test_one_standing import PAL, mid_game
 
 pytestmark = pytest.mark.browser
 

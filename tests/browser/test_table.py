@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
+from tests.browser.support.harness import by_id, enable_semantics, find, pick_cards, save_game, see, tap, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +85,7 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
     tap(b, "deal-submit")
     for p in (a, c):
         see(p, "Bea's turn")
-    # the name once (issue 34 item 13b): Bea's own step names her already
+    # the name once: Bea's own step names her already
     see(a, "Bea's fighters: 5♠ 2♣ 7♦ (total 14); Bea has the lowest total and goes first")
     expect(find(a, "Bea: Bea's fighters")).to_have_count(0)
     shots(a, "A-whole-table")
@@ -93,7 +93,7 @@ def test_three_phones_one_table(open_page, tmp_path, shots, start_server):
     shots(c, "C-watching")
 
     # the watcher has nothing to tap: its undo and the turn's entries are off (the server
-    # refuses a watcher's step all the same: tests/test_access.py), and a tap changes nothing
+    # refuses a watcher's step all the same: tests/phones/test_access.py), and a tap changes nothing
     for ident in ("undo", "stop"):
         expect(by_id(a, ident).locator("[flt-tappable]")).to_have_count(1)
         expect(by_id(c, ident)).not_to_have_count(0)  # shown, and off
@@ -176,7 +176,7 @@ def test_table_mode_turns_the_far_players_side(game_id, open_page, tmp_path, sho
 
 
 def test_a_game_opened_and_closed_20_times_costs_nothing_afterwards(open_page, tmp_path, start_server):
-    """Issue 14 item 14: pages that went away are unsubscribed: one step afterwards tells one
+    """Pages that went away are unsubscribed: one step afterwards tells one
     other page, and the server log has no errors."""
     data = tmp_path / "data"
     s = seeded("peace-and-love")
@@ -202,7 +202,7 @@ def test_a_game_opened_and_closed_20_times_costs_nothing_afterwards(open_page, t
 
 
 def test_a_page_of_another_site_cannot_drive_the_app(browser, tmp_path, start_server):
-    """Issue 11 item 7, in a real browser: a page from another origin opens a websocket to
+    """In a real browser: a page from another origin opens a websocket to
     the app on 127.0.0.1: refused before Flet sees it."""
     import functools
     import http.server
@@ -243,7 +243,7 @@ def test_a_tampered_device_key_gets_one_sentence_and_a_new_key(browser, tmp_path
     """The key in the browser's storage was changed by hand (say, to reach someone else's
     games): the server refuses it in one sentence, gives this browser a new key, lists
     nothing, and changes nothing."""
-    from tests.browser.harness import enable_semantics
+    from tests.browser.support.harness import enable_semantics
 
     server = start_server(tmp_path / "data")
     context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
@@ -276,7 +276,7 @@ def test_a_dropped_connection_comes_back_to_the_latest_state(browser, open_page,
     reconnects by itself, says so, and shows the step it missed at once (a table's page is
     drawn anew from the save: taken back onto its old session, Flet's web client kept the
     browser busy for 95-135 s)."""
-    from tests.browser.harness import enable_semantics
+    from tests.browser.support.harness import enable_semantics
 
     data = tmp_path / "data"
     s = seeded("peace-and-love")
@@ -377,7 +377,7 @@ def test_three_phones_a_tap_before_the_step_is_drawn_is_refused(browser, open_pa
 
 
 def test_names_fit_at_the_largest_text_size(open_page, tmp_path, shots, start_server):
-    """Issue 27 item 6: at 390 px and the Larger text size, the game's whole name reads in the
+    """At 390 px and the Larger text size, the game's whole name reads in the
     bar (two lines for a long one), and the seat line stays one line with table mode on it."""
     data = tmp_path / "data"
     gid = save_game(data, seeded("pc-war"))

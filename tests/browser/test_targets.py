@@ -1,4 +1,4 @@
-"""Issue 34 item 9 in Chromium at 390×844: every tappable control of every screen is at least
+"""In Chromium at 390×844: every tappable control of every screen is at least
 48×48 px (Material's minimum), found by walking Flutter's semantics tree (tests/browser/
 targets.py): home with a saved game of each game, its delete, export and import dialogs, the
 players and settings screens, a table's code; and for each game its new-game screen, its table
@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 from card_companion.companion.registry import GAMES
-from tests.browser.harness import by_id, save_game, see, tap
-from tests.browser.targets import small_targets, targets
-from tests.test_contrast import played
+from tests.browser.support.harness import by_id, save_game, see, tap
+from tests.browser.support.targets import small_targets, targets
+from tests.views.test_contrast import played
 
 pytestmark = pytest.mark.browser
 
@@ -117,7 +117,7 @@ def test_screens_after_the_sizes_in_light_and_dark(open_page, start_server, tmp_
     """Pictures to look at: home, settings, a table with a card picker and a new-game screen with
     its segmented settings (PC War's jokers and blank card) at 390 px, light and dark (nothing cut
     or crowded by the 48 px targets)."""
-    from tests.browser.harness import choose_theme
+    from tests.browser.support.harness import choose_theme
 
     data = tmp_path / "data"
     gid = save_game(data, under_way("peace-and-love"))

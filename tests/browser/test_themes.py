@@ -1,14 +1,14 @@
-"""Issue 14 item 1 in Chromium at 390×844: every game's table mid-game, in the light and the
+"""In Chromium at 390×844: every game's table mid-game, in the light and the
 dark theme, with screenshots to look at (the contrast itself is checked for every text in
-tests/test_contrast.py)."""
+tests/views/test_contrast.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from card_companion.companion.registry import GAMES
-from tests.browser.harness import choose_theme, save_game, see, tap
-from tests.test_contrast import played
+from tests.browser.support.harness import choose_theme, save_game, see, tap
+from tests.views.test_contrast import played
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""Card Stratego's table built in-process (tests/viewkit.py): each action entered as the
+"""Card Stratego's table built in-process (tests/support/viewkit.py): each action entered as the
 players would (choose it, tap its targets on the battlefield, enter only the cards turned face
 up or discarded), checked in the game log and the save file; refusals show a message and
 change nothing.
@@ -36,7 +36,7 @@ from card_companion.companion.session import Session
 from card_companion.views.card_stratego.options import options_of
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TableScreen
-from tests.viewkit import ViewHarness
+from tests.support.viewkit import ViewHarness
 
 ANN, BEA = 0, 1
 

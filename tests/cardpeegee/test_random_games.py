@@ -1,5 +1,5 @@
 """CardPeeGee random play over whole games with random options (on top of the generic
-tests/test_all_games.py): HP changes equal the damage and healing logged, dead Heroes never
+tests/games/test_all_games.py): HP changes equal the damage and healing logged, dead Heroes never
 act, hands never go negative, undo and save → load are exact; and whatever a user enters in
 any state is either applied or refused with IllegalAction, never a crash."""
 

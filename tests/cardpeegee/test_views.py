@@ -1,4 +1,4 @@
-"""CardPeeGee's table built in-process (tests/viewkit.py): each flow is entered the way the
+"""CardPeeGee's table built in-process (tests/support/viewkit.py): each flow is entered the way the
 players tap it, and what it did is checked in the save file (the game log and the state);
 refused input shows the tracker's message next to the form and saves nothing.
 
@@ -15,8 +15,8 @@ from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
 from card_companion.views.table_screen import TableScreen
 from tests.cardpeegee.test_tracker import dee_draws_from_two_cards
-from tests.test_views import services
-from tests.viewkit import ViewHarness
+from tests.support.viewkit import ViewHarness
+from tests.views.test_views import services
 
 G = GAMES["cardpeegee"]
 

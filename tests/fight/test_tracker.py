@@ -209,7 +209,7 @@ def test_a_match_best_of_three() -> None:
 
 
 def a_match_best_of_three() -> Session:
-    """Ann and Bea's match, checked step by step: Bea wins it 2 rounds to 1 (tests/test_stats.py
+    """Ann and Bea's match, checked step by step: Bea wins it 2 rounds to 1 (tests/records/test_stats.py
     seats other players on its log)."""
     s = new()
     # Round 1 goes to Bea on the Tie Breaker (as above) — here quicker: replay that log.

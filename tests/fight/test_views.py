@@ -1,4 +1,4 @@
-"""FIGHT!'s table built in-process (tests/viewkit.py): the opening (row, coin flip, picks,
+"""FIGHT!'s table built in-process (tests/support/viewkit.py): the opening (row, coin flip, picks,
 refill), turns with their results and explanations, the victory piles and the Tie Breaker,
 the draw phase, rounds and the match, undo of a coin flip, and refusals (a message, nothing
 saved). Default cycle: Parry beats Punch, Punch beats Dodge, Dodge beats Kick, Kick beats Parry.
@@ -22,8 +22,8 @@ from card_companion.views.fight.table import FightTable
 from card_companion.views.history import HistoryScreen
 from card_companion.views.live_table import LiveTable, Table
 from card_companion.views.table_screen import TableScreen
-from tests.test_views import services
-from tests.viewkit import ViewHarness
+from tests.support.viewkit import ViewHarness
+from tests.views.test_views import services
 
 GAME = GAMES["fight"]
 ANN, BEA = 0, 1

@@ -1,4 +1,4 @@
-"""View tests of PC War's table and new-game extras (tests/viewkit.py): flips by tap and by
+"""View tests of PC War's table and new-game extras (tests/support/viewkit.py): flips by tap and by
 cards, the pile pick-up, the trade and war with a tie inside it, too few cards, the end
 with its numbers, stop and recount, refusals (a message, nothing saved), and the odds.
 
@@ -16,8 +16,8 @@ from card_companion.companion.session import Session
 from card_companion.views.new_game import NewGameScreen
 from card_companion.views.pc_war import new_game as view
 from card_companion.views.table_screen import TableScreen
-from tests.test_views import services
-from tests.viewkit import FakePage, ViewHarness
+from tests.support.viewkit import FakePage, ViewHarness
+from tests.views.test_views import services
 
 
 @pytest.fixture

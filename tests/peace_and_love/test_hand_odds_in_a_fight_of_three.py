@@ -24,8 +24,8 @@ from card_companion.companion.protocol import resolve
 from card_companion.companion.registry import GAMES
 from card_companion.companion.saves.storage import open_store
 from card_companion.companion.session import Session
-from tests.test_advisor import label, less
-from tests.viewkit import FakePage, ViewHarness
+from tests.support.viewkit import FakePage, ViewHarness
+from tests.views.test_advisor import label, less
 
 PAL = GAMES["peace-and-love"]
 SUITS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}

@@ -17,7 +17,7 @@ from card_companion.views.peace_and_love.fight import choice_open, entry_target
 from card_companion.views.peace_and_love.turn import turn_hint
 from card_companion.views.services import Prefs, Services, ServicesContext
 from card_companion.views.table_screen import TablePage
-from tests.viewkit import FakePage, ViewHarness
+from tests.support.viewkit import FakePage, ViewHarness
 
 PAL = GAMES["peace-and-love"]
 
@@ -64,7 +64,7 @@ def odds(h: ViewHarness) -> list[str]:
     return [i for i in ("fight-odds", "hand-odds") if h.has(i)]
 
 
-# --- item 2: one picker at a time ----------------------------------------------------------------
+# --- one picker at a time ------------------------------------------------------------------------
 
 
 def test_a_players_phone_has_one_picker_its_target_named_and_the_other_one_tap_away(phones):
@@ -110,7 +110,7 @@ def test_the_target_follows_the_choice_only_on_a_players_phone_and_while_the_han
     assert entry_target(True, "played", 0, 5) == "played"
 
 
-# --- item 9: the odds only while the phone's player has a card to choose ------------------------
+# --- the odds only while the phone's player has a card to choose --------------------------------
 
 
 def test_the_hand_odds_go_once_the_players_own_card_is_entered(phones):
@@ -148,7 +148,7 @@ def test_choice_open_is_the_phones_player_with_a_card_not_entered():
     assert not choice_open(2, (1, 0), ())  # a player outside the fight
 
 
-# --- item 8: one filled button, the next action ---------------------------------------------------
+# --- one filled button, the next action -----------------------------------------------------------
 
 
 def filled(h: ViewHarness, ident: str) -> bool:
@@ -174,7 +174,7 @@ def test_the_switch_of_target_is_never_filled(phones):
     assert not filled(h, "switch-entry") and filled(h, "play-submit")
 
 
-# --- item 10: the turn's prompt in the words of the phone ---------------------------------------
+# --- the turn's prompt in the words of the phone ------------------------------------------------
 
 
 def test_a_watchers_phone_says_what_happens_in_the_third_person(phones):

@@ -13,7 +13,7 @@ rating before and after it (``ratings.py``).
 inside the very transaction that writes a game's step, undo, redo, edit, import or deletion,
 so a record appears when its game ends, goes when the ending is undone, comes back with Redo,
 and goes with the game. ``from_saves`` computes every record (and every rating, folded in
-order) from the saved games alone; tests/test_records.py holds the two equal after random
+order) from the saved games alone; tests/records/test_records.py holds the two equal after random
 changes. A game stopped without counting (abandoned), a game still being played and a game
 whose save cannot be read have no record.
 

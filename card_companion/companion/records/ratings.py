@@ -54,7 +54,7 @@ def model() -> PlackettLuce:
 
 
 START = Rating(25.0, 25 / 3)
-"""a player's rating before their first game: the model's own defaults (tests/test_stats.py
+"""a player's rating before their first game: the model's own defaults (tests/records/test_stats.py
 checks them), written here so that knowing it loads no openskill"""
 
 

@@ -1,6 +1,6 @@
 """How a finished game ranks its players: each player's final figure in that game's own terms
 and their place, with ties, taken from the game's own outcome (one per game, each
-checked against its rule text in tests/test_standings.py): each game's ``Game.standing``, its
+checked against its rule text in tests/records/test_standings.py): each game's ``Game.standing``, its
 final figure the registry's ``Listing.figure``.
 
 A record of a finished game (``companion/records/game_records.py``) is what the players would write down;

@@ -1,0 +1,210 @@
+"""What the app relies on of Flet beyond its public API holds on the Flet installed here, and
+it is relied on from the two compat modules only (views/flet_compat.py, server/flet_compat.py).
+Each check names, when it fails, what changed in Flet and which part of the app rests on it:
+after a Flet upgrade, a failure here is the list of what to look at."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import contextvars
+import importlib
+import inspect
+import re
+import threading
+import typing
+from pathlib import Path
+from types import ModuleType
+
+import flet as ft
+import pytest
+
+from card_companion.server import flet_compat as server_compat
+
+PACKAGE = Path(__file__).resolve().parents[2] / "card_companion"
+COMPAT = {PACKAGE / "views" / "flet_compat.py", PACKAGE / "server" / "flet_compat.py"}
+
+
+def changed(what: str, rests: str) -> str:
+    """The sentence a failed check says."""
+    return (f"Flet {ft.__version__} (flet-web {flet_web_version()}) changed since {server_compat.FLET_SEEN}: "
+            f"{what}; {rests} rests on it (see its comment there, and docs/architecture.md on Flet's internals)")
+
+
+def flet_module(name: str, rests: str) -> ModuleType:
+    """One of Flet's modules, or the test fails saying it cannot be imported (the views' compat module
+    itself is imported after its own module is found: else its ImportError would be all)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as e:
+        pytest.fail(changed(f"its module {name} cannot be imported ({e})", rests))
+
+
+def flet_web_version() -> str:
+    try:
+        from flet_web.version import version
+    except ImportError:
+        return "none"
+    return str(version)
+
+
+# --- the views' (views/flet_compat.py) ---
+
+def test_mutable_ref_is_the_type_use_ref_returns():
+    module = flet_module("flet.components.hooks.use_ref", "views/flet_compat.py's MutableRef")
+    assert hasattr(module, "MutableRef"), changed(
+        "flet/components/hooks/use_ref.py has no MutableRef", "views/flet_compat.py's MutableRef (every view's import)")
+    from card_companion.views import flet_compat as views_compat
+
+    assert views_compat.MutableRef is module.MutableRef
+    returns = typing.get_type_hints(ft.use_ref).get("return")
+    assert typing.get_origin(returns) is views_compat.MutableRef, changed(
+        f"ft.use_ref returns {returns!r}, not a MutableRef", "views/flet_compat.py's MutableRef (the views' refs)")
+
+
+def test_bind_page_binds_the_page_flet_reads():
+    rests = "views/flet_compat.py's bind_page (services.on_page_loop)"
+    context, page, base_control = (flet_module(f"flet.controls.{name}", rests)
+                                   for name in ("context", "page", "base_control"))
+    var = getattr(context, "_context_page", None)
+    assert isinstance(var, contextvars.ContextVar), changed(
+        "flet/controls/context.py has no ContextVar _context_page", "views/flet_compat.py's bind_page")
+    for module, who in ((page, "Page.run_task"), (base_control, "BaseControl._trigger_event")):
+        assert getattr(module, "_context_page", None) is var, changed(
+            f"{who} ({module.__name__}) no longer binds its page through _context_page", rests)
+    from card_companion.views import flet_compat as views_compat
+
+    stand_in = object()
+
+    def bound() -> object:
+        views_compat.bind_page(stand_in)
+        return ft.context.page
+
+    assert contextvars.copy_context().run(bound) is stand_in, changed(
+        "ft.context.page does not read the page _context_page holds", "views/flet_compat.py's bind_page")
+
+
+# --- the server's (server/flet_compat.py) ---
+
+@pytest.mark.parametrize("name", sorted(server_compat.BOOT_TEXT))
+def test_the_boot_text_is_in_flets_client_once(name):
+    from flet_web import get_package_web_dir
+
+    old, new = server_compat.BOOT_TEXT[name]
+    found = (Path(get_package_web_dir()) / name).read_bytes().count(old)
+    assert found == 1, changed(
+        f"its web client's {name} holds the boot text {old!r} {found} times, not once",
+        "server/flet_compat.py's BOOT_TEXT (else Flet's \"Working...\" shows under the app's \"Reconnecting…\")")
+    assert name.endswith(".js") or len(new) == len(old), "a blank in the compiled .wasm must keep its length"
+
+
+def test_flets_log_line_of_a_bad_frame_is_the_one_shortened():
+    flet_app = flet_module("flet_web.fastapi.flet_app", "server/flet_compat.py's RECEIVE_LOOP_ERROR")
+
+    assert flet_app.logger.name == server_compat.FLET_LOGGER, changed(
+        f"flet-web's flet_app.py logs to {flet_app.logger.name!r}", "server/flet_compat.py's FLET_LOGGER")
+    assert f"{server_compat.RECEIVE_LOOP_ERROR}: " in inspect.getsource(flet_app), changed(
+        f"flet-web's flet_app.py no longer logs {server_compat.RECEIVE_LOOP_ERROR!r}",
+        "server/flet_compat.py's RECEIVE_LOOP_ERROR (serving.FletLogLines)")
+
+
+def test_the_update_race_is_recognised_on_flets_session():
+    Session = flet_module("flet.messaging.session", "server/flet_compat.py's is_update_race").Session
+
+    scheduler = getattr(Session, "_Session__updates_scheduler", None)
+    assert inspect.iscoroutinefunction(scheduler), changed(
+        "flet/messaging/session.py's Session has no coroutine __updates_scheduler",
+        "server/flet_compat.py's is_update_race (serving.flet_races)")
+    assert callable(getattr(Session, "start_updates_scheduler", None)), changed(
+        "Session has no start_updates_scheduler", "app.py's make_main (a page's updates after the race)")
+    coro = scheduler(None)  # never run: its name is what the race's task shows
+    try:
+        race = AttributeError("'NoneType' object has no attribute 'put_nowait'")
+        assert server_compat.is_update_race(race, coro), changed(
+            f"the scheduler's task is named {coro.__qualname__!r}", "server/flet_compat.py's is_update_race")
+        assert not server_compat.is_update_race(KeyError("put_nowait"), coro)
+    finally:
+        coro.close()
+
+
+def test_flets_sessions_are_the_list_the_server_drops_from():
+    from flet_web.fastapi import app_manager
+
+    Session = flet_module("flet.messaging.session", "connection.drop_left_session").Session
+
+    sessions = server_compat.flet_sessions()
+    assert sessions is not None, changed(
+        "flet-web's FletAppManager has no dict __sessions", "server/flet_compat.py's flet_sessions "
+        "(connection.drop_left_session: a table's left session would wait for the timeout)")
+    assert callable(getattr(app_manager, "delete_session", None)), changed(
+        "flet_web.fastapi.app_manager has no delete_session", "connection.drop_left_session")
+    assert all(isinstance(getattr(Session, name, None), property) for name in ("id", "expires_at")), changed(
+        "Session's id or expires_at is no longer a property", "connection.drop_left_session")
+    probe = object()
+    # in a thread of its own: a test before this one on the same worker (a browser test's
+    # Playwright) may leave this thread's event loop running, and asyncio.run refuses then
+    adding = threading.Thread(target=asyncio.run, args=(app_manager.add_session("flet-compat-probe", probe),))
+    adding.start()
+    adding.join(10)
+    try:
+        assert sessions.get("flet-compat-probe") is probe, changed(
+            "a session Flet adds is not in FletAppManager.__sessions", "server/flet_compat.py's flet_sessions")
+    finally:
+        sessions.pop("flet-compat-probe", None)
+
+
+# --- and nowhere else ---
+
+PRIVATE_NAME = re.compile(r"_[A-Z]\w*__\w+|_context_page")
+"""a name-mangled private attribute (``_FletAppManager__sessions``) or Flet's page ContextVar"""
+PUBLIC_MODULES = ("flet", "flet_web", "flet_web.fastapi", "flet_web.version")
+"""the Flet modules the app may import anywhere: flet's top, flet-web's top, its FastAPI app and version"""
+
+
+def reaches_into_flet(path: Path) -> list[str]:
+    """What a module of the app imports of Flet's inner modules, or reads of its private names."""
+    tree = ast.parse(path.read_text(), str(path))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    found = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        found += [f"line {node.lineno}: imports {n}" for n in names
+                  if n.split(".")[0] in ("flet", "flet_web") and n not in PUBLIC_MODULES]
+        if isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.alias):
+            text = node.name
+        elif isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and id(node) not in docstrings:
+            text = node.value.decode("latin-1") if isinstance(node.value, bytes) else node.value
+            if "main.dart" in text:
+                found.append(f"line {node.lineno}: names Flet's compiled client {text!r}")
+        else:
+            continue
+        if PRIVATE_NAME.search(text):
+            found.append(f"line {getattr(node, 'lineno', '?')}: reads {text!r}")
+    return found
+
+
+def test_only_the_compat_modules_reach_into_flet():
+    found = {str(p.relative_to(PACKAGE.parent)): hits for p in sorted(PACKAGE.rglob("*.py"))
+             if p not in COMPAT and (hits := reaches_into_flet(p))}
+    assert not found, ("Flet's inner modules or private names are used outside views/flet_compat.py and "
+                       f"server/flet_compat.py (put them there, with why and what they rest on): {found}")
+
+
+def test_the_check_sees_what_it_looks_for(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('"""main.dart.js in a docstring is a mention."""\nimport flet as ft\n'
+                     "from flet.components.hooks.use_ref import MutableRef\n"
+                     "from flet.controls.context import _context_page\n"
+                     'x = getattr(m, "_FletAppManager__sessions")\nBOOT = {"main.dart.js": b"x"}\n')
+    assert [h.split(":")[0] for h in reaches_into_flet(probe)] == ["line 3", "line 4", "line 4", "line 5",
+                                                                    "line 6"]

@@ -1,0 +1,1 @@
+"""Records, standings, statistics and ratings, and the players' names."""

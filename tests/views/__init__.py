@@ -1,0 +1,1 @@
+"""The screens built in-process (tests/support/viewkit.py), no browser."""

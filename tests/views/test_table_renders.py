@@ -1,0 +1,343 @@
+"""What one step draws again on a phone of the table, for every game (tests/support/phones.py: real
+Flet sessions, no browser). After another phone's step, the frame (the page, the seat line,
+the links, the invite) is not drawn again, and only a small part of the table's components
+are: the panels whose data changed. If a revision key or a new handler comes back, every
+component is drawn again and this fails."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+from collections import Counter
+
+import pytest
+
+from benchmarks.page_updates import GAMES, mid_game
+from card_companion.companion.log_changes import EnterStep, Undo
+from card_companion.companion.registry import GAMES as REGISTRY
+from card_companion.companion.session import Session
+from tests.support.phones import run, settle, table_of_phones, watching
+
+FRAME = {"TablePage", "GameBody", "TableLinks", "SeatLine", "InvitePanel"}
+SEEDS = {"cardpeegee": 12}
+"""a game's own mid-game seed: CardPeeGee's random play from seed 11 draws a Healer held by jailors
+at its 4th step, whose fight opens with the play form (209 of 408 controls: a whole new entry)"""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_step_draws_again_only_what_it_changed(game_id: str, tmp_path) -> None:
+    game = REGISTRY[game_id]
+    session, play, rng = mid_game(game, seed=SEEDS.get(game_id, 11))
+
+    async def scenario() -> list[tuple[Counter, int, int]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        out = []
+        with watching() as drawn:
+            for _ in range(6):
+                state = table.snapshot().session.state
+                if game.is_over(state):
+                    break
+                drawn.clear()
+                watcher.sent.clear()
+                await table.step(play.random_action(state, rng))
+                out.append((drawn.names(watcher), watcher.controls_sent(), len(list(watcher.controls()))))
+        return out
+
+    steps = run(scenario)
+    assert steps, "the game ended before any step"
+    shares = []
+    for names, sent, on_page in steps[1:]:  # the first step may open the undo button and the notice
+        assert not FRAME & set(names), f"the frame was drawn again: {names}"
+        # the panels whose data changed: a part of the page, never all of it (a step that opens
+        # a new entry sends that entry)
+        assert sent <= on_page // 2, f"{sent} of the page's {on_page} controls sent again: {names}"
+        shares.append(sent / on_page)
+    assert statistics.median(shares) <= 0.25, f"a step sends {shares} of the page"
+
+
+def test_undo_to_here_draws_again_only_the_rows_it_changed(tmp_path) -> None:
+    """On the history screen, "Undo to here" on step 5 of 9 takes steps 6-9 away and the
+    "Undo to here" of step 5 (now the last); steps 1-4 are as they were and are not drawn
+    again."""
+    from card_companion.app import make_main
+    from tests.support.phones import open_phone
+
+    game = REGISTRY["pc-war"]
+    session, _play, _rng = mid_game(game, seed=3, steps=9)
+    assert len(session.actions) == 9
+
+    async def scenario() -> tuple[Counter, str]:
+        main, _ = make_main(tmp_path)
+        key = main.tables.new_device_key()
+        gid = main.tables.device(key, "127.0.0.1").create(session)
+        phone = await open_phone(main, f"/play/{gid}/history", key)
+        with watching() as drawn:
+            await phone.click("undo-to-5")
+            return drawn.names(phone), phone.texts()
+
+    names, texts = run(scenario)
+    assert "Back to step 5: 4 later steps undone." in texts
+    assert names["StepRow"] == 1, names  # step 5 only (its "Undo to here" goes)
+    assert names["UndonePanel"] == 1, names
+
+
+# --- a stale tap ---------------------------------------------------------------
+
+
+def test_a_tap_from_a_drawing_older_than_the_table_is_refused(tmp_path) -> None:
+    """Phone B hears another phone's flip but has not drawn it yet (a slow phone: its browser
+    has not reported the frame): a tap on B's old "Ann is higher" handler is refused with the
+    stale sentence and changes nothing. Once B has drawn the new state, the same button
+    commits on the state B shows."""
+    from card_companion.companion.pc_war import Flip
+    from card_companion.companion.saves.errors import STALE
+    from card_companion.companion.session import Session
+    from card_companion.views.live_table import STALE_TAIL
+
+    game = REGISTRY["pc-war"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    async def scenario() -> tuple[str, int, int, str]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        b = table.phones[1]
+        old_button = b.tappable("flip-left")._i  # the control B drew for revision 0
+        b.drawing = False  # B's browser is slow: it reports nothing until draw()
+        await table.step(Flip(higher="right"))  # another phone: Bea's card is higher
+        await b.tap_id(old_button)
+        refused_text, after_refusal = b.texts(), len(table.snapshot().session.actions)
+        await b.draw()  # B's browser shows the flip now
+        await b.tap_id(b.tappable("flip-left")._i)
+        return refused_text, after_refusal, len(table.snapshot().session.actions), b.texts()
+
+    refused_text, after_refusal, after_drawing, texts = run(scenario)
+    assert f"{STALE[0].upper()}{STALE[1:]}. {STALE_TAIL}" in refused_text
+    assert after_refusal == 1  # the other phone's flip only
+    assert after_drawing == 2  # B's flip, entered on the state B had drawn
+    assert STALE not in texts
+
+
+# --- what another phone's step says ---------------------------------------------
+
+
+def test_another_phones_step_is_said_in_the_historys_words_and_fades(tmp_path, monkeypatch) -> None:
+    """Two table phones: the second reads the first's flip as the history says it, from "the
+    other table phone" (never "the table phone": it is one itself); an undo says what it took
+    back; the line goes after a few seconds."""
+    from card_companion.companion.pc_war import Flip
+    from card_companion.companion.session import Session
+    from card_companion.views import live_table
+    from tests.support.phones import settle
+
+    monkeypatch.setattr(live_table, "FADE", 1.5)  # long enough for a loaded machine to draw the step first
+    game = REGISTRY["pc-war"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    async def scenario() -> tuple[str, str, str]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        first = table.device(0)
+        now = first.act(table.gid, table.snapshot(), EnterStep(Flip(higher="right")))
+        await settle()
+        after_flip = table.phones[1].texts()
+        first.act(table.gid, now, Undo())
+        await settle()
+        after_undo = table.phones[1].texts()
+        await asyncio.sleep(2.0)
+        await settle()
+        return after_flip, after_undo, table.phones[1].texts()
+
+    after_flip, after_undo, later = run(scenario)
+    line = "Flip 1: Bea's card is higher → Bea takes both"
+    assert f"The other table phone: {line}" in after_flip
+    assert f"The other table phone undid: {line}" in after_undo
+    assert "The other table phone" not in later
+
+
+# --- the first screen is for playing ----------------------------------------------
+
+
+def test_the_invite_is_open_only_on_the_creating_phone_until_another_phone_sits(tmp_path) -> None:
+    """The phone that created the game for several phones shows the invite (QR code, link,
+    code) open; a phone that joined shows only the code in its seat line; once it sits, the
+    creator's invite folds into that line too (one tap opens it again)."""
+    from card_companion.app import make_main
+    from card_companion.companion.phones.access import TABLE
+    from card_companion.companion.session import Session
+    from tests.support.phones import open_phone, settle
+
+    game = REGISTRY["peace-and-love"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    async def scenario() -> tuple[bool, ...]:
+        main, _ = make_main(tmp_path)
+        tables = main.tables
+        a_key, b_key = tables.new_device_key(), tables.new_device_key()
+        gid = tables.device(a_key, "127.0.0.1").create(session)
+        a = await open_phone(main, f"/play/{gid}?phones=several", a_key)  # as the new-game screen opens it
+        alone = a.has("invite-qr")
+        b_device = tables.device(b_key, "127.0.0.2")
+        b_device.join(tables.store.snapshot(gid).code)
+        b_device.take_seat(gid, TABLE)
+        await settle()
+        folded = not a.has("invite-qr")
+        b = await open_phone(main, f"/play/{gid}", b_key)
+        await a.click("table-code")
+        return alone, folded, b.has("invite-qr"), a.has("invite-qr"), b.has("table-code")
+
+    alone, folded, b_invite, a_reopened, b_chip = run(scenario)
+    assert alone and folded  # open on the creating phone; folded once another phone sat
+    assert b_chip and not b_invite  # the phone that joined: the code in its seat line only
+    assert a_reopened  # one tap on the code opens it again
+
+def test_peace_and_love_a_fight_round_leaves_the_player_outside_the_fight_as_drawn(tmp_path) -> None:
+    """Three players; Bea (lowest total, 14) attacks Ann's 9♥ with her 5♠, Cy stays out. A round
+    (Bea 3♣ on 5♠: 2; Ann 4♣ on 9♥: 5; no trump, so the highest result wins) sends Bea's 5♠ to
+    Ann's victory pile: Ann's and Bea's hands and Ann's pile change, Bea's first place empties
+    until her new fighter is entered. Nothing of Cy's changes, so Cy's panel, fighters and
+    numbers are not drawn again, nor any player's panel frame (whose turn it is stays)."""
+    from card_companion.companion.session import Session
+
+    pal = REGISTRY["peace-and-love"]
+    session = Session.start(pal, pal.make_setup(["Ann", "Bea", "Cy"]))
+    for player, fighters in enumerate((["9H", "KD", "QC"], ["5S", "2C", "7D"], ["8S", "10H", "6C"])):
+        session = session.push(pal.parse_action({"kind": "deal", "player": player, "fighters": fighters}))
+    session = session.push(pal.parse_action({"kind": "fight", "fighter": 0, "defender": 0, "defender_fighter": 0}))
+    round_one = pal.parse_action({"kind": "play", "cards": {"1": "3C", "0": "4C"}})
+
+    async def scenario() -> tuple[Counter, str, str, str]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        with watching() as drawn:
+            await table.step(round_one)
+        return (drawn.names(watcher), watcher.find("stats-0").label, watcher.find("stats-2").label,
+                watcher.find("fighter-1-0").label)
+
+    names, ann, cy, bea_fighter = run(scenario)
+    assert ann == "Victory pile 5 points · 1 card, Hand 4 cards"  # Bea's 5♠, one card played
+    assert cy == "Victory pile 0 points · 0 cards, Hand 5 cards"
+    assert bea_fighter == "Bea's fighter 1: waiting for a new fighter"
+    assert names["StatLine"] == 2, names  # Ann's and Bea's numbers; Cy's stay
+    assert names["FighterCard"] == 1, names  # Bea's defeated fighter; Cy's three stay
+    assert "PlayerPanel" not in names, names
+def test_a_fight_pick_draws_only_the_pickers_place(tmp_path) -> None:
+    """FIGHT!: Bea won the turn (Ann 6♠ Punch, Bea 6♦ Parry: Parry beats Punch), so Bea alone
+    takes a face-up card from the row; Ann drew her card at the turn. Bea's pick changes
+    Bea's hand and the row, nothing of Ann's: Ann's place (name, numbers, hand, pile) is not
+    drawn again, and neither pile is."""
+    from card_companion.calculators.cards import card
+    from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
+    from card_companion.companion.session import Session
+
+    game = REGISTRY["fight"]
+    ann, bea = 0, 1
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+    for action in (TurnUp(cards=(card("AH"), card("2H"), card("3H"))), CoinFlip(purpose="first-pick", winner=bea),
+                   Pick(player=bea, card=card("AH")), Pick(player=ann, card=card("2H")),
+                   TurnUp(cards=(card("4H"), card("5H"))), Fight(cards=(card("6S"), card("6D")))):
+        session = session.push(action)
+    before = session.state
+    assert before.phase == "pick" and before.pickers == (bea,)
+
+    async def scenario() -> tuple[Counter, bool, bool]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        ann_place = watcher.find("player-0")
+        with watching() as drawn:
+            await table.step(Pick(player=bea, card=card("3H")))
+            after = table.snapshot().session.state
+            assert after.players[ann] == before.players[ann] and after.players[bea] != before.players[bea]
+            return drawn.names(watcher), watcher.find("player-0") is ann_place, watcher.has("hand-1-up-1")
+
+    names, ann_kept, bea_took = run(scenario)
+    assert bea_took, "Bea's pick is in her hand"
+    assert names["PlayerPlace"] == 1, f"only Bea's place is drawn again: {names}"
+    assert ann_kept, "Ann's place is the very control it was"
+    assert not names["Pile"], f"no victory pile changed: {names}"
+def test_card_stratego_a_draw_draws_again_only_the_drawing_players_panel(tmp_path) -> None:
+    """Card Stratego: Ann draws with actions left in her turn. By the rules a Draw moves the
+    top card of her deck into her hand and uses one action; the turn stays hers and nothing
+    on the battlefield moves. So Bea's army panel (its counts, its "to play" mark) is not
+    drawn again, nor is any place of the battlefield: only Ann's panel and the head."""
+    from card_companion.companion.card_stratego import GAME, Draw, PutIntoPlay
+    from card_companion.companion.session import Session
+
+    session = Session.start(GAME, GAME.make_setup(["Ann", "Bea"], {}))
+    for action in (PutIntoPlay(column=1), PutIntoPlay(column=1), PutIntoPlay(column=2)):
+        session = session.push(action)  # Ann's turn 1 (1 action), Bea's turn 2 (2 actions)
+    state = session.state
+    assert state.turn == 0 and state.actions_left >= 2, "Ann to play, with more than the Draw left"
+    deck, hand = state.armies[0].deck, state.armies[0].hand
+
+    async def scenario() -> tuple:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        bea, ann = watcher.find("player-1"), watcher.find("player-0")
+        with watching() as drawn:
+            await table.step(Draw())
+        return (drawn.names(watcher), watcher.find("player-1") is bea, watcher.find("player-0") is ann,
+                watcher.find("player-0").label)
+
+    names, bea_kept, ann_kept, ann_label = run(scenario)
+    assert f"Deck {deck - 1}" in ann_label and f"Hand {hand + 1}" in ann_label  # the Draw was drawn
+    assert not ann_kept
+    assert bea_kept, f"Bea's panel was drawn again: {names}"
+    assert names["ArmyPanel"] == 1, names
+    assert not {"Cell", "RankRow", "Battlefield", "BattleLine", "CardStrategoTable"} & set(names), names
+
+
+def test_cardpeegee_a_fight_round_draws_again_only_the_hurt_heros_numbers(tmp_path) -> None:
+    """Ann fights a Monster while Bea waits: a round that only hurts Ann leaves Bea's panel as
+    it was drawn, and the Heroes' panels themselves (names, Characters, badges) too: only
+    Ann's numbers and her HP chart are drawn again."""
+    game = REGISTRY["cardpeegee"]
+
+    def act(session, **action):
+        return session.push(game.parse_action(action))
+
+    # Ann: K♥, HP 15 + 7 + 10 + 2 = 34, Attack 10, Deal 3; Bea: Q♠, HP 15 + 5 + 5 + 5 = 30.
+    # The Monster 9♣ with props 6♣ 3♠: HP 9, Attack 9 + 6 = 15, Deal 3 + 1 = 4
+    session = Session.start(game, game.make_setup(["Ann", "Bea"], {}))
+    session = act(session, kind="hero", player=0, character="KH", hp_cards=["7H", "KS", "2C"])
+    session = act(session, kind="hero", player=1, character="QS", hp_cards=["5D", "5C", "5S"])
+    session = act(session, kind="encounter", agitator="9C", props=["6C", "3S"])
+    # round 1: Ann 10 + 2 + 3 + 4 = 19 against the Monster 15 + 10 = 25 (less than half as much
+    # again: no critical strike): the Monster wins, Ann loses its Attack, 34 − 15 = 19
+    round_one = game.parse_action({"kind": "round", "scores": [["2H", "3D", "4C"], 10]})
+
+    async def scenario() -> tuple[Counter, str, list[int]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        with watching() as drawn:
+            await table.step(round_one)
+            names = drawn.names(watcher)
+        return names, watcher.texts(), [h.hp for h in table.snapshot().session.state.heroes]
+
+    names, texts, hps = run(scenario)
+    assert hps == [19, 30] and "HP: 19" in texts and "HP: 30" in texts
+    assert names["HeroPanel"] == 0, f"a Hero's panel was drawn again: {names}"
+    assert names["StatLine"] == 1 and names["HpChart"] == 1, f"only Ann's numbers and chart change: {names}"
+
+
+def test_a_card_picked_and_not_entered_when_another_phone_steps_is_said_once(tmp_path) -> None:
+    """Bea's phone has picked Ann's 7♥ for the flip and not compared yet when another phone
+    enters the flip by one tap: Bea's phone says the flip in the history's words and that its
+    7♥ was not entered; its entry starts again empty."""
+    from card_companion.companion.pc_war import Flip
+    from card_companion.companion.session import Session
+
+    game = REGISTRY["pc-war"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    async def scenario() -> str:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        b = table.phones[1]
+        await b.click("flip-picker-rank-7")
+        await b.click("flip-picker-suit-H")
+        table.device(0).act(table.gid, table.snapshot(), EnterStep(Flip(higher="left")))
+        await settle()
+        await settle()
+        return b.texts()
+
+    texts = run(scenario)
+    assert ("The other table phone: Flip 1: Ann's card is higher → Ann takes both — your 7♥ was not entered."
+            in texts)
