@@ -14,7 +14,7 @@ the encounters, the fight, town), actions.py (the steps); the rules by section: 
 encounters.py (draw, chest, Healer, Trap), fights.py, town.py, anytime.py (activate, give,
 claim, the revolution step), endings.py (what follows from any step: deaths, the end of a
 fight, an encounter, a turn; the Glorious Revolution at a draw; the ways to win), with
-checks.py the checks and edits they share; rules.py (each step's rule, what follows any
+checks.py the checks and edits they share; steps.py (each step's rule, what follows any
 step); choices.py (``legal_actions``: what may be entered now, with hand.py, the cards a hand
 may put down); queries.py (what else the views ask); advice.py (the odds at a decision);
 random_play.py (random games and the invariants of every state); game.py (the ``Game``); the

@@ -7,7 +7,7 @@ The app never sees a hand, only how many cards it holds: cards played from it ar
 the table's deck, as many as it holds. So most kinds are large (a fight's played cards, the
 round's score cards, an encounter's props): their ``Entered`` choices list their actions lazily
 (``__iter__`` walks the forms the step can take and keeps those the rules accept), say
-membership with the rules' own answer (rules.refusal: one step, never a loop) and draw one at
+membership with the rules' own answer (steps.refusal: one step, never a loop) and draw one at
 random the way players would (``sample``), without listing them (hand.py: ``Entered``, and
 the kinds of cards played from a hand). The few one-tap steps are ``Among`` them. A finished
 game has none.
@@ -69,7 +69,6 @@ from card_companion.companion.cardpeegee.queries import (
     revolution_offer,
     stage,
 )
-from card_companion.companion.cardpeegee.rules import refusal
 from card_companion.companion.cardpeegee.state import (
     BossEncounter,
     CardPeeGeeState,
@@ -78,6 +77,7 @@ from card_companion.companion.cardpeegee.state import (
     HealerEncounter,
     PvpEncounter,
 )
+from card_companion.companion.cardpeegee.steps import refusal
 from card_companion.companion.legal import Among, Choices, Legal
 
 

@@ -1,6 +1,6 @@
 """CardPeeGee at the table: the ``Game`` the registry lists. Each step's rule is in its
 section's module (heroes, encounters, fights, town, anytime; what follows from a step in
-endings), listed in rules.py; what may be entered now is choices.py's ``legal_actions``; the
+endings), listed in steps.py; what may be entered now is choices.py's ``legal_actions``; the
 screens' other questions are queries.py's, asked of that module; this class ties them to the
 ``Game`` shape."""
 
@@ -12,7 +12,7 @@ from card_companion.calculators.cardpeegee import packs_for
 from card_companion.calculators.cards import Card, Deck
 from card_companion.calculators.words import plural, symbols
 from card_companion.companion.advisor import Advice
-from card_companion.companion.cardpeegee import choices, endings, rules
+from card_companion.companion.cardpeegee import choices, endings, steps
 from card_companion.companion.cardpeegee.actions import Action
 from card_companion.companion.cardpeegee.advice import cardpeegee_fight
 from card_companion.companion.cardpeegee.asks import PlayAsk
@@ -56,13 +56,13 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
 
     # --- applying actions ------------------------------------------------------------------
 
-    handlers: ClassVar[dict[type, Any]] = rules.HANDLERS
-    """each step's rule, ``(state, action, work) -> (state, news)`` (rules.py)"""
+    handlers: ClassVar[dict[type, Any]] = steps.HANDLERS
+    """each step's rule, ``(state, action, work) -> (state, news)`` (steps.py)"""
 
     def applied(self, state: CardPeeGeeState, action: Any) -> Applied:
         """The rule's state, its news as the history line and its working; then what follows
-        from any step (rules.py)."""
-        return rules.applied(state, action, self.handler(action))
+        from any step (steps.py)."""
+        return steps.applied(state, action, self.handler(action))
 
     def legal_actions(self, state: CardPeeGeeState) -> Legal:
         return choices.legal_actions(state)

@@ -23,9 +23,9 @@ from card_companion.companion.cardpeegee.actions import (
     Shop,
 )
 from card_companion.companion.cardpeegee.queries import conversion_suits
-from card_companion.companion.cardpeegee.rules import refusal
 from card_companion.companion.cardpeegee.settings import table_deck
 from card_companion.companion.cardpeegee.state import CardPeeGeeState, ChestEncounter, HealerEncounter
+from card_companion.companion.cardpeegee.steps import refusal
 from card_companion.companion.legal import Choices
 
 Played = tuple[tuple[Card, ...], tuple[Card, ...], dict[Card, Suit]]
