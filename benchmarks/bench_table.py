@@ -2,6 +2,8 @@
 
     page update: GAME median X ms, p95 Y ms; floor median A ms; ratio R        (x 5 games)
     controls per step: GAME N                                                  (x 5 games)
+    controls created per step: GAME N                                          (x 5 games)
+    controls created by a phase change: GAME max N (BEFORE -> AFTER; K of M steps)  (x 5 games)
     phone-to-phone: median X ms, p95 Y ms; floor median A ms, p95 B ms; ratio R, p95 ratio S
     tables under load: 50 tables, 200 phones, a step every 5 s, tap p95 Z ms
     tables at a step a second: N tables with tap p95 under 100 ms
@@ -11,6 +13,9 @@
   browser): each game mid-game on 4 phones of the app, 40 steps (real steps, undo and redo
   mixed) entered by another phone; the server time of each phone's page update (render, diff,
   encoding), against a two-page floor app's update through the same live hub, interleaved.
+  **controls created per step**: the median of the controls a step mounts for the first time
+  on one watching phone (new ids in its session's index); **by a phase change**: the most
+  one step that changed the state's phase created.
 - **phone-to-phone**: a step tapped on phone A until the new state is in the DOM of phone B
   (two Chromium pages on one game; a MutationObserver inside B stamps the moment, A stamps its
   click; both with ``performance.timeOrigin + performance.now()``, one clock), 40 steps (undo
@@ -554,6 +559,7 @@ def page_updates(steps: int = 40) -> None:
         print(f"page update: {game} median {med:.1f} ms, p95 {p95:.1f} ms; floor median {floor:.2f} ms; "
               f"ratio {med / floor:.1f}", flush=True)
         print(f"controls per step: {game} {statistics.median(m.controls):.0f}", flush=True)
+        print("\n".join(m.created_lines()), flush=True)
 
 
 def main() -> None:

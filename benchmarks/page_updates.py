@@ -9,7 +9,10 @@ of a table after a step, against the floor of Flet itself, measured in one run, 
   would: a random legal step, an undo or a redo (60 / 25 / 15 in 100), and every phone
   takes it through the live hub. Each phone's page update is timed in Flet's update path
   (``Component.update``: render, diff and the msgpack encoding of the patch), and the
-  controls each phone is sent are counted.
+  controls each phone is sent are counted, and the controls each step creates on a phone:
+  mounted for the first time, a new id in its session's index (``watching``'s count).
+  A phase change is a step whose state's ``phase`` differs from the one before (a turn
+  becomes a fight, a row a coin flip, an undo brings a deal back).
 - The floor: a two-page Flet app whose one declarative component shows a count, changed
   through the same live hub (``companion.live.Hub``) and ``views.services.on_page_loop``: each
   page's update is timed the same way.
@@ -70,11 +73,26 @@ class Measured:
     floor: list[float] = field(default_factory=list)
     controls: list[int] = field(default_factory=list)
     """controls one watching phone was sent, per step"""
+    created: list[int] = field(default_factory=list)
+    """controls created on one watching phone, per step"""
+    phase_changes: list[tuple[str, str, int]] = field(default_factory=list)
+    """(phase before, phase after, controls created) of each step that changed the phase"""
     renders: list[dict[str, int]] = field(default_factory=list)
 
     @property
     def ratio(self) -> float:
         return statistics.median(self.updates) / statistics.median(self.floor)
+
+    def created_lines(self) -> list[str]:
+        """``controls created per step`` (median) and the most a phase change created."""
+        lines = [f"controls created per step: {self.game} {statistics.median(self.created):.0f}"]
+        if self.phase_changes:
+            before, after, most = max(self.phase_changes, key=lambda c: c[2])
+            lines.append(f"controls created by a phase change: {self.game} max {most} "
+                         f"({before} -> {after}; {len(self.phase_changes)} of {len(self.created)} steps)")
+        else:
+            lines.append(f"controls created by a phase change: {self.game} none in {len(self.created)} steps")
+        return lines
 
 
 def mid_game(game, seed: int, steps: int = 24):
@@ -124,11 +142,15 @@ async def measure(game_id: str, steps: int, data_dir: Path, seed: int = 7) -> Me
             drawn.clear()
             for ph in phones:
                 ph.sent.clear()
+            before = tables.store.snapshot(gid).session.state.phase
             next_step(actor, gid, tables.store, game, play, rng)
             await settle()
             if i >= WARM:
                 out.updates += [drawn.update_time(ph) for ph in phones]
                 out.controls.append(phones[-1].controls_sent())
+                out.created.append(drawn.created(phones[-1]))
+                if (after := tables.store.snapshot(gid).session.state.phase) != before:
+                    out.phase_changes.append((before, after, out.created[-1]))
                 out.renders.append(dict(drawn.names(phones[-1])))
             drawn.clear()
             floor_hub.publish(Committed("floor", i, i + 1, "enter"))

@@ -225,10 +225,18 @@ class Drawn:
 
     renders: list[tuple[Any, str]] = dataclasses.field(default_factory=list)
     updates: list[tuple[Any, float]] = dataclasses.field(default_factory=list)
+    mounted: list[tuple[Any, int]] = dataclasses.field(default_factory=list)
+    """(page, how many controls one patch mounted on it), one per patch sent"""
 
     def clear(self) -> None:
         self.renders.clear()
         self.updates.clear()
+        self.mounted.clear()
+
+    def created(self, phone: Phone) -> int:
+        """How many controls this phone's patches created: mounted for the first time (a new
+        id in its session's index), not the controls only updated or reconciled."""
+        return sum(n for page, n in self.mounted if page is phone.page)
 
     def names(self, phone: Phone) -> Counter:
         """The components drawn on this phone, by name."""
@@ -242,10 +250,17 @@ class Drawn:
 @contextlib.contextmanager
 def watching() -> Iterator[Drawn]:
     """Record what Flet draws: each component rendered (``Renderer.render`` for a component,
-    the function's name) and each scheduled component update (``Component.update``, the
-    whole of one page update: render, diff, encoding)."""
+    the function's name), each scheduled component update (``Component.update``, the
+    whole of one page update: render, diff, encoding) and the controls each patch creates.
+
+    Created: ``Session.patch_control`` diffs the tree, sends the patch, then puts every added
+    control in the session's index under its id (``_i``). A control re-rendered as a new
+    Python object takes over its predecessor's id (``_compare_dataclasses``: ``_migrate_state``),
+    so it is already there; only a control mounted for the first time (the ones Flet calls
+    ``did_mount`` on) brings a new id: the new ids of the index, counted per patch."""
     drawn = Drawn()
     render, update = flet_component.Renderer.render, flet_component.Component.update
+    patch_control = Session.patch_control
 
     def counted_render(self: Any, root_fn: Any, *args: Any, **kwargs: Any) -> Any:
         if self._root_component is not None:
@@ -257,12 +272,21 @@ def watching() -> Iterator[Drawn]:
         update(self)
         drawn.updates.append((_context_page.get(None), time.perf_counter() - t))
 
+    def counted_patch(self: Session, *args: Any, **kwargs: Any) -> None:
+        before = set(self.index.keys())
+        try:
+            patch_control(self, *args, **kwargs)
+        finally:
+            drawn.mounted.append((self.page, len(set(self.index.keys()) - before)))
+
     flet_component.Renderer.render = counted_render
     flet_component.Component.update = timed_update
+    Session.patch_control = counted_patch  # type: ignore[method-assign]
     try:
         yield drawn
     finally:
         flet_component.Renderer.render, flet_component.Component.update = render, update
+        Session.patch_control = patch_control  # type: ignore[method-assign]
 
 
 # --- a table of phones -------------------------------------------------------------------------

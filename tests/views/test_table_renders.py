@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from benchmarks.page_updates import GAMES, mid_game
+from benchmarks.page_updates import GAMES, mid_game, next_step
 from card_companion.companion.log_changes import EnterStep, Undo
 from card_companion.companion.registry import GAMES as REGISTRY
 from card_companion.companion.session import Session
@@ -341,3 +341,49 @@ def test_a_card_picked_and_not_entered_when_another_phone_steps_is_said_once(tmp
     texts = run(scenario)
     assert ("The other table phone: Flip 1: Ann's card is higher → Ann takes both — your 7♥ was not entered."
             in texts)
+
+
+# --- what a phase change mounts ---------------------------------------------------
+
+
+CREATED_BY_A_PHASE_CHANGE = {
+    "peace-and-love": 150,  # measured 2026-12-02: max 111 here, 121 in the bench (turn -> fight)
+    "fight": 130,  # measured 2026-12-02: max 102 here (pick -> row), 104 in the bench (fight -> row)
+    "card-stratego": 90,  # measured 2026-12-02: max 73 here, any step (one phase of play)
+    "pc-war": 290,  # measured 2026-12-02: max 225 here, 230 in the bench (swap -> war)
+    "cardpeegee": 165,  # measured 2026-12-02: max 131 here (town -> turn), 41 in the bench (encounter -> town)
+}
+"""the most controls one phase-changing step may create on a watching phone: the measured max
+(load average 5-6) and about 25 %"""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_phase_change_creates_few_controls(game_id: str, tmp_path) -> None:
+    """Mid-game, another phone enters random steps, undos and redos (the bench's mix); each step
+    that changes the phase (a turn becomes a fight, a row a coin flip, an undo brings a deal
+    back) creates at most the bound's controls on a watching phone: mounted for the first time,
+    not only updated (``Drawn.created``). Card Stratego has one phase of play (its steps change
+    whose turn it is): there, every step is bounded."""
+    game = REGISTRY[game_id]
+    session, play, rng = mid_game(game, seed=SEEDS.get(game_id, 11))
+
+    async def scenario() -> list[tuple[str, str, int]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher, store = table.phones[1], table.tables.store
+        actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
+        out = []
+        with watching() as drawn:
+            for _ in range(24):
+                before = store.snapshot(table.gid).session.state.phase
+                drawn.clear()
+                next_step(actor, table.gid, store, game, play, rng)
+                await settle()
+                out.append((before, store.snapshot(table.gid).session.state.phase, drawn.created(watcher)))
+        return out
+
+    steps = run(scenario, timeout=300)
+    changes = [s for s in steps if s[0] != s[1]] if game_id != "card-stratego" else steps
+    assert changes, f"no step changed the phase: {steps}"
+    bound = CREATED_BY_A_PHASE_CHANGE[game_id]
+    over = [s for s in changes if s[2] > bound]
+    assert not over, f"a phase change created more than {bound} controls (before, after, created): {over}"
