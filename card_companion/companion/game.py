@@ -298,13 +298,11 @@ def places_by(keys: Sequence[Any]) -> tuple[int, ...]:
 
 
 def alone(n: int) -> tuple[tuple[int, ...], ...]:
-    """Each of ``n`` players a side of their own (the teams of every game but a shared win)."""
-    return tuple((i,) for i in range(n))
+    return tuple((i,) for i in range(n))  # each player a side of their own (but a shared win)
 
 
 def first_or_second(figures: tuple[int, ...], winners: tuple[int, ...]) -> Standing:
-    """The standing of a two-player game: the winners first, the other second (both first when
-    both win or, with no winner, when they tie)."""
+    """A two-player game's standing: the winners first, the other second (no winner: a tie)."""
     places = tuple(1 if i in winners or not winners else 2 for i in range(len(figures)))
     return Standing(figures=figures, places=places, winners=winners, teams=alone(len(figures)))
 
@@ -469,19 +467,16 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
         history shows which of them an action changed."""
 
     def standing(self, state: StateT, outcome: Outcome) -> Standing:
-        """How the finished game ranks its players: each one's final figure (the listing's
-        ``Figure``) and place, ties sharing one, from the game's own outcome."""
+        """A finished game's places (ties share one) and final figures, from its outcome."""
         raise NotImplementedError(f"{self.name} does not rank its players")
 
     def legal_actions(self, state: StateT) -> Legal:
-        """Every step the players may take now, kind by kind (companion/legal.py); none once the
-        game is over. The screens read their choices from it and the random-play test takes
-        only its actions; ``step`` refuses any other with a sentence (``refusal``)."""
+        """Every step the players may take now, kind by kind (companion/legal.py; none once the
+        game is over): the screens' choices and the random play's; ``step`` refuses any other."""
         raise NotImplementedError(f"{self.name} does not list its legal actions")
 
     def refusal(self, state: StateT, action: ActionT) -> str | None:
-        """Why this step cannot be taken now, as the player reads it; None when it can (the one
-        question "may I enter this?" of every game: a game's step refuses it the same way)."""
+        """Why this step cannot be taken now, as the player reads it (None: it can)."""
         try:
             self.step(state, action)
         except IllegalAction as exc:
@@ -490,13 +485,18 @@ class Game(ABC, Generic[SetupT, StateT, ActionT]):
 
     def random_play(self) -> RandomPlay:
         """The game's random play (tests, benchmarks): a random setup, a random one of the
-        ``legal_actions`` and the invariants every state keeps; the game's
-        ``random_play.py``, imported when first asked for."""
+        ``legal_actions``, the invariants; ``new_random_play``'s, made once and kept."""
+        play = self.__dict__.get("_random_play")
+        if play is None:
+            play = self.__dict__["_random_play"] = self.new_random_play()
+        return play
+
+    def new_random_play(self) -> RandomPlay:
+        """The game's ``random_play.py``, imported here: only tests and benchmarks load it."""
         raise NotImplementedError(f"{self.name} has no random play")
 
     def advice(self, state: StateT) -> Any:
-        """The odds of the decision at hand on ``state`` (companion/advisor.py's ``Advice``; the
-        advisor's ``what_if`` asks it of the state after a step); None: no chance to count."""
+        """The odds of the decision at hand (an advisor ``Advice``); None: no chance to count."""
         return None
 
     def headline(self, state: StateT) -> str:

@@ -96,7 +96,7 @@ class PlainWar(Game[Setup, WarState, Flip]):
             return Legal()
         return Legal.of(Among(Flip, (Flip(taker=0), Flip(taker=1))))
 
-    def random_play(self) -> RandomPlay:
+    def new_random_play(self) -> RandomPlay:
         return WarPlay(self)
 
 

@@ -133,14 +133,10 @@ class CardStratego(Game[CardStrategoSetup, CardStrategoState, Action]):
     def legal_actions(self, state: CardStrategoState) -> Legal:
         return choices.legal_actions(state)
 
-    _play: RandomPlay | None = None
+    def new_random_play(self) -> RandomPlay:
+        from card_companion.companion.card_stratego.random_play import CardStrategoRandomPlay
 
-    def random_play(self) -> RandomPlay:
-        if self._play is None:
-            from card_companion.companion.card_stratego.random_play import CardStrategoRandomPlay
-
-            self._play = CardStrategoRandomPlay(self)
-        return self._play
+        return CardStrategoRandomPlay(self)
 
 
 GAME = CardStratego()

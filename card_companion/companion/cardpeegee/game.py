@@ -41,7 +41,6 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
     action_type = Action
     asks = (PlayAsk, CombatRoundAsk, MonsterAsk, TrapAsk, TrapOddsAsk, BossStackAsk, SuperPowersAsk,
             HealerAsk, DisarmAsk, StartingHpAsk, TownAsk, PropsAsk, CombatOddsAsk, DisarmOddsAsk)
-    _random_play: RandomPlay | None = None
 
     def deck(self, setup: CardPeeGeeSetup) -> Deck:
         return table_deck(setup)
@@ -72,13 +71,10 @@ class CardPeeGee(Game[CardPeeGeeSetup, CardPeeGeeState, Action]):
         step): a fight's (advice.py)."""
         return cardpeegee_fight(self, state)
 
-    def random_play(self) -> RandomPlay:
-        """The random play of the property tests (random_play.py, imported when first asked)."""
-        if self._random_play is None:
-            from card_companion.companion.cardpeegee.random_play import CardPeeGeeRandomPlay
+    def new_random_play(self) -> RandomPlay:
+        from card_companion.companion.cardpeegee.random_play import CardPeeGeeRandomPlay
 
-            self._random_play = CardPeeGeeRandomPlay(self)
-        return self._random_play
+        return CardPeeGeeRandomPlay(self)
 
     # --- reading the state ------------------------------------------------------------------------------
 

@@ -99,14 +99,10 @@ class FightGame(Game[FightSetup, FightState, Action]):
     def legal_actions(self, state: FightState) -> Legal:
         return choices.legal_actions(state)
 
-    _play: RandomPlay | None = None
+    def new_random_play(self) -> RandomPlay:
+        from card_companion.companion.fight.random_play import FightRandomPlay
 
-    def random_play(self) -> RandomPlay:
-        if self._play is None:
-            from card_companion.companion.fight.random_play import FightRandomPlay
-
-            self._play = FightRandomPlay(self)
-        return self._play
+        return FightRandomPlay(self)
 
 
 GAME = FightGame()

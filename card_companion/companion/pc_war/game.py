@@ -30,7 +30,6 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
     State = PCWarState
     action_type = Action
     asks = (FlipAsk, TradeAndWarAsk)
-    _random_play: RandomPlay | None = None
 
     def deck(self, setup: PCWarSetup) -> Deck:
         return table_deck(setup)
@@ -88,12 +87,10 @@ class PCWar(Game[PCWarSetup, PCWarState, Action]):
     def legal_actions(self, state: PCWarState) -> Legal:
         return choices.legal_actions(state)
 
-    def random_play(self) -> RandomPlay:
-        if self._random_play is None:
-            from card_companion.companion.pc_war.random_play import PCWarRandomPlay
+    def new_random_play(self) -> RandomPlay:
+        from card_companion.companion.pc_war.random_play import PCWarRandomPlay
 
-            self._random_play = PCWarRandomPlay(self)
-        return self._random_play
+        return PCWarRandomPlay(self)
 
 
 GAME = PCWar()

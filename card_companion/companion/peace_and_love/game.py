@@ -131,13 +131,10 @@ class PeaceAndLove(Game[PeaceAndLoveSetup, PeaceAndLoveState, Action]):
     def legal_actions(self, state: PeaceAndLoveState) -> Legal:
         return choices.legal_actions(state)
 
-    def random_play(self) -> RandomPlay:
-        play = self.__dict__.get("_random_play")
-        if play is None:
-            from card_companion.companion.peace_and_love.random_play import PeaceAndLoveRandomPlay
+    def new_random_play(self) -> RandomPlay:
+        from card_companion.companion.peace_and_love.random_play import PeaceAndLoveRandomPlay
 
-            play = self.__dict__["_random_play"] = PeaceAndLoveRandomPlay(self)
-        return play
+        return PeaceAndLoveRandomPlay(self)
 
 
 GAME = PeaceAndLove()
