@@ -139,13 +139,14 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
     of a fight (which selects itself: drawn again only when the phase changes)."""
     phase = use_table(table, _phase)
     stopping, set_stopping = use_step_state(table, False)
+    ask_stop = use_stable(set_stopping)  # the same handler at every drawing: StopGame is memoized
     if phase == "deal":
         step = [DealPanel(table, key="deal")]
     elif phase == "first-player":
         step = [FirstPlayerPanel(table, key="first-player")]
     elif phase == "turn":
         step = [TurnPanel(table, mode, chosen, *handlers, stopping, key="turn"),
-                _below(StopGame(table, stopping, set_stopping, key="stop"))]
+                _below(StopGame(table, stopping, ask_stop, key="stop"))]
     elif phase == "fight":
         step = [FightPanel(table, scale, key="fight")]
     else:
