@@ -264,6 +264,29 @@ def test_rename_and_merge_follow_every_record():
         assert [p.player for p in kept(store)[-1].placings] == ["Annie", "Dee"]
 
 
+def test_a_merged_spelling_seated_beside_the_player_it_was_merged_into_is_someone_else():
+    """Ann was merged into Dee; a later game seats Dee and "ANN" at one table: that ANN is a
+    player of her own (one person has one seat), "ann" still means Dee in Dee's absence, and a
+    second game of Dee beside ANN meets the same ANN."""
+    with Played() as table:
+        store = table.store
+        fight = game("fight")
+        won = list(finished("fight")[0].actions)
+        for names in (["Bea", "Ann"], ["Dee", "Cy"]):
+            table.create(Session.replay(fight, fight.make_setup(names), won))
+        with store.writing() as db:
+            assert records.merge(db, "Ann", "Dee") == "Dee"
+        table.create(Session.replay(fight, fight.make_setup(["Dee", "ANN"]), won))
+        assert [p.player for p in kept(store)[-1].placings] == ["Dee", "ANN"]
+        assert [p.player for p in kept(store)[0].placings] == ["Bea", "Dee"]  # the merge stands
+        table.create(Session.replay(fight, fight.make_setup(["ann", "Bea"]), won))
+        assert [p.player for p in kept(store)[-1].placings] == ["Dee", "Bea"]
+        table.create(Session.replay(fight, fight.make_setup(["DEE", "ann"]), won))
+        assert [p.player for p in kept(store)[-1].placings] == ["Dee", "ANN"]
+        assert kept(store) == table.truth()
+        totals_agree(store)
+
+
 @pytest.mark.parametrize("bad, why", [
     (("Ann", ""), "every player needs a name"),
     (("Ann", "   "), "every player needs a name"),

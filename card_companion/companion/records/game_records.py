@@ -286,6 +286,14 @@ def insert(db: sqlite3.Connection, record: GameRecord) -> None:
         "VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
 
 
+def beside_key(name: str) -> str:
+    """The key of the player a spelling is when it is seated beside the player it means: a
+    spelling merged into Dee ("Ann") typed again at Dee's own table is someone else, and that
+    someone the next time too. Its NUL cannot be typed (a name with a control character is
+    refused), so no spelling is ever this key."""
+    return "\0" + name_key(name)
+
+
 def keys_of(name: str) -> tuple[str, ...]:
     """The keys a spelling is looked up by, the first first: as it was typed (an old save's
     look-alike, ``spelled``), then as it is kept (``name_key``)."""
@@ -308,8 +316,14 @@ def player_id(db: sqlite3.Connection, name: str, seated: set[int] | frozenset[in
     found = player_of(db, name)
     if found is not None and found not in seated:
         return found
+    if found is not None:  # met beside the player this spelling means before: the same someone else
+        row = db.execute("SELECT player FROM player_names WHERE key = ?", (beside_key(name),)).fetchone()
+        if row is not None and row[0] not in seated:
+            return int(row[0])
     alike = found is not None
     key = spelled(name) if alike else name_key(name)
+    if alike and key == name_key(name):  # a spelling merged into the player beside it: it keeps meaning them
+        key = beside_key(name)
     new = db.execute("INSERT INTO players (name) VALUES (?)", (name.strip() if alike else normal_name(name),)).lastrowid
     assert new is not None  # an INSERT into a rowid table always has one
     db.execute("INSERT OR REPLACE INTO player_names (key, player) VALUES (?, ?)", (key, new))
@@ -425,7 +439,8 @@ def from_saves(games: Iterable[tuple[str, Any | None, float, float]], names: dic
     records = [r for gid, session, created, finished in games
                if session is not None and (r := record_of(gid, session, created, finished)) is not None]
     records.sort(key=lambda r: r.order)
-    seated = [(r.game, [replace_player(p, name_now(names, p.name)) for p in r.placings]) for r in records]
+    seated = [(r.game, [replace_player(p, n) for p, n in zip(r.placings, seat_names(names, r.placings))])
+              for r in records]
     return [r.model_copy(update={"placings": tuple(p.model_copy(update={"before": b, "after": a})
                                                    for p, (b, a) in zip(placings, both))})
             for r, (_, placings), both in zip(records, seated, fold(seated))]
@@ -444,6 +459,18 @@ def fold(games: Iterable[tuple[str, Sequence[Any]]]) -> Iterator[list[tuple[Rati
         for p, (_, after) in zip(places, both):
             latest[(game, p.player)] = after
         yield both
+
+
+def seat_names(names: dict[str, str], placings: Sequence[Placing]) -> list[str]:
+    """The players of one game's seats by their names now, as ``insert`` finds them: a spelling
+    that means a player already seated is the player it is beside them (``beside_key``)."""
+    out: list[str] = []
+    for p in placings:
+        now = name_now(names, p.name)
+        if now in out:
+            now = names.get(beside_key(p.name), p.name.strip())
+        out.append(now)
+    return out
 
 
 def replace_player(p: Placing, player: str) -> Placing:
