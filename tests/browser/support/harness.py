@@ -191,7 +191,20 @@ def type_into(page, ident: str, text: str) -> None:
     field = by_id(page, ident).locator("input, textarea").first
     for attempt in range(3):  # Flutter may still be attaching its editing element on a busy machine
         field.click()
+        # The click focuses the element at once; Flutter connects its text input to it a moment
+        # later and then writes the field's own text into it: what was filled before that is
+        # wiped without the app hearing of it (a round's total typed into a field that had just
+        # appeared came back empty). So fill once the element has focus and Flutter had a frame,
+        # and look at the value again after the next one.
+        try:
+            expect(field).to_be_focused(timeout=3000)
+        except AssertionError:
+            if attempt == 2:
+                raise
+            continue
+        page.wait_for_timeout(100)
         field.fill(text)
+        page.wait_for_timeout(150)
         try:
             expect(field).to_have_value(text, timeout=3000)
             break
