@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 import flet as ft
 
 from card_companion.companion.game import IllegalAction, name_key, name_note, sentences
-from card_companion.companion.records.game_records import NameChanged
+from card_companion.companion.records.names import NameChanged
 from card_companion.companion.records.standings import unit_of
 from card_companion.companion.records.stats import PERIODS, Board, Filter, HeadToHead, PlayerStats, stopped_early_line
 from card_companion.companion.registry import GAMES

@@ -23,6 +23,8 @@ from card_companion.companion.game import (
     spelled,
 )
 from card_companion.companion.records import game_records as records
+from card_companion.companion.records import names
+from card_companion.companion.records.names import untidy
 from card_companion.companion.registry import game
 from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
@@ -130,9 +132,10 @@ def test_a_rename_keeps_the_new_name_as_it_looks(tmp_path, capsys):
 def as_before_names_were_normalised(monkeypatch) -> None:
     """Records made as they were made before names were kept normalised: a spelling's key was
     the name trimmed and case folded, a new player's name the name trimmed."""
-    monkeypatch.setattr(records, "keys_of", lambda name: (spelled(name),))
-    monkeypatch.setattr(records, "name_key", spelled)
-    monkeypatch.setattr(records, "normal_name", str.strip)
+    monkeypatch.setattr(names, "keys_of", lambda name: (spelled(name),))
+    for module in (records, names):
+        monkeypatch.setattr(module, "name_key", spelled)
+        monkeypatch.setattr(module, "normal_name", str.strip)
 
 
 def old_save(*names: str) -> Session:
@@ -159,7 +162,7 @@ def test_look_alikes_recorded_before_are_one_player_once_the_file_is_opened(tmp_
     assert kept(store) == truth(store)
     totals_agree(store)
     with store.reading() as db:
-        assert not records.untidy(db)  # tidied once: the next open has nothing to do
+        assert not untidy(db)  # tidied once: the next open has nothing to do
     # the old saves open as they were saved, and a new game typed either way is the same Ann
     second = next(g.id for g in store.saved_games() if "Cy" in g.players)
     assert store.load(second).setup.players == ("Ann\u200b", "Cy")

@@ -21,6 +21,7 @@ from card_companion.companion.log_changes import EnterStep, LogChange, Redo, Red
 from card_companion.companion.phones.devices import Tables
 from card_companion.companion.records import game_records as records
 from card_companion.companion.records import totals
+from card_companion.companion.records.names import names_now
 from card_companion.companion.records.stats import (
     Filter,
     game_summaries,
@@ -139,7 +140,7 @@ class Played:
             live = self.live[sg.id]
             games.append((sg.id, session, sg.created, self.times[sg.id][live - 1] if live else sg.created))
         with self.store.reading() as db:
-            return records.from_saves(games, records.names_now(db))
+            return records.from_saves(games, names_now(db))
 
 
 def kept(store: Store) -> list[records.GameRecord]:
@@ -160,7 +161,7 @@ def truth(store: Store) -> list[records.GameRecord]:
             started, finished = records.played_at(db, sg.id) or (sg.created, sg.updated)
         games.append((sg.id, session, started, finished))
     with store.reading() as db:
-        return records.from_saves(games, records.names_now(db))
+        return records.from_saves(games, names_now(db))
 
 
 def rounded(value):

@@ -13,7 +13,7 @@ import pytest
 
 from card_companion.companion.game import IllegalAction
 from card_companion.companion.phones.devices import Tables
-from card_companion.companion.records import game_records as records
+from card_companion.companion.records.names import NameChanged
 from card_companion.companion.registry import game
 from card_companion.companion.saves.storage import FILE_NAME, Store
 from card_companion.companion.session import Session
@@ -41,12 +41,12 @@ def test_a_rename_by_a_name_the_player_no_longer_has_is_told_their_name_now(tmp_
     first, second = Tables(store).local(), Tables(store).local()
     assert first.rename_player("Ann", "Anna") == "Anna"
     before = (kept(store), players(store))
-    with pytest.raises(records.NameChanged) as lost:
+    with pytest.raises(NameChanged) as lost:
         second.rename_player("Ann", "Annie")  # its screen still said Ann
     assert str(lost.value) == ("Ann is called Anna now (renamed or merged meanwhile, on another phone?): nothing was "
                                "changed")
     assert lost.value.now == "Anna" and (kept(store), players(store)) == before
-    with pytest.raises(records.NameChanged, match="Ann is called Anna now"):
+    with pytest.raises(NameChanged, match="Ann is called Anna now"):
         second.merge_players("Ann", "Cy")
     assert second.rename_player("Anna", "Annie") == "Annie"  # by the name it is told
     store.close()
@@ -80,7 +80,7 @@ def test_two_renames_at_once_one_wins_and_the_other_is_told_the_winners_name(tmp
         for t in threads:
             t.join(timeout=30)
         won = [n for n in news if said[n] == n]
-        lost = [n for n in news if isinstance(said[n], records.NameChanged)]
+        lost = [n for n in news if isinstance(said[n], NameChanged)]
         assert len(won) == 1 and len(lost) == 1, said
         assert said[lost[0]].now == won[0]  # type: ignore[union-attr]
         assert str(said[lost[0]]).startswith(f"{current} is called {won[0]} now")

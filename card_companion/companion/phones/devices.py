@@ -38,6 +38,7 @@ from card_companion.companion.phones.access import (
 )
 from card_companion.companion.phones.live import Committed, Hub
 from card_companion.companion.records import game_records as records
+from card_companion.companion.records.names import find_player, names_now, recent_players
 from card_companion.companion.records.stats import (
     Board,
     Filter,
@@ -375,8 +376,8 @@ class Device:
         """The players of this phone's games, each once by their name now, the most recent first."""
         games = self.games()
         with self.store.reading() as db:
-            names = records.names_now(db)
-        return records.recent_players([(g.players, g.updated) for g in games if not g.problem], names)
+            names = names_now(db)
+        return recent_players([(g.players, g.updated) for g in games if not g.problem], names)
 
     def rename_player(self, name: str, new: str) -> str:
         """Rename a player in every record (their new name); a phone may rename only a player
@@ -396,7 +397,7 @@ class Device:
         scope = self.scope
         if scope is None:
             return
-        player = records.find_player(db, name)
+        player = find_player(db, name)
         sql, args = where(scope, Filter())
         mine = db.execute(f"SELECT COUNT(*) FROM placings p JOIN records r ON r.game_id = p.game_id "
                           f"{also(sql, 'p.player = ?')}", [*args, player]).fetchone()[0]

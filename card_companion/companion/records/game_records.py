@@ -44,8 +44,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from card_companion.companion.game import Frozen, IllegalAction, name_key, name_problem, normal_name, spelled
+from card_companion.companion.game import Frozen, IllegalAction, name_key, normal_name
 from card_companion.companion.records import totals
+from card_companion.companion.records.names import (
+    beside_key,
+    clean_name,
+    find_player,
+    name_now,
+    player_id,
+    player_of,
+)
 from card_companion.companion.records.ratings import START, Rating, Side, rate_game
 from card_companion.companion.records.standings import lower_wins, standing
 
@@ -286,50 +294,6 @@ def insert(db: sqlite3.Connection, record: GameRecord) -> None:
         "VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
 
 
-def beside_key(name: str) -> str:
-    """The key of the player a spelling is when it is seated beside the player it means: a
-    spelling merged into Dee ("Ann") typed again at Dee's own table is someone else, and that
-    someone the next time too. Its NUL cannot be typed (a name with a control character is
-    refused), so no spelling is ever this key."""
-    return "\0" + name_key(name)
-
-
-def keys_of(name: str) -> tuple[str, ...]:
-    """The keys a spelling is looked up by, the first first: as it was typed (an old save's
-    look-alike, ``spelled``), then as it is kept (``name_key``)."""
-    return tuple(dict.fromkeys((spelled(name), name_key(name))))
-
-
-def player_of(db: sqlite3.Connection, name: str) -> int | None:
-    """The player this spelling is (None: a spelling never seen)."""
-    for key in keys_of(name):
-        row = db.execute("SELECT player FROM player_names WHERE key = ?", (key,)).fetchone()
-        if row is not None:
-            return int(row[0])
-    return None
-
-
-def player_id(db: sqlite3.Connection, name: str, seated: set[int] | frozenset[int] = frozenset()) -> int:
-    """The player this name is (remembered from now on, if it is new). ``seated``: the players
-    of the game's other seats; a look-alike of one of them (an old save's "Ann" with a
-    zero-width space beside Ann) is a player of their own, known by their spelling as typed."""
-    found = player_of(db, name)
-    if found is not None and found not in seated:
-        return found
-    if found is not None:  # met beside the player this spelling means before: the same someone else
-        row = db.execute("SELECT player FROM player_names WHERE key = ?", (beside_key(name),)).fetchone()
-        if row is not None and row[0] not in seated:
-            return int(row[0])
-    alike = found is not None
-    key = spelled(name) if alike else name_key(name)
-    if alike and key == name_key(name):  # a spelling merged into the player beside it: it keeps meaning them
-        key = beside_key(name)
-    new = db.execute("INSERT INTO players (name) VALUES (?)", (name.strip() if alike else normal_name(name),)).lastrowid
-    assert new is not None  # an INSERT into a rowid table always has one
-    db.execute("INSERT OR REPLACE INTO player_names (key, player) VALUES (?, ?)", (key, new))
-    return new
-
-
 @dataclass(frozen=True, slots=True)
 class _Row:
     game_id: str
@@ -477,53 +441,7 @@ def replace_player(p: Placing, player: str) -> Placing:
     return p.model_copy(update={"player": player})
 
 
-def names_now(db: sqlite3.Connection) -> dict[str, str]:
-    """Every spelling seen (its key) → its player's name now."""
-    return dict(db.execute("SELECT k.key, p.name FROM player_names k JOIN players p ON p.id = k.player").fetchall())
-
-
-def name_now(names: dict[str, str], typed: str) -> str:
-    """A spelling's player's name now, through ``names_now`` (a spelling never seen: as it is kept)."""
-    return next((names[k] for k in keys_of(typed) if k in names), normal_name(typed))
-
-
 # --- renaming and merging players ---------------------------------------------------------------
-
-
-def clean_name(text: Any) -> str:
-    """A player's name as typed, as it is kept (``normal_name``); IllegalAction (one sentence)
-    if it cannot be one."""
-    if not isinstance(text, str):
-        raise IllegalAction("a player's name is text")
-    name = normal_name(text)
-    problem = name_problem(name)
-    if problem is not None:
-        raise IllegalAction(problem)
-    return name
-
-
-class NameChanged(IllegalAction):
-    """A rename or merge of a player by a name they no longer have: another phone (or
-    command) renamed or merged them meanwhile. ``now``: their name now."""
-
-    def __init__(self, name: str, now: str):
-        super().__init__(f"{name.strip()[:40]} is called {now} now (renamed or merged meanwhile, on another phone?): "
-                         "nothing was changed")
-        self.now = now
-
-
-def find_player(db: sqlite3.Connection, name: str) -> int:
-    """The player called ``name`` now (any case, without what draws nothing); IllegalAction if
-    there is none, ``NameChanged`` if the name is a spelling of a player now called otherwise."""
-    if not isinstance(name, str):
-        raise IllegalAction("a player's name is text")
-    who = player_of(db, name)
-    if who is None:
-        raise IllegalAction(f"there is no player called {name.strip()[:40]!r} in the records")
-    now = str(db.execute("SELECT name FROM players WHERE id = ?", (who,)).fetchone()[0])
-    if name_key(now) != name_key(name):
-        raise NameChanged(name, now)
-    return who
 
 
 def rename(db: sqlite3.Connection, old: str, new: str) -> str:
@@ -572,14 +490,6 @@ def merge_players(db: sqlite3.Connection, gone: int, kept_id: int) -> str:
     return str(names[kept_id])
 
 
-def untidy(db: sqlite3.Connection) -> bool:
-    """Whether ``tidy_names`` has anything to do: a spelling not known by its key now, or a
-    player whose name is not kept as it is."""
-    keys = {k for (k,) in db.execute("SELECT key FROM player_names")}
-    return any(name_key(k) not in keys for k in keys) or any(
-        normal_name(n) != n for (n,) in db.execute("SELECT name FROM players"))
-
-
 def tidy_names(db: sqlite3.Connection) -> None:
     """The players of records made before names were kept normalised (the module's docstring):
     each spelling also known by its key now (where no other player has it), then each player
@@ -609,19 +519,5 @@ def tidy_names(db: sqlite3.Connection) -> None:
         owner = {k: other if p == pid else p for k, p in owner.items()}
 
 
-def recent_players(rows: Iterable[tuple[Sequence[str], float]], names: dict[str, str], limit: int = 24) -> list[str]:
-    """The players of these games (``(players, last played)``, the latest first), each once,
-    by their name now, the most recent first."""
-    seen: dict[str, str] = {}
-    for players, _ in rows:
-        for typed in players:
-            now = name_now(names, typed)
-            seen.setdefault(name_key(now), now)
-            if len(seen) >= limit:
-                return list(seen.values())
-    return list(seen.values())
-
-
-__all__ = ["COLUMNS", "Batch", "GameRecord", "NameChanged", "Placing", "SCHEMA", "clean_name", "fold", "forget",
-           "from_saves", "kept", "merge", "name_now", "names_now", "played_at", "player_of", "rebuild",
-           "recent_players", "record_of", "rename", "sync", "tidy_names", "untidy"]
+__all__ = ["COLUMNS", "Batch", "GameRecord", "Placing", "SCHEMA", "fold", "forget", "from_saves", "kept", "merge",
+           "played_at", "rebuild", "record_of", "rename", "sync", "tidy_names"]

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from card_companion.companion.game import Frozen, invisible
-from card_companion.companion.records.game_records import GameRecord, fold, kept, player_of
+from card_companion.companion.records.game_records import GameRecord, fold, kept
+from card_companion.companion.records.names import player_of
 from card_companion.companion.records.periods import (
     PERIODS as PERIODS,  # where the views and the command line find them
 )

@@ -15,6 +15,7 @@ from typing import Any
 
 from card_companion.companion.records import game_records as records
 from card_companion.companion.records import totals
+from card_companion.companion.records.names import untidy
 from card_companion.companion.saves.errors import OlderSave, StoreBusy, StoreError
 
 SCHEMA_VERSION = 6
@@ -231,10 +232,10 @@ class Schema:
         """The players of records made before names were kept normalised, tidied once
         (records.tidy_names: idempotent, so no save format of its own)."""
         try:
-            untidy = records.untidy(self.db)
+            to_tidy = untidy(self.db)
         except sqlite3.DatabaseError as exc:
             raise self._plain(exc) from None
-        if untidy:
+        if to_tidy:
             with self._write(check=False) as db:
                 records.tidy_names(db)
 
