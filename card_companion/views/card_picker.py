@@ -21,6 +21,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.flet_compat import MutableRef
+from card_companion.views.keyboard import KeyTarget, Keys, use_keyboard
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.live_table import shown_on
 from card_companion.views.reach import reachable, use_reach
@@ -54,6 +55,7 @@ def CardPicker(
     ident: str = "picker", game_name: str = "this game",
     taps: Taps | None = None,
     on_move: Callable[[Callable[[Taps], tuple[Taps, Card | None]]], None] | None = None,
+    fresh: object = None,
     key: FletKey = None,
 ) -> ft.Control:
     """Rank row + suit row + typed entry. Calls on_pick with a card of the deck.
@@ -61,16 +63,24 @@ def CardPicker(
     Each button is a memoized component with stable handlers, so a tap redraws (and sends)
     only the buttons whose look changed, not the whole picker. The picker keeps its own taps,
     unless its owner keeps them (``CardSlots``): then it shows ``taps`` and hands each rank or
-    suit tap to ``on_move`` (see ``Places.tapped``)."""
+    suit tap to ``on_move`` (see ``Places.tapped``). A new ``fresh`` (the keyboard serving
+    another entry) starts its own taps and the typed card again."""
     zoom = use_text_scale()
     own_taps, set_taps = use_made(Taps)
-    if on_move is None or taps is None:
-        taps = own_taps
     typed, set_typed = ft.use_state("")
     error, set_error = use_maybe(str)
     # the taps so far, for the tap handlers: two quick taps can both reach the app before the
     # picker is drawn again, and the second must see the first
     tapped: MutableRef[Taps] = ft.use_ref(Taps)
+    served = ft.use_ref(lambda: fresh)
+    if served.current != fresh:
+        served.current = fresh
+        tapped.current, own_taps, typed, error = Taps(), Taps(), "", None
+        set_taps(own_taps)
+        set_typed("")
+        set_error(None)
+    if on_move is None or taps is None:
+        taps = own_taps
 
     def finish(card: Card) -> None:
         tapped.current = Taps()
@@ -370,6 +380,7 @@ def CardSlots(
     picker: bool = True,
     submit_primary: bool = True,
     reach: str | None = None,
+    keyboard: Keys | None = None,
     key: FletKey = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
@@ -396,24 +407,39 @@ def CardSlots(
     the submit button is filled only while it is the next thing to do (else outlined).
     ``reach`` (an entry low on its screen): from the player's first tap on it (a rank, a suit,
     another place), the whole entry comes up to the top of the screen (views/reach.py).
+    ``keyboard`` (a table's entry): the table's one picker (views/keyboard.py) serves the
+    places while they are being filled, in place of a picker of their own.
     """
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
     live, set_now = use_places(len(labels), initial, fresh)
     now = live.current
     on_choose, pick, move = use_place_taps(live, set_now, fold, follows, not decks, on_change)
     use_reach(reach if reach is not None and now != Places.start(len(labels), initial) else None, fresh)
+    served = use_keyboard(keyboard, _key_target(deck, decks, deck_names, now, pick, move, ident, game_name, fresh)
+                          if now.picking and picker else None, touched=now.active)
     controls: list[ft.Control | None] = [
         _places_row(now, labels, ident, on_choose, zoom),
         ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13)
         if labels and picker else None,
         _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move)
-        if now.picking and picker else None,
+        if now.picking and picker and not served else None,
         message(overuse_warning(deck, known, list(now.cards)), f"{ident}-warning", kind="warning"),
         extra,
         button(submit, (lambda _=None: on_done([c for c in live.current.cards if c is not None]))
                if now.complete else None, f"{ident}-submit", primary=submit_primary),
     ]
     return reachable(reach, ft.Column([c for c in controls if c is not None], spacing=8, tight=True))
+
+
+def _key_target(deck: Deck, decks: Sequence[Deck] | None, deck_names: Sequence[str] | None, now: Places,
+                pick: Callable[[Card], None], move: Callable[..., None], ident: str, game_name: str,
+                fresh: object) -> KeyTarget:
+    """What the table's keyboard enters for the places: the active place's deck (Card
+    Stratego's two armies: its own, the taps starting again), under the places' identifiers."""
+    if not decks:
+        return KeyTarget(deck, f"{ident}-picker", game_name, pick, now.taps, move, fresh=(ident, fresh))
+    name = deck_names[now.active] if deck_names else game_name
+    return KeyTarget(decks[now.active], f"{ident}-picker", name, pick, now.taps, move, fresh=(ident, fresh, now.active))
 
 
 def use_place_taps(live: LivePlaces, set_now: Callable[[Places], None], fold: bool, follows: bool, keep_taps: bool,
@@ -494,3 +520,25 @@ def _picker(deck, decks, deck_names, active, pick, ident, game_name, taps, move)
 
 _SamePicker = ft.memo(CardPicker)
 """the places' picker, skipped while its deck and names are the same"""
+
+
+@ft.component
+def Keyboard(keys: Keys, deck: Deck, game_name: str, gap: int = 0) -> ft.Control:
+    """The one picker of a table page (views/keyboard.py): shown for the entry ``keys`` serves,
+    hidden, still mounted with the last entry's deck and identifiers, while none asks for a
+    card. ``deck``: the game's, before any entry asked; ``gap``: the room above it while it
+    shows."""
+    _, bump = ft.use_state(0)
+    keys.redraw = lambda: bump(lambda n: n + 1)
+    ft.use_effect(lambda: None, dependencies=[], cleanup=lambda: setattr(keys, "redraw", None))
+    target = keys.shown or keys.last
+    if target is None:
+        picker = _SamePicker(deck, _no_card, ident="keyboard", game_name=game_name)
+    else:
+        picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
+                             taps=target.taps, on_move=target.on_move, fresh=target.fresh)
+    return ft.Container(picker, visible=keys.shown is not None, padding=ft.Padding.only(top=gap) if gap else None)
+
+
+def _no_card(card: Card) -> None:
+    """The hidden keyboard's card before any entry asked for one (it cannot be tapped)."""

@@ -47,6 +47,7 @@ from card_companion.companion.saves.errors import STALE
 from card_companion.companion.saves.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.session import Session
 from card_companion.views.flet_compat import MutableRef
+from card_companion.views.keyboard import Keys
 from card_companion.views.services import fire_and_forget, on_page_loop
 
 T = TypeVar("T")
@@ -104,6 +105,11 @@ class Table(Generic[G, S]):
     @property
     def watching(self) -> bool:
         return self.seat is not None and not self.seat.can_act
+
+    @property
+    def keyboard(self) -> Keys:
+        """The page's one card picker, for the entries of the table (views/keyboard.py)."""
+        return self.live.keyboard
 
     def enters_for(self, player: int | None) -> bool:
         """Whether this phone enters ``player``'s own choices (None: a shared step): the table
@@ -249,6 +255,8 @@ class LiveTable:
         self._marks: dict[int, int] = {}
         """marker width -> the revision last drawn with it"""
         self._listeners: list[Callable[[], None]] = []
+        self.keyboard = Keys()
+        """the page's card keyboard (views/keyboard.py): mounted once under the game's entries"""
         if page is not None:
             try:
                 _SHOWN[page] = weakref.ref(self)

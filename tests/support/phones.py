@@ -104,8 +104,9 @@ class Phone(Connection):
 
     # --- the screen ----------------------------------------------------------------------------
 
-    def controls(self) -> Iterator[BaseControl]:
-        """Every control on the page now, in order."""
+    def controls(self, hidden: bool = False) -> Iterator[BaseControl]:
+        """Every control on the screen now, in order (``hidden``: and the ones mounted but not
+        shown, the table's hidden keyboard)."""
         seen: set[int] = set()
 
         def walk(node: Any) -> Iterator[BaseControl]:
@@ -116,6 +117,8 @@ class Phone(Connection):
             if not isinstance(node, BaseControl) or id(node) in seen:
                 return
             seen.add(id(node))
+            if not hidden and getattr(node, "visible", True) is False:
+                return
             yield node
             if isinstance(node, flet_component.Component):
                 yield from walk(node._b)

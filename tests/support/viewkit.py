@@ -205,8 +205,8 @@ class ViewHarness:
                 for n in node:
                     walk(n, off)
                 return
-            if not isinstance(node, ft.BaseControl):
-                return
+            if not isinstance(node, ft.BaseControl) or getattr(node, "visible", True) is False:
+                return  # not on the screen (the table's hidden keyboard)
             off = off or bool(getattr(node, "disabled", False))
             out.append((node, off))
             if dataclasses.is_dataclass(node):

@@ -77,7 +77,7 @@ def DealPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
             CardSlots(deck, [f"Fighter {i + 1}" for i in range(FIGHTERS)],  # type: ignore[call-arg]
                       deal,
                       known=known, submit=f"Enter {name}'s fighters", ident="deal",
-                      game_name=table.game.name, fresh=step, key="deal-entry"),
+                      game_name=table.game.name, fresh=step, keyboard=table.keyboard, key="deal-entry"),
         ],
         ident="deal-panel",
     )

@@ -14,6 +14,7 @@ from card_companion.companion.peace_and_love import (
 )
 from card_companion.companion.peace_and_love.choices import FightStarts, fight_starts
 from card_companion.companion.peace_and_love.queries import tap_refusal
+from card_companion.views.card_picker import Keyboard
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.peace_and_love.deal import DealPanel, FirstPlayerPanel
@@ -155,9 +156,16 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
     said = message(problem, "pal-problem")
     return ft.Column([c for c in (
         *step,
+        _keyboard_below(table),
         _below(said) if step else said,
         Show(table, RoundResult, _last_round, bool(step or said), key="round-result"),
     ) if c is not None], spacing=0, tight=True)
+
+
+def _keyboard_below(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
+    """The table's card keyboard under the phase's panel (views/keyboard.py), the table's gap
+    above it while it shows."""
+    return Keyboard(table.keyboard, table.game.deck(table.state.setup), table.game.name, GAP, key="keyboard")
 
 
 def _aimed(starts: FightStarts, chosen: tuple, p: int, place: int) -> tuple:

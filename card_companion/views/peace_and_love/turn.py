@@ -131,7 +131,7 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
             ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
             CardSlots(deck, ["New fighter"], on_retire,  # type: ignore[call-arg]
                       known=known, submit="Retire", ident="retire",
-                      game_name=table.game.name, fresh=step, key="retire-entry"),
+                      game_name=table.game.name, fresh=step, keyboard=table.keyboard, key="retire-entry"),
         ]
     else:
         entry = [

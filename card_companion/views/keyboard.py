@@ -1,0 +1,96 @@
+"""The table's card keyboard (issue 36): one card picker per table page, mounted once and never
+unmounted, shown for the entry that asks for a card and retargeted when the entry changes, as
+a phone's keyboard is; hidden while no card is asked for.
+
+A game places ``Keyboard(table.keyboard, deck, name)`` (views/card_picker.py) once, right under the part of its table where cards are
+entered (so the picker is where a player's thumb already is), and its entries, instead of a
+picker of their own, claim the table's keyboard: ``CardSlots(..., keyboard=table.keyboard)``,
+or ``use_keyboard(keys, target)`` for an entry that keeps its own cards (a player's private
+hand). A step that changes the phase (a turn becomes a fight, an undo brings a deal back) then
+swaps entries of a few controls each; the picker's seventy-odd controls stay where they are
+and only their props change (the identifiers of the entry now served, the chosen rank).
+
+Which entry the keyboard serves: the last one that asked for it (a newly shown entry, or one
+the player tapped); when that one lets it go (its places are filled, it is gone), the one
+before it. An entry drawn on a screen without a keyboard (the calculators, the history's
+edit) keeps its own picker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from card_companion.calculators.cards import Card, Deck
+from card_companion.views.flet_compat import MutableRef
+
+
+@dataclass(frozen=True)
+class KeyTarget:
+    """What the keyboard enters now: the deck it offers, the entry's identifiers and game name
+    (its buttons are ``{ident}-rank-Q``... as the entry's own picker's were), where a card
+    goes, and, for an entry that keeps the taps toward its next card (``CardSlots``), those
+    taps and where a tap goes. ``fresh``: a new value starts the typed card and the
+    keyboard's own taps again (a new step, another place)."""
+
+    deck: Deck
+    ident: str
+    game_name: str
+    on_pick: Callable[[Card], None]
+    taps: Any = None
+    on_move: Callable[..., None] | None = None
+    fresh: object = None
+
+
+class Keys:
+    """The page's keyboard: the entries that asked for it (owner -> target, the last one
+    served), and the drawing of the ``Keyboard`` that shows it."""
+
+    __slots__ = ("claims", "redraw", "last")
+
+    def __init__(self) -> None:
+        self.claims: dict[object, KeyTarget] = {}
+        self.redraw: Callable[[], None] | None = None
+        self.last: KeyTarget | None = None
+        """the target served last (the hidden keyboard keeps its deck and identifiers)"""
+
+    @property
+    def shown(self) -> KeyTarget | None:
+        """The target served now (None: no card is asked for)."""
+        return next(reversed(self.claims.values()), None) if self.claims else None
+
+    def claim(self, owner: object, target: KeyTarget | None, *, first: bool = False) -> None:
+        """``owner`` asks for the keyboard with ``target`` (None: lets it go). An owner that
+        asks again keeps its turn, unless ``first`` (newly shown, or tapped): then it is served."""
+        before = self.shown
+        if target is None:
+            self.claims.pop(owner, None)
+        elif first or owner not in self.claims:
+            self.claims.pop(owner, None)
+            self.claims[owner] = target
+        else:
+            self.claims[owner] = target
+        now = self.shown
+        if now is not None:
+            self.last = now
+        if now != before and self.redraw is not None:
+            self.redraw()
+
+
+def use_keyboard(keys: Keys | None, target: KeyTarget | None, touched: object = None) -> bool:
+    """Ask for the page's keyboard with ``target`` while this component is shown (None: not
+    now), and let it go when it is not; a new ``touched`` (the player tapped this entry)
+    serves it again. True when there is a keyboard (the caller draws no picker of its own)."""
+    owner: MutableRef[object] = ft.use_ref(object)
+    asked: MutableRef[tuple[bool, object]] = ft.use_ref(lambda: (False, touched))
+    ft.use_effect(lambda: None, dependencies=[],
+                  cleanup=lambda: keys.claim(owner.current, None) if keys is not None else None)
+    if keys is None:
+        return False
+    was_asking, was_touched = asked.current or (False, touched)
+    keys.claim(owner.current, target, first=target is not None and (not was_asking or was_touched != touched))
+    asked.current = (target is not None, touched)
+    return True
