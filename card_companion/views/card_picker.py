@@ -21,8 +21,8 @@ import flet as ft
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.flet_compat import MutableRef
-from card_companion.views.keyboard import KeyTarget, Keys, use_keyboard
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
+from card_companion.views.keyboard import Keys, KeyTarget, use_keyboard
 from card_companion.views.live_table import shown_on
 from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, tagged

@@ -2,9 +2,9 @@
 unmounted, shown for the entry that asks for a card and retargeted when the entry changes, as
 a phone's keyboard is; hidden while no card is asked for.
 
-A game places ``Keyboard(table.keyboard, deck, name)`` (views/card_picker.py) once, right under the part of its table where cards are
-entered (so the picker is where a player's thumb already is), and its entries, instead of a
-picker of their own, claim the table's keyboard: ``CardSlots(..., keyboard=table.keyboard)``,
+A game places ``Keyboard(table.keyboard, deck, name)`` (views/card_picker.py) once, right
+under the part of its table where cards are entered (where a player's thumb already is), and
+its entries, instead of a picker of their own, claim the table's keyboard: ``CardSlots(..., keyboard=table.keyboard)``,
 or ``use_keyboard(keys, target)`` for an entry that keeps its own cards (a player's private
 hand). A step that changes the phase (a turn becomes a fight, an undo brings a deal back) then
 swaps entries of a few controls each; the picker's seventy-odd controls stay where they are
