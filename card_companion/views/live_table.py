@@ -340,6 +340,7 @@ class LiveTable:
         live.several = False
         live.alone = False
         live._marks, live._listeners = {}, []
+        live.keyboard = Keys()
         return live
 
     def has_drawn(self, revision: int) -> bool:

@@ -18,6 +18,7 @@ from card_companion.views.fight.names import names_of
 from card_companion.views.fight.row import row_cards
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import at_scale, sized, use_stable
+from card_companion.views.keyboard import Keys
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.seating import waiting
 from card_companion.views.widgets import message, section, tagged
@@ -204,7 +205,8 @@ def StepPanel(table: Table[FightGame, FightState], scale: float) -> ft.Control:
         shown.current = places
     entry = None
     if shown.current is not None:
-        slots = part(Entry, *shown.current, table.game.name, on_done, on_change, scale, key="cards")
+        slots = part(Entry, *shown.current, table.game.name, on_done, on_change, scale, table.keyboard,
+                     phase in _ENTRIES, key="cards")
         entry = ft.Container(slots, visible=phase in _ENTRIES, key="entry")
     return _SECTIONS[data[0]](table, data, entry)
 
@@ -281,11 +283,14 @@ _SECTIONS: dict[str, Callable[[Table, tuple[Any, ...], ft.Control | None], ft.Co
 @ft.memo
 @ft.component
 def Entry(deck: Deck, labels: tuple[str, ...], submit: str, ident: str, problems: tuple[str, ...], fresh: int | None,
-          game_name: str, on_done: Callable, on_change: Callable, scale: float) -> ft.Control:
-    """The cards of a step, entered with the picker: drawn again only when what it shows changed."""
+          game_name: str, on_done: Callable, on_change: Callable, scale: float, keyboard: Keys,
+          shown: bool) -> ft.Control:
+    """The cards of a step, entered with the table's keyboard while the entry is ``shown``:
+    drawn again only when what it shows changed."""
     at_scale(scale)
     return CardSlots(deck, list(labels), on_done, submit=submit, ident=ident, game_name=game_name,
-                     on_change=on_change, extra=problem_note(problems, f"{ident}-problem"), fresh=fresh)
+                     on_change=on_change, extra=problem_note(problems, f"{ident}-problem"), fresh=fresh,
+                     picker=shown, keyboard=keyboard)
 
 
 def problem_note(problems: Sequence[str], ident: str) -> ft.Control | None:
