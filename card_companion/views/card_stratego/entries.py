@@ -83,7 +83,7 @@ class Entering:
             game.deck(s.setup), [label for _, label in places], on_done, known=game.known_cards(s),
             submit=submit, ident=ident, game_name=game.name,
             decks=[queries.entry_deck(s, p, standing) for p, _ in places], deck_names=names,
-            key=f"{ident}-{self.choice.places}",
+            keyboard=self.table.keyboard, key=f"{ident}-{self.choice.places}",
         )
 
 

@@ -23,6 +23,7 @@ from card_companion.companion.card_stratego import (
     Draw,
     queries,
 )
+from card_companion.views.card_picker import Keyboard
 from card_companion.views.card_stratego import taps
 from card_companion.views.card_stratego.armies import ArmyPanel, army_of
 from card_companion.views.card_stratego.battlefield import Battlefield
@@ -99,6 +100,7 @@ def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Contr
         Head(table, choice, None if choice.mode else problem, on_choose, on_send, on_card, scale),
         armies[top], Battlefield(table, top, bottom, choice, on_tap, scale), armies[bottom],
         reachable("entry", entry) if entry is not None else None,
+        Keyboard(table.keyboard, table.game.deck(table.state.setup), table.game.name, key="keyboard"),
         None if playing else ft.Text("The game is over. Undo changes the last action.", italic=True),
     ]
     return ft.Column(seated(table, parts, armies), spacing=10)

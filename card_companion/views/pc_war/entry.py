@@ -113,5 +113,6 @@ def CardEntry(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, str]
             on_change=on_entering,
             fresh=step,
             reach=f"{kind}-entry",  # under the one-tap buttons and the last flip: low on the screen
+            keyboard=table.keyboard,
         ),
     ], ident=f"{kind}-cards")

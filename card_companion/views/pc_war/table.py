@@ -11,6 +11,7 @@ import flet as ft
 
 from card_companion.companion.pc_war import Flip, PCWar, PCWarState, Recount, Stop, SwapHands, Tap, War
 from card_companion.companion.pc_war.choices import legal_actions
+from card_companion.views.card_picker import Keyboard
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.pc_war.between_flips import BetweenFlips
@@ -74,18 +75,22 @@ def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
     board = [Show(table, Numbers, _numbers), player_boards(table, scale),
              Show(table, OnTable, on_table_of, scale) if cards_on_table else None]
     result = Show(table, LastResult, last_result_of, scale)
+    # the table's card keyboard (views/keyboard.py), under the card entry: mounted in every
+    # phase, so that a swap or the game's end between flips does not take it down
+    keyboard = Keyboard(table.keyboard, table.game.deck(table.state.setup), table.game.name, key="keyboard")
     if reveal is not None:
         body = [
             RevealPanel(table, reveal, names, at(f"{reveal}-tap"), on_tap, scale),
             result,
             CardEntry(table, reveal, names, any(so_far), at(reveal), on_send, on_entering),
+            keyboard,
         ]
         if between:
             body.append(BetweenFlips(table, names, between, at("recount") or at("stop"), on_send))
     elif swap:
-        body = [Show(table, SwapPanel, swap_of, on_send), message(at("swap"), "swap-problem"), result]
+        body = [Show(table, SwapPanel, swap_of, on_send), message(at("swap"), "swap-problem"), result, keyboard]
     else:
-        body = [Show(table, FinalNumbers, final_of), result]
+        body = [Show(table, FinalNumbers, final_of), result, keyboard]
     return ft.Column([c for c in board + body if c is not None], spacing=10)
 
 
