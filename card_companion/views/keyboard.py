@@ -43,6 +43,9 @@ class KeyTarget:
     taps: Any = None
     on_move: Callable[..., None] | None = None
     fresh: object = None
+    label: str = ""
+    """what the entry enters, in its own words (its submit button's): named on the keyboard
+    while another entry of the screen also asks for it"""
 
 
 class Keys:
@@ -57,6 +60,17 @@ class Keys:
         self.last: KeyTarget | None = None
         """the target served last (the hidden keyboard keeps its deck and identifiers)"""
 
+    def serve(self, owner: object) -> None:
+        """The player chose this entry's cards on the keyboard (another one was served)."""
+        target = self.claims.get(owner)
+        if target is not None:
+            self.claim(owner, target, first=True)
+
+    def others(self) -> tuple[tuple[object, str], ...]:
+        """The other entries asking for the keyboard now, with their words, the last asked first."""
+        mine = next(reversed(self.claims), None)
+        return tuple((owner, t.label or t.ident) for owner, t in reversed(self.claims.items()) if owner is not mine)
+
     @property
     def shown(self) -> KeyTarget | None:
         """The target served now (None: no card is asked for)."""
@@ -65,7 +79,7 @@ class Keys:
     def claim(self, owner: object, target: KeyTarget | None, *, first: bool = False) -> None:
         """``owner`` asks for the keyboard with ``target`` (None: lets it go). An owner that
         asks again keeps its turn, unless ``first`` (newly shown, or tapped): then it is served."""
-        before = self.shown
+        before, asking = self.shown, tuple(self.claims)
         if target is None:
             self.claims.pop(owner, None)
         elif first or owner not in self.claims:
@@ -76,8 +90,8 @@ class Keys:
         now = self.shown
         if now is not None:
             self.last = now
-        if now != before and self.redraw is not None:
-            self.redraw()
+        if (now != before or tuple(self.claims) != asking) and self.redraw is not None:
+            self.redraw()  # (an entry let go or came in: the entries named on the keyboard changed)
 
 
 def use_keyboard(keys: Keys | None, target: KeyTarget | None, touched: object = None) -> bool:

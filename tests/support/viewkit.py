@@ -79,6 +79,7 @@ class ViewHarness:
         self.route_params = route_params or {}
         self.page = page or FakePage()
         self.hooks: dict[tuple, list] = {}
+        self._drawn: set = set()
         self.dialogs: list[ft.Control] = []
         self.tree: Any = None
         self.render()
@@ -102,14 +103,30 @@ class ViewHarness:
 
     def render(self) -> Any:
         self.dialogs = []
+        self._drawn: set = set()
         with self._patched(), Renderer().with_context():
             self.tree = self._expand(self._call(self.fn, self.args, self.kwargs, ("root",)), ("root",))
             self.dialogs = [self._expand(d, ("dialog", i)) for i, d in enumerate(self.dialogs)]
+            gone = self._unmount_gone()
+        if gone:  # what their cleanups changed (the table's keyboard let go) is drawn, as Flet does
+            return self.render()
         return self.tree
+
+    def _unmount_gone(self) -> bool:
+        """The components not drawn this time are gone, as Flet unmounts them: their effects'
+        cleanups run and their state goes (drawn again later, they start anew)."""
+        cleaned = False
+        for path in [p for p in self.hooks if p not in self._drawn]:
+            for cell in self.hooks.pop(path):
+                if isinstance(cell[0], _Effect) and cell[0].cleanup is not None:
+                    cell[0].cleanup()
+                    cleaned = True
+        return cleaned
 
     def _call(self, fn, args, kwargs, path):
         impl = getattr(fn, "__component_impl__", fn)
         self._slot = [path, 0]
+        self._drawn.add(path)
         result = impl(*args, **kwargs)
         return result
 
@@ -171,7 +188,7 @@ class ViewHarness:
         return fn
 
     def _use_effect(self, fn, dependencies=None, cleanup=None):
-        self._hook(lambda: None)
+        self._hook(_Effect)[0].cleanup = cleanup
 
     def _on_mounted(self, fn):
         self._hook(lambda: None)
@@ -338,6 +355,12 @@ def run_coroutine(coro) -> Any:
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+class _Effect:
+    """An effect's cleanup, kept for the component's unmounting."""
+
+    cleanup: Callable[[], Any] | None = None
 
 
 _HOOKS = ("use_state", "use_ref", "use_memo", "use_callback", "use_effect", "on_mounted", "on_updated",

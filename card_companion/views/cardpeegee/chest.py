@@ -57,7 +57,7 @@ def ChestPanel(table) -> ft.Control:
                                    lambda cs: send(lambda: Disarm(trap=trap, hero_score=cs[0], trap_score=cs[1])),
                                    known=game.known_cards(s), submit=f"Attempt {trap.symbol}", ident="disarm",
                                    game_name=GAME_NAME, key=f"disarm-{target}",
-                                   fresh=len(table.session.actions), reach="disarm"))
+                                   fresh=len(table.session.actions), keyboard=table.keyboard, reach="disarm"))
             return parts
         by_values = click(send, lambda: Disarm(trap=trap, hero_score=number_or_refuse(hero_value, BOTH_VALUES),
                                                trap_score=number_or_refuse(trap_value, BOTH_VALUES)))

@@ -64,7 +64,7 @@ def DrawPanel(table) -> ft.Control:
                  size=SMALL, italic=True) if draw.short or draw.levelled_up else None,
             CardSlots(deck, ["Agitator"] + [f"Prop {i + 1}" for i in range(count)], drawn, known=known,
                       submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}",
-                      fresh=len(table.session.actions),
+                      fresh=len(table.session.actions), keyboard=table.keyboard,
                       on_change=lambda values: set_agitator(values[0]),
                       extra=encounter_kind(table, agitator)),
         ]
@@ -75,7 +75,7 @@ def DrawPanel(table) -> ft.Control:
                  "is the Monster's element."),
             CardSlots(deck, ["Beast card"], beast, known=[*known, agitator, *props], submit="Enter the beast card",
                       ident="beast", game_name=GAME_NAME, key="beast",
-                      fresh=len(table.session.actions), reach="beast"),
+                      fresh=len(table.session.actions), keyboard=table.keyboard, reach="beast"),
             button("Back", lambda: set_pending(None), "beast-back", primary=False),
         ]
     parts += [*pvp(table, set_problem), message(problem, "draw-problem")]

@@ -48,7 +48,8 @@ def HeroEntry(table) -> ft.Control:
                   lambda cs: attempt(table, lambda: NewHero(player=who, character=cs[0], hp_cards=tuple(cs[1:])),
                                      set_problem),
                   known=game.known_cards(s), submit=f"Enter {name}'s Hero", ident="hero",
-                  game_name=GAME_NAME, key=f"hero-{who}", fresh=len(table.session.actions), reach="hero"),
+                  game_name=GAME_NAME, key=f"hero-{who}", fresh=len(table.session.actions),
+                  keyboard=table.keyboard, reach="hero"),
         message(problem, "hero-problem"),
     ]
     return section(f"{name}'s Hero", parts, ident="heroes-panel")

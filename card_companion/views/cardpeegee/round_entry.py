@@ -80,7 +80,8 @@ def RoundEntry(table, order: Order, number: int) -> ft.Control:
         rows.append(CardSlots(game.deck(s.setup), labels, resolve, known=game.known_cards(s),
                               submit=f"Resolve round {number}", ident="score", game_name=GAME_NAME,
                               on_change=changed, initial=initial, key="score-" + "-".join(map(str, by_cards)),
-                              fresh=len(table.session.actions), reach="score"))  # under the odds
+                              fresh=len(table.session.actions), keyboard=table.keyboard,
+                              reach="score"))  # under the odds
     else:
         rows.append(button(f"Resolve round {number}", lambda: resolve(()), "score-submit", icon=ft.Icons.CHECK))
     rows.append(message(problem, "score-problem"))

@@ -115,6 +115,11 @@ class PanelTable:
         return hash((id(self.table.live), self.select, self.args))
 
     @property
+    def keyboard(self):
+        """The page's card keyboard (views/keyboard.py)."""
+        return self.table.keyboard
+
+    @property
     def session(self):
         now = self.table.session
         seen, answer = self._seen

@@ -50,7 +50,7 @@ def TrapPanel(table) -> ft.Control:
             return parts + [CardSlots(game.deck(s.setup), [f"Evasion card {i + 1}" for i in range(n)],
                                       lambda cs: send(lambda: Evade(score=tuple(cs))), known=game.known_cards(s),
                                       submit="Evade", ident="evade", game_name=GAME_NAME, key=f"evade-{n}",
-                                      fresh=len(table.session.actions), reach="evade")]
+                                      fresh=len(table.session.actions), keyboard=table.keyboard, reach="evade")]
         by_total = click(send, lambda: Evade(
             score=number_or_refuse(total, "enter the evasion cards' total (a whole number)")))
         return parts + [number_field("evade-total", "Evasion total", total, set_total),
