@@ -6,6 +6,8 @@
     controls created by a phase change: GAME max N (BEFORE -> AFTER; K of M steps)  (x 5 games)
     phone-to-phone: median X ms, p95 Y ms; floor median A ms, p95 B ms; ratio R, p95 ratio S
     tables under load: 50 tables, 200 phones, a step every 5 s, tap p95 Z ms
+    tables under load: 75 tables, 300 phones, a step every 8 s, tap p95 Z ms, steps lost N
+    own tap: median X ms, p95 Y ms; floor p95 B ms; ratio R
     tables at a step a second: N tables with tap p95 under 100 ms
     reconnect: median X s
 
@@ -30,6 +32,14 @@
   measured Chromium phone taps on a table of its own meanwhile: its tap -> result p95. The
   server's CPU share and RSS are printed before the phones come, while they play, and after
   they left (sessions expire after 10 s here).
+- **75 tables**: the same with 75 tables of 4 phones and a step every 8 s per table (each
+  one undoes or redoes Bea's deal: the step that mounts the most), and **steps lost**: the
+  steps the server's log says it committed whose revision the saved game does not reach
+  afterwards. The load phones run in the bench's own process, on the same two cores: the
+  line of details gives that process's CPU share beside the server's.
+- **own tap**: the measured Chromium phone's undo/redo tap on its table with no other table
+  on the server (median and p95), against the floor app's p95 tap of the phone-to-phone run
+  (measured before, in the same bench).
 - **tables at a step a second**: the same with a step a second per table, for 30 s, with 5,
   10, 20, 30 and 50 tables in turn until the tap p95 is over 100 ms: the largest that held.
 - **reconnect**: the server is killed (SIGKILL) under an open table, a step is saved while
@@ -53,6 +63,7 @@ import time
 from pathlib import Path
 
 from benchmarks import percentile
+from benchmarks.load_phone import LoadPhone
 from card_companion.companion.log_changes import Redo, Undo
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -226,160 +237,21 @@ def phone_to_phone(steps: int = 40, warm: int = 3) -> tuple[list[float], list[fl
 # --- tables under load --------------------------------------------------------------------------------
 
 
-class LoadPhone:
-    """A phone that speaks Flet's web protocol itself: msgpack frames (``[0x00][msgpack]``)
-    over ``/ws``. It registers on a route, answers the server's method calls (its device key
-    from "SharedPreferences"; nothing for the wake lock or haptics) and keeps the page as Flet's
-    web client does: every control by its id, changed by each patch (replace, add, remove,
-    move at a path from a control). After each patch it reports the size of the controls that
-    ask for it (the table's drawing marker), as the browser does after a frame: the table
-    takes a step only from a phone that has drawn the state it shows. It clicks by control id."""
-
-    def __init__(self, url: str, route: str, key: str):
-        self.url, self.route, self.key = url, route, key
-        self.controls: dict[int, dict] = {}
-        self.sizes: dict[int, float] = {}
-        self.received = 0
-        self.ws = None
-        self.task = None
-
-    async def connect(self) -> None:
-        import websockets
-
-        host = self.url.split("//", 1)[1]
-        self.ws = await websockets.connect(f"ws://{host}/ws", origin=self.url, max_size=2 ** 24)
-        page = {"route": self.route, "web": True, "platform": "linux", "width": 390, "height": 844}
-        await self.send(1, {"session_id": None, "page_name": "", "page": page})
-        self.task = asyncio.create_task(self.listen())
-
-    async def send(self, action: int, body) -> None:
-        import msgpack
-
-        await self.ws.send(b"\x00" + msgpack.packb([action, body]))
-
-    # --- the page, as the patches change it ---------------------------------------------------
-
-    def keep(self, x) -> None:
-        """Index every control in ``x`` by its id."""
-        if isinstance(x, dict):
-            if "_i" in x:
-                self.controls[x["_i"]] = x
-            for v in x.values():
-                self.keep(v)
-        elif isinstance(x, list):
-            for v in x:
-                self.keep(v)
-
-    def patch(self, body: dict) -> None:
-        root = self.controls.get(body.get("id"))
-        tree, *ops = body["patch"]
-        paths: dict[int, list] = {}
-
-        def walk(node: list, path: list) -> None:
-            paths[node[0]] = path
-            for key, child in (node[1] if len(node) > 1 else {}).items():
-                walk(child, path + [key])
-
-        walk(tree, [])
-
-        def at(node: int):
-            obj = root
-            for key in paths[node]:
-                obj = obj[int(key)] if isinstance(obj, list) else obj[key]
-            return obj
-
-        for op in ops:
-            kind = op[0]
-            if kind == 3:  # move: from (node, key) to (node, key)
-                src, dst = at(op[1]), at(op[3])
-                item = src.pop(int(op[2]))
-                dst.insert(int(op[4]), item)
-                continue
-            target, key = at(op[1]), op[2]
-            if kind == 0:  # replace
-                if isinstance(target, list):
-                    target[int(key)] = op[3]
-                else:
-                    target[key] = op[3]
-                self.keep(op[3])
-            elif kind == 1:  # add
-                if isinstance(target, list):
-                    target.insert(int(key), op[3])
-                else:
-                    target[key] = op[3]
-                self.keep(op[3])
-            elif kind == 2:  # remove
-                if isinstance(target, list):
-                    target.pop(int(key))
-                else:
-                    target.pop(key, None)
-
-    def button(self, ident: str) -> tuple[int, bool] | None:
-        """The control id of the button with this test id, and whether it is enabled."""
-        for c in self.controls.values():
-            if c.get("identifier") == ident and isinstance(c.get("content"), dict):
-                content = c["content"]
-                if content.get("_i") in self.controls:
-                    return content["_i"], not content.get("disabled")
-        return None
-
-    async def report_sizes(self) -> None:
-        """The browser's report after a frame: the size of each control that asks for it."""
-        for i, c in list(self.controls.items()):
-            if c.get("on_size_change") and self.sizes.get(i) != c.get("width"):
-                self.sizes[i] = c.get("width")
-                await self.send(3, {"target": i, "name": "size_change",
-                                    "data": {"w": float(c.get("width") or 0), "h": float(c.get("height") or 0)}})
-
-    async def listen(self) -> None:
-        import msgpack
-        from flet.messaging.protocol import decode_ext_from_msgpack
-
-        try:
-            async for data in self.ws:
-                if not data or data[0] != 0:
-                    continue
-                action, body = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False)
-                self.received += 1
-                if action == 1:  # registered: the page
-                    self.keep(body.get("page_patch"))
-                    await self.report_sizes()
-                elif action == 5:  # the server calls a method of a service on this phone
-                    result = None
-                    if body.get("name") == "get" and (body.get("args") or {}).get("key") == "card-companion.device":
-                        result = self.key
-                    await self.send(5, {"control_id": body["control_id"], "call_id": body["call_id"],
-                                        "result": result, "error": None})
-                elif action == 2:
-                    self.patch(body)
-                    await self.report_sizes()
-        except Exception as exc:  # the phone goes; a bug in the mirror is said, not swallowed
-            if not isinstance(exc, (asyncio.CancelledError,)) and "close" not in type(exc).__name__.lower():
-                print(f"  (a load phone stopped: {type(exc).__name__}: {exc})", flush=True)
-
-    @property
-    def ready(self) -> bool:
-        return self.button("undo") is not None
-
-    async def step(self) -> bool:
-        """Click whichever of undo and redo is enabled."""
-        for name in ("undo", "redo"):
-            found = self.button(name)
-            if found and found[1]:
-                await self.send(3, {"target": found[0], "name": "click", "data": None})
-                return True
-        return False
-
-    async def close(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
-        if self.task is not None:
-            await asyncio.wait([self.task], timeout=5)
-
-
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def steps_lost(log: str, store) -> int:
+    """The steps the server said it committed (its log: "game G revision R: ...") whose revision
+    the saved game does not reach once the server is gone: acknowledged and not in storage."""
+    committed: dict[str, int] = {}
+    for gid, revision in re.findall(r"game (\S+) revision (\d+):", log):
+        committed[gid] = max(committed.get(gid, 0), int(revision))
+    try:
+        return sum(max(0, revision - store.snapshot(gid).revision) for gid, revision in committed.items())
+    finally:
+        store.close()
 
 
 def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 4, seed: int = 5):
@@ -457,6 +329,7 @@ def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 
                         stepped[0] += 1
 
             cpu0, t0 = cpu_seconds(pid), time.monotonic()
+            own0 = time.process_time()  # the load phones run in this process (their share of the cores)
             futures = [asyncio.run_coroutine_threadsafe(stepping(ph, offsets[i]), loop)
                        for i, ph in enumerate(steppers)]
             taps = []
@@ -478,6 +351,7 @@ def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 
                 i += 1
                 page.wait_for_timeout(900)
             cpu_loaded = (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0)
+            cpu_clients = (time.process_time() - own0) / (time.monotonic() - t0)
             rss_loaded = rss_mb(pid)
             stop.set()
             for f in futures:
@@ -500,7 +374,9 @@ def tables_under_load(n_tables: int, period: float, seconds: int, phones: int = 
             p.stop()
         log = (data / "server.log").read_text()
         told = [int(m) for m in re.findall(r"by [^,]+, told (\d+) other", log)]
-    return dict(taps=taps, late=late[0], tables=n_tables, phones=n_tables * phones, ready=ready,
+        lost = steps_lost(log, Store(data / "games.sqlite3"))
+    return dict(taps=taps, late=late[0], tables=n_tables, phones=n_tables * phones, ready=ready, lost=lost,
+                cpu_clients=cpu_clients,
                 connected_in=connected_in, stepped=stepped[0], received=received,
                 told_median=statistics.median(told) if told else 0,
                 rss=(rss_before, rss_loaded, rss_after), cpu=(cpu_idle, cpu_loaded, cpu_after))
@@ -576,11 +452,21 @@ def main() -> None:
               f"{os.getloadavg()[0]:.2f})", flush=True)
     load = under_load(50, period=5.0, seconds=60)
     if load:
-        print(f"tables under load: 50 tables, 200 phones, a step every 5 s, tap p95 {load:.0f} ms", flush=True)
+        print(f"tables under load: 50 tables, 200 phones, a step every 5 s, tap p95 {load['p95']:.0f} ms", flush=True)
+    heavy = under_load(75, period=8.0, seconds=60)  # each step the deal undone or redone: the heaviest
+    if heavy:
+        print(f"tables under load: 75 tables, 300 phones, a step every 8 s, tap p95 {heavy['p95']:.0f} ms, "
+              f"steps lost {heavy['lost']}", flush=True)
     alone = under_load(0, period=1.0, seconds=30)  # the measured phone's own tap, no other table: the floor
+    if alone and p2p and p2p[1]:
+        floor_p95 = percentile(p2p[1], 95) * 1000
+        print(f"own tap: median {alone['median']:.0f} ms, p95 {alone['p95']:.0f} ms; floor p95 {floor_p95:.0f} ms; "
+              f"ratio {alone['p95'] / floor_p95:.1f}", flush=True)
+    alone = alone['p95'] if alone else None
     held = 0
     for n in CAPACITY if alone is not None and alone < 100 else CAPACITY[:1]:
-        p95 = under_load(n, period=1.0, seconds=30)
+        run = under_load(n, period=1.0, seconds=30)
+        p95 = run['p95'] if run else None
         if p95 is None or p95 >= 100:
             break
         held = n
@@ -598,8 +484,9 @@ CAPACITY = (5, 10, 20, 30, 50)
 """tables at a step a second, tried in turn until the tap p95 is over 100 ms"""
 
 
-def under_load(n_tables: int, period: float, seconds: int) -> float | None:
-    """One load run, its details on a line of their own; the tap p95 in ms (None: not run)."""
+def under_load(n_tables: int, period: float, seconds: int) -> dict | None:
+    """One load run, its details on a line of their own; the tap's p95 and median in ms and the
+    steps lost (None: not run)."""
     try:
         load = tables_under_load(n_tables, period, seconds)
     except Exception as exc:  # a run that could not finish says so, and the other lines still print
@@ -616,9 +503,10 @@ def under_load(n_tables: int, period: float, seconds: int) -> float | None:
           f"result within 5 s; {load['ready']} of {load['phones']} phones connected in {load['connected_in']:.1f} s; "
           f"{load['stepped']} steps by the stepping phones, each told to {load['told_median']:.0f} other pages; "
           f"server CPU {cpu_idle:.0%} of a core before, {cpu_loaded:.0%} with the phones, {cpu_after:.0%} after; "
+          f"the load phones' own process {load['cpu_clients']:.0%} of a core; {load['lost']} steps lost; "
           f"RSS {before:.0f} MB before, {loaded:.0f} MB with the phones, {after:.0f} MB after they left; "
           f"load average {os.getloadavg()[0]:.2f})", flush=True)
-    return p95
+    return dict(p95=p95, median=statistics.median(load["taps"]) * 1000, lost=load["lost"])
 
 
 if __name__ == "__main__":

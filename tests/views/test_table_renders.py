@@ -387,3 +387,45 @@ def test_a_phase_change_creates_few_controls(game_id: str, tmp_path) -> None:
     bound = CREATED_BY_A_PHASE_CHANGE[game_id]
     over = [s for s in changes if s[2] > bound]
     assert not over, f"a phase change created more than {bound} controls (before, after, created): {over}"
+
+
+# --- the card keyboard --------------------------------------------------------------
+
+
+def test_one_card_picker_serves_one_entry_after_another(tmp_path) -> None:
+    """The table's card picker is a keyboard (views/keyboard.py): on a phone of a Peace and Love
+    table, the very same mounted picker (its rank A button keeps its control id: nothing
+    mounted anew) serves Ann's deal, then Bea's, hides while a turn asks for no card (still
+    mounted), and serves the fight's played cards under that entry's identifiers; a card tapped
+    on it goes to the fight's first place."""
+    from card_companion.companion.peace_and_love import Deal, StartFight
+    from card_companion.calculators.cards import Card
+
+    game = REGISTRY["peace-and-love"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    def hidden_ids(phone, ident: str) -> list[int]:
+        return [c._i for c in phone.controls(hidden=True) if getattr(c, "identifier", None) == ident]
+
+    async def scenario() -> dict:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        phone, seen = table.phones[1], {}
+        seen["ann"] = phone.find("deal-picker-rank-A")._i
+        await table.step(Deal(player=0, fighters=tuple(Card.parse(c) for c in ("9H", "KD", "QC"))))
+        seen["bea"] = phone.find("deal-picker-rank-A")._i
+        await table.step(Deal(player=1, fighters=tuple(Card.parse(c) for c in ("5S", "2C", "7D"))))
+        # Ann 9 + 13 + 12 = 34, Bea 5 + 2 + 7 = 14: Bea, the lowest, plays first; no card is asked
+        seen["turn shown"] = phone.has("deal-picker-rank-A")
+        seen["turn hidden"] = hidden_ids(phone, "deal-picker-rank-A")
+        await table.step(StartFight(fighter=0, defender=0, defender_fighter=0, joining={}))
+        seen["fight"] = phone.find("play-picker-rank-A")._i
+        await phone.click("play-picker-rank-9")
+        await phone.click("play-picker-suit-H")
+        seen["first place"] = phone.find("play-slot-0").label
+        return seen
+
+    seen = run(scenario)
+    picker = seen["ann"]
+    assert seen["bea"] == picker and seen["turn hidden"] == [picker] and seen["fight"] == picker
+    assert seen["turn shown"] is False
+    assert seen["first place"].endswith(": 9♥"), seen["first place"]
