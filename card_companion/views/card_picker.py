@@ -23,7 +23,7 @@ from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.keyboard import Keys, KeyTarget, use_keyboard
-from card_companion.views.live_table import shown_on
+from card_companion.views.live_table import shown_on, use_selected
 from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, tagged
 
@@ -66,19 +66,7 @@ def CardPicker(
     suit tap to ``on_move`` (see ``Places.tapped``). A new ``fresh`` (the keyboard serving
     another entry) starts its own taps and the typed card again."""
     zoom = use_text_scale()
-    own_taps, set_taps = use_made(Taps)
-    typed, set_typed = ft.use_state("")
-    error, set_error = use_maybe(str)
-    # the taps so far, for the tap handlers: two quick taps can both reach the app before the
-    # picker is drawn again, and the second must see the first
-    tapped: MutableRef[Taps] = ft.use_ref(Taps)
-    served = ft.use_ref(lambda: fresh)
-    if served.current != fresh:
-        served.current = fresh
-        tapped.current, own_taps, typed, error = Taps(), Taps(), "", None
-        set_taps(own_taps)
-        set_typed("")
-        set_error(None)
+    own_taps, set_taps, typed, set_typed, error, set_error, tapped = _use_picker_state(fresh)
     if on_move is None or taps is None:
         taps = own_taps
 
@@ -118,6 +106,24 @@ def CardPicker(
     return ft.Column([*_rank_rows(deck, taps, zoom, ident, on_rank),
                       _suit_row(deck, taps, zoom, ident, on_suit, on_card),
                       TypedCard(typed, error, ident, on_type, on_submit)], spacing=6, tight=True)
+
+
+def _use_picker_state(fresh: object) -> tuple[Any, ...]:
+    """The picker's own taps, typed card and its refusal (each with its setter), and the taps
+    so far for the tap handlers (two quick taps can both reach the app before the picker is
+    drawn again, and the second must see the first): all started again by a new ``fresh``."""
+    own_taps, set_taps = use_made(Taps)
+    typed, set_typed = ft.use_state("")
+    error, set_error = use_maybe(str)
+    tapped: MutableRef[Taps] = ft.use_ref(Taps)
+    served = ft.use_ref(lambda: fresh)
+    if served.current != fresh:
+        served.current = fresh
+        tapped.current, own_taps, typed, error = Taps(), Taps(), "", None
+        set_taps(own_taps)
+        set_typed("")
+        set_error(None)
+    return own_taps, set_taps, typed, set_typed, error, set_error, tapped
 
 
 def _rank_rows(deck: Deck, taps: Taps, zoom: float, ident: str, on_rank: Callable[[Rank], None]) -> list[ft.Control]:
@@ -388,41 +394,35 @@ def CardSlots(
     The picker folds away once every place is filled (``fold=False``: it stays out on the
     place just filled, for a calculator where cards are changed one after another); tapping
     a place picks it again.
-    ``known`` (cards already out of the deck) feeds the over-count warning. Give the
-    component a ``key`` that changes when the places change, so a new set of places starts
-    empty (or with ``initial``, one card or None per place, when the caller keeps what was
-    entered across the change).
+    ``known`` (cards already out of the deck) feeds the over-count warning. A new ``key`` starts
+    new places empty (or with ``initial``, one card or None per place, kept by the caller).
     ``decks`` (optional, one per place): when the places take cards of different decks
     (Card Stratego's two armies), the picker offers the active place's deck, named
     ``deck_names[i]`` in its messages; ``deck`` still counts the over-count warning.
     ``follows`` (a calculator): the owner keeps the cards (``on_change``) and gives them back as
-    ``initial`` at every drawing; a changed card then redraws the places within the owner's
-    update, with its ruling: one update and one patch per card.
+    ``initial`` at every drawing; a changed card redraws the places within the owner's update.
     ``fresh`` (a table's entry, the same from step to step): the step the cards are entered
-    for, once there are some (None while the places are empty: a step then draws nothing
-    here). A new value after a step's one starts the places again (empty, or ``initial``)
-    without a new key, so the entry and its picker stay and only their content changes.
-    ``picker=False``: the places only, their picker put away while another entry of the same
-    screen has the one picker (what was entered and half tapped stays). ``submit_primary``:
-    the submit button is filled only while it is the next thing to do (else outlined).
-    ``reach`` (an entry low on its screen): from the player's first tap on it (a rank, a suit,
-    another place), the whole entry comes up to the top of the screen (views/reach.py).
-    ``keyboard`` (a table's entry): the table's one picker (views/keyboard.py) serves the
-    places while they are being filled, in place of a picker of their own.
-    """
+    for, once there are some (None while empty: a step then draws nothing here). A new value
+    starts the places again (empty, or ``initial``) without a new key: only their content changes.
+    ``keyboard`` (a table's entry): the table's one picker (views/keyboard.py) serves the places
+    being filled. ``picker=False``: the places only, the picker (theirs, or the keyboard) away
+    while another entry has it (what was entered and half tapped stays). ``submit_primary``:
+    the submit is filled only while it is the next thing to do. ``reach`` (an entry low on its
+    screen): from the first tap on it, the whole entry comes up (views/reach.py)."""
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
     live, set_now = use_places(len(labels), initial, fresh)
     now = live.current
     on_choose, pick, move = use_place_taps(live, set_now, fold, follows, not decks, on_change)
     use_reach(reach if reach is not None and now != Places.start(len(labels), initial) else None, fresh)
+    asks = now.picking and picker
     served = use_keyboard(keyboard, _key_target(deck, decks, deck_names, now, pick, move, ident, game_name, fresh)
-                          if now.picking and picker else None, touched=now.active)
+                          if asks else None, touched=now.active)
     controls: list[ft.Control | None] = [
         _places_row(now, labels, ident, on_choose, zoom),
-        ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13)
-        if labels and picker else None,
-        _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move)
-        if now.picking and picker and not served else None,
+        ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13) if labels and picker
+        else None,
+        _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move) if asks and not served
+        else None,
         message(overuse_warning(deck, known, list(now.cards)), f"{ident}-warning", kind="warning"),
         extra,
         button(submit, (lambda _=None: on_done([c for c in live.current.cards if c is not None]))
@@ -523,22 +523,38 @@ _SamePicker = ft.memo(CardPicker)
 
 
 @ft.component
-def Keyboard(keys: Keys, deck: Deck, game_name: str, gap: int = 0) -> ft.Control:
-    """The one picker of a table page (views/keyboard.py): shown for the entry ``keys`` serves,
-    hidden, still mounted with the last entry's deck and identifiers, while none asks for a
-    card. ``deck``: the game's, before any entry asked; ``gap``: the room above it while it
-    shows."""
+def Keyboard(table: Any, gap: int = 0) -> ft.Control:
+    """The one picker of a table page (views/keyboard.py): shown for the entry the table's
+    ``keyboard`` serves, hidden, still mounted with the last entry's deck and identifiers,
+    while none asks for a card (before any asked: the game's deck). ``gap``: the room above it
+    while it shows. At each step it looks again once the step is drawn: an entry the step took
+    away lets it go even where Flet did not unmount that entry."""
+    keys: Keys = table.keyboard
     _, bump = ft.use_state(0)
     keys.redraw = lambda: bump(lambda n: n + 1)
+    revision = use_selected(table.live, _revision)
+    drawn: MutableRef[KeyTarget | None] = ft.use_ref(None)
+
+    def look_again() -> None:
+        if keys.shown != drawn.current:
+            bump(lambda n: n + 1)
+
+    ft.use_effect(look_again, dependencies=[revision])
     ft.use_effect(lambda: None, dependencies=[], cleanup=lambda: setattr(keys, "redraw", None))
-    target = keys.shown or keys.last
+    target = drawn.current = keys.shown
+    target = target or keys.last
     if target is None:
-        picker = _SamePicker(deck, _no_card, ident="keyboard", game_name=game_name)
+        picker = _SamePicker(table.game.deck(table.state.setup), _no_card, ident="keyboard",
+                             game_name=table.game.name)
     else:
         picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
     return ft.Container(ft.Column([c for c in (_served_bar(keys), picker) if c is not None], spacing=6, tight=True),
-                        visible=keys.shown is not None, padding=ft.Padding.only(top=gap) if gap else None)
+                        visible=drawn.current is not None, padding=ft.Padding.only(top=gap) if gap else None)
+
+
+def _revision(live: Any) -> int:
+    return int(live.revision)
 
 
 def _served_bar(keys: Keys) -> ft.Control | None:

@@ -18,6 +18,7 @@ edit) keeps its own picker.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +26,7 @@ from typing import Any
 import flet as ft
 
 from card_companion.calculators.cards import Card, Deck
-from card_companion.views.flet_compat import MutableRef
+from card_companion.views.flet_compat import MutableRef, on_screen, rendering_component
 
 
 @dataclass(frozen=True)
@@ -52,10 +53,12 @@ class Keys:
     """The page's keyboard: the entries that asked for it (owner -> target, the last one
     served), and the drawing of the ``Keyboard`` that shows it."""
 
-    __slots__ = ("claims", "redraw", "last")
+    __slots__ = ("claims", "drawers", "redraw", "last")
 
     def __init__(self) -> None:
         self.claims: dict[object, KeyTarget] = {}
+        self.drawers: dict[object, Any] = {}
+        """owner -> a weak reference to the component that drew its entry (None: not known)"""
         self.redraw: Callable[[], None] | None = None
         self.last: KeyTarget | None = None
         """the target served last (the hidden keyboard keeps its deck and identifiers)"""
@@ -66,28 +69,53 @@ class Keys:
         if target is not None:
             self.claim(owner, target, first=True)
 
+    def _asking(self) -> list[tuple[object, KeyTarget]]:
+        """The entries asking now, the last asked last: those still on the screen (an entry of
+        a panel a step took away is let go here, if Flet did not unmount it)."""
+        gone = [owner for owner in self.claims if not self._drawn(owner)]
+        for owner in gone:
+            self.claims.pop(owner, None)
+            self.drawers.pop(owner, None)
+        return list(self.claims.items())
+
+    def _drawn(self, owner: object) -> bool:
+        ref = self.drawers.get(owner)
+        if ref is None:
+            return True
+        component = ref()
+        if component is None:
+            return False
+        # not mounted yet: drawn for the first time in this very update (its place comes with it)
+        return not getattr(getattr(component, "_state", None), "mounted", True) or on_screen(component)
+
     def others(self) -> tuple[tuple[object, str], ...]:
         """The other entries asking for the keyboard now, with their words, the last asked first."""
-        mine = next(reversed(self.claims), None)
-        return tuple((owner, t.label or t.ident) for owner, t in reversed(self.claims.items()) if owner is not mine)
+        asking = self._asking()
+        return tuple((owner, t.label or t.ident) for owner, t in reversed(asking[:-1]))
 
     @property
     def shown(self) -> KeyTarget | None:
         """The target served now (None: no card is asked for)."""
-        return next(reversed(self.claims.values()), None) if self.claims else None
+        asking = self._asking()
+        return asking[-1][1] if asking else None
 
-    def claim(self, owner: object, target: KeyTarget | None, *, first: bool = False) -> None:
-        """``owner`` asks for the keyboard with ``target`` (None: lets it go). An owner that
-        asks again keeps its turn, unless ``first`` (newly shown, or tapped): then it is served."""
-        before, asking = self.shown, tuple(self.claims)
+    def claim(self, owner: object, target: KeyTarget | None, *, first: bool = False, drawer: Any = None) -> None:
+        """``owner`` asks for the keyboard with ``target`` (None: lets it go), drawn by the
+        component ``drawer`` (a weak reference; None: not known). An owner that asks again keeps
+        its turn, unless ``first`` (newly shown, or tapped): then it is served."""
+        before = self.claims.get(next(reversed(self.claims), None)) if self.claims else None
+        asking = tuple(self.claims)
+        if drawer is not None:
+            self.drawers[owner] = drawer
         if target is None:
             self.claims.pop(owner, None)
+            self.drawers.pop(owner, None)
         elif first or owner not in self.claims:
             self.claims.pop(owner, None)
             self.claims[owner] = target
         else:
             self.claims[owner] = target
-        now = self.shown
+        now = self.claims.get(next(reversed(self.claims), None)) if self.claims else None
         if now is not None:
             self.last = now
         if (now != before or tuple(self.claims) != asking) and self.redraw is not None:
@@ -105,6 +133,8 @@ def use_keyboard(keys: Keys | None, target: KeyTarget | None, touched: object = 
     if keys is None:
         return False
     was_asking, was_touched = asked.current or (False, touched)
-    keys.claim(owner.current, target, first=target is not None and (not was_asking or was_touched != touched))
+    drawer = rendering_component()
+    keys.claim(owner.current, target, first=target is not None and (not was_asking or was_touched != touched),
+               drawer=weakref.ref(drawer) if drawer is not None else None)
     asked.current = (target is not None, touched)
     return True

@@ -398,8 +398,8 @@ def test_one_card_picker_serves_one_entry_after_another(tmp_path) -> None:
     mounted anew) serves Ann's deal, then Bea's, hides while a turn asks for no card (still
     mounted), and serves the fight's played cards under that entry's identifiers; a card tapped
     on it goes to the fight's first place."""
-    from card_companion.companion.peace_and_love import Deal, StartFight
     from card_companion.calculators.cards import Card
+    from card_companion.companion.peace_and_love import Deal, StartFight
 
     game = REGISTRY["peace-and-love"]
     session = Session.start(game, game.make_setup(["Ann", "Bea"]))
@@ -429,3 +429,51 @@ def test_one_card_picker_serves_one_entry_after_another(tmp_path) -> None:
     assert seen["bea"] == picker and seen["turn hidden"] == [picker] and seen["fight"] == picker
     assert seen["turn shown"] is False
     assert seen["first place"].endswith(": 9♥"), seen["first place"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_keyboard_shows_only_under_an_entry_that_asks_for_a_card(game_id: str, tmp_path) -> None:
+    """Over random steps, undos and redos (the bench's mix) on a phone of the table: whenever
+    the table's keyboard shows, it enters the cards of an entry on the screen (that entry's
+    places are there, under the keyboard's identifiers); an entry gone (a stage ended, an undo)
+    never leaves it up."""
+    game = REGISTRY[game_id]
+    session, play, rng = mid_game(game, seed=SEEDS.get(game_id, 11), steps=4)
+
+    async def scenario() -> list[tuple[str, str | None, bool]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        phone, store = table.phones[1], table.tables.store
+        actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
+        out = []
+        for _ in range(30):
+            next_step(actor, table.gid, store, game, play, rng)
+            await settle()
+            await settle()
+            ident = keyboard_serves(phone)
+            out.append((store.snapshot(table.gid).session.state.phase, ident,
+                        ident is None or phone.has(f"{ident}-slot-0")))
+        return out
+
+    steps = run(scenario, timeout=300)
+    # (Card Stratego asks for cards only once a player has tapped an action: never in random steps)
+    assert game_id == "card-stratego" or any(ident for _, ident, _ in steps), f"the keyboard never showed: {steps}"
+    assert all(ok for _, _, ok in steps), f"the keyboard showed with no entry of its own (phase, ident, ok): {steps}"
+
+
+def keyboard_serves(phone) -> str | None:
+    """The identifier of the entry the table's keyboard shows for on this phone (None: hidden)."""
+    for c in phone.controls():
+        if getattr(getattr(c, "fn", None), "__name__", "") == "Keyboard":
+            keys = [k.identifier for k in phone.controls() if getattr(k, "identifier", "").endswith("-picker-rank-A")
+                    and _inside(k, c)]
+            return keys[0].removesuffix("-picker-rank-A") if keys else None
+    return None
+
+
+def _inside(control, ancestor) -> bool:
+    node = control
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.parent
+    return False

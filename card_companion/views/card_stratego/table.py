@@ -100,7 +100,7 @@ def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Contr
         Head(table, choice, None if choice.mode else problem, on_choose, on_send, on_card, scale),
         armies[top], Battlefield(table, top, bottom, choice, on_tap, scale), armies[bottom],
         reachable("entry", entry) if entry is not None else None,
-        Keyboard(table.keyboard, table.game.deck(table.state.setup), table.game.name, key="keyboard"),
+        Keyboard(table, key="keyboard"),
         None if playing else ft.Text("The game is over. Undo changes the last action.", italic=True),
     ]
     return ft.Column(seated(table, parts, armies), spacing=10)

@@ -20,8 +20,7 @@ from card_companion.companion.cardpeegee import Activate, CardPeeGeeState, queri
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, overuse_warning
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
-from card_companion.views.hooks import FletKey, use_stable, use_text_scale
-from card_companion.views.keyboard import KeyTarget, use_keyboard
+from card_companion.views.hooks import FletKey, use_text_scale
 from card_companion.views.live_table import use_step_state
 from card_companion.views.odds import OddsPanel
 from card_companion.views.reach import reachable, use_reach
@@ -59,10 +58,6 @@ def PlayForm(
         set_problem(None)
         set_picked([*picked, c])
 
-    on_add = use_stable(add)
-    served = use_keyboard(table.keyboard, None if full else KeyTarget(
-        deck, f"{ident}-picker", GAME_NAME, on_add, fresh=(ident, len(table.session.actions)), label=submit))
-
     def remove(i: int) -> None:
         set_problem(None)
         set_picked(picked[:i] + picked[i + 1:])
@@ -82,7 +77,7 @@ def PlayForm(
     if convertible:
         parts += conversions(s, game, player, ident, picked, from_active, conv,
                              lambda c, suit: set_conv(declared(conv, c, suit)))
-    if not full and not served:
+    if not full:  # its own picker (not the table's keyboard): the working and the odds come under the submit
         parts.append(CardPicker(deck, add, ident=f"{ident}-picker", game_name=GAME_NAME, key=f"{ident}-picker"))
     parts.append(message(overuse_warning(deck, game.known_cards(s), picked), f"{ident}-warning", kind="warning"))
     parts += [

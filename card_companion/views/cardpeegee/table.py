@@ -65,7 +65,7 @@ def CardPeeGeeTable(table: Table[CardPeeGee, CardPeeGeeState]) -> ft.Control:
         Show(table, StatusBar, _status),
         Follows(table, RevolutionPanel, _whole, key="revolution") if revolution else None,
         wait or (Follows(table, component, at_stage, stage, key=f"now-{stage}") if component else None),
-        Keyboard(table.keyboard, table.game.deck(table.state.setup), table.game.name, key="keyboard"),
+        Keyboard(table, key="keyboard"),
         Show(table, Working, _working) if working else None,
         *panels,
         Follows(table, AnyTimePanel, any_time_options, key="any-time") if stage not in ("heroes", "over") else None,

@@ -56,8 +56,7 @@ def FightTable(table: Table[FightGame, FightState]) -> ft.Control:
         parts.append(part(Show, table, TurnResult, turn_result_of, scale, key="turn-result"))
     if phase != "over":  # (at the match's end the table frame offers a new game with the same players)
         parts.append(part(StepPanel, table, scale, key="step"))
-        parts.append(part(Keyboard, table.keyboard, table.game.deck(table.state.setup), table.game.name,
-                          key="keyboard"))
+        parts.append(part(Keyboard, table, key="keyboard"))
     if ended and phase != "over":  # at the end the players' places show the final piles
         parts.append(part(Show, table, RoundPiles, round_piles_of, scale, key="round-piles"))
     if turn and phase == "fight":

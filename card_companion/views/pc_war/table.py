@@ -77,7 +77,7 @@ def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
     result = Show(table, LastResult, last_result_of, scale)
     # the table's card keyboard (views/keyboard.py), under the card entry: mounted in every
     # phase, so that a swap or the game's end between flips does not take it down
-    keyboard = Keyboard(table.keyboard, table.game.deck(table.state.setup), table.game.name, key="keyboard")
+    keyboard = Keyboard(table, key="keyboard")
     if reveal is not None:
         body = [
             RevealPanel(table, reveal, names, at(f"{reveal}-tap"), on_tap, scale),

@@ -20,8 +20,7 @@ from card_companion.companion.peace_and_love import (
 from card_companion.companion.peace_and_love.advice import hand_advice, hand_odds_shown, round_advice
 from card_companion.companion.peace_and_love.fights import preview_round
 from card_companion.views.card_picker import CardPicker, CardSlots
-from card_companion.views.hooks import at_scale, use_stable
-from card_companion.views.keyboard import KeyTarget, use_keyboard
+from card_companion.views.hooks import at_scale
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.odds import OddsPanel
 from card_companion.views.reach import reachable, use_reach
@@ -172,8 +171,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
                   game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
-                  keyboard=table.keyboard,
-                  key="fight-entry"),
+                  keyboard=table.keyboard, key="fight-entry"),
         OddsPanel(round_advice(game, table.state, dict(zip(owners, so_far)), chooser=me),  # type: ignore[call-arg]
                   ident="fight-odds", key="fight-odds") if open_ and len(so_far) == len(owners) else None,
     ]
@@ -234,15 +232,11 @@ def PrivateHand(table: Table[PeaceAndLove, PeaceAndLoveState], player: int, scal
     starts again at each step). ``picking``: the one picker is here (else nothing to show
     until a card of the hand is entered)."""
     s = use_table(table, _hand, player)
-    held = s.players[player].hand if s is not None else 0
-    add = use_stable(lambda c: set_hand(lambda h: (*h[:held], c)))
-    asks = s is not None and picking and len(hand) < held
-    served = use_keyboard(table.keyboard, KeyTarget(table.game.deck(s.setup), "hand-picker", table.game.name, add,
-                                                    fresh=("hand", player)) if asks and s is not None else None)
     if s is None or not (picking or hand):
         return ft.Column([])
     at_scale(scale)
     game = table.game
+    held = s.players[player].hand
     rows: list[ft.Control | None] = [
         ft.Text(f"Only on this phone: enter {s.name(player)}'s hand to see which card does best. It is not saved "
                 "and no other phone sees it.", size=13, italic=True),
@@ -252,7 +246,7 @@ def PrivateHand(table: Table[PeaceAndLove, PeaceAndLoveState], player: int, scal
                                       label=f"{c.symbol} in the hand; tap to take it back",
                                       on_click=lambda e, i=i: set_hand(hand[:i] + hand[i + 1:]))
                             for i, c in enumerate(hand)], wrap=True, spacing=6))
-    if asks and not served:
+    if picking and len(hand) < held:  # its own picker: the hand's odds come under it
         rows.append(CardPicker(game.deck(s.setup), lambda c: set_hand(lambda h: (*h[:held], c)),  # type: ignore[call-arg]
                                ident="hand-picker",
                                game_name=game.name, key="hand-picker"))

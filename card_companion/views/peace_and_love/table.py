@@ -165,7 +165,7 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
 def _keyboard_below(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     """The table's card keyboard under the phase's panel (views/keyboard.py), the table's gap
     above it while it shows."""
-    return Keyboard(table.keyboard, table.game.deck(table.state.setup), table.game.name, GAP, key="keyboard")
+    return Keyboard(table, GAP, key="keyboard")
 
 
 def _aimed(starts: FightStarts, chosen: tuple, p: int, place: int) -> tuple:
