@@ -536,6 +536,7 @@ def Keyboard(table: Any, gap: int = 0) -> ft.Control:
     drawn: MutableRef[KeyTarget | None] = ft.use_ref(None)
 
     def look_again() -> None:
+        keys.look_again(ft.context.page)
         if keys.shown != drawn.current:
             bump(lambda n: n + 1)
 

@@ -7,6 +7,8 @@ no longer holds."""
 
 from __future__ import annotations
 
+import dataclasses
+import weakref
 from typing import Any
 
 # Why: the views annotate what ``ft.use_ref`` gives (``box: MutableRef[Places] = ft.use_ref(None)``),
@@ -14,7 +16,7 @@ from typing import Any
 # flet/components/hooks/use_ref.py, the return type of ``use_ref`` (flet 1.0.5).
 from flet.components.hooks.use_ref import MutableRef
 
-__all__ = ["MutableRef", "bind_page", "on_screen", "rendering_component"]
+__all__ = ["MutableRef", "bind_page", "drawing", "drawn_on", "still_drawn"]
 
 FLET_SEEN = "1.0.5"
 """the Flet version these were read from"""
@@ -37,46 +39,58 @@ def bind_page(page: Any) -> None:
 # Why: the table's keyboard (views/keyboard.py) must know whether an entry that asked for it is
 # still on the screen. Flet does not always unmount a component deep inside a removed panel
 # (seen with CardPeeGee's stage panels: the entry's effect cleanup never ran, its component kept
-# ``mounted``), so a cleanup cannot be relied on to let the keyboard go. Rests on: the current
-# component of ``flet.components.utils.current_component`` while a component renders, a
-# control's ``parent`` (a weak reference Flet sets when it mounts the control under another),
-# a component's body ``_b`` and the control dataclasses' fields holding their children (flet 1.0.5).
-def rendering_component() -> Any:
-    """The component being rendered now (None: none, a screen drawn by the view tests)."""
+# ``mounted``), so a cleanup cannot be relied on to let the keyboard go. Rests on (flet 1.0.5):
+# ``flet.components.utils.current_component`` while a component renders; the component's
+# ``_state`` (its hooks, kept across the new Python objects a drawing makes of it: each hook's
+# ``component`` is the object now in the tree, ``mounted``, hooks cleared on unmount); a control's
+# ``parent``; a component's body ``_b``; the control dataclasses' fields holding their children.
+def drawing() -> Any:
+    """A handle on the component being rendered now, for ``still_drawn`` (None: not inside
+    Flet's renderer, a screen drawn by the view tests)."""
     from flet.components.component import Component
     from flet.components.utils import current_component
 
     try:
         found = current_component()
-    except Exception:  # not inside Flet's renderer
+    except Exception:
         return None
-    return found if isinstance(found, Component) else None
+    return weakref.ref(found._state) if isinstance(found, Component) else None
 
 
-def on_screen(component: Any) -> bool:
-    """Whether ``component`` is in its page's tree now: each parent up to the page still holds
-    the control below it (a control of a panel taken away keeps its old parent)."""
-    import dataclasses
-
-    import flet as ft
-
-    node = component
-    for _ in range(400):
-        parent = node.parent
-        if parent is None:
-            return isinstance(node, ft.Page)
-        if not _holds(parent, node, dataclasses):
-            return False
-        node = parent
-    return False
+def still_drawn(handle: Any) -> bool:
+    """Whether the component of ``drawing``'s handle is still mounted (or being drawn for the
+    first time): Flet clears the hooks of a component it unmounts."""
+    state = handle()
+    return state is not None and bool(state.hooks)
 
 
-def _holds(parent: Any, child: Any, dataclasses: Any) -> bool:
-    body = getattr(parent, "_b", None)
-    if body is child or (isinstance(body, list) and any(c is child for c in body)):
-        return True
-    for f in dataclasses.fields(parent):
-        value = getattr(parent, f.name, None)
-        if value is child or (isinstance(value, list) and any(c is child for c in value)):
-            return True
-    return False
+def drawn_on(page: Any, handles: Any) -> set[int]:
+    """Which of ``drawing``'s handles are of components in ``page``'s tree now, walked from its
+    views down (a component Flet left mounted inside a panel taken away is not: a control's
+    ``parent`` is no help, a memoized control reused under a new parent keeps the old one), by
+    the ids of the handles."""
+    from flet.components.component import Component
+
+    wanted = {id(h()): id(h) for h in handles if h() is not None}
+    found: set[int] = set()
+    seen: set[int] = set()
+    stack: list[Any] = [getattr(page, "views", None)]  # (a component, with render_views)
+    while stack and len(found) < len(wanted):
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if not dataclasses.is_dataclass(node) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Component):
+            if id(node._state) in wanted:
+                found.add(wanted[id(node._state)])
+            stack.append(node._b)
+            continue
+        for f in dataclasses.fields(node):
+            if not f.name.startswith("_") and f.name not in ("parent", "page"):
+                value = getattr(node, f.name, None)
+                if isinstance(value, list) or dataclasses.is_dataclass(value):
+                    stack.append(value)
+    return found

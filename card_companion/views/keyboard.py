@@ -18,7 +18,6 @@ edit) keeps its own picker.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +25,7 @@ from typing import Any
 import flet as ft
 
 from card_companion.calculators.cards import Card, Deck
-from card_companion.views.flet_compat import MutableRef, on_screen, rendering_component
+from card_companion.views.flet_compat import MutableRef, drawing, drawn_on, still_drawn
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ class Keys:
     def __init__(self) -> None:
         self.claims: dict[object, KeyTarget] = {}
         self.drawers: dict[object, Any] = {}
-        """owner -> a weak reference to the component that drew its entry (None: not known)"""
+        """owner -> a handle on the component that draws its entry (``flet_compat.drawing``)"""
         self.redraw: Callable[[], None] | None = None
         self.last: KeyTarget | None = None
         """the target served last (the hidden keyboard keeps its deck and identifiers)"""
@@ -70,23 +69,28 @@ class Keys:
             self.claim(owner, target, first=True)
 
     def _asking(self) -> list[tuple[object, KeyTarget]]:
-        """The entries asking now, the last asked last: those still on the screen (an entry of
-        a panel a step took away is let go here, if Flet did not unmount it)."""
+        """The entries asking now, the last asked last: those still mounted."""
         gone = [owner for owner in self.claims if not self._drawn(owner)]
         for owner in gone:
             self.claims.pop(owner, None)
             self.drawers.pop(owner, None)
         return list(self.claims.items())
 
+    def look_again(self, page: Any) -> None:
+        """Once a step is drawn: let go of the entries no longer in ``page``'s tree (a panel the
+        step took away, where Flet did not unmount the entry inside it)."""
+        handles = {owner: h for owner, h in self.drawers.items() if owner in self.claims}
+        if not handles:
+            return
+        drawn = drawn_on(page, handles.values())
+        for owner, handle in handles.items():
+            if id(handle) not in drawn:
+                self.claims.pop(owner, None)
+                self.drawers.pop(owner, None)
+
     def _drawn(self, owner: object) -> bool:
-        ref = self.drawers.get(owner)
-        if ref is None:
-            return True
-        component = ref()
-        if component is None:
-            return False
-        # not mounted yet: drawn for the first time in this very update (its place comes with it)
-        return not getattr(getattr(component, "_state", None), "mounted", True) or on_screen(component)
+        handle = self.drawers.get(owner)
+        return handle is None or still_drawn(handle)
 
     def others(self) -> tuple[tuple[object, str], ...]:
         """The other entries asking for the keyboard now, with their words, the last asked first."""
@@ -101,7 +105,7 @@ class Keys:
 
     def claim(self, owner: object, target: KeyTarget | None, *, first: bool = False, drawer: Any = None) -> None:
         """``owner`` asks for the keyboard with ``target`` (None: lets it go), drawn by the
-        component ``drawer`` (a weak reference; None: not known). An owner that asks again keeps
+        component of the handle ``drawer`` (None: not known). An owner that asks again keeps
         its turn, unless ``first`` (newly shown, or tapped): then it is served."""
         before = self.claims.get(next(reversed(self.claims), None)) if self.claims else None
         asking = tuple(self.claims)
@@ -133,8 +137,7 @@ def use_keyboard(keys: Keys | None, target: KeyTarget | None, touched: object = 
     if keys is None:
         return False
     was_asking, was_touched = asked.current or (False, touched)
-    drawer = rendering_component()
     keys.claim(owner.current, target, first=target is not None and (not was_asking or was_touched != touched),
-               drawer=weakref.ref(drawer) if drawer is not None else None)
+               drawer=drawing())
     asked.current = (target is not None, touched)
     return True
