@@ -116,7 +116,7 @@ def _use_picker_state(fresh: object) -> tuple[Any, ...]:
     typed, set_typed = ft.use_state("")
     error, set_error = use_maybe(str)
     tapped: MutableRef[Taps] = ft.use_ref(Taps)
-    served = ft.use_ref(lambda: fresh)
+    served: MutableRef[object] = ft.use_ref(lambda: fresh)  # type: ignore[arg-type,return-value]
     if served.current != fresh:
         served.current = fresh
         tapped.current, own_taps, typed, error = Taps(), Taps(), "", None
@@ -523,7 +523,7 @@ _SamePicker = ft.memo(CardPicker)
 
 
 @ft.component
-def Keyboard(table: Any, gap: int = 0) -> ft.Control:
+def Keyboard(table: Any, gap: int = 0, key: FletKey = None) -> ft.Control:
     """The one picker of a table page (views/keyboard.py): shown for the entry the table's
     ``keyboard`` serves, hidden, still mounted with the last entry's deck and identifiers,
     while none asks for a card (before any asked: the game's deck). ``gap``: the room above it

@@ -146,14 +146,16 @@ def card_face(
     # as few controls as draw the card: a table shows dozens of cards, and every control costs
     # the server a diff at each step and the phone a widget to build (docs/performance.md): a
     # card without a caption is the card's own box (its tap and its margin on it) and its text
+    body: ft.Control
     if caption:
         body = ft.Container(
             content=ft.Column([inner, ft.Text(caption, size=11, text_align=ft.TextAlign.CENTER)],
                               spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
             on_click=on_click, ink=on_click is not None, border_radius=6, padding=2)
     else:
+        assert isinstance(inner, ft.Container), "a card is drawn in its own box"
+        inner.on_click, inner.ink, inner.border_radius, inner.margin = on_click, on_click is not None, 6, 2
         body = inner
-        body.on_click, body.ink, body.border_radius, body.margin = on_click, on_click is not None, 6, 2
     if label is None:
         what = "face-down card" if face_down and card is None else (card.symbol if card else "empty place")
         label = what + (", tapped" if tapped else "") + (", selected" if selected else "")
