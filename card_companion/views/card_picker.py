@@ -550,25 +550,11 @@ def Keyboard(table: Any, gap: int = 0, key: FletKey = None) -> ft.Control:
     else:
         picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
-    return ft.Container(ft.Column([c for c in (_served_bar(keys), picker) if c is not None], spacing=6, tight=True),
-                        visible=drawn.current is not None, padding=ft.Padding.only(top=gap) if gap else None)
+    return ft.Container(picker, visible=drawn.current is not None, padding=ft.Padding.only(top=gap) if gap else None)
 
 
 def _revision(live: Any) -> int:
     return int(live.revision)
-
-
-def _served_bar(keys: Keys) -> ft.Control | None:
-    """While two entries of the screen ask for a card (a claim beside the stage's step): which
-    one the keyboard enters, and the other one a tap away."""
-    shown, others = keys.shown, keys.others()
-    if shown is None or not others:
-        return None
-    text = f"Cards for: {shown.label or shown.ident}"
-    switches = [button(f"Cards for: {label}", lambda _=None, owner=owner: keys.serve(owner), f"serve-{i}",
-                       primary=False, icon=ft.Icons.SWAP_HORIZ) for i, (owner, label) in enumerate(others)]
-    return tagged("keyboard-serves", ft.Row([ft.Text(text, weight=ft.FontWeight.BOLD), *switches], wrap=True,
-                                            spacing=8, run_spacing=4), label=text)
 
 
 def _no_card(card: Card) -> None:

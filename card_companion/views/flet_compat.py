@@ -7,7 +7,7 @@ no longer holds."""
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import weakref
 from typing import Any
 
@@ -68,7 +68,9 @@ def drawn_on(page: Any, handles: Any) -> set[int]:
     """Which of ``drawing``'s handles are of components in ``page``'s tree now, walked from its
     views down (a component Flet left mounted inside a panel taken away is not: a control's
     ``parent`` is no help, a memoized control reused under a new parent keeps the old one), by
-    the ids of the handles."""
+    the ids of the handles. A control's children are among the values it holds that are not
+    defaults (``_values``, Flet's sparse props: ``content``...) and its list fields
+    (``controls``...): only those are looked at."""
     from flet.components.component import Component
 
     wanted = {id(h()): id(h) for h in handles if h() is not None}
@@ -80,7 +82,8 @@ def drawn_on(page: Any, handles: Any) -> set[int]:
         if isinstance(node, list):
             stack.extend(node)
             continue
-        if not dataclasses.is_dataclass(node) or id(node) in seen:
+        values = getattr(node, "_values", None)
+        if values is None or id(node) in seen:
             continue
         seen.add(id(node))
         if isinstance(node, Component):
@@ -88,9 +91,14 @@ def drawn_on(page: Any, handles: Any) -> set[int]:
                 found.add(wanted[id(node._state)])
             stack.append(node._b)
             continue
-        for f in dataclasses.fields(node):
-            if not f.name.startswith("_") and f.name not in ("parent", "page"):
-                value = getattr(node, f.name, None)
-                if isinstance(value, list) or dataclasses.is_dataclass(value):
-                    stack.append(value)
+        stack.extend(v for v in values.values() if isinstance(v, list) or hasattr(v, "_values"))
+        stack.extend(getattr(node, name, None) for name in _list_fields(type(node)))
     return found
+
+
+@functools.cache
+def _list_fields(cls: type) -> tuple[str, ...]:
+    """The public fields of a control class that Flet keeps outside its sparse props (those
+    with a default factory: ``controls``, ``actions``...)."""
+    return tuple(name for name in getattr(cls, "_structural_fields", ()) if not name.startswith("_")
+                 and name not in ("parent", "page"))

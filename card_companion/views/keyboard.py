@@ -2,11 +2,10 @@
 unmounted, shown for the entry that asks for a card and retargeted when the entry changes, as
 a phone's keyboard is; hidden while no card is asked for.
 
-A game places ``Keyboard(table.keyboard, deck, name)`` (views/card_picker.py) once, right
-under the part of its table where cards are entered (where a player's thumb already is), and
-its entries, instead of a picker of their own, claim the table's keyboard: ``CardSlots(..., keyboard=table.keyboard)``,
-or ``use_keyboard(keys, target)`` for an entry that keeps its own cards (a player's private
-hand). A step that changes the phase (a turn becomes a fight, an undo brings a deal back) then
+A game places ``Keyboard(table)`` (views/card_picker.py) once, right under the part of its
+table where cards are entered (where a player's thumb already is), and its entries, instead of
+a picker of their own, claim the table's keyboard: ``CardSlots(..., keyboard=table.keyboard)``
+(through ``use_keyboard``). A step that changes the phase (a turn becomes a fight, an undo brings a deal back) then
 swaps entries of a few controls each; the picker's seventy-odd controls stay where they are
 and only their props change (the identifiers of the entry now served, the chosen rank).
 
@@ -43,16 +42,13 @@ class KeyTarget:
     taps: Any = None
     on_move: Callable[..., None] | None = None
     fresh: object = None
-    label: str = ""
-    """what the entry enters, in its own words (its submit button's): named on the keyboard
-    while another entry of the screen also asks for it"""
 
 
 class Keys:
     """The page's keyboard: the entries that asked for it (owner -> target, the last one
     served), and the drawing of the ``Keyboard`` that shows it."""
 
-    __slots__ = ("claims", "drawers", "redraw", "last")
+    __slots__ = ("claims", "drawers", "redraw", "last", "asked_again")
 
     def __init__(self) -> None:
         self.claims: dict[object, KeyTarget] = {}
@@ -61,12 +57,8 @@ class Keys:
         self.redraw: Callable[[], None] | None = None
         self.last: KeyTarget | None = None
         """the target served last (the hidden keyboard keeps its deck and identifiers)"""
-
-    def serve(self, owner: object) -> None:
-        """The player chose this entry's cards on the keyboard (another one was served)."""
-        target = self.claims.get(owner)
-        if target is not None:
-            self.claim(owner, target, first=True)
+        self.asked_again: set[object] = set()
+        """the owners that asked since the keyboard last looked (drawn by this step: in the page)"""
 
     def _asking(self) -> list[tuple[object, KeyTarget]]:
         """The entries asking now, the last asked last: those still mounted."""
@@ -78,8 +70,11 @@ class Keys:
 
     def look_again(self, page: Any) -> None:
         """Once a step is drawn: let go of the entries no longer in ``page``'s tree (a panel the
-        step took away, where Flet did not unmount the entry inside it)."""
-        handles = {owner: h for owner, h in self.drawers.items() if owner in self.claims}
+        step took away, where Flet did not unmount the entry inside it). Only an entry the step
+        did not draw again is looked for (the walk costs milliseconds a step on a full page)."""
+        handles = {owner: h for owner, h in self.drawers.items()
+                   if owner in self.claims and owner not in self.asked_again}
+        self.asked_again.clear()
         if not handles:
             return
         drawn = drawn_on(page, handles.values())
@@ -92,11 +87,6 @@ class Keys:
         handle = self.drawers.get(owner)
         return handle is None or still_drawn(handle)
 
-    def others(self) -> tuple[tuple[object, str], ...]:
-        """The other entries asking for the keyboard now, with their words, the last asked first."""
-        asking = self._asking()
-        return tuple((owner, t.label or t.ident) for owner, t in reversed(asking[:-1]))
-
     @property
     def shown(self) -> KeyTarget | None:
         """The target served now (None: no card is asked for)."""
@@ -108,22 +98,22 @@ class Keys:
         component of the handle ``drawer`` (None: not known). An owner that asks again keeps
         its turn, unless ``first`` (newly shown, or tapped): then it is served."""
         before = self.claims.get(next(reversed(self.claims), None)) if self.claims else None
-        asking = tuple(self.claims)
         if drawer is not None:
             self.drawers[owner] = drawer
         if target is None:
             self.claims.pop(owner, None)
             self.drawers.pop(owner, None)
-        elif first or owner not in self.claims:
-            self.claims.pop(owner, None)
-            self.claims[owner] = target
+            self.asked_again.discard(owner)
         else:
+            if first:
+                self.claims.pop(owner, None)  # (served now: it goes last)
             self.claims[owner] = target
+            self.asked_again.add(owner)
         now = self.claims.get(next(reversed(self.claims), None)) if self.claims else None
         if now is not None:
             self.last = now
-        if (now != before or tuple(self.claims) != asking) and self.redraw is not None:
-            self.redraw()  # (an entry let go or came in: the entries named on the keyboard changed)
+        if now != before and self.redraw is not None:
+            self.redraw()
 
 
 def use_keyboard(keys: Keys | None, target: KeyTarget | None, touched: object = None) -> bool:
