@@ -419,8 +419,9 @@ def CardSlots(
                           if asks else None, touched=now.active)
     controls: list[ft.Control | None] = [
         _places_row(now, labels, ident, on_choose, zoom),
-        ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13) if labels and picker
-        else None,
+        # (hidden rather than taken away while the picker is elsewhere: the submit keeps its place)
+        ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13,
+                visible=picker) if labels else None,
         _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move) if asks and not served
         else None,
         message(overuse_warning(deck, known, list(now.cards)), f"{ident}-warning", kind="warning"),

@@ -7,7 +7,6 @@ no longer holds."""
 
 from __future__ import annotations
 
-import functools
 import weakref
 from typing import Any
 
@@ -96,9 +95,14 @@ def drawn_on(page: Any, handles: Any) -> set[int]:
     return found
 
 
-@functools.cache
+_LIST_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _list_fields(cls: type) -> tuple[str, ...]:
     """The public fields of a control class that Flet keeps outside its sparse props (those
     with a default factory: ``controls``, ``actions``...)."""
-    return tuple(name for name in getattr(cls, "_structural_fields", ()) if not name.startswith("_")
-                 and name not in ("parent", "page"))
+    names = _LIST_FIELDS.get(cls)
+    if names is None:
+        names = _LIST_FIELDS[cls] = tuple(name for name in getattr(cls, "_structural_fields", ())
+                                          if not name.startswith("_") and name not in ("parent", "page"))
+    return names

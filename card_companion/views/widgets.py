@@ -330,9 +330,10 @@ def player_panel(
         title.append(ft.Container(ft.Text(badge, theme_style=ft.TextThemeStyle.LABEL_MEDIUM),
                                   bgcolor=ft.Colors.TERTIARY_CONTAINER,
                                   padding=ft.Padding.symmetric(vertical=2, horizontal=8), border_radius=10))
-    body: list[ft.Control] = [ft.Row(title, spacing=6)]
-    if cards:
-        body.append(ft.Row(list(cards), spacing=6, wrap=True, run_spacing=6))
+    # the cards' row is always there, hidden while there are none: the parts below keep their
+    # places, so a player's first card (PC War's war cards) does not mount them again
+    body: list[ft.Control] = [ft.Row(title, spacing=6),
+                              ft.Row(list(cards), spacing=6, wrap=True, run_spacing=6, visible=bool(cards))]
     pairs: Sequence[tuple[str, str]] = ()
     if isinstance(stats, ft.BaseControl):
         body.append(stats)

@@ -349,9 +349,11 @@ def test_a_card_picked_and_not_entered_when_another_phone_steps_is_said_once(tmp
 CREATED_BY_A_PHASE_CHANGE = {
     # measured 2026-12-03 with the table's keyboard (issue 36); before it, 2026-12-02, in brackets
     "peace-and-love": 55,  # max 42 here (fight -> turn) [111], 61 in the bench [121]
-    "fight": 115,  # max 92 here (fight -> row) [102], 97 in the bench [104]
+    "fight": 110,  # max 86 here (fight -> row) [102], 91 in the bench [104]
     "card-stratego": 80,  # max 64 here, any step (one phase of play) [73]
-    "pc-war": 160,  # max 125 here (swap -> war) [225], 130 in the bench [230]
+    "pc-war": 55,  # max 42 here (swap -> war) [225], 49 in the bench [230]: the face-up cards' panel
+    # and entry stay mounted, hidden, through the swap, and a player's war cards no longer
+    # mount their board again (widgets.player_panel keeps its cards' row)
     "cardpeegee": 60,  # max 48 here (turn -> town) [131 town -> turn], 41 in the bench [41]
 }
 """the most controls one phase-changing step may create on a watching phone: the measured max

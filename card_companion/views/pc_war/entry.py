@@ -33,11 +33,12 @@ def RevealPanel(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, st
     """What to do now and the three one-tap buttons (with the cards entered below, if any)."""
     question = "Whose card is higher?" if kind == "flip" else "Whose face-up card is higher?"
     prompt = queries.prompt(table.state)  # the same line for the whole phase
-    choices = queries.tap_choices(table.state)
+    choices = queries.tap_choices(table.state)  # (none while the panel is kept hidden: a swap, the end)
     return section(Show(table, SectionTitle, _reveal_title, kind), [
         ft.Text(prompt),
         ft.Text(question, weight=ft.FontWeight.BOLD),
-        TapButtons(kind, (choices["left"], choices["tie"], choices["right"]), names, on_tap, scale),
+        TapButtons(kind, (choices.get("left", ""), choices.get("tie", ""), choices.get("right", "")), names, on_tap,
+                   scale),
         message(problem, f"{kind}-tap-problem"),
     ], ident=f"{kind}-panel")
 
@@ -93,10 +94,10 @@ def _entry(session, holding: bool) -> tuple:
 @ft.memo
 @ft.component
 def CardEntry(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, str], holding: bool, problem: str | None,
-              on_send: Callable, on_entering: Callable) -> ft.Control:
+              on_send: Callable, on_entering: Callable, shown: bool = True) -> ft.Control:
     """Or the two face-up cards: the app compares them. The same entry from step to step: its
     places start again empty when a step is entered (here or on another phone), the picker
-    stays."""
+    stays. Not ``shown`` (kept hidden through a swap or the end): it asks for no card."""
     deck, known, step = use_table(table, _entry, holding)
     make = Flip if kind == "flip" else War
     what = "the two cards" if kind == "flip" else "the two face-up cards"
@@ -114,5 +115,6 @@ def CardEntry(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, str]
             fresh=step,
             reach=f"{kind}-entry",  # under the one-tap buttons and the last flip: low on the screen
             keyboard=table.keyboard,
+            picker=shown,
         ),
     ], ident=f"{kind}-cards")

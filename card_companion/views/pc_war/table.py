@@ -7,11 +7,14 @@ identity (``use_stable``); the card entry stays from step to step and only start
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from card_companion.companion.pc_war import Flip, PCWar, PCWarState, Recount, Stop, SwapHands, Tap, War
 from card_companion.companion.pc_war.choices import legal_actions
 from card_companion.views.card_picker import Keyboard
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.pc_war.between_flips import BetweenFlips
@@ -74,24 +77,41 @@ def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
 
     board = [Show(table, Numbers, _numbers), player_boards(table, scale),
              Show(table, OnTable, on_table_of, scale) if cards_on_table else None]
-    result = Show(table, LastResult, last_result_of, scale)
-    # the table's card keyboard (views/keyboard.py), under the card entry: mounted in every
-    # phase, so that a swap or the game's end between flips does not take it down
-    keyboard = Keyboard(table, key="keyboard")
-    if reveal is not None:
-        body = [
-            RevealPanel(table, reveal, names, at(f"{reveal}-tap"), on_tap, scale),
-            result,
-            CardEntry(table, reveal, names, any(so_far), at(reveal), on_send, on_entering),
-            keyboard,
-        ]
-        if between:
-            body.append(BetweenFlips(table, names, between, at("recount") or at("stop"), on_send))
-    elif swap:
-        body = [Show(table, SwapPanel, swap_of, on_send), message(at("swap"), "swap-problem"), result, keyboard]
-    else:
-        body = [Show(table, FinalNumbers, final_of), result, keyboard]
+    # the face-up cards' panel and entry, once shown, stay mounted through a swap or the end
+    # (hidden, with the last flip's or war's props): a tie and the war after it swap little
+    last_reveal: MutableRef[str | None] = ft.use_ref(None)
+    kind = last_reveal.current = reveal or last_reveal.current
+    faceup = None if kind is None else (
+        _shown(reveal is not None, RevealPanel(table, kind, names, at(f"{kind}-tap"), on_tap, scale), "reveal"),
+        _shown(reveal is not None, CardEntry(table, kind, names, any(so_far), at(kind), on_send, on_entering,
+                                             reveal is not None), "entry"))
+    body = _body(table, faceup, reveal is not None, swap, between, names, at, on_send)
     return ft.Column([c for c in board + body if c is not None], spacing=10)
+
+
+def _body(table: Table[PCWar, PCWarState], faceup: tuple[ft.Control, ft.Control] | None, revealing: bool,
+          swap: bool, between: tuple[str, ...], names: tuple[str, str], at: Callable[[str], str | None],
+          on_send: Callable) -> list[ft.Control | None]:
+    """Under the players' boards, by phase (the pieces keyed, so that a phase change moves them
+    rather than mounting them again): the face-up cards (the one-tap answers, the last result,
+    the two cards' entry, the steps between flips), or the swap, or the game's end; the
+    table's card keyboard (views/keyboard.py) under the entry in every phase."""
+    reveal, entry = faceup if faceup is not None else (None, None)
+    result = Show(table, LastResult, last_result_of, table.text_scale, key="result")
+    keyboard = Keyboard(table, key="keyboard")
+    if swap:
+        return [reveal, Show(table, SwapPanel, swap_of, on_send, key="swap"), message(at("swap"), "swap-problem"),
+                result, entry, keyboard]
+    if revealing:
+        return [reveal, result, entry, keyboard,
+                BetweenFlips(table, names, between, at("recount") or at("stop"), on_send, key="between")
+                if between else None]
+    return [reveal, Show(table, FinalNumbers, final_of, key="final"), result, entry, keyboard]
+
+
+def _shown(visible: bool, panel: ft.Control, key: str) -> ft.Control:
+    """A panel kept mounted, shown or hidden."""
+    return ft.Container(panel, visible=visible, key=key)
 
 
 def _numbers(session) -> tuple[str]:
