@@ -25,7 +25,7 @@ import time
 import types
 from pathlib import Path
 
-from benchmarks import GENERATOR, kept_file, key_of, percentile, timed
+from benchmarks import GENERATOR, KEPT, kept_file, key_of, percentile, timed
 from card_companion.companion.log_changes import Redo
 from card_companion.companion.records import totals
 from card_companion.companion.records.stats import Filter, Scope, players_screen
@@ -41,8 +41,9 @@ EVERY = 105 * 60
 SEED = 2026
 DATA_VERSION = 3
 """made again when the way the games are made changes"""
-SOURCES = (*GENERATOR, *(f"card_companion/companion/{m}.py" for m in (
-    "records", "totals", "ratings", "standings", "store_schema", "periods")))
+ROOT = KEPT.parent.parent
+SOURCES = (*GENERATOR, "card_companion/companion/saves/schema.py",
+           *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "card_companion/companion/records").glob("*.py")))
 """what the kept save file is made by (with ``make`` itself)"""
 
 
