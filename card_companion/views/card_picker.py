@@ -543,15 +543,15 @@ def Keyboard(table: Any, gap: int = 0, key: FletKey = None) -> ft.Control:
 
     ft.use_effect(look_again, dependencies=[revision])
     ft.use_effect(lambda: None, dependencies=[], cleanup=lambda: setattr(keys, "redraw", None))
-    target = drawn.current = keys.shown
-    target = target or keys.last
+    shown = drawn.current = keys.shown
+    target = shown or keys.last  # (hidden: the last entry's deck and identifiers stay)
     if target is None:
         picker = _SamePicker(table.game.deck(table.state.setup), _no_card, ident="keyboard",
                              game_name=table.game.name)
     else:
         picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
-    return ft.Container(picker, visible=drawn.current is not None, padding=ft.Padding.only(top=gap) if gap else None)
+    return ft.Container(picker, visible=shown is not None, padding=ft.Padding.only(top=gap) if gap else None)
 
 
 def _revision(live: Any) -> int:

@@ -348,9 +348,9 @@ def test_a_card_picked_and_not_entered_when_another_phone_steps_is_said_once(tmp
 
 CREATED_BY_A_PHASE_CHANGE = {
     # measured 2026-12-03 with the table's keyboard (issue 36); before it, 2026-12-02, in brackets
-    "peace-and-love": 55,  # max 42 here (fight -> turn) [111], 61 in the bench [121]
+    "peace-and-love": 55,  # max 42-43 here (fight -> turn) [111], 61 in the bench [121]
     "fight": 110,  # max 86 here (fight -> row) [102], 91 in the bench [104]
-    "card-stratego": 80,  # max 64 here, any step (one phase of play) [73]
+    "card-stratego": 80,  # max 60-66 here over three runs, any step (one phase of play) [73]
     "pc-war": 55,  # max 42 here (swap -> war) [225], 49 in the bench [230]: the face-up cards' panel
     # and entry stay mounted, hidden, through the swap, and a player's war cards no longer
     # mount their board again (widgets.player_panel keeps its cards' row)
