@@ -172,7 +172,9 @@ def test_pc_war_change_and_stratego_dots_in_light_and_dark(open_page, start_serv
     stratego = GAMES["card-stratego"]
     war_gid = save_game(data, Session.start(war, war.make_setup(["Ann", "Bea"])).push(Flip(higher="left")))
     s = Session.start(stratego, stratego.make_setup(["Ann", "Bea"])).push(PutIntoPlay(column=1, position=0))
-    stratego_gid = save_game(data, s)
+    # one game per theme: the light pass's draw is saved, and from there the dark pass's draw
+    # would be Bea's last action (Ann's turn, three dots), not the one checked here
+    stratego_gids = {theme: save_game(data, s) for theme in ("Light", "Dark")}
     url = start_server(data).url
     for theme in ("Light", "Dark"):
         page = open_page(url, *PHONE)
@@ -185,7 +187,7 @@ def test_pc_war_change_and_stratego_dots_in_light_and_dark(open_page, start_serv
         into_view(page, "hand-0")
         shots(page, f"e-pc-war-change-{theme.lower()}")
         # f: Card Stratego's dots say what they count; one action used of Bea's two
-        page.goto(f"{url}/play/{stratego_gid}")
+        page.goto(f"{url}/play/{stratego_gids[theme]}")
         enable_semantics(page)
         see(page, "Bea's turn")
         tap(page, "action-draw")
