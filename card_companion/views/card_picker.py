@@ -25,7 +25,7 @@ from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable,
 from card_companion.views.keyboard import Keys, KeyTarget, use_keyboard
 from card_companion.views.live_table import shown_on, use_selected
 from card_companion.views.reach import reachable, use_reach
-from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, tagged
+from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, section, tagged
 
 RANKS_PER_ROW = 6
 """the most ranks side by side: more would be narrower than TOUCH in a player's panel at 390 px"""
@@ -387,6 +387,7 @@ def CardSlots(
     submit_primary: bool = True,
     reach: str | None = None,
     keyboard: Keys | None = None,
+    after: Sequence[ft.Control | None] = (),
     key: FletKey = None,
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
@@ -408,15 +409,24 @@ def CardSlots(
     being filled. ``picker=False``: the places only, the picker (theirs, or the keyboard) away
     while another entry has it (what was entered and half tapped stays). ``submit_primary``:
     the submit is filled only while it is the next thing to do. ``reach`` (an entry low on its
-    screen): from the first tap on it, the whole entry comes up (views/reach.py)."""
+    screen): from the first tap on it, the whole entry comes up (views/reach.py). ``after``: what
+    follows the entry in its panel; with the warning and the submit, it goes under the keyboard
+    while the keyboard serves the places (``KeyTarget.below``), as under an entry's own picker."""
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
     live, set_now = use_places(len(labels), initial, fresh)
     now = live.current
     on_choose, pick, move = use_place_taps(live, set_now, fold, follows, not decks, on_change)
     use_reach(reach if reach is not None and now != Places.start(len(labels), initial) else None, fresh)
     asks = now.picking and picker
-    served = use_keyboard(keyboard, _key_target(deck, decks, deck_names, now, pick, move, ident, game_name, fresh)
-                          if asks else None, touched=now.active)
+    below = tuple(c for c in (
+        message(overuse_warning(deck, known, list(now.cards)), f"{ident}-warning", kind="warning"),
+        extra,
+        button(submit, (lambda _=None: on_done([c for c in live.current.cards if c is not None]))
+               if now.complete else None, f"{ident}-submit", primary=submit_primary),
+        *after,
+    ) if c is not None)
+    served = use_keyboard(keyboard, _key_target(deck, decks, deck_names, now, pick, move, ident, game_name, fresh,
+                                                below) if asks else None, touched=now.active)
     controls: list[ft.Control | None] = [
         _places_row(now, labels, ident, on_choose, zoom),
         # (hidden rather than taken away while the picker is elsewhere: the submit keeps its place)
@@ -424,23 +434,23 @@ def CardSlots(
                 visible=picker) if labels else None,
         _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move) if asks and not served
         else None,
-        message(overuse_warning(deck, known, list(now.cards)), f"{ident}-warning", kind="warning"),
-        extra,
-        button(submit, (lambda _=None: on_done([c for c in live.current.cards if c is not None]))
-               if now.complete else None, f"{ident}-submit", primary=submit_primary),
+        # (under the keyboard while it serves these places)
+        *(() if asks and served else below),
     ]
     return reachable(reach, ft.Column([c for c in controls if c is not None], spacing=8, tight=True))
 
 
 def _key_target(deck: Deck, decks: Sequence[Deck] | None, deck_names: Sequence[str] | None, now: Places,
                 pick: Callable[[Card], None], move: Callable[..., None], ident: str, game_name: str,
-                fresh: object) -> KeyTarget:
+                fresh: object, below: tuple[ft.Control, ...]) -> KeyTarget:
     """What the table's keyboard enters for the places: the active place's deck (Card
-    Stratego's two armies: its own, the taps starting again), under the places' identifiers."""
+    Stratego's two armies: its own, the taps starting again), under the places' identifiers,
+    and what goes under it."""
     if not decks:
-        return KeyTarget(deck, f"{ident}-picker", game_name, pick, now.taps, move, fresh=(ident, fresh))
+        return KeyTarget(deck, f"{ident}-picker", game_name, pick, now.taps, move, fresh=(ident, fresh), below=below)
     name = deck_names[now.active] if deck_names else game_name
-    return KeyTarget(decks[now.active], f"{ident}-picker", name, pick, now.taps, move, fresh=(ident, fresh, now.active))
+    return KeyTarget(decks[now.active], f"{ident}-picker", name, pick, now.taps, move, fresh=(ident, fresh, now.active),
+                     below=below)
 
 
 def use_place_taps(live: LivePlaces, set_now: Callable[[Places], None], fold: bool, follows: bool, keep_taps: bool,
@@ -523,13 +533,25 @@ _SamePicker = ft.memo(CardPicker)
 """the places' picker, skipped while its deck and names are the same"""
 
 
+def entry_box(panel: ft.Control | None, keyboard: ft.Control, shown: bool | None = None,
+              key: str = "entry-box") -> ft.Control:
+    """The frame of a table's step entry (the phase's panel, drawn unframed:
+    ``section(..., framed=False)``) with the table's ``Keyboard`` inside it, under the panel: the
+    picker and what the entry hands it (its submit) stay inside the entry's box, as an entry's own
+    picker did, while the keyboard keeps its parent from phase to phase. Hidden while there is
+    no panel, or not ``shown`` (a panel kept mounted through the steps without an entry); the
+    keyboard, hidden too, stays mounted."""
+    return section(None, [panel, keyboard], visible=panel is not None if shown is None else shown, key=key)
+
+
 @ft.component
 def Keyboard(table: Any, gap: int = 0, key: FletKey = None) -> ft.Control:
     """The one picker of a table page (views/keyboard.py): shown for the entry the table's
-    ``keyboard`` serves, hidden, still mounted with the last entry's deck and identifiers,
-    while none asks for a card (before any asked: the game's deck). ``gap``: the room above it
-    while it shows. At each step it looks again once the step is drawn: an entry the step took
-    away lets it go even where Flet did not unmount that entry."""
+    ``keyboard`` serves, with what the entry shows under its picker (``KeyTarget.below``),
+    hidden, still mounted with the last entry's deck and identifiers, while none asks for a
+    card (before any asked: the game's deck). ``gap``: the room above it while it shows. At
+    each step it looks again once the step is drawn: an entry the step took away lets it go
+    even where Flet did not unmount that entry."""
     keys: Keys = table.keyboard
     _, bump = ft.use_state(0)
     keys.redraw = lambda: bump(lambda n: n + 1)
@@ -551,7 +573,9 @@ def Keyboard(table: Any, gap: int = 0, key: FletKey = None) -> ft.Control:
     else:
         picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
-    return ft.Container(picker, visible=shown is not None, padding=ft.Padding.only(top=gap) if gap else None)
+    below = shown.below if shown is not None else ()  # (the entry draws them again once it lets go)
+    return ft.Container(ft.Column([picker, *below], spacing=8, tight=True), visible=shown is not None,
+                        padding=ft.Padding.only(top=gap) if gap else None)
 
 
 def _revision(live: Any) -> int:

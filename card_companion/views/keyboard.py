@@ -2,11 +2,14 @@
 unmounted, shown for the entry that asks for a card and retargeted when the entry changes, as
 a phone's keyboard is; hidden while no card is asked for.
 
-A game places ``Keyboard(table)`` (views/card_picker.py) once, right under the part of its
-table where cards are entered (where a player's thumb already is), and its entries, instead of
-a picker of their own, claim the table's keyboard: ``CardSlots(..., keyboard=table.keyboard)``
-(through ``use_keyboard``). A step that changes the phase (a turn becomes a fight, an undo brings a deal back) then
-swaps entries of a few controls each; the picker's seventy-odd controls stay where they are
+A game places ``Keyboard(table)`` (views/card_picker.py) once, in the box of the part of its
+table where cards are entered (``entry_box``: the box is the table's, the phase's panel inside
+it unframed, so that the keyboard keeps its parent from phase to phase), and its entries,
+instead of a picker of their own, claim the table's keyboard: ``CardSlots(...,
+keyboard=table.keyboard)`` (through ``use_keyboard``), handing it what goes under their picker
+(``KeyTarget.below``: the submit...), so the screen is as it was with the entry's own picker.
+A step that changes the phase (a turn becomes a fight, an undo brings a deal back) then swaps
+entries of a few controls each; the picker's seventy-odd controls stay where they are
 and only their props change (the identifiers of the entry now served, the chosen rank).
 
 Which entry the keyboard serves: the last one that asked for it (a newly shown entry, or one
@@ -18,7 +21,7 @@ edit) keeps its own picker.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -33,7 +36,10 @@ class KeyTarget:
     (its buttons are ``{ident}-rank-Q``... as the entry's own picker's were), where a card
     goes, and, for an entry that keeps the taps toward its next card (``CardSlots``), those
     taps and where a tap goes. ``fresh``: a new value starts the typed card and the
-    keyboard's own taps again (a new step, another place)."""
+    keyboard's own taps again (a new step, another place). ``below``: what the entry
+    shows under its picker (its warning, its submit, what follows the entry in its panel), drawn
+    under the keyboard while it serves the entry, so that they keep their place (compared by
+    identity: an entry drawn again hands over new ones)."""
 
     deck: Deck
     ident: str
@@ -42,13 +48,14 @@ class KeyTarget:
     taps: Any = None
     on_move: Callable[..., None] | None = None
     fresh: object = None
+    below: tuple[Any, ...] = field(default=(), compare=False)
 
 
 class Keys:
     """The page's keyboard: the entries that asked for it (owner -> target, the last one
     served), and the drawing of the ``Keyboard`` that shows it."""
 
-    __slots__ = ("claims", "drawers", "redraw", "last", "asked_again")
+    __slots__ = ("claims", "drawers", "redraw", "last")
 
     def __init__(self) -> None:
         self.claims: dict[object, KeyTarget] = {}
@@ -57,8 +64,6 @@ class Keys:
         self.redraw: Callable[[], None] | None = None
         self.last: KeyTarget | None = None
         """the target served last (the hidden keyboard keeps its deck and identifiers)"""
-        self.asked_again: set[object] = set()
-        """the owners that asked since the keyboard last looked (drawn by this step: in the page)"""
 
     def _asking(self) -> list[tuple[object, KeyTarget]]:
         """The entries asking now, the last asked last: those still mounted."""
@@ -70,11 +75,11 @@ class Keys:
 
     def look_again(self, page: Any) -> None:
         """Once a step is drawn: let go of the entries no longer in ``page``'s tree (a panel the
-        step took away, where Flet did not unmount the entry inside it). Only an entry the step
-        did not draw again is looked for (the walk costs milliseconds a step on a full page)."""
-        handles = {owner: h for owner, h in self.drawers.items()
-                   if owner in self.claims and owner not in self.asked_again}
-        self.asked_again.clear()
+        step took away, where Flet did not unmount the entry inside it). Every entry asking is
+        looked for, one drawn by this step too: a panel's own update can draw a new entry
+        within it after the step took the panel away (CardPeeGee's fight, ended by its last
+        round: the round's entry, drawn anew for the next round, in a panel no longer there)."""
+        handles = {owner: h for owner, h in self.drawers.items() if owner in self.claims}
         if not handles:
             return
         drawn = drawn_on(page, handles.values())
@@ -103,16 +108,15 @@ class Keys:
         if target is None:
             self.claims.pop(owner, None)
             self.drawers.pop(owner, None)
-            self.asked_again.discard(owner)
         else:
             if first:
                 self.claims.pop(owner, None)  # (served now: it goes last)
             self.claims[owner] = target
-            self.asked_again.add(owner)
         now = self.claims.get(next(reversed(self.claims), None)) if self.claims else None
         if now is not None:
             self.last = now
-        if now != before and self.redraw is not None:
+        handed = now is not None and before is not None and now.below is not before.below
+        if (now != before or handed) and self.redraw is not None:
             self.redraw()
 
 

@@ -273,20 +273,28 @@ def message(text: str | None, ident: str = "message", kind: str = "error") -> ft
 
 
 def section(title: str | ft.Control | None, controls: Sequence[ft.Control | None],
-            ident: str | None = None) -> ft.Control:
+            ident: str | None = None, *, framed: bool = True, visible: bool = True,
+            key: str | None = None) -> ft.Control:
     """A framed part of a screen with a bold title (a title that changes on its own is a
-    ``SectionTitle`` a panel selects, so the frame is not drawn again for it)."""
+    ``SectionTitle`` a panel selects, so the frame is not drawn again for it).
+    ``framed=False``: the title and controls only, for a panel whose frame its table draws
+    (a step's entry, framed with the table's keyboard: ``card_picker.entry_box``)."""
     body: list[ft.Control] = []
     if isinstance(title, str) and title:
         body.append(section_title(title))
     elif title is not None and not isinstance(title, str):
         body.append(title)
     body += [c for c in controls if c is not None]
+    column = ft.Column(body, spacing=8, tight=True)
+    if not framed:
+        return tagged(ident, column) if ident else column
     box = ft.Container(
-        content=ft.Column(body, spacing=8, tight=True),
+        content=column,
         padding=12,
         border_radius=10,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        visible=visible,
+        key=key,
     )
     return tagged(ident, box) if ident else box
 

@@ -105,9 +105,10 @@ class Phone(Connection):
 
     # --- the screen ----------------------------------------------------------------------------
 
-    def controls(self, hidden: bool = False) -> Iterator[BaseControl]:
+    def controls(self, hidden: bool = False, under: Any = None) -> Iterator[BaseControl]:
         """Every control on the screen now, in order (``hidden``: and the ones mounted but not
-        shown, the table's hidden keyboard)."""
+        shown, the table's hidden keyboard; ``under``: only ``under`` and what it draws, walked
+        down from it: a control's ``parent`` may still name where a reused control was before)."""
         seen: set[int] = set()
 
         def walk(node: Any) -> Iterator[BaseControl]:
@@ -129,7 +130,7 @@ class Phone(Connection):
                     continue
                 yield from walk(getattr(node, f.name, None))
 
-        yield from walk(self.page.views)
+        yield from walk(self.page.views if under is None else under)
 
     def find(self, ident: str) -> ft.Semantics:
         for c in self.controls():

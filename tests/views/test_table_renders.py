@@ -467,16 +467,7 @@ def keyboard_serves(phone) -> str | None:
     """The identifier of the entry the table's keyboard shows for on this phone (None: hidden)."""
     for c in phone.controls():
         if getattr(getattr(c, "fn", None), "__name__", "") == "Keyboard":
-            keys = [k.identifier for k in phone.controls() if getattr(k, "identifier", "").endswith("-picker-rank-A")
-                    and _inside(k, c)]
+            keys = [k.identifier for k in phone.controls(under=c)
+                    if getattr(k, "identifier", "").endswith("-picker-rank-A")]
             return keys[0].removesuffix("-picker-rank-A") if keys else None
     return None
-
-
-def _inside(control, ancestor) -> bool:
-    node = control
-    while node is not None:
-        if node is ancestor:
-            return True
-        node = node.parent
-    return False

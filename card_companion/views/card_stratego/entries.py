@@ -108,7 +108,7 @@ def entry_panel(e: Entering, problem: str | None) -> ft.Control | None:
     if not parts:
         return None
     parts.append(message(problem, "entry-problem"))
-    return section(action_label(mode), parts, ident="entry")
+    return section(action_label(mode), parts, ident="entry", framed=False)
 
 
 def _play_entry(e: Entering) -> list[ft.Control | None]:

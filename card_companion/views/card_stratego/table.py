@@ -23,7 +23,7 @@ from card_companion.companion.card_stratego import (
     Draw,
     queries,
 )
-from card_companion.views.card_picker import Keyboard
+from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.card_stratego import taps
 from card_companion.views.card_stratego.armies import ArmyPanel, army_of
 from card_companion.views.card_stratego.battlefield import Battlefield
@@ -99,8 +99,8 @@ def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Contr
     parts = [
         Head(table, choice, None if choice.mode else problem, on_choose, on_send, on_card, scale),
         armies[top], Battlefield(table, top, bottom, choice, on_tap, scale), armies[bottom],
-        reachable("entry", entry) if entry is not None else None,
-        Keyboard(table, key="keyboard"),
+        # the entry in its box, with the table's card keyboard (views/keyboard.py)
+        reachable("entry", entry_box(entry, Keyboard(table, key="keyboard"))),
         None if playing else ft.Text("The game is over. Undo changes the last action.", italic=True),
     ]
     return ft.Column(seated(table, parts, armies), spacing=10)

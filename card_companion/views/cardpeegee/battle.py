@@ -120,8 +120,10 @@ def BattlePanel(table) -> ft.Control:
     # a fighter who just arrived (or just activated cards) prepares first: the play form opens
     first = "play" if players and last in ("encounter", "attack", "join", "activate") else "round"
     order = round_order(s, game)
-    modes = [Mode("round", f"Round {number}", lambda q, send: [RoundEntry(table, order, number, key="round")],
-                  step=CombatRound)]
+    # (what follows the entry in the panel: none in most fights, so the memoized entry is skipped)
+    modes = [Mode("round", f"Round {number}", lambda q, send, after: [
+        RoundEntry(table, order, number, tuple(c for c in after if c is not None), key="round")],
+                  step=CombatRound, after=True)]
     if players:
         modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players, step=PlayIntoEncounter))
     if activators := who(legal, Activate):

@@ -45,7 +45,7 @@ def ChestPanel(table) -> ft.Control:
     target = min(target, len(traps) - 1)
     trap = traps[target]
 
-    def disarm(q: int, send: Send) -> list[ft.Control | None]:
+    def disarm(q: int, send: Send, after: list[ft.Control | None]) -> list[ft.Control | None]:
         parts: list[ft.Control | None] = [
             note(f"Draw one score card for {name} and one for the trap {trap.symbol}: {name}'s card is added to the "
                  f"disarm score, the trap's to the trap's value. Higher disarms it; lower triggers it."),
@@ -57,7 +57,8 @@ def ChestPanel(table) -> ft.Control:
                                    lambda cs: send(lambda: Disarm(trap=trap, hero_score=cs[0], trap_score=cs[1])),
                                    known=game.known_cards(s), submit=f"Attempt {trap.symbol}", ident="disarm",
                                    game_name=GAME_NAME, key=f"disarm-{target}",
-                                   fresh=len(table.session.actions), keyboard=table.keyboard, reach="disarm"))
+                                   fresh=len(table.session.actions), keyboard=table.keyboard, reach="disarm",
+                                   after=after))
             return parts
         by_values = click(send, lambda: Disarm(trap=trap, hero_score=number_or_refuse(hero_value, BOTH_VALUES),
                                                trap_score=number_or_refuse(trap_value, BOTH_VALUES)))
@@ -66,6 +67,7 @@ def ChestPanel(table) -> ft.Control:
                     number_field("disarm-trap-value", "The trap's score card", trap_value, set_trap_value)],
                    wrap=True, spacing=8),
             button(f"Attempt {trap.symbol}", by_values, "disarm-submit", icon=ft.Icons.CHECK),
+            *after,
         ]
 
     def play(q: int, send: Send) -> list[ft.Control]:
@@ -74,7 +76,7 @@ def ChestPanel(table) -> ft.Control:
                          hint="Spades played here count for the whole chest: their total is the disarm score.",
                          odds=lambda after: cardpeegee_disarm(game, after, trap), key="chest-play")]
 
-    modes = [Mode("attempt", f"Disarm {trap.symbol}", disarm, step=Disarm)]
+    modes = [Mode("attempt", f"Disarm {trap.symbol}", disarm, step=Disarm, after=True)]
     legal = legal_actions(s)
     if p in who(legal, PlayIntoEncounter):
         modes.append(Mode("play", "Play spades", play, step=PlayIntoEncounter))

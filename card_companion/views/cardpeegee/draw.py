@@ -55,6 +55,7 @@ def DrawPanel(table) -> ft.Control:
         attempt(table, lambda: DrawEncounter(agitator=agitator, props=props, beast=cs[0]), set_problem)
 
     parts: list[ft.Control | None] = after_trap(table, name, set_problem) if second else []
+    tail = [*pvp(table, set_problem), message(problem, "draw-problem")]  # under the entry's submit
     if pending is None:
         parts += [
             note(f"Draw the agitator, then {plural(count, 'prop')}. The agitator's suit decides: ♣ a Monster, "
@@ -66,7 +67,7 @@ def DrawPanel(table) -> ft.Control:
                       submit="Enter the encounter", ident="draw", game_name=GAME_NAME, key=f"draw-{count}",
                       fresh=len(table.session.actions), keyboard=table.keyboard,
                       on_change=lambda values: set_agitator(values[0]),
-                      extra=encounter_kind(table, agitator)),
+                      extra=encounter_kind(table, agitator), after=tail),
         ]
     else:
         agitator, props = pending
@@ -75,12 +76,11 @@ def DrawPanel(table) -> ft.Control:
                  "is the Monster's element."),
             CardSlots(deck, ["Beast card"], beast, known=[*known, agitator, *props], submit="Enter the beast card",
                       ident="beast", game_name=GAME_NAME, key="beast",
-                      fresh=len(table.session.actions), keyboard=table.keyboard, reach="beast"),
-            button("Back", lambda: set_pending(None), "beast-back", primary=False),
+                      fresh=len(table.session.actions), keyboard=table.keyboard, reach="beast",
+                      after=[button("Back", lambda: set_pending(None), "beast-back", primary=False), *tail]),
         ]
-    parts += [*pvp(table, set_problem), message(problem, "draw-problem")]
     title = f"{name}'s second encounter" if second else f"{name}'s turn: draw the encounter"
-    return section(title, parts, ident="draw-panel")
+    return section(title, parts, ident="draw-panel", framed=False)
 
 
 def after_trap(table: Table[CardPeeGee, CardPeeGeeState], name: str, set_problem: Callable[[str | None],

@@ -32,7 +32,8 @@ class Mode:
 
     value: str
     label: str
-    show: Callable[[int, Send], Sequence[ft.Control | None]]
+    show: Callable[..., Sequence[ft.Control | None]]
+    """``show(player, send)``; with ``after``, ``show(player, send, after)``"""
     actors: Sequence[int] = ()
     """who may do it, with a chooser of who does when there are several (none: the Hero)"""
     step: type[Frozen] = field(kw_only=True)
@@ -41,6 +42,10 @@ class Mode:
     """offered on every phone even where it is another player's own choice: one button per
     player, each shown only where that player's choice is entered (``Table.enters_for``:
     joining a fight, running away)"""
+    after: bool = False
+    """its form places what follows it in the panel (the abandon button, the refusal) itself:
+    under its card entry's submit (``CardSlots(after=...)``), which the table's keyboard
+    serves from under the panel (views/keyboard.py), so that they stay under the keyboard"""
 
     def for_phone(self, own: int | None, game, s: CardPeeGeeState) -> Mode | None:
         """This mode as a phone that enters only ``own``'s choices offers it (None: the phone
@@ -125,22 +130,24 @@ def EncounterPanel(
 
     wait = None if mine else waiting(table, s.turn)
     if wait is not None:  # every choice here is another player's
-        return section(SectionTitle(title), [*head, wait], ident=f"{name}-panel")
+        return section(SectionTitle(title), [*head, wait], ident=f"{name}-panel", framed=False)
     q = s.turn
     if chosen.actors:
         q = who if who in chosen.actors else s.turn if s.turn in chosen.actors else chosen.actors[0]
+    tail: list[ft.Control | None] = []
+    if abandon and own in (None, s.turn):  # walking away is the Hero's
+        tail += [ft.Divider(), button(abandon, lambda: send(Abandon), "abandon", primary=False,
+                                      icon=ft.Icons.LOGOUT)]
+    tail.append(message(problem, f"{name}-problem"))
     choice: list[ft.Control | None] = [
         Chooser(tuple((m.value, m.label) for m in modes), chosen.value, on_mode, chooser or f"{name}-mode")
         if len(modes) > 1 else None,
         who_row(s, chosen.actors, q, on_who, f"{chosen.value}-who"),
-        *chosen.show(q, send),
+        *(chosen.show(q, send, tail) if chosen.after else chosen.show(q, send)),
     ]
     parts: list[ft.Control | None] = [
         *head,
         reachable(f"{name}-choice", ft.Column([c for c in choice if c is not None], spacing=8, tight=True)),
+        *(() if chosen.after else tail),
     ]
-    if abandon and own in (None, s.turn):  # walking away is the Hero's
-        parts += [ft.Divider(), button(abandon, lambda: send(Abandon), "abandon", primary=False,
-                                       icon=ft.Icons.LOGOUT)]
-    parts.append(message(problem, f"{name}-problem"))
-    return section(SectionTitle(title), parts, ident=f"{name}-panel")
+    return section(SectionTitle(title), parts, ident=f"{name}-panel", framed=False)

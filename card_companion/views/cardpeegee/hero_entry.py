@@ -27,7 +27,7 @@ def HeroEntry(table) -> ft.Control:
     problem, set_problem = use_step_state(table, None)
     wait = waiting(table, todo[0], "enters their Hero")
     if wait is not None:  # this phone's own Hero is in: the others enter theirs
-        return section(f"{s.name(todo[0])}'s Hero", [wait], ident="heroes-panel")
+        return section(f"{s.name(todo[0])}'s Hero", [wait], ident="heroes-panel", framed=False)
     if who not in todo:
         who = todo[0]
     name = s.name(who)
@@ -49,7 +49,6 @@ def HeroEntry(table) -> ft.Control:
                                      set_problem),
                   known=game.known_cards(s), submit=f"Enter {name}'s Hero", ident="hero",
                   game_name=GAME_NAME, key=f"hero-{who}", fresh=len(table.session.actions),
-                  keyboard=table.keyboard, reach="hero"),
-        message(problem, "hero-problem"),
+                  keyboard=table.keyboard, reach="hero", after=[message(problem, "hero-problem")]),
     ]
-    return section(f"{name}'s Hero", parts, ident="heroes-panel")
+    return section(f"{name}'s Hero", parts, ident="heroes-panel", framed=False)

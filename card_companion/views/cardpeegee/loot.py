@@ -38,4 +38,4 @@ def LootPanel(table) -> ft.Control:
             "divide-loot", icon=ft.Icons.CHECK),
         message(problem, "loot-problem"),
     ]
-    return section("Dividing the loot", rows, ident="loot-panel")
+    return section("Dividing the loot", rows, ident="loot-panel", framed=False)

@@ -38,10 +38,11 @@ def round_order(s, game) -> Order:
 
 @ft.memo
 @ft.component
-def RoundEntry(table, order: Order, number: int) -> ft.Control:
+def RoundEntry(table, order: Order, number: int, after: tuple[ft.Control, ...] = ()) -> ft.Control:
     """Every fighter's score cards for the round, in the fight's order (``round_order``): as
     the cards drawn (one per point of Deal) or as their total. Drawn again when the round or
-    its fighters change, or at a step while something is entered (its state starts again)."""
+    its fighters change, or at a step while something is entered (its state starts again).
+    ``after``: what follows it in the encounter's panel (under its submit: ``Mode.after``)."""
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     modes, set_modes = use_step_state(table, dict)  # position → "total"
@@ -81,10 +82,10 @@ def RoundEntry(table, order: Order, number: int) -> ft.Control:
                               submit=f"Resolve round {number}", ident="score", game_name=GAME_NAME,
                               on_change=changed, initial=initial, key="score-" + "-".join(map(str, by_cards)),
                               fresh=len(table.session.actions), keyboard=table.keyboard,
-                              reach="score"))  # under the odds
+                              reach="score", after=[message(problem, "score-problem"), *after]))  # under the odds
     else:
-        rows.append(button(f"Resolve round {number}", lambda: resolve(()), "score-submit", icon=ft.Icons.CHECK))
-    rows.append(message(problem, "score-problem"))
+        rows += [button(f"Resolve round {number}", lambda: resolve(()), "score-submit", icon=ft.Icons.CHECK),
+                 message(problem, "score-problem"), *after]
     return tagged("round-entry", ft.Column([r for r in rows if r is not None], spacing=8, tight=True))
 
 

@@ -8,7 +8,7 @@ import flet as ft
 
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState, queries
-from card_companion.views.card_picker import Keyboard
+from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.cardpeegee.any_time import AnyTimePanel, any_time_options
 from card_companion.views.cardpeegee.battle import BattlePanel
 from card_companion.views.cardpeegee.chest import ChestPanel
@@ -64,8 +64,10 @@ def CardPeeGeeTable(table: Table[CardPeeGee, CardPeeGeeState]) -> ft.Control:
     parts: list[ft.Control | None] = [
         Show(table, StatusBar, _status),
         Follows(table, RevolutionPanel, _whole, key="revolution") if revolution else None,
-        wait or (Follows(table, component, at_stage, stage, key=f"now-{stage}") if component else None),
-        Keyboard(table, key="keyboard"),
+        wait,
+        # what the players enter now, in the entry's box with the table's card keyboard (views/keyboard.py)
+        entry_box(None if wait or not component else Follows(table, component, at_stage, stage, key=f"now-{stage}"),
+                  Keyboard(table, key="keyboard")),
         Show(table, Working, _working) if working else None,
         *panels,
         Follows(table, AnyTimePanel, any_time_options, key="any-time") if stage not in ("heroes", "over") else None,

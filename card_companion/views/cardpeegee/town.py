@@ -70,7 +70,7 @@ def TownPanel(table) -> ft.Control:
         message(problem, "town-problem"),
     ]
     title = f"Opening round: {name}" if town.opening else f"{name} in town"
-    return section(title, parts, ident="town-panel")
+    return section(title, parts, ident="town-panel", framed=False)
 
 
 def town_choices(legal: Legal) -> list[tuple[str, str]]:

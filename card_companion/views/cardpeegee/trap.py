@@ -37,9 +37,9 @@ def TrapPanel(table) -> ft.Control:
     entry, set_entry = use_step_state(table, "cards")
     total, set_total = use_step_state(table, "")
 
-    def evade(q: int, send: Send) -> list[ft.Control]:
+    def evade(q: int, send: Send, after: list[ft.Control | None]) -> list[ft.Control | None]:
         n = evasion_count(s)  # after the Glorious Revolution the draw brings first
-        parts = [
+        parts: list[ft.Control | None] = [
             note(f"The trap is sprung without warning. {name} draws {plural(n, 'card')} (one, plus one per active "
                  "card): their total is the evasion score. Higher than the difficulty takes twice the difference "
                  "off the damage."),
@@ -50,11 +50,12 @@ def TrapPanel(table) -> ft.Control:
             return parts + [CardSlots(game.deck(s.setup), [f"Evasion card {i + 1}" for i in range(n)],
                                       lambda cs: send(lambda: Evade(score=tuple(cs))), known=game.known_cards(s),
                                       submit="Evade", ident="evade", game_name=GAME_NAME, key=f"evade-{n}",
-                                      fresh=len(table.session.actions), keyboard=table.keyboard, reach="evade")]
+                                      fresh=len(table.session.actions), keyboard=table.keyboard, reach="evade",
+                                      after=after)]
         by_total = click(send, lambda: Evade(
             score=number_or_refuse(total, "enter the evasion cards' total (a whole number)")))
         return parts + [number_field("evade-total", "Evasion total", total, set_total),
-                        button("Evade", by_total, "evade-submit", icon=ft.Icons.CHECK)]
+                        button("Evade", by_total, "evade-submit", icon=ft.Icons.CHECK), *after]
 
     def crafty(q: int, send: Send) -> list[ft.Control]:
         pending = enc.pending
@@ -70,7 +71,8 @@ def TrapPanel(table) -> ft.Control:
     head = [*lines_text(enc.working),
             ft.Text(f"Difficulty {enc.difficulty} · damage {enc.damage}", size=sized(18), weight=ft.FontWeight.BOLD)]
     if enc.pending is None:
-        title, mode = f"{name} springs a Trap {enc.agitator.symbol}", Mode("evade", "Evade", evade, step=Evade)
+        title = f"{name} springs a Trap {enc.agitator.symbol}"
+        mode = Mode("evade", "Evade", evade, step=Evade, after=True)
     else:
         title = f"{name} evaded the Trap {enc.agitator.symbol}"
         mode = Mode("crafty", "Crafty evasion", crafty, step=CraftyEvasion)

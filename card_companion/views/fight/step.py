@@ -235,7 +235,7 @@ def _row_section(table: Table[FightGame, FightState], data: tuple[Any, ...], ent
         ft.Text(hint),
         None if row is None else row_cards(row[0], row[1], caption="In the row now"),
         entry,
-    ], ident="step-row")
+    ], ident="step-row", framed=False)
 
 
 def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
@@ -247,7 +247,7 @@ def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...], e
         ft.Text(f"Turn {turn}: each player plays one of their 4 cards face up. Enter both cards."),
         ft.Text(hands, size=13) if hands else None,
         entry,
-    ], ident="step-fight")
+    ], ident="step-fight", framed=False)
 
 
 def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
@@ -262,7 +262,7 @@ def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...], en
                   picker=picker),
         ft.Text(after, size=12, italic=True),
         entry,
-    ], ident="step-pick")
+    ], ident="step-pick", framed=False)
 
 
 def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
@@ -272,7 +272,7 @@ def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...], en
         ft.Text(hint) if hint else None,
         CoinToss(table, question, flip),  # a new flip (a new step): the coin starts again
         entry,
-    ], ident="step-coin")
+    ], ident="step-coin", framed=False)
 
 
 _SECTIONS: dict[str, Callable[[Table, tuple[Any, ...], ft.Control | None], ft.Control]] = {

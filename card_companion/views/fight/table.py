@@ -7,7 +7,7 @@ import flet as ft
 
 from card_companion.calculators.fight import BEATS, MOVES, Cycle, cycle_text
 from card_companion.companion.fight import FightGame, FightState, checks, queries
-from card_companion.views.card_picker import Keyboard
+from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.players import PlayerPlace
 from card_companion.views.fight.results import (
@@ -55,8 +55,8 @@ def FightTable(table: Table[FightGame, FightState]) -> ft.Control:
     if turn and phase not in ("fight", "over"):  # at the end the round's result shows it
         parts.append(part(Show, table, TurnResult, turn_result_of, scale, key="turn-result"))
     if phase != "over":  # (at the match's end the table frame offers a new game with the same players)
-        parts.append(part(StepPanel, table, scale, key="step"))
-        parts.append(part(Keyboard, table, key="keyboard"))
+        # the step's panel in the entry's box, with the table's card keyboard (views/keyboard.py)
+        parts.append(entry_box(part(StepPanel, table, scale, key="step"), part(Keyboard, table, key="keyboard")))
     if ended and phase != "over":  # at the end the players' places show the final piles
         parts.append(part(Show, table, RoundPiles, round_piles_of, scale, key="round-piles"))
     if turn and phase == "fight":

@@ -117,4 +117,4 @@ def CardEntry(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, str]
             keyboard=table.keyboard,
             picker=shown,
         ),
-    ], ident=f"{kind}-cards")
+    ], ident=f"{kind}-cards", framed=False)

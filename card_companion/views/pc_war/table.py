@@ -13,7 +13,7 @@ import flet as ft
 
 from card_companion.companion.pc_war import Flip, PCWar, PCWarState, Recount, Stop, SwapHands, Tap, War
 from card_companion.companion.pc_war.choices import legal_actions
-from card_companion.views.card_picker import Keyboard
+from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
@@ -83,8 +83,8 @@ def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
     kind = last_reveal.current = reveal or last_reveal.current
     faceup = None if kind is None else (
         _shown(reveal is not None, RevealPanel(table, kind, names, at(f"{kind}-tap"), on_tap, scale), "reveal"),
-        _shown(reveal is not None, CardEntry(table, kind, names, any(so_far), at(kind), on_send, on_entering,
-                                             reveal is not None), "entry"))
+        CardEntry(table, kind, names, any(so_far), at(kind), on_send, on_entering, reveal is not None,
+                  key="entry"))
     body = _body(table, faceup, reveal is not None, swap, between, names, at, on_send)
     return ft.Column([c for c in board + body if c is not None], spacing=10)
 
@@ -98,15 +98,16 @@ def _body(table: Table[PCWar, PCWarState], faceup: tuple[ft.Control, ft.Control]
     table's card keyboard (views/keyboard.py) under the entry in every phase."""
     reveal, entry = faceup if faceup is not None else (None, None)
     result = Show(table, LastResult, last_result_of, table.text_scale, key="result")
-    keyboard = Keyboard(table, key="keyboard")
+    # the two cards' entry in its box, with the table's card keyboard (views/keyboard.py)
+    box = entry_box(entry, Keyboard(table, key="keyboard"), shown=entry is not None and revealing)
     if swap:
         return [reveal, Show(table, SwapPanel, swap_of, on_send, key="swap"), message(at("swap"), "swap-problem"),
-                result, entry, keyboard]
+                result, box]
     if revealing:
-        return [reveal, result, entry, keyboard,
+        return [reveal, result, box,
                 BetweenFlips(table, names, between, at("recount") or at("stop"), on_send, key="between")
                 if between else None]
-    return [reveal, Show(table, FinalNumbers, final_of, key="final"), result, entry, keyboard]
+    return [reveal, Show(table, FinalNumbers, final_of, key="final"), result, box]
 
 
 def _shown(visible: bool, panel: ft.Control, key: str) -> ft.Control:

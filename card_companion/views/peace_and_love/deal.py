@@ -62,7 +62,7 @@ def DealPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     wait = waiting(table, p, "enters their three fighters")
     if wait is not None:  # this phone's own fighters are in: the others enter theirs
         return section(f"Deal: {name}'s three fighters", [
-            ft.Text("Totals so far: " + ", ".join(done)) if done else None, wait], ident="deal-panel")
+            ft.Text("Totals so far: " + ", ".join(done)) if done else None, wait], ident="deal-panel", framed=False)
 
     def deal(cards: list[Card]) -> None:
         first, second, third = cards  # the entry has a place for each of the FIGHTERS
@@ -80,6 +80,7 @@ def DealPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
                       game_name=table.game.name, fresh=step, keyboard=table.keyboard, key="deal-entry"),
         ],
         ident="deal-panel",
+        framed=False,
     )
 
 
@@ -107,6 +108,7 @@ def FirstPlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contro
                    "pick-first", icon=ft.Icons.CASINO),
         ],
         ident="first-player-panel",
+        framed=False,
     )
 
 

@@ -171,12 +171,13 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
                   game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
-                  keyboard=table.keyboard, key="fight-entry"),
-        OddsPanel(round_advice(game, table.state, dict(zip(owners, so_far)), chooser=me),  # type: ignore[call-arg]
-                  ident="fight-odds", key="fight-odds") if open_ and len(so_far) == len(owners) else None,
+                  keyboard=table.keyboard, key="fight-entry", after=(
+                      OddsPanel(round_advice(game, table.state, dict(zip(owners, so_far)),  # type: ignore[call-arg]
+                                             chooser=me), ident="fight-odds", key="fight-odds")
+                      if open_ and len(so_far) == len(owners) else None,
+                      _resolved(table, preview) if preview else None)),
     ]
-    parts.append(_resolved(table, preview) if preview else None)
-    return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel")
+    return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel", framed=False)
 
 
 def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any, ...]) -> ft.Control:
@@ -192,7 +193,7 @@ def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any,
         CardSlots(deck, ["New fighter"], enter,  # type: ignore[call-arg]
                   known=known, submit="Enter the new fighter", ident="new-fighter", game_name=table.game.name,
                   fresh=step, keyboard=table.keyboard, key="fight-entry"),
-    ], ident="fight-panel")
+    ], ident="fight-panel", framed=False)
 
 
 def use_fight_reach(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple | None,

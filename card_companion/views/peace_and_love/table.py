@@ -14,7 +14,7 @@ from card_companion.companion.peace_and_love import (
 )
 from card_companion.companion.peace_and_love.choices import FightStarts, fight_starts
 from card_companion.companion.peace_and_love.queries import tap_refusal
-from card_companion.views.card_picker import Keyboard
+from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.peace_and_love.deal import DealPanel, FirstPlayerPanel
@@ -141,31 +141,26 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
     phase = use_table(table, _phase)
     stopping, set_stopping = use_step_state(table, False)
     ask_stop = use_stable(set_stopping)  # the same handler at every drawing: StopGame is memoized
+    panel: ft.Control | None = None
+    stop = None
     if phase == "deal":
-        step = [DealPanel(table, key="deal")]
+        panel = DealPanel(table, key="deal")
     elif phase == "first-player":
-        step = [FirstPlayerPanel(table, key="first-player")]
+        panel = FirstPlayerPanel(table, key="first-player")
     elif phase == "turn":
-        step = [TurnPanel(table, mode, chosen, *handlers, stopping, key="turn"),
-                _below(StopGame(table, stopping, ask_stop, key="stop"))]
+        panel = TurnPanel(table, mode, chosen, *handlers, stopping, key="turn")
+        stop = _below(StopGame(table, stopping, ask_stop, key="stop"))
     elif phase == "fight":
-        step = [FightPanel(table, scale, key="fight")]
-    else:
-        step = []
+        panel = FightPanel(table, scale, key="fight")
     # after the step's panel, so that a message coming and going never moves it
     said = message(problem, "pal-problem")
     return ft.Column([c for c in (
-        *step,
-        _keyboard_below(table),
-        _below(said) if step else said,
-        Show(table, RoundResult, _last_round, bool(step or said), key="round-result"),
+        # the phase's panel in the entry's box, with the table's card keyboard (views/keyboard.py)
+        entry_box(panel, Keyboard(table, key="keyboard")),
+        stop,
+        _below(said) if panel is not None else said,
+        Show(table, RoundResult, _last_round, bool(panel is not None or said), key="round-result"),
     ) if c is not None], spacing=0, tight=True)
-
-
-def _keyboard_below(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
-    """The table's card keyboard under the phase's panel (views/keyboard.py), the table's gap
-    above it while it shows."""
-    return Keyboard(table, GAP, key="keyboard")
 
 
 def _aimed(starts: FightStarts, chosen: tuple, p: int, place: int) -> tuple:

@@ -106,7 +106,7 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
              message(untapped, "untapped-note", kind="info")]
     wait = waiting(table, me)
     if wait is not None:  # another player's turn on a player's phone: theirs to choose
-        return section(f"{names[me]}'s turn", [*notes, wait], ident="turn-panel")
+        return section(f"{names[me]}'s turn", [*notes, wait], ident="turn-panel", framed=False)
     mine, target, joining = chosen
     mine_card = cards[me][mine] if mine is not None else None
     chooser = tagged("mode", touch_segments(
@@ -145,7 +145,7 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
         chooser,
         *notes,
         *(entry if not stopping else [hint]),
-    ], ident="turn-panel")
+    ], ident="turn-panel", framed=False)
 
 
 def _viewer(table: Table[PeaceAndLove, PeaceAndLoveState], turn: int) -> str:
