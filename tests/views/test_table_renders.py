@@ -439,7 +439,8 @@ def test_the_keyboard_shows_only_under_an_entry_that_asks_for_a_card(game_id: st
     """Over random steps, undos and redos (the bench's mix) on a phone of the table: whenever
     the table's keyboard shows, it enters the cards of an entry on the screen (that entry's
     places are there, under the keyboard's identifiers); an entry gone (a stage ended, an undo)
-    never leaves it up."""
+    never leaves it up; and it is where the entry's own picker was: under the entry's places,
+    over its submit, which it draws under itself."""
     game = REGISTRY[game_id]
     session, play, rng = mid_game(game, seed=SEEDS.get(game_id, 11), steps=4)
 
@@ -454,13 +455,24 @@ def test_the_keyboard_shows_only_under_an_entry_that_asks_for_a_card(game_id: st
             await settle()
             ident = keyboard_serves(phone)
             out.append((store.snapshot(table.gid).session.state.phase, ident,
-                        ident is None or phone.has(f"{ident}-slot-0")))
+                        ident is None or phone.has(f"{ident}-slot-0") and laid_out_as_its_own(phone, ident)))
         return out
 
     steps = run(scenario, timeout=300)
     # (Card Stratego asks for cards only once a player has tapped an action: never in random steps)
     assert game_id == "card-stratego" or any(ident for _, ident, _ in steps), f"the keyboard never showed: {steps}"
     assert all(ok for _, _, ok in steps), f"the keyboard showed with no entry of its own (phase, ident, ok): {steps}"
+
+
+def laid_out_as_its_own(phone, ident: str) -> bool:
+    """The entry ``ident`` served by the keyboard looks as with its own picker: its first place,
+    then the keyboard, then its submit (drawn by the keyboard, under the picker)."""
+    keyboard = next(c for c in phone.controls() if getattr(getattr(c, "fn", None), "__name__", "") == "Keyboard")
+    order = [getattr(c, "identifier", None) for c in phone.controls()]
+    wanted = [f"{ident}-slot-0", f"{ident}-picker-rank-A", f"{ident}-submit"]
+    at = [order.index(w) if w in order else -1 for w in wanted]
+    under = {getattr(c, "identifier", None) for c in phone.controls(under=keyboard)}
+    return -1 not in at and at == sorted(at) and f"{ident}-submit" in under
 
 
 def keyboard_serves(phone) -> str | None:
