@@ -545,13 +545,12 @@ def entry_box(panel: ft.Control | None, keyboard: ft.Control, shown: bool | None
 
 
 @ft.component
-def Keyboard(table: Any, gap: int = 0, key: FletKey = None) -> ft.Control:
+def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
     """The one picker of a table page (views/keyboard.py): shown for the entry the table's
     ``keyboard`` serves, with what the entry shows under its picker (``KeyTarget.below``),
     hidden, still mounted with the last entry's deck and identifiers, while none asks for a
-    card (before any asked: the game's deck). ``gap``: the room above it while it shows. At
-    each step it looks again once the step is drawn: an entry the step took away lets it go
-    even where Flet did not unmount that entry."""
+    card (before any asked: the game's deck). At each step it looks again once the step is
+    drawn: an entry the step took away lets it go even where Flet did not unmount that entry."""
     keys: Keys = table.keyboard
     _, bump = ft.use_state(0)
     keys.redraw = lambda: bump(lambda n: n + 1)
@@ -574,8 +573,7 @@ def Keyboard(table: Any, gap: int = 0, key: FletKey = None) -> ft.Control:
         picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
     below = shown.below if shown is not None else ()  # (the entry draws them again once it lets go)
-    return ft.Container(ft.Column([picker, *below], spacing=8, tight=True), visible=shown is not None,
-                        padding=ft.Padding.only(top=gap) if gap else None)
+    return ft.Container(ft.Column([picker, *below], spacing=8, tight=True), visible=shown is not None)
 
 
 def _revision(live: Any) -> int:

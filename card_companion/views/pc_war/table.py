@@ -95,7 +95,7 @@ def _body(table: Table[PCWar, PCWarState], faceup: tuple[ft.Control, ft.Control]
     """Under the players' boards, by phase (the pieces keyed, so that a phase change moves them
     rather than mounting them again): the face-up cards (the one-tap answers, the last result,
     the two cards' entry, the steps between flips), or the swap, or the game's end; the
-    table's card keyboard (views/keyboard.py) under the entry in every phase."""
+    table's card keyboard (views/keyboard.py) in the entry's box in every phase."""
     reveal, entry = faceup if faceup is not None else (None, None)
     result = Show(table, LastResult, last_result_of, table.text_scale, key="result")
     # the two cards' entry in its box, with the table's card keyboard (views/keyboard.py)
