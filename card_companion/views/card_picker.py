@@ -410,34 +410,39 @@ def CardSlots(
     while another entry has it (what was entered and half tapped stays). ``submit_primary``:
     the submit is filled only while it is the next thing to do. ``reach`` (an entry low on its
     screen): from the first tap on it, the whole entry comes up (views/reach.py). ``after``: what
-    follows the entry in its panel; with the warning and the submit, it goes under the keyboard
-    while the keyboard serves the places (``KeyTarget.below``), as under an entry's own picker."""
+    follows the entry in its panel (under the keyboard with the submit: ``KeyTarget.below``)."""
     zoom = use_text_scale()  # the places' card faces follow the text-size setting
     live, set_now = use_places(len(labels), initial, fresh)
     now = live.current
     on_choose, pick, move = use_place_taps(live, set_now, fold, follows, not decks, on_change)
     use_reach(reach if reach is not None and now != Places.start(len(labels), initial) else None, fresh)
     asks = now.picking and picker
-    below = tuple(c for c in (
-        message(overuse_warning(deck, known, list(now.cards)), f"{ident}-warning", kind="warning"),
-        extra,
-        button(submit, (lambda _=None: on_done([c for c in live.current.cards if c is not None]))
-               if now.complete else None, f"{ident}-submit", primary=submit_primary),
-        *after,
-    ) if c is not None)
+    done = (lambda _=None: on_done([c for c in live.current.cards if c is not None])) if now.complete else None
+    below = _under_picker(overuse_warning(deck, known, list(now.cards)), extra,
+                          button(submit, done, f"{ident}-submit", primary=submit_primary), after, ident)
     served = use_keyboard(keyboard, _key_target(deck, decks, deck_names, now, pick, move, ident, game_name, fresh,
                                                 below) if asks else None, touched=now.active)
-    controls: list[ft.Control | None] = [
-        _places_row(now, labels, ident, on_choose, zoom),
-        # (hidden rather than taken away while the picker is elsewhere: the submit keeps its place)
-        ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13,
-                visible=picker) if labels else None,
+    controls: list[ft.Control | None] = [  # (what is under the picker: under the keyboard while it serves)
+        _places_row(now, labels, ident, on_choose, zoom), _prompt_text(labels, now, picker),
         _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move) if asks and not served
-        else None,
-        # (under the keyboard while it serves these places)
-        *(() if asks and served else below),
-    ]
+        else None, *(() if asks and served else below)]
     return reachable(reach, ft.Column([c for c in controls if c is not None], spacing=8, tight=True))
+
+
+def _prompt_text(labels: Sequence[str], now: Places, shown: bool) -> ft.Control | None:
+    """What the places' picker enters now (hidden rather than taken away while the picker is
+    elsewhere: the submit keeps its place)."""
+    if not labels:
+        return None
+    return ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13, visible=shown)
+
+
+def _under_picker(warning: str | None, extra: ft.Control | None, submit: ft.Control,
+                  after: Sequence[ft.Control | None], ident: str) -> tuple[ft.Control, ...]:
+    """What ``CardSlots`` shows under its picker: the over-count warning, the owner's extra,
+    the submit, what follows the entry in its panel."""
+    return tuple(c for c in (message(warning, f"{ident}-warning", kind="warning"), extra, submit, *after)
+                 if c is not None)
 
 
 def _key_target(deck: Deck, decks: Sequence[Deck] | None, deck_names: Sequence[str] | None, now: Places,

@@ -171,13 +171,18 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
                   game_name=game.name,
                   on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
-                  keyboard=table.keyboard, key="fight-entry", after=(
-                      OddsPanel(round_advice(game, table.state, dict(zip(owners, so_far)),  # type: ignore[call-arg]
-                                             chooser=me), ident="fight-odds", key="fight-odds")
-                      if open_ and len(so_far) == len(owners) else None,
-                      _resolved(table, preview) if preview else None)),
+                  keyboard=table.keyboard, key="fight-entry",
+                  after=(_odds(table, owners, so_far, me) if open_ and len(so_far) == len(owners) else None,
+                         _resolved(table, preview) if preview else None)),
     ]
     return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel", framed=False)
+
+
+def _odds(table: Table[PeaceAndLove, PeaceAndLoveState], owners: tuple[int, ...], so_far: tuple,
+          me: int | None) -> ft.Control | None:
+    """The round's odds with the cards entered so far, for the choice still open on this phone."""
+    advice = round_advice(table.game, table.state, dict(zip(owners, so_far)), chooser=me)
+    return OddsPanel(advice, ident="fight-odds", key="fight-odds")  # type: ignore[call-arg]
 
 
 def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any, ...]) -> ft.Control:
