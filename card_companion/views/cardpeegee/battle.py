@@ -123,7 +123,7 @@ def BattlePanel(table) -> ft.Control:
     # (what follows the entry in the panel: none in most fights, so the memoized entry is skipped)
     modes = [Mode("round", f"Round {number}", lambda q, send, after: [
         RoundEntry(table, order, number, tuple(c for c in after if c is not None), key="round")],
-                  step=CombatRound, after=True)]
+                  step=CombatRound)]
     if players:
         modes.append(Mode("play", "Play cards", functools.partial(play_cards, table), players, step=PlayIntoEncounter))
     if activators := who(legal, Activate):
@@ -166,7 +166,7 @@ def fight_lines(s: CardPeeGeeState, game, scale: float) -> list[ft.Control | Non
     return parts
 
 
-def play_cards(table, q: int, send: Send) -> list[ft.Control]:
+def play_cards(table, q: int, send: Send, after: list[ft.Control | None]) -> list[ft.Control]:
     s, game = table.state, table.game
     battle = s.encounter.battle
     when = ("before and after every round against jailors" if battle.play_between_rounds
@@ -176,10 +176,11 @@ def play_cards(table, q: int, send: Send) -> list[ft.Control]:
                      hint=f"Clubs add their value to Attack; spades add 1 each to Deal (diamonds and hearts do "
                           f"nothing in a fight). {s.name(q)} may play cards {when}. When everyone is ready, "
                           f"tap “Round {battle.rounds + 1}”.",
-                     odds=functools.partial(cardpeegee_fight, game), key=f"play-{q}")]
+                     odds=functools.partial(cardpeegee_fight, game), keyboard=table.keyboard, after=after,
+                     key=f"play-{q}")]
 
 
-def cry_for_help(table, q: int, send: Send) -> list[ft.Control | None]:
+def cry_for_help(table, q: int, send: Send, after: list[ft.Control | None]) -> list[ft.Control | None]:
     s = table.state
     parts: list[ft.Control | None] = [note(
         "Cry for help: another player joins the fight and may play and activate cards before their first "
@@ -196,7 +197,7 @@ def cry_for_help(table, q: int, send: Send) -> list[ft.Control | None]:
                    f"join-{joiner}-{side}", primary=False, icon=ft.Icons.GROUP_ADD)
             for side in sides], wrap=True, spacing=6, run_spacing=6))
     parts.append(elsewhere(table, list(joiners), "join"))
-    return parts
+    return [*parts, *after]
 
 
 def elsewhere(table, players: list[int], doing: str) -> ft.Control | None:
@@ -209,7 +210,8 @@ def elsewhere(table, players: list[int], doing: str) -> ft.Control | None:
     return note(f"{' and '.join(names)} {chooses} on {where} (or the table phone) whether to {doing}.", italic=True)
 
 
-def run_away(table, all_fleers: list[int], q: int, send: Send) -> list[ft.Control | None]:
+def run_away(table, all_fleers: list[int], q: int, send: Send,
+             after: list[ft.Control | None]) -> list[ft.Control | None]:
     s, game = table.state, table.game
     fleers = [f for f in all_fleers if table.enters_for(f)]  # running away is each fighter's own choice
     return [
@@ -222,14 +224,15 @@ def run_away(table, all_fleers: list[int], q: int, send: Send) -> list[ft.Contro
         Odds(what_if(game, s, Flee(player=s.turn), f"if {s.name(s.turn)} runs away"), ident="flee-odds",
                   key="flee-odds") if s.turn in fleers else None,
         elsewhere(table, all_fleers, "run away"),
+        *after,
     ]
 
 
-def heal_and_defend(table, q: int, send: Send) -> list[ft.Control]:
+def heal_and_defend(table, q: int, send: Send, after: list[ft.Control | None]) -> list[ft.Control]:
     s, game = table.state, table.game
     return [PlayForm(table, q, "defend", f"Heal {s.name(q)}",
                      lambda cs, fa, cv: HealAndDefend(player=q, card=(cs or fa)[0], from_active=not cs,
                                                       convert=cv.get((cs or fa)[0])),
                      hint="Play one heart: HP up by its value; this round the fighter deals no damage but takes "
                           "damage as normal.", max_cards=1, odds=functools.partial(cardpeegee_fight, game),
-                     key=f"defend-{q}")]
+                     keyboard=table.keyboard, after=after, key=f"defend-{q}")]

@@ -70,13 +70,14 @@ def ChestPanel(table) -> ft.Control:
             *after,
         ]
 
-    def play(q: int, send: Send) -> list[ft.Control]:
+    def play(q: int, send: Send, after: list[ft.Control | None]) -> list[ft.Control]:
         return [PlayForm(table, p, "chest", f"Play for {name}",
                          lambda cs, fa, cv: PlayIntoEncounter(player=p, cards=cs, from_active=fa, convert=cv),
                          hint="Spades played here count for the whole chest: their total is the disarm score.",
-                         odds=lambda after: cardpeegee_disarm(game, after, trap), key="chest-play")]
+                         odds=lambda then: cardpeegee_disarm(game, then, trap), keyboard=table.keyboard,
+                         after=after, key="chest-play")]
 
-    modes = [Mode("attempt", f"Disarm {trap.symbol}", disarm, step=Disarm, after=True)]
+    modes = [Mode("attempt", f"Disarm {trap.symbol}", disarm, step=Disarm)]
     legal = legal_actions(s)
     if p in who(legal, PlayIntoEncounter):
         modes.append(Mode("play", "Play spades", play, step=PlayIntoEncounter))

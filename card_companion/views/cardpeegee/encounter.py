@@ -28,12 +28,15 @@ Send = Callable[[Callable[[], object]], bool]
 @dataclass(frozen=True)
 class Mode:
     """One thing the players may do at an encounter: its button in the chooser, and what it
-    shows (``show(player, send)``) for the player who does it."""
+    shows (``show(player, send, after)``) for the player who does it, ending with ``after``:
+    what follows the form in the panel (the abandon button, the refusal). A form with a card
+    entry places them under its submit (``CardSlots(after=...)``, ``PlayForm(after=...)``):
+    while the table's keyboard serves the entry, they are drawn under it (views/keyboard.py),
+    so that they keep their place."""
 
     value: str
     label: str
-    show: Callable[..., Sequence[ft.Control | None]]
-    """``show(player, send)``; with ``after``, ``show(player, send, after)``"""
+    show: Callable[[int, Send, list[ft.Control | None]], Sequence[ft.Control | None]]
     actors: Sequence[int] = ()
     """who may do it, with a chooser of who does when there are several (none: the Hero)"""
     step: type[Frozen] = field(kw_only=True)
@@ -42,10 +45,6 @@ class Mode:
     """offered on every phone even where it is another player's own choice: one button per
     player, each shown only where that player's choice is entered (``Table.enters_for``:
     joining a fight, running away)"""
-    after: bool = False
-    """its form places what follows it in the panel (the abandon button, the refusal) itself:
-    under its card entry's submit (``CardSlots(after=...)``), which the table's keyboard
-    serves from under the panel (views/keyboard.py), so that they stay under the keyboard"""
 
     def for_phone(self, own: int | None, game, s: CardPeeGeeState) -> Mode | None:
         """This mode as a phone that enters only ``own``'s choices offers it (None: the phone
@@ -73,7 +72,8 @@ def _step_of(kind: type[Frozen], q: int) -> object:
 
 def activate_mode(table, players: Sequence[int]) -> Mode:
     """Activating Jacks and Aces from the hand, for one of ``players``."""
-    return Mode("activate", "Activate", lambda q, send: [activate_form(table, q)], players, step=Activate)
+    return Mode("activate", "Activate", lambda q, send, after: [activate_form(table, q, after)], players,
+                step=Activate)
 
 
 def who_row(s: CardPeeGeeState, players: Sequence[int], who: int, set_who: Callable, ident: str) -> ft.Control | None:
@@ -143,11 +143,10 @@ def EncounterPanel(
         Chooser(tuple((m.value, m.label) for m in modes), chosen.value, on_mode, chooser or f"{name}-mode")
         if len(modes) > 1 else None,
         who_row(s, chosen.actors, q, on_who, f"{chosen.value}-who"),
-        *(chosen.show(q, send, tail) if chosen.after else chosen.show(q, send)),
+        *chosen.show(q, send, tail),
     ]
     parts: list[ft.Control | None] = [
         *head,
         reachable(f"{name}-choice", ft.Column([c for c in choice if c is not None], spacing=8, tight=True)),
-        *(() if chosen.after else tail),
     ]
     return section(SectionTitle(title), parts, ident=f"{name}-panel", framed=False)

@@ -20,11 +20,11 @@ def FeePanel(table) -> ft.Control:
     enc = s.encounter
     p = s.turn
 
-    def pay(q: int, send: Send) -> list[ft.Control]:
+    def pay(q: int, send: Send, after: list[ft.Control | None]) -> list[ft.Control]:
         return [PlayForm(table, p, "fee", "Pay the Healer",
                          lambda cs, fa, cv: PayFee(cards=cs, from_active=fa, convert=cv),
                          hint=f"Play cards of any suit worth at least {enc.fee} in all (active Aces and the "
-                              "element add their bonuses).", key="fee-play")]
+                              "element add their bonuses).", keyboard=table.keyboard, after=after, key="fee-play")]
 
     modes = [Mode("fee", "Pay the fee", pay, step=PayFee)]
     if p in who(legal_actions(s), Activate):

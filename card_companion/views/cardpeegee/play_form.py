@@ -20,7 +20,8 @@ from card_companion.companion.cardpeegee import Activate, CardPeeGeeState, queri
 from card_companion.companion.game import IllegalAction, plain_validation_error
 from card_companion.views.card_picker import CardPicker, overuse_warning
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
-from card_companion.views.hooks import FletKey, use_text_scale
+from card_companion.views.hooks import FletKey, use_stable, use_text_scale
+from card_companion.views.keyboard import Keys, KeyTarget, use_keyboard
 from card_companion.views.live_table import use_step_state
 from card_companion.views.odds import OddsPanel
 from card_companion.views.reach import reachable, use_reach
@@ -29,18 +30,19 @@ from card_companion.views.widgets import button, card_face, explanation, message
 
 @ft.component
 def PlayForm(
-    table,
-    player: int,
-    ident: str,
-    submit: str,
+    table, player: int, ident: str, submit: str,
     build: Callable[[tuple[Card, ...], tuple[Card, ...], dict[Card, Suit]], object],
     hint: str = "", max_cards: int | None = None,
     use_active: bool = True, convertible: bool = True,
     odds: Callable[[CardPeeGeeState], Advice | None] | None = None,
-    aside: bool = False, key: FletKey = None,
+    aside: bool = False, keyboard: Keys | None = None, after: Sequence[ft.Control | None] = (),
+    key: FletKey = None,
 ) -> ft.Control:
     """The cards a player plays, as the module says; ``build`` makes the step of them, ``odds`` (if given) the
-    odds with these cards played; ``aside``: beside the stage's step (a claim), its submit tonal, not filled."""
+    odds with these cards played; ``aside``: beside the stage's step (a claim), its submit tonal, not filled.
+    ``keyboard`` (a form in the table's entry box): the table's one picker (views/keyboard.py) enters the
+    hand's cards, with what is under the form's picker (``under_picker``, and ``after``: what follows the
+    form in its panel) under it; without one (a claim, beside the stage's step), the form's own picker."""
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     deck = game.deck(s.setup)
@@ -53,10 +55,8 @@ def PlayForm(
     from_active = [hero.active[i] for i in off]
     count = len(picked) + len(from_active)
     full = max_cards is not None and count >= max_cards
-
-    def add(c: Card) -> None:
-        set_problem(None)
-        set_picked([*picked, c])
+    # (stable: the keyboard's picker keeps its props from card to card)
+    add = use_stable(lambda c: (set_problem(None), set_picked(lambda cards: [*cards, c])))
 
     def remove(i: int) -> None:
         set_problem(None)
@@ -77,17 +77,31 @@ def PlayForm(
     if convertible:
         parts += conversions(s, game, player, ident, picked, from_active, conv,
                              lambda c, suit: set_conv(declared(conv, c, suit)))
-    if not full:  # its own picker (not the table's keyboard): the working and the odds come under the submit
+    submitted = button(submit, click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
+                       icon=ft.Icons.CHECK, primary=not aside, tonal=aside)
+    below = under_picker(table, ident, picked, submitted, problem, make if count else None, odds, after)
+    served = use_keyboard(keyboard, None if full else KeyTarget(
+        deck, f"{ident}-picker", GAME_NAME, add, fresh=(ident, player, len(table.session.actions)), below=below))
+    if not full and not served:
         parts.append(CardPicker(deck, add, ident=f"{ident}-picker", game_name=GAME_NAME, key=f"{ident}-picker"))
-    parts.append(message(overuse_warning(deck, game.known_cards(s), picked), f"{ident}-warning", kind="warning"))
-    parts += [
-        button(submit, click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
-               icon=ft.Icons.CHECK, primary=not aside, tonal=aside),
-        message(problem, f"{ident}-problem"),
-        *(preview(table, make, ident, odds) if count else ()),
-    ]
+    if full or not served:
+        parts += below
     use_reach(f"{ident}-form" if count else None, len(table.session.actions))
     return reachable(f"{ident}-form", ft.Column([p for p in parts if p is not None], spacing=8, tight=True))
+
+
+def under_picker(table, ident: str, picked: Sequence[Card], submitted: ft.Control, problem: str | None,
+                 make: Callable[[], object] | None, odds: Callable[[CardPeeGeeState], Advice | None] | None,
+                 after: Sequence[ft.Control | None]) -> tuple[ft.Control, ...]:
+    """What the form shows under its picker: the over-count warning, the submit and its refusal,
+    the working and the odds (``make``: the step of the cards, once there are some) under it, where
+    the finger is, then what follows the form in its panel."""
+    s, game = table.state, table.game
+    below = (message(overuse_warning(game.deck(s.setup), game.known_cards(s), picked), f"{ident}-warning",
+                     kind="warning"),
+             submitted, message(problem, f"{ident}-problem"),
+             *(preview(table, make, ident, odds) if make is not None else ()), *after)
+    return tuple(c for c in below if c is not None)
 
 
 def declared(conv: dict[Card, Suit], card: Card, suit: Suit | None) -> dict[Card, Suit]:
@@ -171,12 +185,13 @@ def preview(table, make: Callable[[], object], ident: str,
             OddsPanel(odds(after.state), ident=f"{ident}-odds", key=f"{ident}-odds") if odds is not None else None]
 
 
-def activate_form(table, player: int, ident: str = "activate") -> ft.Control:
+def activate_form(table, player: int, after: Sequence[ft.Control | None] = (), ident: str = "activate") -> ft.Control:
+    """Activating Jacks and Aces from the hand, in the table's entry box (``after``: what follows it there)."""
     name = table.state.name(player)
     return PlayForm(
         table, player, ident, f"Activate for {name}",
         lambda cs, fa, cv: Activate(player=player, cards=cs),
         hint="Jacks and Aces from the hand go on display next to the Character: Aces add 50 % to cards of "
              "their suit, Jacks let cards be played as another suit (2 points less).",
-        use_active=False, convertible=False, key=f"{ident}-{player}",
+        use_active=False, convertible=False, keyboard=table.keyboard, after=after, key=f"{ident}-{player}",
     )

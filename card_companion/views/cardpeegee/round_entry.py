@@ -42,7 +42,7 @@ def RoundEntry(table, order: Order, number: int, after: tuple[ft.Control, ...] =
     """Every fighter's score cards for the round, in the fight's order (``round_order``): as
     the cards drawn (one per point of Deal) or as their total. Drawn again when the round or
     its fighters change, or at a step while something is entered (its state starts again).
-    ``after``: what follows it in the encounter's panel (under its submit: ``Mode.after``)."""
+    ``after``: what follows it in the encounter's panel (under its submit: ``Mode.show``)."""
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
     modes, set_modes = use_step_state(table, dict)  # position → "total"

@@ -50,25 +50,29 @@ def TownPanel(table) -> ft.Control:
     if town.shopped:
         parts.append(note("Shopping: done this turn.", size=SMALL, italic=True))
     parts.append(choice_row(options, mode, set_mode, "town-mode") if options else None)
-    if mode == "shop":
-        parts.append(PlayForm(table, p, "shop", "Go shopping",
-                              lambda cs, fa, cv: Shop(cards=cs, from_active=fa, convert=cv),
-                              hint=f"Play diamonds: every {settings.card_price} diamonds buy one new card from the "
-                                   "deck; points left over are lost. One shopping trip per turn.", key="shop"))
-    elif mode == "heal":
-        parts.append(PlayForm(table, p, "heal", "Drink the potions",
-                              lambda cs, fa, cv: Heal(cards=cs, from_active=fa, convert=cv),
-                              hint="Play hearts (potions): their value is added to HP.", key="heal"))
-    elif mode == "activate":
-        parts.append(activate_form(table, p))
     done = "Done: next player" if town.opening else "Leave town: end the turn"
-    parts += [
+    end = [  # under an errand's form: under its submit (and the table's keyboard, while it enters the cards)
         ft.Divider(),
         button(done, (lambda: attempt(table, EndHeroTurn, set_problem)) if legal.allows(EndHeroTurn) else None,
                "end-turn",
                icon=ft.Icons.ARROW_FORWARD, primary=mode is None),  # a chosen errand's submit is the filled one
         message(problem, "town-problem"),
     ]
+    if mode == "shop":
+        parts.append(PlayForm(table, p, "shop", "Go shopping",
+                              lambda cs, fa, cv: Shop(cards=cs, from_active=fa, convert=cv),
+                              hint=f"Play diamonds: every {settings.card_price} diamonds buy one new card from the "
+                                   "deck; points left over are lost. One shopping trip per turn.",
+                              keyboard=table.keyboard, after=end, key="shop"))
+    elif mode == "heal":
+        parts.append(PlayForm(table, p, "heal", "Drink the potions",
+                              lambda cs, fa, cv: Heal(cards=cs, from_active=fa, convert=cv),
+                              hint="Play hearts (potions): their value is added to HP.",
+                              keyboard=table.keyboard, after=end, key="heal"))
+    elif mode == "activate":
+        parts.append(activate_form(table, p, end))
+    else:
+        parts += end
     title = f"Opening round: {name}" if town.opening else f"{name} in town"
     return section(title, parts, ident="town-panel", framed=False)
 

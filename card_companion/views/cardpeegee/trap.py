@@ -57,22 +57,24 @@ def TrapPanel(table) -> ft.Control:
         return parts + [number_field("evade-total", "Evasion total", total, set_total),
                         button("Evade", by_total, "evade-submit", icon=ft.Icons.CHECK), *after]
 
-    def crafty(q: int, send: Send) -> list[ft.Control]:
+    def crafty(q: int, send: Send, after: list[ft.Control | None]) -> list[ft.Control]:
         pending = enc.pending
         return [
             *lines_text(pending.explanation[:-1]),
             ft.Text(f"{name} evaded: the damage is down to {pending.hp_loss}", size=16, weight=ft.FontWeight.BOLD),
             PlayForm(table, p, "crafty", "Play spades",
                      lambda cs, fa, cv: CraftyEvasion(cards=cs, from_active=fa, convert=cv),
-                     hint="Crafty evasion: spades played now take their value off the damage.", key="crafty-play"),
-            button(f"Take the damage (−{pending.hp_loss} HP)", click(send, TakeDamage), "take-damage", primary=False),
+                     hint="Crafty evasion: spades played now take their value off the damage.",
+                     keyboard=table.keyboard, after=[
+                         button(f"Take the damage (−{pending.hp_loss} HP)", click(send, TakeDamage), "take-damage",
+                                primary=False), *after], key="crafty-play"),
         ]
 
     head = [*lines_text(enc.working),
             ft.Text(f"Difficulty {enc.difficulty} · damage {enc.damage}", size=sized(18), weight=ft.FontWeight.BOLD)]
     if enc.pending is None:
         title = f"{name} springs a Trap {enc.agitator.symbol}"
-        mode = Mode("evade", "Evade", evade, step=Evade, after=True)
+        mode = Mode("evade", "Evade", evade, step=Evade)
     else:
         title = f"{name} evaded the Trap {enc.agitator.symbol}"
         mode = Mode("crafty", "Crafty evasion", crafty, step=CraftyEvasion)
