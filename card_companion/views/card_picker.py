@@ -406,7 +406,8 @@ def CardSlots(
     for, once there are some (None while empty: a step then draws nothing here). A new value
     starts the places again (empty, or ``initial``) without a new key: only their content changes.
     ``keyboard`` (a table's entry): the table's one picker (views/keyboard.py) serves the places
-    being filled. ``picker=False``: the places only, the picker (theirs, or the keyboard) away
+    being filled, and draws what is under it, the places filled too (its picker hidden).
+    ``picker=False``: the places only, the picker (theirs, or the keyboard) away
     while another entry has it (what was entered and half tapped stays). ``submit_primary``:
     the submit is filled only while it is the next thing to do. ``reach`` (an entry low on its
     screen): from the first tap on it, the whole entry comes up (views/reach.py). ``after``: what
@@ -420,12 +421,13 @@ def CardSlots(
     done = (lambda _=None: on_done([c for c in live.current.cards if c is not None])) if now.complete else None
     below = _under_picker(overuse_warning(deck, known, list(now.cards)), extra,
                           button(submit, done, f"{ident}-submit", primary=submit_primary), after, ident)
+    # the keyboard holds the places while the picker is theirs, filled too (its picker hidden, the submit under it)
     served = use_keyboard(keyboard, _key_target(deck, decks, deck_names, now, pick, move, ident, game_name, fresh,
-                                                below) if asks else None, touched=now.active)
+                                                below) if picker else None, touched=now.active)
     controls: list[ft.Control | None] = [  # (what is under the picker: under the keyboard while it serves)
         _places_row(now, labels, ident, on_choose, zoom), _prompt_text(labels, now, picker),
         _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move) if asks and not served
-        else None, *(() if asks and served else below)]
+        else None, *(() if served else below)]
     return reachable(reach, ft.Column([c for c in controls if c is not None], spacing=8, tight=True))
 
 
@@ -452,10 +454,11 @@ def _key_target(deck: Deck, decks: Sequence[Deck] | None, deck_names: Sequence[s
     Stratego's two armies: its own, the taps starting again), under the places' identifiers,
     and what goes under it."""
     if not decks:
-        return KeyTarget(deck, f"{ident}-picker", game_name, pick, now.taps, move, fresh=(ident, fresh), below=below)
+        return KeyTarget(deck, f"{ident}-picker", game_name, pick, now.taps, move, fresh=(ident, fresh), below=below,
+                         asks=now.picking)
     name = deck_names[now.active] if deck_names else game_name
     return KeyTarget(decks[now.active], f"{ident}-picker", name, pick, now.taps, move, fresh=(ident, fresh, now.active),
-                     below=below)
+                     below=below, asks=now.picking)
 
 
 def use_place_taps(live: LivePlaces, set_now: Callable[[Places], None], fold: bool, follows: bool, keep_taps: bool,
@@ -578,7 +581,9 @@ def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
         picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
     below = shown.below if shown is not None else ()  # (the entry draws them again once it lets go)
-    return ft.Container(ft.Column([picker, *below], spacing=8, tight=True), visible=shown is not None)
+    asks = shown is not None and shown.asks  # (places filled: the picker hidden, the submit under it stays)
+    return ft.Container(ft.Column([ft.Container(picker, visible=asks), *below], spacing=8, tight=True),
+                        visible=shown is not None)
 
 
 def _revision(live: Any) -> int:

@@ -40,7 +40,10 @@ class KeyTarget:
     keyboard's own taps again (a new step, another place). ``below``: what the entry
     shows under its picker (its warning, its submit, what follows the entry in its panel), drawn
     under the keyboard while it serves the entry, so that they keep their place (compared by
-    identity: an entry drawn again hands over new ones)."""
+    identity: an entry drawn again hands over new ones). ``asks``: a card is asked for now
+    (False: the entry's places are filled; the keyboard hides its picker and still draws
+    ``below``, so that the submit never moves between the entry and the keyboard: two
+    component updates, one frame apart, would show it twice or not at all)."""
 
     deck: Deck
     ident: str
@@ -50,6 +53,7 @@ class KeyTarget:
     on_move: Callable[..., None] | None = None
     fresh: object = None
     below: tuple[Any, ...] = field(default=(), compare=False)
+    asks: bool = True
 
 
 class Keys:
@@ -64,10 +68,11 @@ class Keys:
         """owner -> a handle on the component that draws its entry (``flet_compat.drawing``)"""
         self.redraw: Callable[[], None] | None = None
         self.last: KeyTarget | None = None
-        """the target served last (the hidden keyboard keeps its deck and identifiers)"""
+        """the target that asked for a card last (the hidden picker keeps its deck and identifiers)"""
 
     def _asking(self) -> list[tuple[object, KeyTarget]]:
-        """The entries asking now, the last asked last: those still mounted."""
+        """The entries that hold the keyboard now (asking for a card, or with their places
+        filled), the last asked last: those still mounted."""
         gone = [owner for owner in self.claims if not self._drawn(owner)]
         for owner in gone:
             self.claims.pop(owner, None)
@@ -95,15 +100,14 @@ class Keys:
 
     @property
     def shown(self) -> KeyTarget | None:
-        """The target served now (None: no card is asked for)."""
-        asking = self._asking()
-        return asking[-1][1] if asking else None
+        """The target served now (None: no entry holds the keyboard)."""
+        return _served([target for _, target in self._asking()])
 
     def claim(self, owner: object, target: KeyTarget | None, *, first: bool = False, drawer: Any = None) -> None:
         """``owner`` asks for the keyboard with ``target`` (None: lets it go), drawn by the
         component of the handle ``drawer`` (None: not known). An owner that asks again keeps
         its turn, unless ``first`` (newly shown, or tapped): then it is served."""
-        before = self.claims.get(next(reversed(self.claims), None)) if self.claims else None
+        before = _served(list(self.claims.values()))
         if drawer is not None:
             self.drawers[owner] = drawer
         if target is None:
@@ -113,18 +117,26 @@ class Keys:
             if first:
                 self.claims.pop(owner, None)  # (served now: it goes last)
             self.claims[owner] = target
-        now = self.claims.get(next(reversed(self.claims), None)) if self.claims else None
-        if now is not None:
+        now = _served(list(self.claims.values()))
+        if now is not None and now.asks:
             self.last = now
         handed = now is not None and before is not None and now.below is not before.below
         if (now != before or handed) and self.redraw is not None:
             self.redraw()
 
 
+def _served(targets: list[KeyTarget]) -> KeyTarget | None:
+    """Which of the entries holding the keyboard it serves: the last one asking for a card;
+    while none asks, the last one (its picker hidden, what is under it drawn)."""
+    asking = [t for t in targets if t.asks]
+    return asking[-1] if asking else targets[-1] if targets else None
+
+
 def use_keyboard(keys: Keys | None, target: KeyTarget | None, touched: object = None) -> bool:
-    """Ask for the page's keyboard with ``target`` while this component is shown (None: not
+    """Hold the page's keyboard with ``target`` while this component is shown (None: not
     now), and let it go when it is not; a new ``touched`` (the player tapped this entry)
-    serves it again. True when there is a keyboard (the caller draws no picker of its own)."""
+    serves it again. True when the keyboard holds ``target`` (the caller draws neither a
+    picker of its own nor what is under it)."""
     owner: MutableRef[object] = ft.use_ref(object)
     asked: MutableRef[tuple[bool, object]] = ft.use_ref(lambda: (False, touched))
     ft.use_effect(lambda: None, dependencies=[],
@@ -135,4 +147,4 @@ def use_keyboard(keys: Keys | None, target: KeyTarget | None, touched: object = 
     keys.claim(owner.current, target, first=target is not None and (not was_asking or was_touched != touched),
                drawer=drawing())
     asked.current = (target is not None, touched)
-    return True
+    return target is not None

@@ -434,6 +434,57 @@ def test_one_card_picker_serves_one_entry_after_another(tmp_path) -> None:
     assert seen["first place"].endswith(": 9♥"), seen["first place"]
 
 
+def test_the_submit_stays_under_the_keyboard_when_the_places_are_filled(tmp_path) -> None:
+    """What an entry hands the keyboard (its submit, Resolve's preview) never moves between
+    the entry and the keyboard: the two are drawn by two component updates, one after the
+    other, and a frame between them showed it twice (seen in Chromium: Resolve's preview, twice,
+    for two frames) or not at all. On a Peace and Love fight: the last card entered, the
+    keyboard hides its picker and keeps Resolve under it; Resolve's preview and a place tapped
+    again stay there too."""
+    from card_companion.calculators.cards import Card
+    from card_companion.companion.peace_and_love import Deal, StartFight
+
+    game = REGISTRY["peace-and-love"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+    for p, three in ((0, ("9H", "KD", "QC")), (1, ("5S", "2C", "7D"))):
+        session = session.push(Deal(player=p, fighters=tuple(Card.parse(c) for c in three)))
+    session = session.push(StartFight(fighter=0, defender=0, defender_fighter=0, joining={}))
+
+    def under_keyboard(phone) -> set[str]:
+        keyboard = next(c for c in phone.controls() if getattr(getattr(c, "fn", None), "__name__", "") == "Keyboard")
+        return {c.identifier for c in phone.controls(under=keyboard) if getattr(c, "identifier", None)}
+
+    async def scenario() -> list[tuple[str, bool, bool, bool, int]]:
+        table = await table_of_phones(session, phones=1, data_dir=tmp_path)
+        phone, seen = table.phones[0], []
+
+        def look(when: str) -> None:
+            under = under_keyboard(phone)
+            ids = [getattr(c, "identifier", None) for c in phone.controls()]
+            seen.append((when, "play-submit" in under, "play-picker-rank-A" in under, "preview" in under,
+                         ids.count("preview")))
+
+        for rank, suit in (("3", "C"), ("7", "H")):  # Bea's 3♣ on 5♠, Ann's 7♥ on 9♥: every place filled
+            look(f"before {rank}{suit}")
+            await phone.click(f"play-picker-rank-{rank}")
+            await phone.click(f"play-picker-suit-{suit}")
+            await settle()
+        look("filled")
+        await phone.click("play-submit")  # Resolve: the preview, nothing saved
+        await settle()
+        look("resolved")
+        await phone.click("play-slot-1")  # Ann's card again
+        await settle()
+        look("tapped again")
+        return seen
+
+    seen = run(scenario)
+    # (when, submit under the keyboard, its picker shown, the preview under it, previews on the page)
+    assert seen == [("before 3C", True, True, False, 0), ("before 7H", True, True, False, 0),
+                    ("filled", True, False, False, 0), ("resolved", True, False, True, 1),
+                    ("tapped again", True, True, True, 1)], seen
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_keyboard_shows_only_under_an_entry_that_asks_for_a_card(game_id: str, tmp_path) -> None:
     """Over random steps, undos and redos (the bench's mix) on a phone of the table: whenever

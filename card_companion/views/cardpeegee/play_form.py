@@ -80,11 +80,12 @@ def PlayForm(
     submitted = button(submit, click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
                        icon=ft.Icons.CHECK, primary=not aside, tonal=aside)
     below = under_picker(table, ident, picked, submitted, problem, make if count else None, odds, after)
-    served = use_keyboard(keyboard, None if full else KeyTarget(
-        deck, f"{ident}-picker", GAME_NAME, add, fresh=(ident, player, len(table.session.actions)), below=below))
+    served = use_keyboard(keyboard, KeyTarget(  # (full: the keyboard's picker hidden, the submit under it stays)
+        deck, f"{ident}-picker", GAME_NAME, add, fresh=(ident, player, len(table.session.actions)), below=below,
+        asks=not full))
     if not full and not served:
         parts.append(CardPicker(deck, add, ident=f"{ident}-picker", game_name=GAME_NAME, key=f"{ident}-picker"))
-    if full or not served:
+    if not served:
         parts += below
     use_reach(f"{ident}-form" if count else None, len(table.session.actions))
     return reachable(f"{ident}-form", ft.Column([p for p in parts if p is not None], spacing=8, tight=True))
