@@ -580,7 +580,7 @@ def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
     else:
         picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
-    below = shown.below if shown is not None else ()  # (the entry draws them again once it lets go)
+    below = shown.below if shown is not None else ()  # (an entry that lets it go draws them itself)
     asks = shown is not None and shown.asks  # (places filled: the picker hidden, the submit under it stays)
     return ft.Container(ft.Column([ft.Container(picker, visible=asks), *below], spacing=8, tight=True),
                         visible=shown is not None)

@@ -14,9 +14,10 @@ and only their props change (the identifiers of the entry now served, the chosen
 
 Which entry the keyboard serves: the last one that asked for it (a newly shown entry, or one
 the player tapped); when that one lets it go (it is gone), the one before it. An entry whose
-places are filled keeps it, its picker hidden, what is under it still drawn (``KeyTarget.asks``). An entry drawn on a screen without a keyboard (the calculators, the history's
-edit), or outside the entry's box, where a player's tap opens it (Peace and Love's private
-hand, CardPeeGee's claim), keeps its own picker.
+places are filled keeps it, its picker hidden, what is under it still drawn
+(``KeyTarget.asks``). An entry drawn on a screen without a keyboard (the calculators, the
+history's edit), or outside the entry's box, where a player's tap opens it (Peace and Love's
+private hand, CardPeeGee's claim), keeps its own picker.
 """
 
 from __future__ import annotations
