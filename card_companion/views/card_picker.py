@@ -419,7 +419,7 @@ def CardSlots(
     use_reach(reach if reach is not None and now != Places.start(len(labels), initial) else None, fresh)
     asks = now.picking and picker
     done = (lambda _=None: on_done([c for c in live.current.cards if c is not None])) if now.complete else None
-    below = _under_picker(overuse_warning(deck, known, list(now.cards)), extra,
+    below = under_picker(overuse_warning(deck, known, list(now.cards)), extra,
                           button(submit, done, f"{ident}-submit", primary=submit_primary), after, ident)
     # the keyboard holds the places while the picker is theirs, filled too (its picker hidden, the submit under it)
     served = use_keyboard(keyboard, _key_target(deck, decks, deck_names, now, pick, move, ident, game_name, fresh,
@@ -439,10 +439,10 @@ def _prompt_text(labels: Sequence[str], now: Places, shown: bool) -> ft.Control 
     return ft.Text(_prompt(labels[now.active], now.picking, now.complete), italic=True, size=13, visible=shown)
 
 
-def _under_picker(warning: str | None, extra: ft.Control | None, submit: ft.Control,
-                  after: Sequence[ft.Control | None], ident: str) -> tuple[ft.Control, ...]:
-    """What ``CardSlots`` shows under its picker: the over-count warning, the owner's extra,
-    the submit, what follows the entry in its panel."""
+def under_picker(warning: str | None, extra: ft.Control | None, submit: ft.Control,
+                 after: Sequence[ft.Control | None], ident: str) -> tuple[ft.Control, ...]:
+    """What an entry shows under its picker (``CardSlots``, CardPeeGee's ``PlayForm``): the
+    over-count warning, the owner's extra, the submit, what follows it in its panel."""
     return tuple(c for c in (message(warning, f"{ident}-warning", kind="warning"), extra, submit, *after)
                  if c is not None)
 

@@ -18,7 +18,7 @@ from card_companion.calculators.words import plural, symbols
 from card_companion.companion.advisor import Advice
 from card_companion.companion.cardpeegee import Activate, CardPeeGeeState, queries
 from card_companion.companion.game import IllegalAction, plain_validation_error
-from card_companion.views.card_picker import CardPicker, overuse_warning
+from card_companion.views.card_picker import CardPicker, overuse_warning, under_picker
 from card_companion.views.cardpeegee.shared import GAME_NAME, SMALL, attempt, click, note
 from card_companion.views.hooks import FletKey, use_stable, use_text_scale
 from card_companion.views.keyboard import Keys, KeyTarget, use_keyboard
@@ -41,7 +41,7 @@ def PlayForm(
     """The cards a player plays, as the module says; ``build`` makes the step of them, ``odds`` (if given) the
     odds with these cards played; ``aside``: beside the stage's step (a claim), its submit tonal, not filled.
     ``keyboard`` (a form in the table's entry box): the table's one picker (views/keyboard.py) enters the
-    hand's cards, with what is under the form's picker (``under_picker``, and ``after``: what follows the
+    hand's cards, with what is under the form's picker (``below_picker``, and ``after``: what follows the
     form in its panel) under it; without one (a claim, beside the stage's step), the form's own picker."""
     use_text_scale()  # sizes below follow the text-size setting
     s, game = table.state, table.game
@@ -79,7 +79,7 @@ def PlayForm(
                              lambda c, suit: set_conv(declared(conv, c, suit)))
     submitted = button(submit, click(attempt, table, make, set_problem) if count else None, f"{ident}-submit",
                        icon=ft.Icons.CHECK, primary=not aside, tonal=aside)
-    below = under_picker(table, ident, picked, submitted, problem, make if count else None, odds, after)
+    below = below_picker(table, ident, picked, submitted, problem, make if count else None, odds, after)
     served = use_keyboard(keyboard, KeyTarget(  # (full: the keyboard's picker hidden, the submit under it stays)
         deck, f"{ident}-picker", GAME_NAME, add, fresh=(ident, player, len(table.session.actions)), below=below,
         asks=not full))
@@ -91,18 +91,16 @@ def PlayForm(
     return reachable(f"{ident}-form", ft.Column([p for p in parts if p is not None], spacing=8, tight=True))
 
 
-def under_picker(table, ident: str, picked: Sequence[Card], submitted: ft.Control, problem: str | None,
+def below_picker(table, ident: str, picked: Sequence[Card], submitted: ft.Control, problem: str | None,
                  make: Callable[[], object] | None, odds: Callable[[CardPeeGeeState], Advice | None] | None,
                  after: Sequence[ft.Control | None]) -> tuple[ft.Control, ...]:
-    """What the form shows under its picker: the over-count warning, the submit and its refusal,
-    the working and the odds (``make``: the step of the cards, once there are some) under it, where
-    the finger is, then what follows the form in its panel."""
+    """What the form shows under its picker (``card_picker.under_picker``): the over-count
+    warning, the submit, its refusal, the working and the odds (``make``: the step of the cards,
+    once there are some) under it, where the finger is, then what follows the form in its panel."""
     s, game = table.state, table.game
-    below = (message(overuse_warning(game.deck(s.setup), game.known_cards(s), picked), f"{ident}-warning",
-                     kind="warning"),
-             submitted, message(problem, f"{ident}-problem"),
-             *(preview(table, make, ident, odds) if make is not None else ()), *after)
-    return tuple(c for c in below if c is not None)
+    return under_picker(overuse_warning(game.deck(s.setup), game.known_cards(s), picked), None, submitted,
+                        [message(problem, f"{ident}-problem"),
+                         *(preview(table, make, ident, odds) if make is not None else ()), *after], ident)
 
 
 def declared(conv: dict[Card, Suit], card: Card, suit: Suit | None) -> dict[Card, Suit]:
