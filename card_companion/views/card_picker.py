@@ -22,7 +22,7 @@ import flet as ft
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
-from card_companion.views.keyboard import Keys, KeyTarget, use_keyboard
+from card_companion.views.keyboard import IDLE, KEYS, Keys, KeyTarget, use_keyboard
 from card_companion.views.live_table import shown_on, use_selected
 from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, section, tagged
@@ -573,17 +573,17 @@ def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
     ft.use_effect(look_again, dependencies=[revision])
     ft.use_effect(lambda: None, dependencies=[], cleanup=lambda: setattr(keys, "redraw", None))
     shown = drawn.current = keys.shown
-    target = shown or keys.last  # (hidden: the last entry's deck and identifiers stay)
+    target = shown or keys.last  # (hidden: the last entry's deck and served entry stay)
     if target is None:
-        picker = _SamePicker(table.game.deck(table.state.setup), _no_card, ident="keyboard",
-                             game_name=table.game.name)
+        picker = _SamePicker(table.game.deck(table.state.setup), _no_card, ident=KEYS, game_name=table.game.name)
     else:
-        picker = _SamePicker(target.deck, target.on_pick, ident=target.ident, game_name=target.game_name,
+        picker = _SamePicker(target.deck, target.on_pick, ident=KEYS, game_name=target.game_name,
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
     below = shown.below if shown is not None else ()  # (an entry that lets it go draws them itself)
     asks = shown is not None and shown.asks  # (places filled: the picker hidden, the submit under it stays)
-    return ft.Container(ft.Column([ft.Container(picker, visible=asks), *below], spacing=8, tight=True),
-                        visible=shown is not None)
+    keyboard = ft.Semantics(identifier=target.ident if target is not None else IDLE, container=True,
+                            content=ft.Container(picker, visible=asks))
+    return ft.Container(ft.Column([keyboard, *below], spacing=8, tight=True), visible=shown is not None)
 
 
 def _revision(live: Any) -> int:

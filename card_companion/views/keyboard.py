@@ -10,7 +10,11 @@ keyboard=table.keyboard)`` (through ``use_keyboard``), handing it what goes unde
 (``KeyTarget.below``: the submit...), so the screen is as it was with the entry's own picker.
 A step that changes the phase (a turn becomes a fight, an undo brings a deal back) then swaps
 entries of a few controls each; the picker's seventy-odd controls stay where they are
-and only their props change (the identifiers of the entry now served, the chosen rank).
+and only their props change (the chosen rank, the deck). Its keys keep their identifiers from
+entry to entry (``keyboard-rank-Q``: ``KEYS``), so that a new entry re-renders none
+of them: only the control around them takes the identifier of the entry's picker
+(``play-picker``), and a test names a key as the entry's own picker's would be
+(``play-picker-rank-Q``: tests/support/keyboard.py).
 
 Which entry the keyboard serves: the last one that asked for it (a newly shown entry, or one
 the player tapped); when that one lets it go (it is gone), the one before it. An entry whose
@@ -31,19 +35,27 @@ import flet as ft
 from card_companion.calculators.cards import Card, Deck
 from card_companion.views.flet_compat import MutableRef, drawing, drawn_on, still_drawn
 
+KEYS = "keyboard"
+"""the identifiers of the keyboard's keys, the same whichever entry it serves (``keyboard-rank-Q``,
+``keyboard-suit-H``, ``keyboard-typed``): a new entry changes none of its seventy-odd
+controls but the one around them, whose identifier is the entry's picker's
+(``play-picker``); a test names a key of the entry it enters (tests/support/keyboard.py)"""
+IDLE = "idle-picker"
+"""the keyboard's identifier before any entry asked for a card"""
+
 
 @dataclass(frozen=True)
 class KeyTarget:
-    """What the keyboard enters now: the deck it offers, the entry's identifiers and game name
-    (its buttons are ``{ident}-rank-Q``... as the entry's own picker's were), where a card
-    goes, and, for an entry that keeps the taps toward its next card (``CardSlots``), those
-    taps and where a tap goes. ``fresh``: a new value starts the typed card and the
-    keyboard's own taps again (a new step, another place). ``below``: what the entry
-    shows under its picker (its warning, its submit, what follows the entry in its panel), drawn
-    under the keyboard while it serves the entry, so that they keep their place (compared by
-    identity: an entry drawn again hands over new ones). ``asks``: a card is asked for now
-    (False: the entry's places are filled; the keyboard hides its picker and still draws
-    ``below``, so that the submit never moves between the entry and the keyboard: two
+    """What the keyboard enters now: the deck it offers, the entry's identifier and game name
+    (``play-picker``: the keyboard around its keys takes it, as the entry's own picker had it),
+    where a card goes, and, for an entry that keeps the taps toward its next card
+    (``CardSlots``), those taps and where a tap goes. ``fresh``: a new value starts the typed
+    card and the keyboard's own taps again (a new step, another place). ``below``: what the
+    entry shows under its picker (its warning, its submit, what follows the entry in its
+    panel), drawn under the keyboard while it serves the entry, so that they keep their place
+    (compared by identity: an entry drawn again hands over new ones). ``asks``: a card is asked
+    for now (False: the entry's places are filled; the keyboard hides its picker and still
+    draws ``below``, so that the submit never moves between the entry and the keyboard: two
     component updates, one frame apart, would show it twice or not at all)."""
 
     deck: Deck
@@ -69,7 +81,7 @@ class Keys:
         """owner -> a handle on the component that draws its entry (``flet_compat.drawing``)"""
         self.redraw: Callable[[], None] | None = None
         self.last: KeyTarget | None = None
-        """the target that asked for a card last (the hidden picker keeps its deck and identifiers)"""
+        """the target that asked for a card last (the hidden picker keeps its deck and identifier)"""
 
     def _asking(self) -> list[tuple[object, KeyTarget]]:
         """The entries that hold the keyboard now (asking for a card, or with their places

@@ -16,7 +16,16 @@ import pytest
 
 from card_companion.companion.registry import GAMES
 from card_companion.companion.session import Session
-from tests.browser.support.harness import by_id, choose_theme, enable_semantics, save_game, see, settle, tap
+from tests.browser.support.harness import (
+    by_id,
+    choose_theme,
+    enable_semantics,
+    save_game,
+    see,
+    settle,
+    tap,
+    tappable,
+)
 from tests.support.play import random_steps
 
 pytestmark = pytest.mark.browser
@@ -71,9 +80,7 @@ def in_view_box(page, ident: str, timeout: float = 3.0) -> dict:
 def tap_in_view(page, ident: str) -> None:
     """Tap the control where it is on the screen (a finger's tap: no scroll first)."""
     box = in_view_box(page, ident)
-    tappable = page.locator(f'[flt-semantics-identifier="{ident}"][flt-tappable], '
-                            f'[flt-semantics-identifier="{ident}"] [flt-tappable]').first
-    tappable.wait_for(state="attached", timeout=10_000)
+    page.locator(tappable(ident)).first.wait_for(state="attached", timeout=10_000)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 

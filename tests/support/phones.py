@@ -47,6 +47,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from card_companion.companion.log_changes import EnterStep
+from tests.support.keyboard import key_named
 from tests.support.viewkit import taking
 
 DEVICE_KEY = "card-companion.device"
@@ -132,10 +133,18 @@ class Phone(Connection):
 
         yield from walk(self.page.views if under is None else under)
 
-    def find(self, ident: str) -> ft.Semantics:
-        for c in self.controls():
-            if isinstance(c, ft.Semantics) and c.identifier == ident:
+    def find(self, ident: str, hidden: bool = False) -> ft.Semantics:
+        """The control with this test id (a key of the table's keyboard: under the name the
+        entry it serves gives it too, tests/support/keyboard.py); ``hidden``: mounted, maybe
+        not shown."""
+        served: list[str] = []
+        for c in self.controls(hidden=hidden):
+            if not isinstance(c, ft.Semantics) or not c.identifier:
+                continue
+            if ident in (c.identifier, key_named(served[-1] if served else None, c.identifier)):
                 return c
+            if c.identifier.endswith("-picker"):
+                served.append(c.identifier)
         raise LookupError(f"no control with id {ident!r} on this phone")
 
     def has(self, ident: str) -> bool:

@@ -20,6 +20,8 @@ from typing import Any
 import flet as ft
 from flet.components.component import Component, Renderer
 
+from tests.support.keyboard import key_named
+
 
 def taking(root: Any, event: str = "on_click") -> tuple[Any, Callable] | None:
     """The control at or below ``root`` that takes ``event`` (the nearest first, through
@@ -239,12 +241,27 @@ class ViewHarness:
     def all(self) -> list[ft.BaseControl]:
         return [node for node, _ in self._walk()]
 
+    def _named(self) -> list[tuple[str, ft.Semantics]]:
+        """Every test id on the screen with its control; a key of the table's keyboard under
+        the name the entry it serves gives it too (tests/support/keyboard.py)."""
+        out: list[tuple[str, ft.Semantics]] = []
+        served: list[str] = []
+        for c in self.all():
+            if not isinstance(c, ft.Semantics) or not c.identifier:
+                continue
+            out.append((c.identifier, c))
+            if c.identifier.endswith("-picker"):
+                served.append(c.identifier)
+            elif served and (name := key_named(served[-1], c.identifier)):
+                out.append((name, c))
+        return out
+
     def ids(self) -> list[str]:
-        return [c.identifier for c in self.all() if isinstance(c, ft.Semantics) and c.identifier]
+        return [name for name, _ in self._named()]
 
     def find(self, ident: str) -> ft.BaseControl:
-        for c in self.all():
-            if isinstance(c, ft.Semantics) and c.identifier == ident:
+        for name, c in self._named():
+            if name == ident:
                 return c
         raise LookupError(f"no control with id {ident!r}; ids: {', '.join(self.ids())}")
 

@@ -38,7 +38,8 @@ TAPS = 40
 
 
 def filled(root) -> list[str]:
-    """The filled buttons at or under ``root`` (a tonal one is not: it is quieter by design)."""
+    """The filled buttons shown at or under ``root`` (a tonal one is not: it is quieter by
+    design; a hidden one is not: it is not on the screen)."""
     out: list[str] = []
     label = ""
 
@@ -47,8 +48,8 @@ def filled(root) -> list[str]:
             for n in node:
                 walk(n, label)
             return
-        if not isinstance(node, ft.BaseControl):
-            return
+        if not isinstance(node, ft.BaseControl) or node.visible is False:
+            return  # (a hidden one is not shown: an entry kept mounted through a swap)
         if isinstance(node, ft.Semantics) and node.identifier:
             label = node.identifier
         if type(node) is ft.FilledButton:
@@ -86,9 +87,10 @@ def counted(screens: list[ViewHarness], where: str, rng: random.Random, taps: in
 
 def test_a_filled_button_counts_and_a_tonal_one_does_not():
     """The counter itself: the delete dialog as it was (Delete and Keep it... and a second
-    filled one) is caught; a tonal button is not counted."""
+    filled one) is caught; a tonal button is not counted, nor one kept mounted but hidden."""
     two = ft.Column([ft.FilledButton("Delete"), ft.Semantics(content=ft.FilledButton("Keep"))])
     assert len(filled(two)) == 2
+    assert len(filled(ft.Column([two.controls[0], ft.Container(two.controls[1], visible=False)]))) == 1
     assert filled(ft.Row([ft.FilledTonalButton("New game"), ft.OutlinedButton("Rules")])) == []
 
 

@@ -16,6 +16,7 @@ from benchmarks.page_updates import GAMES, mid_game, next_step
 from card_companion.companion.log_changes import EnterStep, Undo
 from card_companion.companion.registry import GAMES as REGISTRY
 from card_companion.companion.session import Session
+from tests.support.keyboard import key_named
 from tests.support.phones import run, settle, table_of_phones, watching
 
 FRAME = {"TablePage", "GameBody", "TableLinks", "SeatLine", "InvitePanel"}
@@ -408,7 +409,7 @@ def test_one_card_picker_serves_one_entry_after_another(tmp_path) -> None:
     session = Session.start(game, game.make_setup(["Ann", "Bea"]))
 
     def hidden_ids(phone, ident: str) -> list[int]:
-        return [c._i for c in phone.controls(hidden=True) if getattr(c, "identifier", None) == ident]
+        return [phone.find(ident, hidden=True)._i] if not phone.has(ident) else []
 
     async def scenario() -> dict:
         table = await table_of_phones(session, phones=2, data_dir=tmp_path)
@@ -452,7 +453,7 @@ def test_the_submit_stays_under_the_keyboard_when_the_places_are_filled(tmp_path
 
     def under_keyboard(phone) -> set[str]:
         keyboard = next(c for c in phone.controls() if getattr(getattr(c, "fn", None), "__name__", "") == "Keyboard")
-        return {c.identifier for c in phone.controls(under=keyboard) if getattr(c, "identifier", None)}
+        return named_under(phone, keyboard)
 
     async def scenario() -> list[tuple[str, bool, bool, bool, int]]:
         table = await table_of_phones(session, phones=1, data_dir=tmp_path)
@@ -521,19 +522,34 @@ def laid_out_as_its_own(phone, ident: str) -> bool:
     the keyboard, then its submit (drawn by the keyboard, under the picker)."""
     controls = list(phone.controls())
     keyboard = next(c for c in controls if getattr(getattr(c, "fn", None), "__name__", "") == "Keyboard")
-    order = [getattr(c, "identifier", None) for c in controls]
+    order = named(controls)
     form = [i for i, c in enumerate(controls) if getattr(getattr(c, "key", None), "value", "") == f"reach-{ident}-form"]
     start = order.index(f"{ident}-slot-0") if f"{ident}-slot-0" in order else form[0] if form else -1
     at = [start] + [order.index(w) if w in order else -1 for w in (f"{ident}-picker-rank-A", f"{ident}-submit")]
-    under = {getattr(c, "identifier", None) for c in phone.controls(under=keyboard)}
-    return -1 not in at and at == sorted(at) and f"{ident}-submit" in under
+    return -1 not in at and at == sorted(at) and f"{ident}-submit" in named_under(phone, keyboard)
 
 
 def keyboard_serves(phone) -> str | None:
     """The identifier of the entry the table's keyboard shows for on this phone (None: hidden)."""
     for c in phone.controls():
         if getattr(getattr(c, "fn", None), "__name__", "") == "Keyboard":
-            keys = [k.identifier for k in phone.controls(under=c)
-                    if getattr(k, "identifier", "").endswith("-picker-rank-A")]
+            keys = [k for k in named_under(phone, c) if k.endswith("-picker-rank-A")]
             return keys[0].removesuffix("-picker-rank-A") if keys else None
     return None
+
+
+def named_under(phone, control) -> set[str]:
+    """The test ids shown under ``control``."""
+    return {name for name in named(phone.controls(under=control)) if name}
+
+
+def named(controls) -> list[str | None]:
+    """Each control's test id, in order (None: it has none); the keyboard's keys under the
+    names the entry it serves gives them (tests/support/keyboard.py)."""
+    out: list[str | None] = []
+    served: str | None = None
+    for c in controls:
+        ident = getattr(c, "identifier", None)
+        out.append(key_named(served, ident) or ident if ident else None)
+        served = ident if ident and ident.endswith("-picker") else served
+    return out

@@ -16,6 +16,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from tests.support.keyboard import selectors
+
 ROOT = Path(__file__).resolve().parents[3]
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 LAUNCH_ARGS = [
@@ -103,7 +105,9 @@ def enable_semantics(page, timeout: float = 30_000) -> None:
 
 
 def by_id(page, ident: str):
-    return page.locator(f'[flt-semantics-identifier="{ident}"]')
+    """The control with this test id (a key of the table's keyboard also under the name the
+    entry it serves gives it: tests/support/keyboard.py)."""
+    return page.locator(", ".join(selectors(ident)))
 
 
 def tap(page, ident: str, timeout: float = 10_000) -> None:
@@ -113,14 +117,18 @@ def tap(page, ident: str, timeout: float = 10_000) -> None:
     entered has just enabled). A tap a moment earlier would be lost on a busy machine."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    sel = f'[flt-semantics-identifier="{ident}"]'
-    target = page.locator(f"{sel}[flt-tappable], {sel} [flt-tappable]").first
+    target = page.locator(tappable(ident)).first
     try:
         target.wait_for(state="attached", timeout=timeout)
     except PlaywrightTimeout:
         target = by_id(page, ident).first  # a control Flutter does not mark (e.g. a switch)
     still(target)
     target.click()
+
+
+def tappable(ident: str) -> str:
+    """The CSS selector of the node Flutter marks tappable for the control with this test id."""
+    return ", ".join(f"{sel}[flt-tappable], {sel} [flt-tappable]" for sel in selectors(ident))
 
 
 def still(target, polls: int = 20) -> None:
