@@ -153,6 +153,16 @@ def tap_at_random(phones: list[ViewHarness], rng: random.Random, taps: int, chec
         except Exception:
             pytest.fail("the saved game does not open after a tap. Last taps:\n  " + "\n  ".join(trail[-8:])
                         + "\n" + traceback.format_exc())
+        refused = [ident for p in phones for ident in semantics_of_hidden(p)]
+        assert not refused, (f"a shown Semantics around a hidden control ({', '.join(refused)}): Flutter draws "
+                             "its error instead. Last taps:\n  " + "\n  ".join(trail[-8:]))
+
+
+def semantics_of_hidden(h: ViewHarness) -> list[str]:
+    """The shown ``Semantics`` whose content is hidden: the Flutter client draws a red
+    "Semantics.content must be provided and visible" in their place (seen in the browser)."""
+    return [c.identifier or "?" for c in h.all()
+            if isinstance(c, ft.Semantics) and isinstance(c.content, ft.BaseControl) and c.content.visible is False]
 
 
 def random_game(game_id: str, rng: random.Random) -> Session:
