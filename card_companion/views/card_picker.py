@@ -581,8 +581,9 @@ def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
                              taps=target.taps, on_move=target.on_move, fresh=target.fresh)
     below = shown.below if shown is not None else ()  # (an entry that lets it go draws them itself)
     asks = shown is not None and shown.asks  # (places filled: the picker hidden, the submit under it stays)
-    keyboard = ft.Semantics(picker, identifier=target.ident if target is not None else IDLE, container=True,
-                            visible=asks)  # (hidden itself: Flutter refuses a Semantics whose content is hidden)
+    # (hidden itself: Flutter draws an error for a Semantics whose content is hidden)
+    keyboard = ft.Semantics(content=ft.Container(picker), identifier=target.ident if target is not None else IDLE,
+                            container=True, visible=asks)
     return ft.Container(ft.Column([keyboard, *below], spacing=8, tight=True), visible=shown is not None)
 
 

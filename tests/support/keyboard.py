@@ -8,6 +8,8 @@ three ways tests look at a screen (the view kit, the phones, the browser)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from card_companion.views.keyboard import KEYS
 
 
@@ -24,6 +26,21 @@ def key_named(served: str | None, identifier: str) -> str | None:
     if served and served.endswith("-picker") and identifier.startswith(f"{KEYS}-"):
         return served + identifier[len(KEYS):]
     return None
+
+
+def known_as(identifiers: Iterable[str | None]) -> Iterator[tuple[str, ...]]:
+    """For each identifier, in the screen's order (None: a control without one), the names a
+    test knows it by: its own, and for a key of the keyboard the name the entry it serves gives
+    it (the keyboard's ``play-picker`` comes just before its keys)."""
+    served: str | None = None
+    for ident in identifiers:
+        if not ident:
+            yield ()
+            continue
+        alias = key_named(served, ident)
+        yield (ident, alias) if alias else (ident,)
+        if ident.endswith("-picker"):
+            served = ident
 
 
 def selectors(ident: str) -> list[str]:

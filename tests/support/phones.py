@@ -47,7 +47,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from card_companion.companion.log_changes import EnterStep
-from tests.support.keyboard import key_named
+from tests.support.keyboard import known_as
 from tests.support.viewkit import taking
 
 DEVICE_KEY = "card-companion.device"
@@ -137,14 +137,10 @@ class Phone(Connection):
         """The control with this test id (a key of the table's keyboard: under the name the
         entry it serves gives it too, tests/support/keyboard.py); ``hidden``: mounted, maybe
         not shown."""
-        served: list[str] = []
-        for c in self.controls(hidden=hidden):
-            if not isinstance(c, ft.Semantics) or not c.identifier:
-                continue
-            if ident in (c.identifier, key_named(served[-1] if served else None, c.identifier)):
+        named = [c for c in self.controls(hidden=hidden) if isinstance(c, ft.Semantics) and c.identifier]
+        for c, names in zip(named, known_as(c.identifier for c in named)):
+            if ident in names:
                 return c
-            if c.identifier.endswith("-picker"):
-                served.append(c.identifier)
         raise LookupError(f"no control with id {ident!r} on this phone")
 
     def has(self, ident: str) -> bool:

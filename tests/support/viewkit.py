@@ -20,7 +20,7 @@ from typing import Any
 import flet as ft
 from flet.components.component import Component, Renderer
 
-from tests.support.keyboard import key_named
+from tests.support.keyboard import known_as
 
 
 def taking(root: Any, event: str = "on_click") -> tuple[Any, Callable] | None:
@@ -244,17 +244,8 @@ class ViewHarness:
     def _named(self) -> list[tuple[str, ft.Semantics]]:
         """Every test id on the screen with its control; a key of the table's keyboard under
         the name the entry it serves gives it too (tests/support/keyboard.py)."""
-        out: list[tuple[str, ft.Semantics]] = []
-        served: list[str] = []
-        for c in self.all():
-            if not isinstance(c, ft.Semantics) or not c.identifier:
-                continue
-            out.append((c.identifier, c))
-            if c.identifier.endswith("-picker"):
-                served.append(c.identifier)
-            elif served and (name := key_named(served[-1], c.identifier)):
-                out.append((name, c))
-        return out
+        named = [c for c in self.all() if isinstance(c, ft.Semantics) and c.identifier]
+        return [(name, c) for c, names in zip(named, known_as(c.identifier for c in named)) for name in names]
 
     def ids(self) -> list[str]:
         return [name for name, _ in self._named()]

@@ -159,10 +159,11 @@ def tap_at_random(phones: list[ViewHarness], rng: random.Random, taps: int, chec
 
 
 def semantics_of_hidden(h: ViewHarness) -> list[str]:
-    """The shown ``Semantics`` whose content is hidden: the Flutter client draws a red
-    "Semantics.content must be provided and visible" in their place (seen in the browser)."""
-    return [c.identifier or "?" for c in h.all()
-            if isinstance(c, ft.Semantics) and isinstance(c.content, ft.BaseControl) and c.content.visible is False]
+    """The shown ``Semantics`` whose content is hidden or missing: the Flutter client draws a
+    red "Semantics.content must be provided and visible" in place of the first and a grey box
+    (an error) in place of the second (both seen in the browser)."""
+    return [c.identifier or "?" for c in h.all() if isinstance(c, ft.Semantics) and (
+        not isinstance(c.content, ft.BaseControl) or c.content.visible is False)]
 
 
 def random_game(game_id: str, rng: random.Random) -> Session:

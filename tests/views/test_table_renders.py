@@ -16,7 +16,7 @@ from benchmarks.page_updates import GAMES, mid_game, next_step
 from card_companion.companion.log_changes import EnterStep, Undo
 from card_companion.companion.registry import GAMES as REGISTRY
 from card_companion.companion.session import Session
-from tests.support.keyboard import key_named
+from tests.support.keyboard import known_as
 from tests.support.phones import run, settle, table_of_phones, watching
 
 FRAME = {"TablePage", "GameBody", "TableLinks", "SeatLine", "InvitePanel"}
@@ -396,6 +396,18 @@ def test_a_phase_change_creates_few_controls(game_id: str, tmp_path) -> None:
 # --- the card keyboard --------------------------------------------------------------
 
 
+def test_a_key_of_the_keyboard_goes_by_the_name_of_the_entry_it_serves() -> None:
+    """Tests name the keyboard's keys (``keyboard-rank-A``, the same for every entry) as the
+    served entry's own picker's were (``play-picker-rank-A``): after the keyboard's
+    ``play-picker``, and only there; other identifiers keep their one name."""
+    names = list(known_as(["keyboard-rank-A", "play-slot-0", None, "play-picker", "keyboard-rank-A",
+                           "keyboard-suit-H", "play-submit", "hand-picker-rank-2", "deal-picker", "keyboard-typed"]))
+    assert names == [("keyboard-rank-A",), ("play-slot-0",), (), ("play-picker",),
+                     ("keyboard-rank-A", "play-picker-rank-A"), ("keyboard-suit-H", "play-picker-suit-H"),
+                     ("play-submit",), ("hand-picker-rank-2",), ("deal-picker",),
+                     ("keyboard-typed", "deal-picker-typed")]
+
+
 def test_one_card_picker_serves_one_entry_after_another(tmp_path) -> None:
     """The table's card picker is a keyboard (views/keyboard.py): on a phone of a Peace and Love
     table, the very same mounted picker (its rank A button keeps its control id: nothing
@@ -546,10 +558,4 @@ def named_under(phone, control) -> set[str]:
 def named(controls) -> list[str | None]:
     """Each control's test id, in order (None: it has none); the keyboard's keys under the
     names the entry it serves gives them (tests/support/keyboard.py)."""
-    out: list[str | None] = []
-    served: str | None = None
-    for c in controls:
-        ident = getattr(c, "identifier", None)
-        out.append(key_named(served, ident) or ident if ident else None)
-        served = ident if ident and ident.endswith("-picker") else served
-    return out
+    return [names[-1] if names else None for names in known_as(getattr(c, "identifier", None) for c in controls)]
