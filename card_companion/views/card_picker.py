@@ -23,7 +23,7 @@ from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.keyboard import IDLE, KEYS, Keys, KeyTarget, use_keyboard
-from card_companion.views.live_table import shown_on, use_selected
+from card_companion.views.live_table import shown_on
 from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, section, tagged
 
@@ -557,22 +557,14 @@ def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
     """The one picker of a table page (views/keyboard.py): shown for the entry the table's
     ``keyboard`` serves, with what the entry shows under its picker (``KeyTarget.below``),
     hidden, still mounted with the last entry's deck and identifiers, while none asks for a
-    card (before any asked: the game's deck). At each step it looks again once the step is
-    drawn: an entry the step took away lets it go even where Flet did not unmount that entry."""
+    card (before any asked: the game's deck). Once each step is drawn (the frame's
+    ``DrawnMarker``: ``Keys.step_drawn``) it looks again: an entry the step took away lets it
+    go even where Flet did not unmount that entry."""
     keys: Keys = table.keyboard
     _, bump = ft.use_state(0)
-    keys.redraw = lambda: bump(lambda n: n + 1)
-    revision = use_selected(table.live, _revision)
-    drawn: MutableRef[KeyTarget | None] = ft.use_ref(None)
-
-    def look_again() -> None:
-        keys.look_again(ft.context.page)
-        if keys.shown != drawn.current:
-            bump(lambda n: n + 1)
-
-    ft.use_effect(look_again, dependencies=[revision])
+    keys.redraw = lambda: bump(lambda n: n + 1)  # (and at each step drawn: ``Keys.step_drawn``)
     ft.use_effect(lambda: None, dependencies=[], cleanup=lambda: setattr(keys, "redraw", None))
-    shown = drawn.current = keys.shown
+    shown = keys.drawn = keys.shown
     target = shown or keys.last  # (hidden: the last entry's deck and served entry stay)
     if target is None:
         picker = _SamePicker(table.game.deck(table.state.setup), _no_card, ident=KEYS, game_name=table.game.name)
@@ -585,10 +577,6 @@ def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
     keyboard = ft.Semantics(content=ft.Container(picker), identifier=target.ident if target is not None else IDLE,
                             container=True, visible=asks)
     return ft.Container(ft.Column([keyboard, *below], spacing=8, tight=True), visible=shown is not None)
-
-
-def _revision(live: Any) -> int:
-    return int(live.revision)
 
 
 def _no_card(card: Card) -> None:

@@ -73,7 +73,7 @@ class Keys:
     """The page's keyboard: the entries that asked for it (owner -> target, the last one
     served), and the drawing of the ``Keyboard`` that shows it."""
 
-    __slots__ = ("claims", "drawers", "redraw", "last")
+    __slots__ = ("claims", "drawers", "redraw", "last", "drawn")
 
     def __init__(self) -> None:
         self.claims: dict[object, KeyTarget] = {}
@@ -82,6 +82,8 @@ class Keys:
         self.redraw: Callable[[], None] | None = None
         self.last: KeyTarget | None = None
         """the target that asked for a card last (the hidden picker keeps its deck and identifier)"""
+        self.drawn: KeyTarget | None = None
+        """the target the ``Keyboard`` was last drawn for"""
 
     def _asking(self) -> list[tuple[object, KeyTarget]]:
         """The entries that hold the keyboard now (asking for a card, or with their places
@@ -106,6 +108,16 @@ class Keys:
             if id(handle) not in drawn:
                 self.claims.pop(owner, None)
                 self.drawers.pop(owner, None)
+
+    def step_drawn(self, page: Any) -> None:
+        """A step is drawn on ``page`` (the frame's ``DrawnMarker`` says so, once every panel
+        of the step was drawn): look again (``look_again``), and draw the keyboard again if
+        the entry it serves is no longer the one it shows. The keyboard does not draw itself
+        again at each step to know it (a page update that sent nothing, at every step on
+        every phone)."""
+        self.look_again(page)
+        if self.shown != self.drawn and self.redraw is not None:
+            self.redraw()
 
     def _drawn(self, owner: object) -> bool:
         handle = self.drawers.get(owner)

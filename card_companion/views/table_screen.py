@@ -314,10 +314,16 @@ def DrawnMarker(live: LiveTable) -> ft.Control:
     Each new revision also brings the screen back to its top (``scroll_to_top``), once the
     step is drawn: the page keeps its scroll offset while a step changes its height (clamped
     where it shrank), which left the new step's heading under the app bar; at the top, the
-    news, the seat line and the step's heading are in sight below it."""
+    news, the seat line and the step's heading are in sight below it. And the table's card
+    keyboard looks again for the entries asking for it (``Keys.step_drawn``)."""
     shown = use_selected(live, lambda now: now.revision)
     marked, set_marked = ft.use_state(shown)
-    ft.use_effect(lambda: set_marked(shown), dependencies=[shown])
+
+    def step_drawn() -> None:
+        set_marked(shown)
+        live.keyboard.step_drawn(ft.context.page)  # (the table's keyboard looks again)
+
+    ft.use_effect(step_drawn, dependencies=[shown])
     ft.use_effect(scroll_to_top, dependencies=[shown])
     on_drawn = use_stable(lambda e: live.drew(e.width))
     # one pixel high and empty: nothing to see. Not zero: a page that reconnected and then drew
