@@ -22,7 +22,7 @@ import flet as ft
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
-from card_companion.views.keyboard import IDLE, KEYS, Keys, KeyTarget, use_keyboard
+from card_companion.views.keyboard import IDLE, KEYS, Keys, KeyTarget, use_keyboard, use_picker_props
 from card_companion.views.live_table import shown_on
 from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, section, tagged
@@ -56,6 +56,7 @@ def CardPicker(
     taps: Taps | None = None,
     on_move: Callable[[Callable[[Taps], tuple[Taps, Card | None]]], None] | None = None,
     fresh: object = None,
+    holding: Any = None,
     key: FletKey = None,
 ) -> ft.Control:
     """Rank row + suit row + typed entry. Calls on_pick with a card of the deck.
@@ -64,9 +65,12 @@ def CardPicker(
     only the buttons whose look changed, not the whole picker. The picker keeps its own taps,
     unless its owner keeps them (``CardSlots``): then it shows ``taps`` and hands each rank or
     suit tap to ``on_move`` (see ``Places.tapped``). A new ``fresh`` (the keyboard serving
-    another entry) starts its own taps and the typed card again."""
+    another entry) starts its own taps and the typed card again; ``holding`` (the keyboard's
+    ``Holding``) is told whether it holds any of them."""
     zoom = use_text_scale()
     own_taps, set_taps, typed, set_typed, error, set_error, tapped = _use_picker_state(fresh)
+    if holding is not None:
+        holding.holds = bool(typed) or error is not None or own_taps != Taps() or tapped.current != Taps()
     if on_move is None or taps is None:
         taps = own_taps
 
@@ -566,18 +570,16 @@ def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
     ft.use_effect(lambda: None, dependencies=[], cleanup=lambda: setattr(keys, "redraw", None))
     shown = keys.drawn = keys.shown
     target = shown or keys.last  # (hidden: the last entry's deck and served entry stay)
+    pick, move, fresh, holding = use_picker_props(target)  # (the same from entry to entry)
     if target is None:
-        picker = _SamePicker(table.game.deck(table.state.setup), _no_card, ident=KEYS, game_name=table.game.name)
+        picker = _SamePicker(table.game.deck(table.state.setup), pick, ident=KEYS, game_name=table.game.name,
+                             fresh=fresh, holding=holding)
     else:
-        picker = _SamePicker(target.deck, target.on_pick, ident=KEYS, game_name=target.game_name,
-                             taps=target.taps, on_move=target.on_move, fresh=target.fresh)
+        picker = _SamePicker(target.deck, pick, ident=KEYS, game_name=target.game_name,
+                             taps=target.taps, on_move=move, fresh=fresh, holding=holding)
     below = shown.below if shown is not None else ()  # (an entry that lets it go draws them itself)
     asks = shown is not None and shown.asks  # (places filled: the picker hidden, the submit under it stays)
     # (hidden itself: Flutter draws an error for a Semantics whose content is hidden)
     keyboard = ft.Semantics(content=ft.Container(picker), identifier=target.ident if target is not None else IDLE,
                             container=True, visible=asks)
     return ft.Container(ft.Column([keyboard, *below], spacing=8, tight=True), visible=shown is not None)
-
-
-def _no_card(card: Card) -> None:
-    """The hidden keyboard's card before any entry asked for one (it cannot be tapped)."""

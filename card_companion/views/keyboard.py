@@ -34,6 +34,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Card, Deck
 from card_companion.views.flet_compat import MutableRef, drawing, drawn_on, still_drawn
+from card_companion.views.hooks import use_stable
 
 KEYS = "keyboard"
 """the identifiers of the keyboard's keys, the same whichever entry it serves (``keyboard-rank-Q``,
@@ -173,3 +174,37 @@ def use_keyboard(keys: Keys | None, target: KeyTarget | None, touched: object = 
                drawer=drawing())
     asked.current = (target is not None, touched)
     return target is not None
+
+
+class Holding:
+    """Whether the keyboard's picker holds something of its own now (a tapped rank or suit,
+    typed text, its refusal): the picker says so at each drawing (``CardPicker(holding=)``)."""
+
+    __slots__ = ("holds",)
+
+    def __init__(self) -> None:
+        self.holds = False
+
+
+def use_picker_props(target: KeyTarget | None) -> tuple[Callable[[Card], None], Callable[..., None] | None,
+                                                         int, Holding]:
+    """The keyboard's picker's props for ``target`` (None: no entry yet): its card and move
+    handlers, its ``fresh`` and its ``Holding``, the same from entry to entry, so that serving
+    another entry draws none of the picker again (a new entry's handlers and ``fresh`` made it
+    draw its rows again, about a millisecond of each Peace and Love step on every phone). The
+    handlers call the entry's own; a new ``fresh`` (the picker starts its taps and typed card
+    again) comes only when the entry changed while the picker held something of its own: a
+    picker holding nothing has nothing to start again. (A count, not the entry's ``fresh``: an
+    undo can bring an entry's ``fresh`` back.)"""
+    now: MutableRef[KeyTarget | None] = ft.use_ref(None)
+    now.current = target
+    holding: MutableRef[Holding] = ft.use_ref(Holding)
+    seen: MutableRef[tuple[object, int]] = ft.use_ref(lambda: (None, 0))
+    pick = use_stable(lambda card: now.current.on_pick(card) if now.current is not None else None)
+    move = use_stable(lambda m: now.current.on_move(m) if now.current is not None and now.current.on_move else None)
+    assert seen.current is not None and holding.current is not None, "made by the first drawing"
+    fresh = target.fresh if target is not None else None
+    last, count = seen.current
+    if fresh != last:
+        seen.current = (fresh, count + 1 if holding.current.holds else count)
+    return pick, move if target is not None and target.on_move is not None else None, seen.current[1], holding.current

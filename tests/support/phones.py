@@ -165,6 +165,14 @@ class Phone(Connection):
         await self.session.dispatch_event(control_id, "click", None)
         await settle()
 
+    async def type(self, ident: str, text: str) -> None:
+        """Text typed into the field of the control with this test id, as the browser sends it:
+        the field's new value with its change event (not submitted)."""
+        field = next(c for c in self.controls(under=self.find(ident)) if isinstance(c, ft.TextField))
+        self.session.apply_patch(field._i, {"value": text})
+        await self.session.dispatch_event(field._i, "change", text)
+        await settle()
+
     async def draw(self) -> None:
         """Report the size of every control that asks for it and changed since its last
         report, as the browser does after a frame."""

@@ -10,6 +10,7 @@ import asyncio
 import statistics
 from collections import Counter
 
+import flet as ft
 import pytest
 
 from benchmarks.page_updates import GAMES, mid_game, next_step
@@ -444,6 +445,48 @@ def test_one_card_picker_serves_one_entry_after_another(tmp_path) -> None:
     picker = seen["ann"]
     assert seen["bea"] == picker and seen["turn hidden"] == [picker] and seen["fight"] == picker
     assert seen["turn shown"] is False
+    assert seen["first place"].endswith(": 9♥"), seen["first place"]
+
+
+def test_serving_another_entry_draws_none_of_the_keyboard_unless_it_held_something(tmp_path) -> None:
+    """The keyboard serving another entry draws its picker again only to start again what it
+    held of its own (views/keyboard.py, ``use_picker_props``): on a Peace and Love phone, "9H"
+    typed (not entered) under Ann's deal is gone once another phone enters that deal and the
+    keyboard serves Bea's; from Bea's deal, entered, to the turn (no card asked) and to the
+    fight's played cards (another entry, its own handlers), holding nothing, the picker is
+    not drawn at all, and a card tapped on it still goes to the fight's first place."""
+    from card_companion.calculators.cards import Card
+    from card_companion.companion.peace_and_love import Deal, StartFight
+
+    game = REGISTRY["peace-and-love"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+
+    def typed(phone) -> str:
+        return next(c.value for c in phone.controls(under=phone.find("deal-picker-typed"))
+                    if isinstance(c, ft.TextField))
+
+    async def scenario() -> dict:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        phone, seen = table.phones[1], {}
+        await phone.type("deal-picker-typed", "9H")
+        seen["typed"] = typed(phone)
+        await table.step(Deal(player=0, fighters=tuple(Card.parse(c) for c in ("9H", "KD", "QC"))))
+        seen["typed at Bea's"] = typed(phone)
+        drawn_pickers = []
+        for step in (Deal(player=1, fighters=tuple(Card.parse(c) for c in ("5S", "2C", "7D"))),
+                     StartFight(fighter=0, defender=0, defender_fighter=0, joining={})):
+            with watching() as drawn:
+                await table.step(step)
+                drawn_pickers.append(drawn.names(phone)["CardPicker"])
+        seen["pickers drawn"] = drawn_pickers
+        await phone.click("play-picker-rank-9")
+        await phone.click("play-picker-suit-H")
+        seen["first place"] = phone.find("play-slot-0").label
+        return seen
+
+    seen = run(scenario)
+    assert seen["typed"] == "9H" and seen["typed at Bea's"] == "", seen
+    assert seen["pickers drawn"] == [0, 0], seen
     assert seen["first place"].endswith(": 9♥"), seen["first place"]
 
 
