@@ -68,9 +68,7 @@ def CardPicker(
     another entry) starts its own taps and the typed card again; ``holding`` (the keyboard's
     ``Holding``) is told whether it holds any of them."""
     zoom = use_text_scale()
-    own_taps, set_taps, typed, set_typed, error, set_error, tapped = _use_picker_state(fresh)
-    if holding is not None:
-        holding.holds = bool(typed) or error is not None or own_taps != Taps() or tapped.current != Taps()
+    own_taps, set_taps, typed, set_typed, error, set_error, tapped = _use_picker_state(fresh, holding)
     if on_move is None or taps is None:
         taps = own_taps
 
@@ -112,10 +110,11 @@ def CardPicker(
                       TypedCard(typed, error, ident, on_type, on_submit)], spacing=6, tight=True)
 
 
-def _use_picker_state(fresh: object) -> tuple[Any, ...]:
+def _use_picker_state(fresh: object, holding: Any = None) -> tuple[Any, ...]:
     """The picker's own taps, typed card and its refusal (each with its setter), and the taps
     so far for the tap handlers (two quick taps can both reach the app before the picker is
-    drawn again, and the second must see the first): all started again by a new ``fresh``."""
+    drawn again, and the second must see the first): all started again by a new ``fresh``;
+    ``holding`` (the keyboard's ``Holding``) told whether any of them holds something."""
     own_taps, set_taps = use_made(Taps)
     typed, set_typed = ft.use_state("")
     error, set_error = use_maybe(str)
@@ -127,6 +126,8 @@ def _use_picker_state(fresh: object) -> tuple[Any, ...]:
         set_taps(own_taps)
         set_typed("")
         set_error(None)
+    if holding is not None:
+        holding.holds = bool(typed) or error is not None or own_taps != Taps() or tapped.current != Taps()
     return own_taps, set_taps, typed, set_typed, error, set_error, tapped
 
 
