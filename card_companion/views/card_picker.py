@@ -22,7 +22,7 @@ import flet as ft
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
-from card_companion.views.keyboard import IDLE, KEYS, Keys, KeyTarget, use_keyboard, use_picker_props
+from card_companion.views.keyboard import IDLE, KEYS, Holding, Keys, KeyTarget, use_keyboard, use_picker_props
 from card_companion.views.live_table import shown_on
 from card_companion.views.reach import reachable, use_reach
 from card_companion.views.widgets import BLACK, RED, TOUCH, TOUCH_FIELD, button, card_face, message, section, tagged
@@ -56,7 +56,7 @@ def CardPicker(
     taps: Taps | None = None,
     on_move: Callable[[Callable[[Taps], tuple[Taps, Card | None]]], None] | None = None,
     fresh: object = None,
-    holding: Any = None,
+    holding: Holding | None = None,
     key: FletKey = None,
 ) -> ft.Control:
     """Rank row + suit row + typed entry. Calls on_pick with a card of the deck.
@@ -110,7 +110,7 @@ def CardPicker(
                       TypedCard(typed, error, ident, on_type, on_submit)], spacing=6, tight=True)
 
 
-def _use_picker_state(fresh: object, holding: Any = None) -> tuple[Any, ...]:
+def _use_picker_state(fresh: object, holding: Holding | None = None) -> tuple[Any, ...]:
     """The picker's own taps, typed card and its refusal (each with its setter), and the taps
     so far for the tap handlers (two quick taps can both reach the app before the picker is
     drawn again, and the second must see the first): all started again by a new ``fresh``;
@@ -572,12 +572,10 @@ def Keyboard(table: Any, key: FletKey = None) -> ft.Control:
     shown = keys.drawn = keys.shown
     target = shown or keys.last  # (hidden: the last entry's deck and served entry stay)
     pick, move, fresh, holding = use_picker_props(target)  # (the same from entry to entry)
-    if target is None:
-        picker = _SamePicker(table.game.deck(table.state.setup), pick, ident=KEYS, game_name=table.game.name,
-                             fresh=fresh, holding=holding)
-    else:
-        picker = _SamePicker(target.deck, pick, ident=KEYS, game_name=target.game_name,
-                             taps=target.taps, on_move=move, fresh=fresh, holding=holding)
+    deck, name = (target.deck, target.game_name) if target is not None else (table.game.deck(table.state.setup),
+                                                                              table.game.name)
+    picker = _SamePicker(deck, pick, ident=KEYS, game_name=name, taps=target.taps if target is not None else None,
+                         on_move=move, fresh=fresh, holding=holding)
     below = shown.below if shown is not None else ()  # (an entry that lets it go draws them itself)
     asks = shown is not None and shown.asks  # (places filled: the picker hidden, the submit under it stays)
     # (hidden itself: Flutter draws an error for a Semantics whose content is hidden)

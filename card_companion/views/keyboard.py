@@ -196,12 +196,11 @@ def use_picker_props(target: KeyTarget | None) -> tuple[Callable[[Card], None], 
     again) comes only when the entry changed while the picker held something of its own: a
     picker holding nothing has nothing to start again. (A count, not the entry's ``fresh``: an
     undo can bring an entry's ``fresh`` back.)"""
-    now: MutableRef[KeyTarget | None] = ft.use_ref(None)
-    now.current = target
     holding: MutableRef[Holding] = ft.use_ref(Holding)
     seen: MutableRef[tuple[object, int]] = ft.use_ref(lambda: (None, 0))
-    pick = use_stable(lambda card: now.current.on_pick(card) if now.current is not None else None)
-    move = use_stable(lambda m: now.current.on_move(m) if now.current is not None and now.current.on_move else None)
+    # (stable handlers that call this drawing's target's own)
+    pick = use_stable(lambda card: target.on_pick(card) if target is not None else None)
+    move = use_stable(lambda m: target.on_move(m) if target is not None and target.on_move else None)
     assert seen.current is not None and holding.current is not None, "made by the first drawing"
     fresh = target.fresh if target is not None else None
     last, count = seen.current
