@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.calculators.fight import BEATS, MOVES, Cycle, cycle_text
-from card_companion.companion.fight import FightGame, FightState, checks, queries
+from card_companion.companion.fight import FightGame, FightState, checks
 from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.players import PlayerPlace
@@ -26,48 +26,63 @@ from card_companion.views.fight.results import (
 from card_companion.views.fight.row import TableSection, table_section_of
 from card_companion.views.fight.score import ScoreBoard
 from card_companion.views.fight.step import StepPanel
-from card_companion.views.live_table import Show, Table, use_table
+from card_companion.views.live_table import Kept, Show, Table, use_table
 from card_companion.views.seating import seated
 from card_companion.views.widgets import tagged
 
 
-def _layout(session) -> tuple:
-    """Which panels the table shows: the phase, a round just ended (its result stays until
-    the next round's row is entered, or the match is over) and whether its last turn is
-    said, a turn played this round, rounds finished."""
-    s: FightState = session.state
-    ended = bool(s.rounds) and (s.phase == "over" or checks.opening(s))
-    last = s.last_turn
-    ended_turn = ended and last is not None and last.round == s.rounds[-1].number
-    return s.phase, ended, ended_turn, queries.turn_result(s) is not None, bool(s.rounds)
+def _ended(s: FightState) -> bool:
+    """A round just ended: its result stays until the next round's row is entered, or the
+    match is over."""
+    return bool(s.rounds) and (s.phase == "over" or checks.opening(s))
+
+
+def _ended_round(session) -> tuple | None:
+    return round_result_of(session) if _ended(session.state) else None
+
+
+def _ended_round_last_turn(session) -> tuple | None:
+    return round_last_turn_of(session) if _ended(session.state) else None
+
+
+def _ended_round_piles(session, scale: float) -> tuple | None:
+    return round_piles_of(session, scale) if _ended(session.state) else None  # (at the end: the players' places)
+
+
+def _fight_last_turn(session) -> tuple | None:
+    return last_turn_of(session) if session.state.phase == "fight" else None
+
+
+def _over(session) -> bool:
+    return session.state.phase == "over"
 
 
 @ft.component
 def FightTable(table: Table[FightGame, FightState]) -> ft.Control:
-    phase, ended, ended_turn, turn, rounds = use_table(table, _layout)
+    """Every part of the table at every step, each one shown or hidden by what it selects
+    (``Kept``): a step that changes the phase (a turn's result, then the next turn's fight)
+    draws the table's column again only when the match ends or an undo takes the end back."""
+    over = use_table(table, _over)
     part = use_kept()
     scale = table.text_scale
-    parts: list[ft.Control] = [part(ScoreBoard, table, scale, key="score")]
-    if ended:
-        parts.append(part(Show, table, Explanation, round_result_of, key="round-result"))
-        if ended_turn:
-            parts.append(part(Show, table, Explanation, round_last_turn_of, key="round-last-turn"))
-    if turn and phase not in ("fight", "over"):  # at the end the round's result shows it
-        parts.append(part(Show, table, TurnResult, turn_result_of, scale, key="turn-result"))
-    if phase != "over":  # (at the match's end the table frame offers a new game with the same players)
-        # the step's panel in the entry's box, with the table's card keyboard (views/keyboard.py)
-        parts.append(entry_box(part(StepPanel, table, scale, key="step"), part(Keyboard, table, key="keyboard")))
-    if ended and phase != "over":  # at the end the players' places show the final piles
-        parts.append(part(Show, table, RoundPiles, round_piles_of, scale, key="round-piles"))
-    if turn and phase == "fight":
-        parts.append(part(Show, table, LastTurn, last_turn_of, key="last-turn"))
-    if phase not in ("pick", "row", "over"):  # the row is part of the entry in those steps
-        parts.append(part(Show, table, TableSection, table_section_of, scale, key="table"))
     places = {i: part(PlayerPlace, table, i, scale, key=f"player-{i}") for i in range(2)}
-    parts += places.values()
-    if rounds:
-        parts.append(part(Show, table, RoundsPanel, rounds_of, key="rounds"))
-    parts.append(part(Show, table, MovesLegend, _cycle, key="moves"))
+    parts: list[ft.Control | None] = [
+        part(ScoreBoard, table, scale, key="score"),
+        part(Kept, table, Explanation, _ended_round, key="round-result"),
+        part(Kept, table, Explanation, _ended_round_last_turn, key="round-last-turn"),
+        # (in a fight and at the end the round's result shows it)
+        part(Kept, table, TurnResult, turn_result_of, scale, key="turn-result"),
+        # the step's panel in the entry's box, with the table's card keyboard (views/keyboard.py);
+        # at the match's end the table frame offers a new game with the same players
+        None if over else entry_box(part(StepPanel, table, scale, key="step"), part(Keyboard, table, key="keyboard")),
+        part(Kept, table, RoundPiles, _ended_round_piles, scale, key="round-piles"),
+        part(Kept, table, LastTurn, _fight_last_turn, key="last-turn"),
+        # (the row is part of the entry in a pick and a row)
+        part(Kept, table, TableSection, table_section_of, scale, key="table"),
+        *places.values(),
+        part(Kept, table, RoundsPanel, rounds_of, key="rounds"),
+        part(Show, table, MovesLegend, _cycle, key="moves"),
+    ]
     return ft.Column(seated(table, parts, places), spacing=10,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
