@@ -181,7 +181,9 @@ def StepPanel(table: Table[FightGame, FightState], scale: float) -> ft.Control:
     flip, a pick from the row, the two cards of a turn. One panel for them all, so that its
     card entry and picker stay from step to step and only their content changes: they are
     kept, hidden, through the picks and the coin flips (what a step needs is drawn again,
-    not drawn anew), and their places start again empty at each step."""
+    not drawn anew), and their places start again empty at each step. Each phase's panel
+    too, once shown, is kept, hidden, with what it last showed, through the other phases: a
+    turn's fight after a pick changes the texts that differ, and mounts nothing."""
     data = use_table(table, _step)
     entered, set_entered = use_step_state(table, ())  # the cards entered so far
     problems = use_table(table, _problems, entered) or ()
@@ -196,10 +198,13 @@ def StepPanel(table: Table[FightGame, FightState], scale: float) -> ft.Control:
     on_done = use_stable(done)
     shown: MutableRef[EntryPlaces | None] = ft.use_ref(None)  # what the card entry last showed: kept while a
     # step needs none
+    steps: MutableRef[dict[str, tuple]] = ft.use_ref(dict)  # what each phase's panel last showed: kept,
+    # hidden, through the other phases
     part = use_kept()
     if data is None:  # the match is over: the table draws no step
         return ft.Column([])
     at_scale(scale)
+    panels = steps.current = {**(steps.current or {}), data[0]: data}
     places = _entry_places(data, problems, fresh)
     if places is not None:
         shown.current = places
@@ -208,7 +213,19 @@ def StepPanel(table: Table[FightGame, FightState], scale: float) -> ft.Control:
         slots = part(Entry, *shown.current, table.game.name, on_done, on_change, scale, table.keyboard,
                      phase in _ENTRIES, key="cards")
         entry = ft.Container(slots, visible=phase in _ENTRIES, key="entry")
-    return _SECTIONS[data[0]](table, data, entry)
+    # under the phase's panel, as its last part: the unframed panel's column has the same spacing
+    return ft.Column([
+        *(ft.Container(PhasePanel(table, shown_, scale), visible=ph == phase, key=ph) for ph, shown_ in panels.items()),
+        *([entry] if entry is not None else []),
+    ], spacing=8, tight=True)
+
+
+@ft.memo
+@ft.component
+def PhasePanel(table: Table[FightGame, FightState], data: tuple[Any, ...], scale: float) -> ft.Control:
+    """One phase's panel (``_SECTIONS``), drawn again only when what it shows changed."""
+    at_scale(scale)
+    return _SECTIONS[data[0]](table, data)
 
 
 def _entry_places(data: tuple[Any, ...], problems: tuple[str, ...], fresh: int | None) -> EntryPlaces | None:
@@ -227,18 +244,17 @@ def _entry_places(data: tuple[Any, ...], problems: tuple[str, ...], fresh: int |
     return None
 
 
-def _row_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+def _row_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -> ft.Control:
     """The row to enter: the round's three cards, or the refill."""
     _, title, hint, row, note, _, _, _ = data
     return section(title, [
         flip_note(note),
         ft.Text(hint),
         None if row is None else row_cards(row[0], row[1], caption="In the row now"),
-        entry,
     ], ident="step-row", framed=False)
 
 
-def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -> ft.Control:
     """The two cards of a turn."""
     _, turn, hands, _, _ = data
     return section(None, [
@@ -246,11 +262,10 @@ def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...], e
                                      text_align=ft.TextAlign.CENTER)),
         ft.Text(f"Turn {turn}: each player plays one of their 4 cards face up. Enter both cards."),
         ft.Text(hands, size=13) if hands else None,
-        entry,
     ], ident="step-fight", framed=False)
 
 
-def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -> ft.Control:
     """A pick from the row: the picker taps the card they take."""
     _, p, picker, note, context, deck, row, after = data
     wait = waiting(table, p, "picks")  # the card a player takes is theirs to pick
@@ -261,23 +276,21 @@ def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...], en
         row_cards(deck, row, on_pick=None if wait else lambda c: table.dispatch(Pick(player=p, card=c)),
                   picker=picker),
         ft.Text(after, size=12, italic=True),
-        entry,
     ], ident="step-pick", framed=False)
 
 
-def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...], entry: ft.Control | None) -> ft.Control:
+def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -> ft.Control:
     """A coin flip: who picks first, a tie, who wins the round."""
     _, title, hint, question, flip = data
     return section(title, [
         ft.Text(hint) if hint else None,
         CoinToss(table, question, flip),  # a new flip (a new step): the coin starts again
-        entry,
     ], ident="step-coin", framed=False)
 
 
-_SECTIONS: dict[str, Callable[[Table, tuple[Any, ...], ft.Control | None], ft.Control]] = {
+_SECTIONS: dict[str, Callable[[Table, tuple[Any, ...]], ft.Control]] = {
     "row": _row_section, "fight": _fight_section, "pick": _pick_section, "coin-flip": _coin_section}
-"""each phase's panel: what it shows, and the card entry (hidden in the steps without cards)"""
+"""each phase's panel: what it shows (the card entry under it, hidden in the steps without cards)"""
 
 
 @ft.memo
