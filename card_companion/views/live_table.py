@@ -544,22 +544,6 @@ def Show(table: Table, panel: Callable[..., ft.Control], select: Callable[..., t
     return panel(*data)
 
 
-@ft.memo
-@ft.component
-def Kept(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple | None], *args: Any) -> ft.Control:
-    """``Show``, kept mounted once shown: while ``select`` answers None (not in this phase),
-    the panel stays, hidden, with the last data it showed, so that showing it again (the
-    next turn's result after a fight) changes only what differs, where a panel shown anew is
-    made and sent control by control (issue 36). Its parent places it at every drawing."""
-    data = use_table(table, select, *args)
-    last: MutableRef[tuple | None] = ft.use_ref(None)
-    if data is not None:
-        last.current = data
-    if last.current is None:
-        return ft.Container(visible=False)
-    return ft.Container(panel(*last.current), visible=data is not None)
-
-
 def use_step_state(table: Table, initial: Any) -> tuple[Any, Callable[[Any], None]]:
     """State of a game's view that starts again at each step, as a new drawing of the table
     would: a half-chosen fighter, a mode, a refusal. ``initial`` is the value (or a function

@@ -123,6 +123,25 @@ def test_the_result_card_goes_on_the_same_page_at_the_next_turn(tmp_path):
     assert "refresh" in h.texts().lower() and not h.has("round-result")
 
 
+def test_an_undo_back_to_a_kept_entry_shows_it_empty(tmp_path):
+    """The fight's panel stays mounted, hidden, through Ann's turn (issue 36): an undo that
+    brings her new fighter's step back shows its entry empty, as a new drawing of that step
+    would, not with the 4♦ entered for the step undone."""
+    from card_companion.companion.phones.access import TABLE
+
+    open_as = _phones(tmp_path)
+    played = fight().push(PAL.parse_action({"kind": "play", "cards": {"1": "3C", "0": "7H"}}))
+    h = open_as(played, TABLE)
+    assert h.find("new-fighter-slot-0").label == "New fighter: not entered"
+    h.pick("new-fighter-picker", "4D")
+    assert h.find("new-fighter-slot-0").label == "New fighter: 4♦"
+    h.click("new-fighter-submit")
+    assert h.has("turn-panel") and not h.has("new-fighter-slot-0")  # Ann's turn: the entry is hidden
+    h.click("undo")
+    assert h.find("new-fighter-slot-0").label == "New fighter: not entered"
+    assert h.has("new-fighter-picker")  # the table's keyboard serves it again
+
+
 # --- e: PC War's "in hand −1" ---------------------------------------------------------------------
 
 

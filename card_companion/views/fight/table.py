@@ -26,7 +26,8 @@ from card_companion.views.fight.results import (
 from card_companion.views.fight.row import TableSection, table_section_of
 from card_companion.views.fight.score import ScoreBoard
 from card_companion.views.fight.step import StepPanel
-from card_companion.views.live_table import Kept, Show, Table, use_table
+from card_companion.views.kept_panels import Kept
+from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.seating import seated
 from card_companion.views.widgets import tagged
 

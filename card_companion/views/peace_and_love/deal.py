@@ -23,7 +23,8 @@ from card_companion.companion.peace_and_love.queries import (
     starting_totals,
 )
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.live_table import Table, use_table
+from card_companion.views.kept_panels import kept, kept_fresh, use_kept_data
+from card_companion.views.live_table import Table
 from card_companion.views.seating import own_player, waiting
 from card_companion.views.widgets import (
     button,
@@ -54,21 +55,23 @@ def _deal(session, own: int | None = None) -> tuple | None:
 @ft.component
 def DealPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     """The deal: each player's three fighters, entered one player after the other (the same
-    entry for each player: its places start again empty)."""
-    data = use_table(table, _deal, own_player(table))
+    entry for each player: its places start again empty). Kept, hidden, once the fighters are
+    in (``use_kept_data``): an undo that brings the deal back shows it again."""
+    data, shown = use_kept_data(table, _deal, own_player(table))
     if data is None:
-        return ft.Column([])
+        return kept(None, shown)
     p, name, done, deck, known, step = data
     wait = waiting(table, p, "enters their three fighters")
     if wait is not None:  # this phone's own fighters are in: the others enter theirs
-        return section(f"Deal: {name}'s three fighters", [
-            ft.Text("Totals so far: " + ", ".join(done)) if done else None, wait], ident="deal-panel", framed=False)
+        return kept(section(f"Deal: {name}'s three fighters", [
+            ft.Text("Totals so far: " + ", ".join(done)) if done else None, wait], ident="deal-panel", framed=False),
+            shown)
 
     def deal(cards: list[Card]) -> None:
         first, second, third = cards  # the entry has a place for each of the FIGHTERS
         table.dispatch(Deal(player=p, fighters=(first, second, third)))
 
-    return section(
+    return kept(section(
         f"Deal: {name}'s three fighters",
         [
             ft.Text("Deal five cards to each hand and three face up in front of each player, then enter "
@@ -77,11 +80,12 @@ def DealPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
             CardSlots(deck, [f"Fighter {i + 1}" for i in range(FIGHTERS)],  # type: ignore[call-arg]
                       deal,
                       known=known, submit=f"Enter {name}'s fighters", ident="deal",
-                      game_name=table.game.name, fresh=step, keyboard=table.keyboard, key="deal-entry"),
+                      game_name=table.game.name, fresh=kept_fresh(step, shown), picker=shown, keyboard=table.keyboard,
+                      key="deal-entry"),
         ],
         ident="deal-panel",
         framed=False,
-    )
+    ), shown)
 
 
 def _first(session) -> tuple | None:
@@ -94,12 +98,12 @@ def _first(session) -> tuple | None:
 @ft.memo
 @ft.component
 def FirstPlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
-    """A tie for the lowest total: the app picks who goes first."""
-    data = use_table(table, _first)
+    """A tie for the lowest total: the app picks who goes first (kept, hidden, once picked)."""
+    data, shown = use_kept_data(table, _first)
     if data is None:
-        return ft.Column([])
+        return kept(None, shown)
     tied, total = data
-    return section(
+    return kept(section(
         "Who goes first?",
         [
             ft.Text(f"{tied} tie with the lowest total ({total}). The app picks one of them at random."),
@@ -109,7 +113,7 @@ def FirstPlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contro
         ],
         ident="first-player-panel",
         framed=False,
-    )
+    ), shown)
 
 
 def deal_summary(game, players: list[str], settings: dict) -> ft.Control:

@@ -21,6 +21,7 @@ from card_companion.companion.peace_and_love.advice import hand_advice, hand_odd
 from card_companion.companion.peace_and_love.fights import preview_round
 from card_companion.views.card_picker import CardPicker, CardSlots
 from card_companion.views.hooks import at_scale
+from card_companion.views.kept_panels import kept, kept_fresh, use_kept_data
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.odds import OddsPanel
 from card_companion.views.reach import reachable, use_reach
@@ -119,22 +120,22 @@ def _target_bar(name: str, target: str, set_chosen: Callable[[str], None]) -> ft
 @ft.component
 def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> ft.Control:
     """The fight's current step: the cards played on the fighters (Resolve shows the result
-    without saving it; Apply saves it), or the defeated fighter's replacement. The same entry
-    from step to step (its places start again empty), so that a step sends what changed.
-    On a player's own phone in a fight of two or three, that player's hand is entered here too, for
-    the odds: one picker at a time, its target named above it, the other one tap away."""
-    data = use_table(table, _fight)
+    without saving it; Apply saves it), or the defeated fighter's replacement: the same entry
+    from step to step, and kept, hidden, through the turns (``use_kept_data``), so that a step
+    sends what changed. On a player's own phone in a fight of two or three, that player's hand
+    is entered here too, for the odds: one picker at a time, its target named above it."""
+    data, shown = use_kept_data(table, _fight)
     preview, set_preview = use_step_state(table, None)  # (cards, entries, result)
     so_far, set_so_far = use_step_state(table, ())  # the cards entered so far: one or None per fighter
     problem, set_problem = use_step_state(table, None)
     hand, set_hand = use_step_state(table, ())  # this phone's player's hand: only on this phone
     chosen, set_chosen = use_step_state(table, PLAYED)  # the entry the player chose for the picker
-    use_fight_reach(table, data, preview)
+    use_fight_reach(table, data if shown else None, preview)
     if data is None:
-        return ft.Column([])
+        return kept(None, shown)
     game = table.game
     if data[0] == "new":
-        return _new_fighter(table, data)
+        return kept(_new_fighter(table, data, shown), shown)
     _, rounds, owners, labels, vs, hands, deck, known, step = data
 
     def resolve(cards) -> None:
@@ -169,13 +170,13 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
         bar if target == PLAYED else None,
         _many_fighters(me, owners, open_),
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
-                  game_name=game.name,
-                  on_change=entered, fresh=step, picker=target == PLAYED, submit_primary=not preview,
+                  game_name=game.name, on_change=entered, fresh=kept_fresh(step, shown),
+                  picker=shown and target == PLAYED, submit_primary=not preview,
                   keyboard=table.keyboard, key="fight-entry",
                   after=(_odds(table, owners, so_far, me) if open_ and len(so_far) == len(owners) else None,
                          _resolved(table, preview) if preview else None)),
     ]
-    return section(f"Fight · round {rounds + 1}", parts, ident="fight-panel", framed=False)
+    return kept(section(f"Fight · round {rounds + 1}", parts, ident="fight-panel", framed=False), shown)
 
 
 def _odds(table: Table[PeaceAndLove, PeaceAndLoveState], owners: tuple[int, ...], so_far: tuple,
@@ -185,8 +186,9 @@ def _odds(table: Table[PeaceAndLove, PeaceAndLoveState], owners: tuple[int, ...]
     return OddsPanel(advice, ident="fight-odds", key="fight-odds")  # type: ignore[call-arg]
 
 
-def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any, ...]) -> ft.Control:
-    """The defeated fighter's replacement, drawn off the deck and entered."""
+def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any, ...], shown: bool) -> ft.Control:
+    """The defeated fighter's replacement, drawn off the deck and entered (its place asks for
+    the table's keyboard while the fight is ``shown``)."""
     _, _, name, deck, known, step = data
 
     def enter(cards: list[Card]) -> None:
@@ -197,7 +199,7 @@ def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any,
                 "it stays out of this fight). Enter it:"),
         CardSlots(deck, ["New fighter"], enter,  # type: ignore[call-arg]
                   known=known, submit="Enter the new fighter", ident="new-fighter", game_name=table.game.name,
-                  fresh=step, keyboard=table.keyboard, key="fight-entry"),
+                  fresh=kept_fresh(step, shown), picker=shown, keyboard=table.keyboard, key="fight-entry"),
     ], ident="fight-panel", framed=False)
 
 

@@ -137,30 +137,34 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
              handlers: tuple,
              scale: float) -> ft.Control:
     """What the players enter now (the phase's panel), a refusal of a tap, and the last round
-    of a fight (which selects itself: drawn again only when the phase changes)."""
+    of a fight (which selects itself: drawn again only when the phase changes). Every phase's
+    panel is placed at every step, each one shown in its phase and kept, hidden, with what it
+    last showed, in the others (``use_kept_data``): a fight after a turn, a turn after a fight,
+    swap which is shown and change their texts, where a panel made anew mounts its every control."""
     phase = use_table(table, _phase)
     stopping, set_stopping = use_step_state(table, False)
     ask_stop = use_stable(set_stopping)  # the same handler at every drawing: StopGame is memoized
-    panel: ft.Control | None = None
-    stop = None
-    if phase == "deal":
-        panel = DealPanel(table, key="deal")
-    elif phase == "first-player":
-        panel = FirstPlayerPanel(table, key="first-player")
-    elif phase == "turn":
-        panel = TurnPanel(table, mode, chosen, *handlers, stopping, key="turn")
-        stop = _below(StopGame(table, stopping, ask_stop, key="stop"))
-    elif phase == "fight":
-        panel = FightPanel(table, scale, key="fight")
+    entering = phase in ENTRY_PHASES
+    panels = ft.Column([
+        DealPanel(table, key="deal"),
+        FirstPlayerPanel(table, key="first-player"),
+        TurnPanel(table, mode, chosen, *handlers, stopping, key="turn"),
+        FightPanel(table, scale, key="fight"),
+    ], spacing=0, tight=True)
     # after the step's panel, so that a message coming and going never moves it
     said = message(problem, "pal-problem")
     return ft.Column([c for c in (
         # the phase's panel in the entry's box, with the table's card keyboard (views/keyboard.py)
-        entry_box(panel, Keyboard(table, key="keyboard")),
-        stop,
-        _below(said) if panel is not None else said,
-        Show(table, RoundResult, _last_round, bool(panel is not None or said), key="round-result"),
+        entry_box(panels, Keyboard(table, key="keyboard"), shown=entering),
+        ft.Container(StopGame(table, stopping, ask_stop, key="stop"), padding=ft.Padding.only(top=GAP),
+                     visible=phase == "turn", key="stop"),
+        _below(said) if entering else said,
+        Show(table, RoundResult, _last_round, bool(entering or said), key="round-result"),
     ) if c is not None], spacing=0, tight=True)
+
+
+ENTRY_PHASES = ("deal", "first-player", "turn", "fight")
+"""the phases with a panel in the step's area (the game over has none)"""
 
 
 def _aimed(starts: FightStarts, chosen: tuple, p: int, place: int) -> tuple:

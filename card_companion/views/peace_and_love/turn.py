@@ -17,7 +17,8 @@ from card_companion.companion.peace_and_love.endings import leading
 from card_companion.companion.peace_and_love.queries import starting_line
 from card_companion.companion.peace_and_love.turns import refresh_refusal
 from card_companion.views.card_picker import CardSlots
-from card_companion.views.live_table import Table, use_table
+from card_companion.views.kept_panels import kept, kept_fresh, use_kept_data
+from card_companion.views.live_table import Table
 from card_companion.views.reach import END, use_reach
 from card_companion.views.seating import my_player, near_and_far, waiting
 from card_companion.views.widgets import (
@@ -96,56 +97,60 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
               on_refresh: Callable, stopping: bool = False) -> ft.Control:
     """A turn: fight, retire or refresh, and the notes on the turn's start. While the table is
     asked whether to stop (``stopping``), the turn's entry waits under the question: its one
-    filled button is Keep playing, which brings the entry back as it was."""
-    data = use_table(table, _turn)
-    use_reach(asked_for(table, mode, chosen) if data is not None else None, data[-1] if data is not None else None)
+    filled button is Keep playing, which brings the entry back as it was. Kept, hidden, with
+    the last turn it showed through a fight (``use_kept_data``): the next turn changes its texts."""
+    data, shown = use_kept_data(table, _turn)
+    use_reach(asked_for(table, mode, chosen) if shown else None, data[-1] if shown else None)
     if data is None:
-        return ft.Column([])
+        return kept(None, shown)
     me, names, starts, untapped, cards, can_refresh, refusal, deck, known, step = data
     notes = [message(starts + ".", "starting-note", kind="info") if starts else None,
              message(untapped, "untapped-note", kind="info")]
     wait = waiting(table, me)
     if wait is not None:  # another player's turn on a player's phone: theirs to choose
-        return section(f"{names[me]}'s turn", [*notes, wait], ident="turn-panel", framed=False)
-    mine, target, joining = chosen
-    mine_card = cards[me][mine] if mine is not None else None
+        return kept(section(f"{names[me]}'s turn", [*notes, wait], ident="turn-panel", framed=False), shown)
     chooser = tagged("mode", touch_segments(
         segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in MODES.items()],
         selected=[mode],
         on_change=on_mode,
     ), label="action")
     hint = ft.Text(turn_hint(mode, names[me], len(names), _viewer(table, me)))
+    entry = [hint] if stopping else [hint, *_turn_entry(table, data, mode, chosen, (on_start, on_retire, on_refresh),
+                                                         shown)]
+    return kept(section(f"{names[me]}'s turn", [chooser, *notes, *entry], ident="turn-panel", framed=False), shown)
+
+
+def _turn_entry(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple, mode: str, chosen: tuple,
+                handlers: tuple[Callable, Callable, Callable], shown: bool) -> list[ft.Control | None]:
+    """The entry of the mode chosen, under its hint: the fighters tapped and the step's button, or the retired
+    fighter's replacement (its places ask for the table's keyboard while the turn is shown)."""
+    me, names, _, _, cards, can_refresh, refusal, deck, known, step = data
+    on_start, on_retire, on_refresh = handlers
+    mine, target, joining = chosen
+    mine_card = cards[me][mine] if mine is not None else None
     if mode == "fight":
         tgt = f"{names[target[0]]}'s {cards[target[0]][target[1]]}" if target else None
         join_text = ", ".join(f"{names[p]}'s {cards[p][place]}" for p, place in joining)
-        entry: list[ft.Control | None] = [
-            hint,
+        return [
             ft.Text(f"Attacking with: {mine_card or '—'}   Against: {tgt or '—'}"
                     + (f"   Joining: {join_text}" if join_text else ""), weight=ft.FontWeight.BOLD),
             button("Start the fight", on_start if mine is not None and target is not None else None,
                    "start-fight", icon=ft.Icons.SPORTS_MMA),
         ]
-    elif mode == "retire":
-        entry = [
-            hint,
+    if mode == "retire":
+        return [
             ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
             CardSlots(deck, ["New fighter"], on_retire,  # type: ignore[call-arg]
-                      known=known, submit="Retire", ident="retire",
-                      game_name=table.game.name, fresh=step, keyboard=table.keyboard, key="retire-entry"),
+                      known=known, submit="Retire", ident="retire", picker=shown,
+                      game_name=table.game.name, fresh=kept_fresh(step, shown), keyboard=table.keyboard,
+                      key="retire-entry"),
         ]
-    else:
-        entry = [
-            hint,
-            message(refusal, "refresh-blocked", kind="warning"),
-            ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
-            button("Refresh", on_refresh if can_refresh and mine is not None else None, "refresh",
-                   icon=ft.Icons.AUTORENEW),
-        ]
-    return section(f"{names[me]}'s turn", [
-        chooser,
-        *notes,
-        *(entry if not stopping else [hint]),
-    ], ident="turn-panel", framed=False)
+    return [
+        message(refusal, "refresh-blocked", kind="warning"),
+        ft.Text(f"Tapping: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
+        button("Refresh", on_refresh if can_refresh and mine is not None else None, "refresh",
+               icon=ft.Icons.AUTORENEW),
+    ]
 
 
 def _viewer(table: Table[PeaceAndLove, PeaceAndLoveState], turn: int) -> str:
