@@ -5,8 +5,10 @@ receiving phone builds every one of them)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 import flet as ft
 
@@ -47,3 +49,44 @@ def Kept(table: Table, panel: Callable[..., ft.Control], select: Callable[..., t
     made and sent control by control (issue 36). Its parent places it at every drawing."""
     data, shown = use_kept_data(table, select, *args)
     return kept(None if data is None else panel(*data), shown)
+
+
+class HeldLive:
+    """A page's live table as a part kept hidden sees it (``held_table``): the session it was
+    last shown at, while ``shows(session)`` says it is hidden; the live table itself while it
+    is shown (and before it was ever asked). Its panels' selectors, asked at every step, then
+    answer what they drew while hidden: nothing is drawn again until it shows."""
+
+    def __init__(self, live: Any, shows: Callable[[Any], bool]) -> None:
+        self._live, self._shows = live, shows
+        self._held: Any = None
+
+    @property
+    def session(self) -> Any:
+        now = self._live.session
+        if self._held is None or self._shows(now):
+            self._held = now
+        return self._held
+
+    def __getattr__(self, name: str) -> Any:  # opened, listen, revision, keyboard, send: the live table's
+        return getattr(self._live, name)
+
+
+def held_table(table: Table, shows: Callable[[Any], bool]) -> Table:
+    """``table`` for a part kept mounted, hidden, while ``shows(session)`` is False (a side of
+    a board drawn for the other player at the bottom): it follows the steps only while shown."""
+    return replace(table, live=cast(Any, HeldLive(table.live, shows)))
+
+
+def use_held_tables(table: Table, shows: Callable[[Any, Any], bool], which: tuple[Any, ...]) -> dict[Any, Table]:
+    """One ``held_table`` of ``table`` for each of ``which``, shown while ``shows(session, w)``:
+    the same objects from drawing to drawing (a new set for a new ``table``: a new seat, table
+    mode, text size)."""
+    made: MutableRef[tuple[Table, dict[Any, Table]] | None] = ft.use_ref(None)
+    if made.current is None or made.current[0] is not table:
+        made.current = table, {w: held_table(table, functools.partial(_shows_one, shows, w)) for w in which}
+    return made.current[1]
+
+
+def _shows_one(shows: Callable[[Any, Any], bool], w: Any, session: Any) -> bool:
+    return shows(session, w)

@@ -72,9 +72,10 @@ def Battlefield(table: Table[CardStratego, CardStrategoState], top: int, bottom:
                 on_tap: Callable, scale: float) -> ft.Control:
     """The opponent's grid upside down (third rank at the top), the battle line, the grid of
     the player to play (front rank at the top). Each place selects what it shows. The rows
-    are not keyed: when the turn passes, the places are drawn again where they are (a keyed
-    row moved while it is drawn again, with the choice the step empties, is a risk the
-    browser is not worth: see the army panels)."""
+    are not keyed and never move: on the whole table's phone each player has a board of their
+    own, shown on their turn (``table.Board``); a player's phone keeps its own side at the
+    bottom (a keyed row moved while it is drawn again, with the choice the step empties, is a
+    risk the browser is not worth)."""
     names = use_table(table, _names)
     if names is None:  # the game went away: the frame draws something else at once
         return ft.Column([])

@@ -13,6 +13,7 @@ drawn again where they stand."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import flet as ft
 
@@ -32,9 +33,47 @@ from card_companion.views.card_stratego.head import Head
 from card_companion.views.card_stratego.options import options_of
 from card_companion.views.card_stratego.taps import Choice, Key
 from card_companion.views.hooks import at_scale, use_stable
+from card_companion.views.kept_panels import use_held_tables
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.reach import reachable, use_reach
-from card_companion.views.seating import bottom_player, seated
+from card_companion.views.seating import bottom_player, my_player, near_and_far, seated
+
+
+def _bottom_is(session, b: int) -> bool:
+    """Whether the board drawn with ``b`` at the bottom is the one shown (the whole table's
+    phone: the player to play at the bottom)."""
+    return session.state.turn == b
+
+
+NO_CHOICE = Choice()
+"""what the hidden board is drawn with: no action chosen"""
+
+
+@ft.memo
+@ft.component
+def Board(table: Table[CardStratego, CardStrategoState], bottom: int, choice: Choice, on_tap: Callable,
+          scale: float) -> ft.Control:
+    """The armies and the battlefield with ``bottom``'s side at the bottom. The whole table's
+    phone keeps one for each player mounted, the other one hidden and held at the step it was
+    last shown at (``kept_panels.held_table``): when the turn passes, the new player's board
+    shows again with what changed since, where one board drawn the other way up changed every
+    place (16 ms a page update, a third of the steps)."""
+    return ft.Column([Show(table, ArmyPanel, army_of, 1 - bottom),
+                      Battlefield(table, 1 - bottom, bottom, choice, on_tap, scale),
+                      Show(table, ArmyPanel, army_of, bottom)], spacing=10)
+
+
+def _boards(table: Table[CardStratego, CardStrategoState], held: dict[int, Table] | None, bottom: int,
+            choice: Choice, on_tap: Callable, scale: float) -> tuple[list[ft.Control | None], dict[int, ft.Control]]:
+    """The armies and the battlefield, ``bottom``'s side at the bottom, and the armies' panels
+    (for ``seated``). ``held``: the whole table's phone, where the player to play is at the
+    bottom: one ``Board`` each, the other player's hidden and held (no panel moves: ``seated``
+    leaves them where they are)."""
+    if held is not None:
+        return [ft.Container(Board(held[b], b, choice if b == bottom else NO_CHOICE, on_tap, scale),
+                             visible=b == bottom) for b in (0, 1)], {}
+    armies = {p: Show(table, ArmyPanel, army_of, p) for p in (1 - bottom, bottom)}
+    return [armies[1 - bottom], Battlefield(table, 1 - bottom, bottom, choice, on_tap, scale), armies[bottom]], armies
 
 
 def _layout(session) -> tuple[bool, int]:
@@ -82,6 +121,8 @@ def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Contr
 
     on_send, on_choose, on_tap, on_card = use_stable(send), use_stable(choose), use_stable(tap), use_stable(pick_card)
     on_choice = use_stable(set_stored)
+    held = use_held_tables(table, _bottom_is, (0, 1))
+    flips = near_and_far(table) is None and my_player(table) is None  # the whole table's phone
     entry = None
     if layout is not None and playing and choice.mode and options is not None:
         entry = entry_panel(Entering(table, on_send, choice, on_choice, options), problem)
@@ -92,13 +133,10 @@ def CardStrategoTable(table: Table[CardStratego, CardStrategoState]) -> ft.Contr
     if layout is None:  # the game went away: the frame draws something else at once
         return ft.Column([])
     bottom = bottom_player(table, turn)
-    top = 1 - bottom
-    # not keyed: when the turn passes both panels change anyway (who is to play), and a moved
-    # component drawn again within its parent's update did not reach the phone
-    armies = {p: Show(table, ArmyPanel, army_of, p) for p in (top, bottom)}
+    head = Head(table, choice, None if choice.mode else problem, on_choose, on_send, on_card, scale)
+    board, armies = _boards(table, held if flips else None, bottom, choice, on_tap, scale)
     parts = [
-        Head(table, choice, None if choice.mode else problem, on_choose, on_send, on_card, scale),
-        armies[top], Battlefield(table, top, bottom, choice, on_tap, scale), armies[bottom],
+        head, *board,
         # the entry in its box, with the table's card keyboard (views/keyboard.py)
         reachable("entry", entry_box(entry, Keyboard(table, key="keyboard"))),
         None if playing else ft.Text("The game is over. Undo changes the last action.", italic=True),

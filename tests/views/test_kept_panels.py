@@ -1,0 +1,61 @@
+"""Panels kept mounted, hidden, through the phases (views/kept_panels.py, issue 36): whatever a
+page kept from step to step, it shows what a page opened anew on the same step shows. A kept
+panel that showed the data of a step before it was hidden (an undo back to the new fighter
+showed the 4♦ of the step undone), or a board held while the other player played, fails this."""
+
+from __future__ import annotations
+
+import pytest
+from flet.components.component import Component
+
+from benchmarks.page_updates import GAMES, mid_game, next_step
+from card_companion.companion.registry import GAMES as REGISTRY
+from tests.support.phones import open_phone, run, settle
+
+
+def game_texts(phone) -> list[str]:
+    """The words and labels of the game's own table on a phone (not the frame: the news of
+    another phone's step is said only on a page that was there)."""
+    body = next(c for c in phone.controls() if isinstance(c, Component) and c.fn.__name__ == "GameBody")
+    out = []
+    for c in phone.controls(under=body):
+        value = getattr(c, "value", None)
+        if isinstance(value, str) and type(c).__name__ == "Text":
+            out.append(value + "".join(s.text or "" for s in getattr(c, "spans", None) or ()))
+        elif type(c).__name__ == "Semantics" and c.label:
+            out.append(c.label)
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_page_kept_from_step_to_step_shows_what_a_new_page_shows(game_id: str, tmp_path) -> None:
+    """Mid-game, another phone enters random steps, undos and redos (the bench's mix, so a
+    Card Stratego turn passes and comes back, a fight follows a turn and an undo brings it
+    back); after each, the whole table's phone that drew every step shows the same words as a
+    phone opened on that step."""
+    from card_companion.app import make_main
+    from card_companion.companion.phones.access import TABLE
+
+    game = REGISTRY[game_id]
+    session, play, rng = mid_game(game, seed=5)
+
+    async def scenario() -> list[tuple[int, list[str], list[str]]]:
+        main, _ = make_main(tmp_path)
+        tables = main.tables
+        key = tables.new_device_key()
+        gid = tables.device(key, "127.0.0.1").create(session)
+        tables.store.set_seat(key, gid, str(TABLE), only_one=False)
+        kept = await open_phone(main, f"/play/{gid}", key)
+        actor = tables.device(tables.new_device_key(), "127.0.0.1", admin=True)
+        differ = []
+        for i in range(24):
+            next_step(actor, gid, tables.store, game, play, rng)
+            await settle()
+            anew = await open_phone(main, f"/play/{gid}", key)
+            if (now := game_texts(kept)) != (fresh := game_texts(anew)):
+                differ.append((i, now, fresh))
+        return differ
+
+    differ = run(scenario, timeout=300)
+    assert not differ, "\n".join(f"step {i}: kept {sorted(set(a) - set(b))} / anew {sorted(set(b) - set(a))}"
+                                 for i, a, b in differ[:3])
