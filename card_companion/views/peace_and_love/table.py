@@ -112,10 +112,6 @@ def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contr
     return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10)
 
 
-def _phase(session) -> str:
-    return session.state.phase
-
-
 GAP = 10
 """the space between the parts of the table"""
 
@@ -141,10 +137,9 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
     panel is placed at every step, each one shown in its phase and kept, hidden, with what it
     last showed, in the others (``use_kept_data``): a fight after a turn, a turn after a fight,
     swap which is shown and change their texts, where a panel made anew mounts its every control."""
-    phase = use_table(table, _phase)
+    entering = use_table(table, _entering)  # (each panel shows or hides itself: a phase change draws none here)
     stopping, set_stopping = use_step_state(table, False)
     ask_stop = use_stable(set_stopping)  # the same handler at every drawing: StopGame is memoized
-    entering = phase in ENTRY_PHASES
     panels = ft.Column([
         DealPanel(table, key="deal"),
         FirstPlayerPanel(table, key="first-player"),
@@ -156,8 +151,7 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
     return ft.Column([c for c in (
         # the phase's panel in the entry's box, with the table's card keyboard (views/keyboard.py)
         entry_box(panels, Keyboard(table, key="keyboard"), shown=entering),
-        ft.Container(StopGame(table, stopping, ask_stop, key="stop"), padding=ft.Padding.only(top=GAP),
-                     visible=phase == "turn", key="stop"),
+        StopGame(table, stopping, ask_stop, GAP, key="stop"),  # (shown in a turn)
         _below(said) if entering else said,
         Show(table, RoundResult, _last_round, bool(entering or said), key="round-result"),
     ) if c is not None], spacing=0, tight=True)
@@ -165,6 +159,10 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
 
 ENTRY_PHASES = ("deal", "first-player", "turn", "fight")
 """the phases with a panel in the step's area (the game over has none)"""
+
+
+def _entering(session) -> bool:
+    return session.state.phase in ENTRY_PHASES
 
 
 def _aimed(starts: FightStarts, chosen: tuple, p: int, place: int) -> tuple:

@@ -18,7 +18,7 @@ from card_companion.companion.peace_and_love.queries import starting_line
 from card_companion.companion.peace_and_love.turns import refresh_refusal
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.kept_panels import kept, kept_fresh, use_kept_data
-from card_companion.views.live_table import Table
+from card_companion.views.live_table import Table, use_table
 from card_companion.views.reach import END, use_reach
 from card_companion.views.seating import my_player, near_and_far, waiting
 from card_companion.views.widgets import (
@@ -191,19 +191,28 @@ def _leading(session) -> str | None:
     return leading(s) if s.phase == "turn" else None
 
 
+def _stop_shown(session) -> bool:
+    return session.state.phase == "turn"
+
+
 @ft.memo
 @ft.component
-def StopGame(table: Table[PeaceAndLove, PeaceAndLoveState], asking: bool, set_asking: Callable) -> ft.Control:
+def StopGame(table: Table[PeaceAndLove, PeaceAndLoveState], asking: bool, set_asking: Callable,
+             gap: int = 0) -> ft.Control:
     """Stop before the deck runs out: the game is scored as it stands and counts, or is stopped
     without counting (asked first, ``asking``: the step's area holds it, since the turn's entry
-    waits while it is asked; what is asked closes at the next step)."""
+    waits while it is asked; what is asked closes at the next step). Shown in a turn, ``gap``
+    above it; kept mounted, hidden, through a fight."""
+    shown = use_table(table, _stop_shown)
     if not asking:
-        return ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False, icon=ft.Icons.FLAG)],
-                      alignment=ft.MainAxisAlignment.END)
-    leader = _leading(table.session)  # while asking, the panel is drawn again at each step anyway
+        content: ft.Control = ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False,
+                                             icon=ft.Icons.FLAG)], alignment=ft.MainAxisAlignment.END)
+    else:
+        leader = _leading(table.session)  # while asking, the panel is drawn again at each step anyway
 
-    def stop(counts: bool) -> None:
-        table.dispatch(Stop(counts=counts))
+        def stop(counts: bool) -> None:
+            table.dispatch(Stop(counts=counts))
 
-    return stop_confirm(f"The game is scored as it stands: {leader}.", lambda: stop(True), lambda: stop(False),
-                        lambda: set_asking(False))
+        content = stop_confirm(f"The game is scored as it stands: {leader}.", lambda: stop(True), lambda: stop(False),
+                               lambda: set_asking(False))
+    return ft.Container(content, padding=ft.Padding.only(top=gap), visible=bool(shown))
