@@ -74,17 +74,18 @@ async ([ready, answer]) => {
 }
 """
 
-# In the page: click ``ident``'s tappable node and time until a node whose label or text holds
-# ``answer`` is inside the control ``where`` (ms).
+# In the page: click the tappable node of ``ident`` (found by the first of its selectors that
+# matches: the table's keyboard's key, tests/support/keyboard.py) and time until a node whose
+# label or text holds ``answer`` is inside the control ``where`` (ms).
 TAP_JS = """
-async ([ident, where, answer]) => {
-  const tappable = (id) => { const host = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+async ([ident, found, where, answer]) => {
+  const tappable = () => { const host = found.map((s) => document.querySelector(s)).find((h) => h);
     return host && (host.matches('[flt-tappable]') ? host : host.querySelector('[flt-tappable]')); };
   const shown = () => { const host = document.querySelector(`[flt-semantics-identifier="${where}"]`);
     if (!host) return false;
     if ((host.getAttribute('aria-label') || '').includes(answer) || host.innerText.includes(answer)) return true;
     return !!host.querySelector(`[aria-label*="${answer}"]`); };
-  const target = tappable(ident);
+  const target = tappable();
   if (!target) throw new Error('no control ' + ident);
   return await new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -164,7 +165,7 @@ def card_taps(browser, host) -> list[float]:
     from card_companion.calculators.cards import Card
     from tests.browser.support.harness import by_id, tap, type_into
     from tests.browser.support.phone_app import open_phone
-
+    from tests.support.keyboard import selectors
     context = browser.new_context()
     page = context.new_page()
     page.set_viewport_size({"width": 390, "height": 844})
@@ -183,7 +184,8 @@ def card_taps(browser, host) -> list[float]:
         rank, suit = card[:-1], card[-1]
         tap(page, f"deal-picker-rank-{rank}")
         page.wait_for_timeout(120)
-        took = page.evaluate(TAP_JS, [f"deal-picker-suit-{suit}", place, Card.parse(card).symbol])
+        key = f"deal-picker-suit-{suit}"  # (the table's keyboard's key while it serves the deal: its selectors)
+        took = page.evaluate(TAP_JS, [key, selectors(key), place, Card.parse(card).symbol])
         if i >= WARM_TAPS:
             out.append(took / 1000)
         page.wait_for_timeout(150)
@@ -193,6 +195,7 @@ def card_taps(browser, host) -> list[float]:
 
 def floor_taps(browser, host) -> list[float]:
     from tests.browser.support.phone_app import open_phone
+    from tests.support.keyboard import selectors
 
     context = browser.new_context()
     page = context.new_page()
@@ -201,7 +204,7 @@ def floor_taps(browser, host) -> list[float]:
     page.locator('[flt-semantics-identifier="floor-button"]').wait_for()
     out = []
     for i in range(TAPS + WARM_TAPS):
-        took = page.evaluate(TAP_JS, ["floor-button", "floor-result", f"count {i + 1}"])
+        took = page.evaluate(TAP_JS, ["floor-button", selectors("floor-button"), "floor-result", f"count {i + 1}"])
         if i >= WARM_TAPS:
             out.append(took / 1000)
         page.wait_for_timeout(150)
