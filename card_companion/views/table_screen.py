@@ -34,6 +34,7 @@ from card_companion.views.flet_compat import MutableRef
 from card_companion.views.game_views import table_component
 from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use_text_scale
 from card_companion.views.joining import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
+from card_companion.views.kept_panels import kept, use_kept_data
 from card_companion.views.live_table import (
     NEWS,
     STALE_TAIL,
@@ -41,11 +42,10 @@ from card_companion.views.live_table import (
     Table,
     follow,
     use_selected,
-    use_table,
 )
 from card_companion.views.navigation import navigate, screen, scroll_to_top
 from card_companion.views.services import fire_and_forget, use_services
-from card_companion.views.widgets import TOUCH_BOX, button, icon_button, message, tagged
+from card_companion.views.widgets import TOUCH_BOX, button, icon_button, message, message_box, suited, tagged
 
 WATCHING = ("This phone is watching: it shows the table live and cannot change it. To play from it, tap "
             "Watching and pick a seat.")
@@ -197,10 +197,6 @@ def TablePage(gid: str, key: FletKey = None) -> ft.View:
     )
 
 
-def _notices(live: LiveTable) -> tuple[str | None, str | None, str | None]:
-    return live.news, live.error, kept_problem(live)
-
-
 def kept_problem(live: LiveTable) -> str | None:
     """Why the saves are no longer kept (the phone app's storage failed since the start: the
     games are in memory only from then on), or None."""
@@ -213,16 +209,49 @@ def kept_problem(live: LiveTable) -> str | None:
 def Notices(live: LiveTable, watching: bool, seat: Seat, names: tuple[str, ...], table_mode: bool | None,
             code: str, on_seat: Callable, on_table_mode: Callable, on_invite: Callable) -> ft.Control:
     """The top of the table: the saves no longer kept, if so (it stays said); one notice at
-    most (a refusal, else the last step's news, else the watcher's note), then the seat line
-    (its own memoized part: a new notice does not draw it again)."""
-    news, error, unkept = use_selected(live, _notices)
-    notice = (message(error, "action-error") if error else message(news, "table-news", kind="info") if news
-              else message(WATCHING if watching else None, "watching", kind="info"))
+    most (``Notice``), then the seat line (its own memoized part: a new notice does not draw
+    it again)."""
+    unkept = use_selected(live, kept_problem)
     return ft.Column([c for c in (
         message(f"Saved games: {unkept}" if unkept else None, "keep-problem", kind="warning"),
-        notice,
+        Notice(live, watching),
         SeatLine(seat, names, table_mode, code, on_seat, on_table_mode, on_invite),
     ) if c is not None], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def notice_of(live: LiveTable, watching: bool) -> tuple[str, str, str] | None:
+    """The one notice the table shows: (its kind, its id, its words) of a refusal, else of the
+    last step's news, else of the watcher's note; None: nothing to say."""
+    news, error = live.news, live.error
+    if error:
+        return "error", "action-error", error
+    if news:
+        return "info", "table-news", news
+    return ("info", "watching", WATCHING) if watching else None
+
+
+@ft.memo
+@ft.component
+def Notice(live: LiveTable, watching: bool) -> ft.Control:
+    """The notice's box, kept mounted (hidden while there is nothing to say) and drawn again
+    only when its kind changes: a step's news changes only its words (``NoticeWords``), where
+    a whole box was made and sent again at every step, on every phone of the table (issue 36)."""
+    kind = use_selected(live, lambda now: (notice_of(now, watching) or (None,))[0])
+    last: MutableRef[str] = ft.use_ref("info")
+    if kind is not None:
+        last.current = kind
+    return ft.Container(message_box(last.current, NoticeWords(live, watching)), visible=kind is not None)
+
+
+@ft.memo
+@ft.component
+def NoticeWords(live: LiveTable, watching: bool) -> ft.Control:
+    """The notice's words, with its id and its label (what a screen reader says)."""
+    shown = use_selected(live, lambda now: notice_of(now, watching))
+    if shown is None:
+        return ft.Text("", expand=True)
+    _, ident, words = shown
+    return tagged(ident, suited(words, expand=True), label=words)
 
 
 def _undo_redo(live: LiveTable) -> tuple[bool, bool]:
@@ -284,25 +313,31 @@ def GameBody(live: LiveTable, game: Any, seat: Seat, table_mode: bool, scale: fl
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _outcome(session: Session) -> tuple:
+def _outcome(session: Session) -> tuple | None:
+    """The final result once the game is over (None while it goes on)."""
     outcome = session.outcome
-    return (outcome, session.game.headline(session.state) if outcome is not None else None, session.game,
-            session.setup)
+    headline = session.game.headline(session.state) if outcome is not None else None
+    if outcome is None or headline is None:
+        return None
+    return outcome, headline, session.game, session.setup
 
 
 @ft.memo
 @ft.component
 def GameOver(table: Table, watching: bool) -> ft.Control:
-    """Once the game is over: the final result, and a new game with the same players."""
+    """Once the game is over: the final result, and a new game with the same players. Kept
+    mounted, hidden, when an undo takes the game's end back (``kept_panels``): a redo, or the
+    next end, then changes only what differs."""
     use_text_scale()  # the outcome's headline follows the text-size setting
-    outcome, headline, game, setup = use_table(table, _outcome) or (None, None, None, None)
-    if outcome is None or headline is None:
+    data, shown = use_kept_data(table, _outcome)
+    if data is None:
         return ft.Column([], spacing=0)
-    return ft.Container(ft.Column([c for c in (
+    outcome, headline, game, setup = data
+    return kept(ft.Container(ft.Column([c for c in (
         outcome_panel(headline, outcome),
         SamePlayers(game, setup) if not watching else None,
     ) if c is not None], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-        padding=ft.Padding.only(bottom=12))
+        padding=ft.Padding.only(bottom=12)), shown)
 
 
 @ft.component

@@ -252,24 +252,23 @@ def explanation(lines: Sequence[str], ident: str = "explanation", title: str | N
     )
 
 
+_MESSAGE_KINDS = {"error": (ft.Colors.ERROR_CONTAINER, ft.Icons.ERROR_OUTLINE),
+                  "warning": (ft.Colors.TERTIARY_CONTAINER, ft.Icons.WARNING_AMBER),
+                  "info": (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Icons.INFO_OUTLINE)}
+
+
+def message_box(kind: str, words: ft.Control) -> ft.Container:
+    """A message's box (error / warning / info): its colour and icon, and ``words`` beside
+    the icon (a control that expands in the row)."""
+    bg, icon = _MESSAGE_KINDS[kind]
+    return ft.Container(content=ft.Row([ft.Icon(icon), words], spacing=8), padding=10, border_radius=8, bgcolor=bg)
+
+
 def message(text: str | None, ident: str = "message", kind: str = "error") -> ft.Control | None:
     """A plain-words message box (error / warning / info); None when there is nothing to say."""
     if not text:
         return None
-    colors = {"error": (ft.Colors.ERROR_CONTAINER, ft.Icons.ERROR_OUTLINE),
-              "warning": (ft.Colors.TERTIARY_CONTAINER, ft.Icons.WARNING_AMBER),
-              "info": (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Icons.INFO_OUTLINE)}
-    bg, icon = colors[kind]
-    return tagged(
-        ident,
-        ft.Container(
-            content=ft.Row([ft.Icon(icon), suited(text, expand=True)], spacing=8),
-            padding=10,
-            border_radius=8,
-            bgcolor=bg,
-        ),
-        label=text,
-    )
+    return tagged(ident, message_box(kind, suited(text, expand=True)), label=text)
 
 
 def section(title: str | ft.Control | None, controls: Sequence[ft.Control | None],
