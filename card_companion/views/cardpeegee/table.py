@@ -21,6 +21,7 @@ from card_companion.views.cardpeegee.revolution import RevolutionPanel
 from card_companion.views.cardpeegee.shared import Follows, at_stage, present
 from card_companion.views.cardpeegee.town import TownPanel
 from card_companion.views.cardpeegee.trap import TrapPanel
+from card_companion.views.kept_panels import Kept, kept, use_held_tables
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.seating import seated, waiting
 from card_companion.views.widgets import explanation, tagged
@@ -44,36 +45,57 @@ player's phone, their panel is the line that says who enters it"""
 
 
 def _layout(session) -> tuple:
-    """What decides which panels the table shows: the stage, how many Heroes, the Glorious
-    Revolution offered, whether the last step has a working to show."""
+    """What decides which panels the table shows: the stage, how many Heroes, whose turn."""
     s: CardPeeGeeState = session.state
-    said = session.said[-1] if session.actions else None
-    return (queries.stage(s), len(s.heroes), queries.revolution_offer(s) is not None, bool(said and said.working),
-            s.turn)
+    return queries.stage(s), len(s.heroes), s.turn
+
+
+def _revolution(session) -> bool:
+    """Whether the Glorious Revolution is offered."""
+    return queries.revolution_offer(session.state) is not None
 
 
 @ft.component
 def CardPeeGeeTable(table: Table[CardPeeGee, CardPeeGeeState]) -> ft.Control:
     """The layout of the stage; each panel selects what it shows from the table, so a step
     draws again only the panels whose data changed (the panel of what the players enter now
-    is drawn again at each step of its stage)."""
-    stage, heroes, revolution, working, turn = use_table(table, _layout)
+    is drawn again at each step of its stage). At the game's end the layout stays the one the
+    game ended in (``held_table``): the panel of the last stage, and what players may do at
+    any time, stay mounted, hidden (``WhilePlaying``), holding the session they last showed, so
+    that an undo of the end shows them again with what differs, where they were made anew,
+    and a redo hides them again, drawing nothing else (issue 36)."""
+    held = use_held_tables(table, _before_the_end, ("play",))["play"]
+    stage, heroes, turn = use_table(held, _layout)  # (at the end: the stage the game ended in)
+    revolution = use_table(table, _revolution)
     panels = [HeroPanel(table, q, table.text_scale) for q in range(heroes)]
     component = NOW_PANELS.get(stage)
     wait = waiting(table, turn) if stage in HEROS_OWN else None
+    now = None if wait or not component else Follows(held, component, at_stage, stage, key=f"now-{stage}")
     parts: list[ft.Control | None] = [
         Show(table, StatusBar, _status),
         Follows(table, RevolutionPanel, _whole, key="revolution") if revolution else None,
-        wait,
+        WhilePlaying(table, wait) if wait else None,
         # what the players enter now, in the entry's box with the table's card keyboard (views/keyboard.py)
-        entry_box(None if wait or not component else Follows(table, component, at_stage, stage, key=f"now-{stage}"),
-                  Keyboard(table, key="keyboard")),
-        Show(table, Working, _working) if working else None,
+        WhilePlaying(table, entry_box(now, Keyboard(table, key="keyboard"))),
+        Kept(table, Working, _working),
         *panels,
-        Follows(table, AnyTimePanel, any_time_options, key="any-time") if stage not in ("heroes", "over") else None,
+        WhilePlaying(table, Follows(held, AnyTimePanel, any_time_options, key="any-time"))
+        if stage != "heroes" else None,
     ]
     return ft.Column(seated(table, parts, dict(enumerate(panels))), spacing=10,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _before_the_end(session, _: str) -> bool:
+    """Whether the parts kept at the game's end follow the steps: while the game goes on."""
+    return queries.stage(session.state) != "over"
+
+
+@ft.memo
+@ft.component
+def WhilePlaying(table: Table[CardPeeGee, CardPeeGeeState], content: ft.Control) -> ft.Control:
+    """``content``, hidden, still mounted, once the game is over."""
+    return kept(content, use_table(table, _before_the_end, "play"))
 
 
 def _whole(session):
