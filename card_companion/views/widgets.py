@@ -317,13 +317,15 @@ def player_panel(
     badge: str | None = None,
     stats: Sequence[tuple[str, str]] | ft.Control = (),
     cards: Sequence[ft.Control] = (),
+    cards_shown: bool = True,
     footer: Sequence[ft.Control | None] = (),
     dimmed: bool = False,
 ) -> ft.Control:
     """One player's place at the table, the same in every game: name (highlighted on their
     turn), a badge (Tie Breaker, General, dead...), their cards, and the numbers to track.
     ``stats`` is the numbers as (label, value) pairs, or a ``StatLine`` a panel selects (the
-    numbers change at every step; the frame then stays as it is)."""
+    numbers change at every step; the frame then stays as it is). ``cards_shown`` False: the
+    cards are kept, hidden (PC War's war cards after the war)."""
     # sizes from the theme's text styles: the text-size setting scales them, and so does the
     # enlarged theme a phone's own seat is drawn with (seated())
     title: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD,
@@ -340,7 +342,8 @@ def player_panel(
     # the cards' row is always there, hidden while there are none: the parts below keep their
     # places, so a player's first card (PC War's war cards) does not mount them again
     body: list[ft.Control] = [ft.Row(title, spacing=6),
-                              ft.Row(list(cards), spacing=6, wrap=True, run_spacing=6, visible=bool(cards))]
+                              ft.Row(list(cards), spacing=6, wrap=True, run_spacing=6,
+                                     visible=cards_shown and bool(cards))]
     pairs: Sequence[tuple[str, str]] = ()
     if isinstance(stats, ft.BaseControl):
         body.append(stats)

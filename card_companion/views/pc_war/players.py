@@ -7,6 +7,7 @@ import flet as ft
 
 from card_companion.calculators.cards import Card
 from card_companion.companion.pc_war import PCWar, PCWarState
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import at_scale, sized
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.seating import side_by_side
@@ -60,6 +61,9 @@ def PlayerBoard(table: Table[PCWar, PCWarState], i: int, scale: float) -> ft.Con
     """One player's panel: the name, the war cards they laid, a pile just picked up, and the
     counts (each count selects its own number)."""
     name, laid, picked_up, wins = use_table(table, _player, i)
+    held: MutableRef[tuple[int, bool] | None] = ft.use_ref(None)  # the war cards last laid: kept, hidden, after
+    # the war, so that the next war's change what differs, where they were made anew at each war
+    held.current = laid or held.current
     at_scale(scale)
     tiles = ft.Row(
         [Show(table, CountTile, _count, i, "hand", scale), Show(table, CountTile, _count, i, "pile", scale)],
@@ -69,7 +73,8 @@ def PlayerBoard(table: Table[PCWar, PCWarState], i: int, scale: float) -> ft.Con
         name,
         ident=f"player-{i}",
         badge="wins" if wins else None,
-        cards=_laid_cards(name, i, laid),
+        cards=_laid_cards(name, i, held.current),
+        cards_shown=laid is not None,
         stats=Show(table, StatLine, _cards_left, i),
         footer=[tiles, _pickup_line(i, picked_up)],
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from card_companion.companion.pc_war import PCWarState, queries
+from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import at_scale
 from card_companion.views.widgets import (
     card_face,
@@ -32,10 +33,15 @@ def LastResult(title: str, lines: tuple[str, ...], faces: tuple, notes: tuple[st
     at_scale(scale)
     if title == "The deal" and not faces and not notes:
         return explanation(lines, ident="last-result", title=title)
+    held: MutableRef[tuple] = ft.use_ref(tuple)  # the cards last shown: kept, hidden, while none are
+    held.current = faces or held.current
     shown = [card_face(c, width=44, caption=name, ident=f"shown-{i}", label=f"{name}'s card {c.symbol}")
-             for i, (c, name) in enumerate(faces)]
+             for i, (c, name) in enumerate(held.current)]
+    # the same parts in the same places from step to step, the cards' row kept, hidden, when no
+    # card was entered: a flip tapped after one entered changes what differs, where the parts
+    # after the row, and the cards, were made anew (28 to 38 controls a step on every phone)
     body: list[ft.Control | None] = [
-        ft.Row(shown, spacing=10) if shown else None,
+        ft.Row(shown, spacing=10, visible=bool(faces)),
         explanation(lines, ident="result-why", title=title),
         *[message(n, f"pickup-{k}", kind="warning") for k, n in enumerate(notes)],
     ]

@@ -16,6 +16,7 @@ from card_companion.companion.pc_war.choices import legal_actions
 from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import use_stable
+from card_companion.views.kept_panels import Kept
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.pc_war.between_flips import BetweenFlips
 from card_companion.views.pc_war.entry import CardEntry, RevealPanel
@@ -30,18 +31,22 @@ from card_companion.views.widgets import (
 
 def _layout(session) -> tuple:
     """What decides the table's layout: what may be entered now (the face-up cards of a flip or
-    of the war, the swap, the steps between flips: ``legal_actions``), the names, cards on the
-    table or not."""
+    of the war, the swap, the steps between flips: ``legal_actions``), the names."""
     s: PCWarState = session.state
     legal = legal_actions(s)
     reveal = "flip" if legal.allows(Flip) else "war" if legal.allows(War) else None
     between = tuple(what for what, kind in (("recount", Recount), ("stop", Stop)) if legal.allows(kind))
-    return reveal, legal.allows(SwapHands), between, (s.name(0), s.name(1)), bool(s.table)
+    return reveal, legal.allows(SwapHands), between, (s.name(0), s.name(1))
+
+
+def _on_table(session, scale: float) -> tuple | None:
+    """The cards lying on the table (``OnTable``), while there are some (None: none)."""
+    return on_table_of(session, scale) if session.state.table else None
 
 
 @ft.component
 def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
-    reveal, swap, between, names, cards_on_table = use_table(table, _layout)
+    reveal, swap, between, names = use_table(table, _layout)
     scale = table.text_scale
     problem, set_problem = use_step_state(table, None)  # (where, text): a refusal shown next to its entry
     so_far, set_entered = use_step_state(table, lambda: (None, None))  # the face-up cards entered so far
@@ -75,8 +80,9 @@ def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
     def at(place: str) -> str | None:
         return said if where == place else None
 
-    board = [Show(table, Numbers, _numbers), player_boards(table, scale),
-             Show(table, OnTable, on_table_of, scale) if cards_on_table else None]
+    # the cards on the table, the swap and the steps between flips stay mounted, hidden, once
+    # shown: a war's turn from the swap to the flip after it mounts none of them again
+    board = [Show(table, Numbers, _numbers), player_boards(table, scale), Kept(table, OnTable, _on_table, scale)]
     # the face-up cards' panel and entry, once shown, stay mounted through a swap or the end
     # (hidden, with the last flip's or war's props): a tie and the war after it swap little
     last_reveal: MutableRef[str | None] = ft.use_ref(None)
@@ -85,29 +91,34 @@ def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
         _shown(reveal is not None, RevealPanel(table, kind, names, at(f"{kind}-tap"), on_tap, scale), "reveal"),
         CardEntry(table, kind, names, any(so_far), at(kind), on_send, on_entering, reveal is not None,
                   key="entry"))
-    body = _body(table, faceup, reveal is not None, swap, between, names, at, on_send)
+    offered: MutableRef[tuple[str, ...]] = ft.use_ref(tuple)  # the steps between flips last offered
+    if reveal is not None and between:
+        offered.current = between
+    body = _body(table, faceup, reveal is not None, swap, (offered.current, reveal is not None and bool(between)),
+                 names, at, on_send)
     return ft.Column([c for c in board + body if c is not None], spacing=10)
 
 
 def _body(table: Table[PCWar, PCWarState], faceup: tuple[ft.Control, ft.Control] | None, revealing: bool,
-          swap: bool, between: tuple[str, ...], names: tuple[str, str], at: Callable[[str], str | None],
+          swap: bool, between: tuple[tuple[str, ...], bool], names: tuple[str, str], at: Callable[[str], str | None],
           on_send: Callable) -> list[ft.Control | None]:
-    """Under the players' boards, by phase (the pieces keyed, so that a phase change moves them
-    rather than mounting them again): the face-up cards (the one-tap answers, the last result,
-    the two cards' entry, the steps between flips), or the swap, or the game's end; the
-    table's card keyboard (views/keyboard.py) in the entry's box in every phase."""
+    """Under the players' boards, in every phase, in this order (each shown in its own phase,
+    kept mounted, hidden, in the others, once shown): the face-up cards' one-tap answers, the
+    swap, the game's end, the last result, the two cards' entry in its box with the table's
+    card keyboard (views/keyboard.py), the steps between flips (``between``: the last ones
+    offered, and whether they are offered now)."""
     reveal, entry = faceup if faceup is not None else (None, None)
-    result = Show(table, LastResult, last_result_of, table.text_scale, key="result")
-    # the two cards' entry in its box, with the table's card keyboard (views/keyboard.py)
-    box = entry_box(entry, Keyboard(table, key="keyboard"), shown=entry is not None and revealing)
-    if swap:
-        return [reveal, Show(table, SwapPanel, swap_of, on_send, key="swap"), message(at("swap"), "swap-problem"),
-                result, box]
-    if revealing:
-        return [reveal, result, box,
-                BetweenFlips(table, names, between, at("recount") or at("stop"), on_send, key="between")
-                if between else None]
-    return [reveal, Show(table, FinalNumbers, final_of, key="final"), result, box]
+    offered, offered_now = between
+    return [
+        reveal,
+        Kept(table, SwapPanel, swap_of, on_send, key="swap"),
+        message(at("swap"), "swap-problem") if swap else None,
+        Show(table, FinalNumbers, final_of, key="final") if not (revealing or swap) else None,
+        Show(table, LastResult, last_result_of, table.text_scale, key="result"),
+        entry_box(entry, Keyboard(table, key="keyboard"), shown=entry is not None and revealing),
+        _shown(offered_now, BetweenFlips(table, names, offered, at("recount") or at("stop"), on_send), "between")
+        if offered else None,
+    ]
 
 
 def _shown(visible: bool, panel: ft.Control, key: str) -> ft.Control:
