@@ -396,6 +396,54 @@ def test_a_phase_change_creates_few_controls(game_id: str, tmp_path) -> None:
     assert not over, f"a phase change created more than {bound} controls (before, after, created): {over}"
 
 
+CREATED_BY_A_PHASE_CHANGE_AGAIN = {
+    # measured 2026-12-06 over the bench's walk (seed 7, 48 steps), the most a change created
+    # after its first showing; on b53e310, before PC War kept its swap, its cards on the table
+    # and its war cards, and CardPeeGee its last stage at the end, in brackets
+    "peace-and-love": 55,  # 43 (fight -> turn) [43]
+    "fight": 32,  # 25 (fight -> pick) [25]
+    "pc-war": 40,  # 31 (war -> flip: the flip's places, its result's suits) [56]
+    "cardpeegee": 15,  # 9 (over -> town: an undo of the end) [40]
+}
+"""the most controls a phase change already seen once (the same phases, before and after) may
+create on a watching phone: its panels were kept, hidden, so it changes what differs"""
+
+
+@pytest.mark.parametrize("game_id", sorted(CREATED_BY_A_PHASE_CHANGE_AGAIN))  # (Card Stratego: one phase)
+def test_a_phase_change_seen_before_creates_fewer_controls(game_id: str, tmp_path) -> None:
+    """The bench's walk (its seed, 48 steps): a phase change that came before (a war's swap
+    after the first war, a fight's turn after the first fight) creates at most the bound's
+    controls on a watching phone; the first of each may mount what it shows for the first time."""
+    game = REGISTRY[game_id]
+    session, play, rng = mid_game(game, seed=7)
+
+    async def scenario() -> list[tuple[str, str, int]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher, store = table.phones[1], table.tables.store
+        actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
+        out = []
+        with watching() as drawn:
+            for _ in range(48):
+                before = store.snapshot(table.gid).session.state.phase
+                drawn.clear()
+                next_step(actor, table.gid, store, game, play, rng)
+                await settle()
+                out.append((before, store.snapshot(table.gid).session.state.phase, drawn.created(watcher)))
+        return out
+
+    steps = run(scenario, timeout=300)
+    seen: set[tuple[str, str]] = set()
+    again = []
+    for before, after, created in steps:
+        if before != after and (before, after) in seen:
+            again.append((before, after, created))
+        seen.add((before, after))
+    assert again, f"no phase change came twice: {steps}"
+    bound = CREATED_BY_A_PHASE_CHANGE_AGAIN[game_id]
+    over = [s for s in again if s[2] > bound]
+    assert not over, f"a phase change seen before created more than {bound} controls: {over}"
+
+
 # --- the card keyboard --------------------------------------------------------------
 
 
