@@ -240,7 +240,7 @@ def Notice(live: LiveTable, watching: bool) -> ft.Control:
     last: MutableRef[str] = ft.use_ref("info")
     if kind is not None:
         last.current = kind
-    return ft.Container(message_box(last.current, NoticeWords(live, watching)), visible=kind is not None)
+    return ft.Container(message_box(last.current or "info", NoticeWords(live, watching)), visible=kind is not None)
 
 
 @ft.memo

@@ -36,7 +36,7 @@ def LastResult(title: str, lines: tuple[str, ...], faces: tuple, notes: tuple[st
     held: MutableRef[tuple] = ft.use_ref(tuple)  # the cards last shown: kept, hidden, while none are
     held.current = faces or held.current
     shown = [card_face(c, width=44, caption=name, ident=f"shown-{i}", label=f"{name}'s card {c.symbol}")
-             for i, (c, name) in enumerate(held.current)]
+             for i, (c, name) in enumerate(held.current or ())]
     # the same parts in the same places from step to step, the cards' row kept, hidden, when no
     # card was entered: a flip tapped after one entered changes what differs, where the parts
     # after the row, and the cards, were made anew (28 to 38 controls a step on every phone)

@@ -94,7 +94,7 @@ def PCWarTable(table: Table[PCWar, PCWarState]) -> ft.Control:
     offered: MutableRef[tuple[str, ...]] = ft.use_ref(tuple)  # the steps between flips last offered
     if reveal is not None and between:
         offered.current = between
-    body = _body(table, faceup, reveal is not None, swap, (offered.current, reveal is not None and bool(between)),
+    body = _body(table, faceup, reveal is not None, swap, (offered.current or (), reveal is not None and bool(between)),
                  names, at, on_send)
     return ft.Column([c for c in board + body if c is not None], spacing=10)
 
