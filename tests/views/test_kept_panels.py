@@ -27,29 +27,36 @@ def game_texts(phone) -> list[str]:
     return out
 
 
+async def whole_table_phone(session, tmp_path) -> tuple:
+    """``session`` saved and open on one phone of the whole table, and another phone's device
+    that enters steps: (main, the game's id, the phone's key, the phone, the other device); a
+    phone opened anew on the same key shows the same seat."""
+    from card_companion.app import make_main
+    from card_companion.companion.phones.access import TABLE
+
+    main, _ = make_main(tmp_path)
+    tables = main.tables
+    key = tables.new_device_key()
+    gid = tables.device(key, "127.0.0.1").create(session)
+    tables.store.set_seat(key, gid, str(TABLE), only_one=False)
+    phone = await open_phone(main, f"/play/{gid}", key)
+    return main, gid, key, phone, tables.device(tables.new_device_key(), "127.0.0.1", admin=True)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_page_kept_from_step_to_step_shows_what_a_new_page_shows(game_id: str, tmp_path) -> None:
     """Mid-game, another phone enters random steps, undos and redos (the bench's mix, so a
     Card Stratego turn passes and comes back, a fight follows a turn and an undo brings it
     back); after each, the whole table's phone that drew every step shows the same words as a
     phone opened on that step."""
-    from card_companion.app import make_main
-    from card_companion.companion.phones.access import TABLE
-
     game = REGISTRY[game_id]
     session, play, rng = mid_game(game, seed=5)
 
     async def scenario() -> list[tuple[int, list[str], list[str]]]:
-        main, _ = make_main(tmp_path)
-        tables = main.tables
-        key = tables.new_device_key()
-        gid = tables.device(key, "127.0.0.1").create(session)
-        tables.store.set_seat(key, gid, str(TABLE), only_one=False)
-        kept = await open_phone(main, f"/play/{gid}", key)
-        actor = tables.device(tables.new_device_key(), "127.0.0.1", admin=True)
+        main, gid, key, kept, actor = await whole_table_phone(session, tmp_path)
         differ = []
         for i in range(24):
-            next_step(actor, gid, tables.store, game, play, rng)
+            next_step(actor, gid, main.tables.store, game, play, rng)
             await settle()
             anew = await open_phone(main, f"/play/{gid}", key)
             if (now := game_texts(kept)) != (fresh := game_texts(anew)):
@@ -69,9 +76,7 @@ def test_cardpeegee_an_undo_of_the_end_shows_the_last_stage_again_and_a_redo_hid
     stage's entry and panels again at each undo of the end)."""
     import random
 
-    from card_companion.app import make_main
     from card_companion.companion.log_changes import Redo, Undo
-    from card_companion.companion.phones.access import TABLE
     from tests.support.phones import watching
     from tests.support.play import random_steps
 
@@ -80,18 +85,12 @@ def test_cardpeegee_an_undo_of_the_end_shows_the_last_stage_again_and_a_redo_hid
     assert game.is_over(session.state), "the random play did not end the game"
 
     async def scenario() -> list[tuple[str, int, bool]]:
-        main, _ = make_main(tmp_path)
-        tables = main.tables
-        key = tables.new_device_key()
-        gid = tables.device(key, "127.0.0.1").create(session)
-        tables.store.set_seat(key, gid, str(TABLE), only_one=False)
-        watcher = await open_phone(main, f"/play/{gid}", key)
-        actor = tables.device(tables.new_device_key(), "127.0.0.1", admin=True)
+        main, gid, key, watcher, actor = await whole_table_phone(session, tmp_path)
         out = []
         with watching() as drawn:
             for change in (Undo(), Redo(), Undo(), Redo()):
                 drawn.clear()
-                actor.act(gid, tables.store.snapshot(gid), change)
+                actor.act(gid, main.tables.store.snapshot(gid), change)
                 await settle()
                 anew = await open_phone(main, f"/play/{gid}", key)
                 out.append((type(change).__name__, drawn.created(watcher), game_texts(watcher) == game_texts(anew)))

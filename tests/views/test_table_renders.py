@@ -348,6 +348,23 @@ def test_a_card_picked_and_not_entered_when_another_phone_steps_is_said_once(tmp
 # --- what a phase change mounts ---------------------------------------------------
 
 
+async def phase_walk(game, session, play, rng, steps: int, tmp_path) -> list[tuple[str, str, int]]:
+    """``session`` on a table of two phones, and ``steps`` of the bench's mix entered by another
+    phone: (the phase before, the phase after, the controls created on the second phone)."""
+    table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+    watcher, store = table.phones[1], table.tables.store
+    actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
+    out = []
+    with watching() as drawn:
+        for _ in range(steps):
+            before = store.snapshot(table.gid).session.state.phase
+            drawn.clear()
+            next_step(actor, table.gid, store, game, play, rng)
+            await settle()
+            out.append((before, store.snapshot(table.gid).session.state.phase, drawn.created(watcher)))
+    return out
+
+
 CREATED_BY_A_PHASE_CHANGE = {
     # measured 2026-12-03 with the table's keyboard (issue 36); before it, 2026-12-02, in brackets;
     # 2026-12-06 with the phases' panels kept mounted, hidden, once shown (``live_table.Kept``)
@@ -374,21 +391,7 @@ def test_a_phase_change_creates_few_controls(game_id: str, tmp_path) -> None:
     game = REGISTRY[game_id]
     session, play, rng = mid_game(game, seed=SEEDS.get(game_id, 11))
 
-    async def scenario() -> list[tuple[str, str, int]]:
-        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
-        watcher, store = table.phones[1], table.tables.store
-        actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
-        out = []
-        with watching() as drawn:
-            for _ in range(24):
-                before = store.snapshot(table.gid).session.state.phase
-                drawn.clear()
-                next_step(actor, table.gid, store, game, play, rng)
-                await settle()
-                out.append((before, store.snapshot(table.gid).session.state.phase, drawn.created(watcher)))
-        return out
-
-    steps = run(scenario, timeout=300)
+    steps = run(lambda: phase_walk(game, session, play, rng, 24, tmp_path), timeout=300)
     changes = [s for s in steps if s[0] != s[1]] if game_id != "card-stratego" else steps
     assert changes, f"no step changed the phase: {steps}"
     bound = CREATED_BY_A_PHASE_CHANGE[game_id]
@@ -417,21 +420,7 @@ def test_a_phase_change_seen_before_creates_fewer_controls(game_id: str, tmp_pat
     game = REGISTRY[game_id]
     session, play, rng = mid_game(game, seed=7)
 
-    async def scenario() -> list[tuple[str, str, int]]:
-        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
-        watcher, store = table.phones[1], table.tables.store
-        actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
-        out = []
-        with watching() as drawn:
-            for _ in range(48):
-                before = store.snapshot(table.gid).session.state.phase
-                drawn.clear()
-                next_step(actor, table.gid, store, game, play, rng)
-                await settle()
-                out.append((before, store.snapshot(table.gid).session.state.phase, drawn.created(watcher)))
-        return out
-
-    steps = run(scenario, timeout=300)
+    steps = run(lambda: phase_walk(game, session, play, rng, 48, tmp_path), timeout=300)
     seen: set[tuple[str, str]] = set()
     again = []
     for before, after, created in steps:

@@ -91,10 +91,10 @@ def _before_the_end(session, _: str) -> bool:
     return queries.stage(session.state) != "over"
 
 
-@ft.memo
 @ft.component
 def WhilePlaying(table: Table[CardPeeGee, CardPeeGeeState], content: ft.Control) -> ft.Control:
-    """``content``, hidden, still mounted, once the game is over."""
+    """``content``, hidden, still mounted, once the game is over (not memoized: its content is
+    made anew at each drawing of the table, which draws it only at a change of layout)."""
     return kept(content, use_table(table, _before_the_end, "play"))
 
 

@@ -62,7 +62,7 @@ def PlayerBoard(table: Table[PCWar, PCWarState], i: int, scale: float) -> ft.Con
     counts (each count selects its own number)."""
     name, laid, picked_up, wins = use_table(table, _player, i)
     held: MutableRef[tuple[int, bool] | None] = ft.use_ref(None)  # the war cards last laid: kept, hidden, after
-    # the war, so that the next war's change what differs, where they were made anew at each war
+    # the war, so that the next war's cards change only what differs (they were made anew at each war)
     held.current = laid or held.current
     at_scale(scale)
     tiles = ft.Row(
