@@ -15,7 +15,7 @@ from typing import Any
 # flet/components/hooks/use_ref.py, the return type of ``use_ref`` (flet 1.0.5).
 from flet.components.hooks.use_ref import MutableRef
 
-__all__ = ["MutableRef", "bind_page", "drawing", "drawn_on", "still_drawn"]
+__all__ = ["MutableRef", "after_the_updates", "bind_page", "drawing", "drawn_on", "still_drawn"]
 
 FLET_SEEN = "1.0.5"
 """the Flet version these were read from"""
@@ -33,6 +33,31 @@ def bind_page(page: Any) -> None:
 
     # Flet declares its ContextVar without a type, so mypy takes it to hold None only
     _context_page.set(page)  # type: ignore[arg-type]
+
+
+# Why: the frame's drawn marker (views/table_screen.py) must change after every panel a step
+# draws again, in an update of its own; drawn again by the step itself, to set an effect that
+# sets its state, it made an update that drew nothing, on every phone at every step. Rests on
+# (flet 1.0.5): ``Session.schedule_effect(hook, is_cleanup)`` and the session's updates
+# scheduler, which runs, at each wake, every pending update and then the pending effects, in
+# the order they came (an effect hook: its ``setup`` called, after its ``cancel()``).
+def after_the_updates(page: Any, fn: Any) -> None:
+    """Call ``fn`` once the components updates pending now (and those made with them, before
+    the scheduler runs) are done on ``page``: among the effects of the scheduler's next round,
+    first of them. Nothing, as for an update, while the page is not connected."""
+    page.session.schedule_effect(_Once(fn), False)
+
+
+class _Once:
+    """What Flet's scheduler asks of an effect hook (``after_the_updates``)."""
+
+    __slots__ = ("setup",)
+
+    def __init__(self, fn: Any) -> None:
+        self.setup = fn
+
+    def cancel(self) -> None:
+        """(nothing is under way to cancel)"""
 
 
 # Why: the table's keyboard (views/keyboard.py) must know whether an entry that asked for it is

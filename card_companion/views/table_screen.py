@@ -30,7 +30,7 @@ from card_companion.companion.phones.access import Refused, Seat
 from card_companion.companion.saves.storage import StoreError
 from card_companion.companion.session import Session
 from card_companion.views.calculator.screen import calc_route
-from card_companion.views.flet_compat import MutableRef
+from card_companion.views.flet_compat import MutableRef, after_the_updates
 from card_companion.views.game_views import table_component
 from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use_text_scale
 from card_companion.views.joining import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
@@ -327,17 +327,23 @@ def _outcome(session: Session) -> tuple | None:
 def GameOver(table: Table, watching: bool) -> ft.Control:
     """Once the game is over: the final result, and a new game with the same players. Kept
     mounted, hidden, when an undo takes the game's end back (``kept_panels``): a redo, or the
-    next end, then changes only what differs."""
-    use_text_scale()  # the outcome's headline follows the text-size setting
+    next end, then changes only what differs; hiding it or showing it again draws its box only."""
     data, shown = use_kept_data(table, _outcome)
     if data is None:
         return ft.Column([], spacing=0)
-    outcome, headline, game, setup = data
-    return kept(ft.Container(ft.Column([c for c in (
+    return kept(GameResult(*data, watching), shown)
+
+
+@ft.memo
+@ft.component
+def GameResult(outcome: Outcome, headline: str, game: Any, setup: Any, watching: bool) -> ft.Control:
+    """The final result (``GameOver``), and, but on a watcher's phone, a new game with the same players."""
+    use_text_scale()  # the outcome's headline follows the text-size setting
+    return ft.Container(ft.Column([c for c in (
         outcome_panel(headline, outcome),
         SamePlayers(game, setup) if not watching else None,
     ) if c is not None], spacing=12, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-        padding=ft.Padding.only(bottom=12)), shown)
+        padding=ft.Padding.only(bottom=12))
 
 
 @ft.component
@@ -345,21 +351,40 @@ def DrawnMarker(live: LiveTable) -> ft.Control:
     """An empty box under the game whose width says which revision it was drawn for;
     the browser reports its size after the frame that laid it out, and so tells the table
     what this phone has drawn (``LiveTable.drew``). Its width changes in an update of its
-    own, after every panel of the step was sent, so its report comes after all of them.
-    Each new revision also brings the screen back to its top (``scroll_to_top``), once the
-    step is drawn: the page keeps its scroll offset while a step changes its height (clamped
-    where it shrank), which left the new step's heading under the app bar; at the top, the
-    news, the seat line and the step's heading are in sight below it. And the table's card
-    keyboard looks again for the entries asking for it (``Keys.step_drawn``)."""
-    shown = use_selected(live, lambda now: now.revision)
-    marked, set_marked = ft.use_state(shown)
+    own, after every panel of the step was sent, so its report comes after all of them: a new
+    revision heard asks for it once the updates of the step are done (``after_the_updates``),
+    so that the step draws the marker once. Each new revision also brings the screen back to
+    its top (``scroll_to_top``), once the step is drawn: the page keeps its scroll offset while
+    a step changes its height (clamped where it shrank), which left the new step's heading
+    under the app bar; at the top, the news, the seat line and the step's heading are in sight
+    below it. And the table's card keyboard looks again for the entries asking for it
+    (``Keys.step_drawn``)."""
+    marked, set_marked = ft.use_state(live.revision)
+    page = ft.context.page
+    heard_last: MutableRef[int] = ft.use_ref(lambda: live.revision)
+    stop: MutableRef[Callable[[], None]] = ft.use_ref(None)
 
-    def step_drawn() -> None:
-        set_marked(shown)
-        live.keyboard.step_drawn(ft.context.page)  # (the table's keyboard looks again)
+    def step_drawn(revision: int) -> None:
+        set_marked(revision)
+        live.keyboard.step_drawn(page)  # (the table's keyboard looks again)
 
-    ft.use_effect(step_drawn, dependencies=[shown])
-    ft.use_effect(scroll_to_top, dependencies=[shown])
+    def listen() -> None:
+        def heard() -> None:
+            revision = live.revision
+            if revision != heard_last.current:
+                heard_last.current = revision
+                after_the_updates(page, lambda: step_drawn(revision))
+
+        live.keyboard.step_drawn(page)
+        stop.current = live.listen(heard)
+        heard()  # (a step between the first drawing and now)
+
+    def forget() -> None:
+        if stop.current is not None:
+            stop.current()
+
+    ft.use_effect(listen, dependencies=[], cleanup=forget)
+    ft.use_effect(scroll_to_top, dependencies=[marked])
     on_drawn = use_stable(lambda e: live.drew(e.width))
     # one pixel high and empty: nothing to see. Not zero: a page that reconnected and then drew
     # a step with a box of no height hung Flet's web client (seen in Chromium, flet-web 1.0.5)

@@ -84,6 +84,47 @@ def test_bind_page_binds_the_page_flet_reads():
         "ft.context.page does not read the page _context_page holds", "views/flet_compat.py's bind_page")
 
 
+def test_after_the_updates_runs_once_the_pending_updates_are_done():
+    """On a real Flet session: a function asked for after a component's state was set runs
+    after that component's update (it sees the new drawing), once, and an update it asks for
+    comes in an update of its own (the drawn marker's order)."""
+    rests = "views/flet_compat.py's after_the_updates (the frame's DrawnMarker)"
+    session_module = flet_module("flet.messaging.session", rests)
+    assert hasattr(session_module.Session, "schedule_effect"), changed(
+        "flet/messaging/session.py's Session has no schedule_effect", rests)
+    from card_companion.views import flet_compat as views_compat
+    from tests.support.phones import open_phone, run, settle
+
+    seen: list[str] = []
+    poke: list = []
+
+    @ft.component
+    def Probe() -> list[ft.View]:
+        n, set_n = ft.use_state(0)
+        after, set_after = ft.use_state(0)
+        seen.append(f"drawn {n} {after}")
+        poke[:] = [set_n, set_after]
+        return [ft.View(route="/", controls=[ft.Text(f"{n} {after}")])]
+
+    async def scenario() -> None:
+        phone = await open_phone(lambda page: page.render_views(Probe), "/", None)
+        page = phone.session.page
+        seen.clear()
+        set_n, set_after = poke
+
+        def then() -> None:
+            seen.append("after")
+            set_after(1)
+
+        views_compat.after_the_updates(page, then)
+        set_n(1)  # (asked after: its update still comes first)
+        await settle()
+
+    run(scenario)
+    assert seen == ["drawn 1 0", "after", "drawn 1 1"], changed(
+        f"an effect hook scheduled with Session.schedule_effect ran out of the order expected: {seen}", rests)
+
+
 # --- the server's (server/flet_compat.py) ---
 
 @pytest.mark.parametrize("name", sorted(server_compat.BOOT_TEXT))
