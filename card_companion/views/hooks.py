@@ -104,3 +104,33 @@ def current_scale() -> float:
     """The text-size setting the component being drawn took (``use_text_scale``, ``at_scale``):
     for sizes that are not a font's (a card face's width)."""
     return _TEXT_SCALE.get()
+
+
+Parts = dict[str, tuple[Callable[..., ft.Control], tuple[Any, ...], ft.Control]]
+"""key -> (make, args, element) of the last drawing"""
+
+
+def use_kept() -> Callable[..., ft.Control]:
+    """``part(make, *args, key=...)``: ``make(*args, key=key)``, or the very element this
+    component drew under ``key`` the last time if that was made of the same ``args``. A panel
+    handed back as it was is not reconciled again: Flet's diff skips it at once, where a new
+    element of the same memoized panel is matched with the old one, checked and set up again
+    control by control. Only elements of the last drawing are kept: a panel that went and
+    comes back is made anew (its hooks went with it). ``make`` is a component (a memoized one):
+    a box of plain controls around components is not handed back (tests/support/viewkit.py
+    draws the components inside it in place, as its own renderer)."""
+    kept: MutableRef[Parts] = ft.use_ref(Parts)
+    before = kept.current or {}
+    now: Parts = {}
+    kept.current = now
+
+    def part(make: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
+        old = before.get(key)
+        if old is not None and old[0] is make and old[1] == args:
+            element = old[2]
+        else:
+            element = make(*args, key=key)
+        now[key] = (make, args, element)
+        return element
+
+    return part

@@ -10,8 +10,7 @@ from card_companion.calculators.cards import Card
 from card_companion.calculators.fight import PileCard, victory_points
 from card_companion.calculators.words import plural
 from card_companion.companion.fight import FightGame, FightState, queries, winning
-from card_companion.views.fight.kept import use_kept
-from card_companion.views.hooks import at_scale
+from card_companion.views.hooks import at_scale, use_kept
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.widgets import card_face, player_panel, tagged
 

@@ -7,9 +7,8 @@ import flet as ft
 from card_companion.calculators.fight import ROUND_POINTS
 from card_companion.calculators.words import plural
 from card_companion.companion.fight import FightGame, FightState, queries, winning
-from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.names import names_of
-from card_companion.views.hooks import at_scale, sized
+from card_companion.views.hooks import at_scale, sized, use_kept
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.widgets import tagged
 

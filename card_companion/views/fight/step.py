@@ -13,11 +13,10 @@ from card_companion.calculators.words import plural
 from card_companion.companion.fight import CoinFlip, Fight, FightGame, FightState, Pick, TurnUp, checks, queries
 from card_companion.views.card_picker import CardSlots
 from card_companion.views.fight.coin import CoinToss, coin_face
-from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.names import names_of
 from card_companion.views.fight.row import row_cards
 from card_companion.views.flet_compat import MutableRef
-from card_companion.views.hooks import at_scale, sized, use_stable
+from card_companion.views.hooks import at_scale, sized, use_kept, use_stable
 from card_companion.views.keyboard import Keys
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.seating import waiting
@@ -215,9 +214,17 @@ def StepPanel(table: Table[FightGame, FightState], scale: float) -> ft.Control:
         entry = ft.Container(slots, visible=phase in _ENTRIES, key="entry")
     # under the phase's panel, as its last part: the unframed panel's column has the same spacing
     return ft.Column([
-        *(ft.Container(PhasePanel(table, shown_, scale), visible=ph == phase, key=ph) for ph, shown_ in panels.items()),
+        # (a phase's box the step neither showed nor hid, nor changed, is handed back as it was drawn)
+        *(part(PhaseBox, table, shown_, scale, ph == phase, key=ph) for ph, shown_ in panels.items()),
         *([entry] if entry is not None else []),
     ], spacing=8, tight=True)
+
+
+@ft.memo
+@ft.component
+def PhaseBox(table: Table[FightGame, FightState], data: tuple[Any, ...], scale: float, shown: bool) -> ft.Control:
+    """One phase's panel in its box, hidden while it is not the table's phase."""
+    return ft.Container(PhasePanel(table, data, scale), visible=shown)
 
 
 @ft.memo

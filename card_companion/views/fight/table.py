@@ -8,7 +8,6 @@ import flet as ft
 from card_companion.calculators.fight import BEATS, MOVES, Cycle, cycle_text
 from card_companion.companion.fight import FightGame, FightState, checks
 from card_companion.views.card_picker import Keyboard, entry_box
-from card_companion.views.fight.kept import use_kept
 from card_companion.views.fight.players import PlayerPlace
 from card_companion.views.fight.results import (
     Explanation,
@@ -26,6 +25,7 @@ from card_companion.views.fight.results import (
 from card_companion.views.fight.row import TableSection, table_section_of
 from card_companion.views.fight.score import ScoreBoard
 from card_companion.views.fight.step import StepPanel
+from card_companion.views.hooks import use_kept
 from card_companion.views.kept_panels import Kept
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.seating import seated
