@@ -2,7 +2,7 @@
 (``button``, ``icon_button``, ``tagged``, ``choice_row``), a card as it lies on the table
 (``card_face``), running text with red suits (``suited``), the explanation and message boxes,
 framed sections, a player's panel and numbers (``player_panel``, ``StatLine``,
-``number_tile``), the stop confirmation. Flet only; no rules here."""
+``number_tile``, ``NumberTile``), the stop confirmation. Flet only; no rules here."""
 
 from __future__ import annotations
 
@@ -418,6 +418,15 @@ def number_tile(ident: str, value: str, caption: str, *, label: str, title: str 
         alignment=ft.Alignment.CENTER,
         border=ft.Border.all(3, ft.Colors.PRIMARY) if active else None,
     ), label=label)
+
+
+@ft.memo
+@ft.component
+def NumberTile(ident: str, value: str, caption: str, label: str, title: str | None = None,
+               active: bool = False) -> ft.Control:
+    """``number_tile`` as a memoized component: in a row of tiles a step changes one or two
+    (the deck, the points of one player), the others are not made again."""
+    return number_tile(ident, value, caption, label=label, title=title, active=active)
 
 
 def tile_row(tiles: Sequence[ft.Control], ident: str | None = None, per_row: int = 4) -> ft.Control:

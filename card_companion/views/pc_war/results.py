@@ -8,10 +8,10 @@ from card_companion.companion.pc_war import PCWarState, queries
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import at_scale
 from card_companion.views.widgets import (
+    NumberTile,
     card_face,
     explanation,
     message,
-    number_tile,
     section,
     tagged,
     tile_row,
@@ -59,7 +59,7 @@ def final_of(session) -> tuple:
 def FinalNumbers(flips: int, wars: int, longest: str, extra: str | None) -> ft.Control:
     """The end: the game's numbers, large."""
     tiles = [("Flips", str(flips)), ("Wars", str(wars)), ("Longest war", longest)]
-    cells = [number_tile(f"final-{k}", v, t, label=f"{t}: {v}") for k, (t, v) in enumerate(tiles)]
+    cells = [NumberTile(f"final-{k}", v, t, f"{t}: {v}") for k, (t, v) in enumerate(tiles)]
     return section("The game's numbers", [
         tile_row(cells),
         ft.Text(f"Longest war: {extra}", size=13) if extra else None,

@@ -15,13 +15,13 @@ from card_companion.companion.peace_and_love import (
     PeaceAndLoveState,
 )
 from card_companion.companion.peace_and_love.queries import score_board, victory_pile
-from card_companion.views.hooks import at_scale
+from card_companion.views.hooks import at_scale, use_kept
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.reach import reach_key
 from card_companion.views.widgets import (
+    NumberTile,
     StatLine,
     card_face,
-    number_tile,
     player_panel,
     tagged,
     tile_row,
@@ -72,13 +72,14 @@ def PlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState], i: int, mine: int
     marked: ``mine`` is the fighter the player to play chose, ``aimed`` this player's attacked
     or joining one), victory pile and hand (each fighter and the numbers select their own)."""
     data = use_table(table, _player, i)
+    part = use_kept()  # (the fighters and the numbers as they were drawn: the turn passing changes the frame)
     if data is None:
         return ft.Column([])
     name, active, badge = data
-    faces = [FighterCard(table, i, place, (active and place == mine) or place in aimed, on_tap, scale)
-             for place in range(FIGHTERS)]
+    faces = [part(FighterCard, table, i, place, (active and place == mine) or place in aimed, on_tap, scale,
+                  key=f"fighter-{place}") for place in range(FIGHTERS)]
     panel = player_panel(name, ident=f"player-{i}", active=active, badge=badge, cards=faces,
-                         stats=Show(table, StatLine, _player_stats, i))
+                         stats=part(Show, table, StatLine, _player_stats, i, key="stats"))
     panel.key = reach_key(f"player-{i}")  # a part a step asks for: Retire's and Refresh's fighter (views/reach.py)
     return panel
 
@@ -132,7 +133,8 @@ def ScoreStrip(tiles: tuple, line: str, label: str) -> ft.Control:
     cards (whose turn it is marked), the deck; then the packs and the turns played. Once the
     game is over it shows the final score, the one the result names: with Anti Math Geek the
     fighters still in play are counted in (``game.scores``)."""
-    cells = [number_tile(ident, value, caption, title=title, active=active, label=said)
+    part = use_kept()  # (the tiles the step did not change stay as they were drawn)
+    cells = [part(NumberTile, ident, value, caption, said, title, active, key=ident)
              for ident, value, caption, title, active, said in tiles]
     return tagged("status", ft.Column([
         tile_row(cells, per_row=3 if len(cells) in (3, 5, 6) else 4),

@@ -98,30 +98,49 @@ def TurnPanel(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: 
     """A turn: fight, retire or refresh, and the notes on the turn's start. While the table is
     asked whether to stop (``stopping``), the turn's entry waits under the question: its one
     filled button is Keep playing, which brings the entry back as it was. Kept, hidden, with
-    the last turn it showed through a fight (``use_kept_data``): the next turn changes its texts."""
+    the last turn it showed through a fight (``use_kept_data``): the next turn changes its texts.
+    Hiding it or showing it again draws only its box (``TurnBody`` keeps what it showed), but
+    for the retire entry, whose places ask for the keyboard only while shown."""
     data, shown = use_kept_data(table, _turn)
     use_reach(asked_for(table, mode, chosen) if shown else None, data[-1] if shown else None)
     if data is None:
         return kept(None, shown)
+    return kept(TurnBody(table, data, mode, chosen, (on_mode, on_start, on_retire, on_refresh), stopping,
+                         shown if mode == "retire" else True), shown)
+
+
+@ft.memo
+@ft.component
+def TurnBody(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple, mode: str, chosen: tuple,
+             handlers: tuple[Callable, Callable, Callable, Callable], stopping: bool, entry_shown: bool) -> ft.Control:
+    """What ``TurnPanel`` shows of a turn (``_turn``'s ``data``): the mode's chooser, the notes,
+    the hint and the mode's entry (``entry_shown``: the retire entry's places ask for the keyboard)."""
     me, names, starts, untapped, cards, can_refresh, refusal, deck, known, step = data
     notes = [message(starts + ".", "starting-note", kind="info") if starts else None,
              message(untapped, "untapped-note", kind="info")]
     wait = waiting(table, me)
     if wait is not None:  # another player's turn on a player's phone: theirs to choose
-        return kept(section(f"{names[me]}'s turn", [*notes, wait], ident="turn-panel", framed=False), shown)
-    chooser = tagged("mode", touch_segments(
+        return section(f"{names[me]}'s turn", [*notes, wait], ident="turn-panel", framed=False)
+    on_mode, *entering = handlers
+    hint = ft.Text(turn_hint(mode, names[me], len(names), _viewer(table, me)))
+    entry = [hint] if stopping else [hint, *_turn_entry(table, data, mode, chosen, tuple(entering), entry_shown)]
+    return section(f"{names[me]}'s turn", [ModeChooser(mode, on_mode), *notes, *entry], ident="turn-panel",
+                   framed=False)
+
+
+@ft.memo
+@ft.component
+def ModeChooser(mode: str, on_mode: Callable) -> ft.Control:
+    """Fight, Retire or Refresh: the same from turn to turn but for the mode chosen."""
+    return tagged("mode", touch_segments(
         segments=[ft.Segment(value=k, label=ft.Text(v)) for k, v in MODES.items()],
         selected=[mode],
         on_change=on_mode,
     ), label="action")
-    hint = ft.Text(turn_hint(mode, names[me], len(names), _viewer(table, me)))
-    entry = [hint] if stopping else [hint, *_turn_entry(table, data, mode, chosen, (on_start, on_retire, on_refresh),
-                                                         shown)]
-    return kept(section(f"{names[me]}'s turn", [chooser, *notes, *entry], ident="turn-panel", framed=False), shown)
 
 
 def _turn_entry(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple, mode: str, chosen: tuple,
-                handlers: tuple[Callable, Callable, Callable], shown: bool) -> list[ft.Control | None]:
+                handlers: tuple[Callable, ...], shown: bool) -> list[ft.Control | None]:
     """The entry of the mode chosen, under its hint: the fighters tapped and the step's button, or the retired
     fighter's replacement (its places ask for the table's keyboard while the turn is shown)."""
     me, names, _, _, cards, can_refresh, refusal, deck, known, step = data
