@@ -76,6 +76,11 @@ def label(h, ident: str) -> str:
     return h.find(ident).label
 
 
+def army(h, p: int) -> str:
+    """What an army's panel reads aloud: its name and turn, then its numbers (a part of its own)."""
+    return f"{label(h, f'player-{p}')}, {label(h, f'stats-{p}')}"
+
+
 def actions_offered(h) -> list[str]:
     return sorted(i.removeprefix("action-") for i in h.ids() if i.startswith("action-"))
 
@@ -87,7 +92,7 @@ def test_first_turns_count_down_and_put_cards_face_down(store):
     gid, h = open_game(store)
     assert "Actions left: 1 of 1" in h.texts() and "the first turn of the game has 1 action" in h.texts()
     assert actions_offered(h) == ["draw", "play"]  # nothing to attack, no special card usable yet
-    assert "Deck 22" in label(h, "player-0") and "Hand 5" in label(h, "player-0")
+    assert "Deck 22" in army(h, 0) and "Hand 5" in army(h, 0)
     h.click("action-play")
     # only Ann's four front places can take a card: tapping Bea's side does nothing
     with pytest.raises(LookupError):
@@ -100,10 +105,10 @@ def test_first_turns_count_down_and_put_cards_face_down(store):
     # Bea's first turn: 2 actions; she is drawn at the bottom now, Ann's card upside down above
     assert "Bea's turn" in h.texts() and "Actions left: 2 of 2" in h.texts()
     assert label(h, "cell-0-1-0") == "Ann's face-down card, column 2, front rank"
-    assert "Battlefield 1" in label(h, "player-0") and "Hand 4" in label(h, "player-0")
+    assert "Battlefield 1" in army(h, 0) and "Hand 4" in army(h, 0)
     h.click("action-draw")
     assert log(store, gid)[-1] == Draw()
-    assert "Actions left: 1 of 2" in h.texts() and "Deck 21" in label(h, "player-1")
+    assert "Actions left: 1 of 2" in h.texts() and "Deck 21" in army(h, 1)
     assert "Last: Bea draws a card" in h.texts()
     h.click("action-play")
     h.click("cell-1-2-0")
@@ -159,7 +164,7 @@ def test_attack_enters_the_face_down_cards_and_shows_the_battle(store):
     # Ann's second card moved up; Bea's Queen stays face up; Ann's discard pile is seen
     assert label(h, "cell-0-1-0") == "Ann's face-down card, column 2, front rank"
     assert label(h, "cell-1-1-0") == "Bea's Q♠, column 2, front rank"
-    assert "Discard 1" in label(h, "player-0") and "Discard pile: 7♥" in h.texts()
+    assert "Discard 1" in army(h, 0) and "Discard pile: 7♥" in h.texts()
     # the next attack in that column asks only for Ann's card: the Queen is known
     h.click("action-attack")
     h.click("cell-1-1-0")  # tapping the defender chooses the column too
@@ -276,7 +281,7 @@ def test_joker_scout_and_six(store):
     h.click("joker-submit")
     assert log(store, gid)[-1] == JokerDestroy(target=Place(player=BEA, column=2, position=0),
                                                card=card("KC"))
-    assert "Discard pile: K♣" in h.texts() and "Battlefield 1" in label(h, "player-1")
+    assert "Discard pile: K♣" in h.texts() and "Battlefield 1" in army(h, 1)
     assert "Discard pile: Joker" in h.texts()
     assert not h.has("action-joker")  # Ann's only Joker is used
     # a Scout turns Bea's card up: a Bomb, which stays
@@ -292,14 +297,14 @@ def test_joker_scout_and_six(store):
     assert label(h, "cell-1-1-0") == "Bea's A♠, column 2, front rank"
     assert "Last: Ann discards the Scout 3♦ to turn up Bea's A♠" in h.texts()
     # a 6 returns Bea's Bomb to her hand, face down again when played back
-    assert "Hand 3" in label(h, "player-1")
+    assert "Hand 3" in army(h, 1)
     h.click("action-six")
     h.click("hand-card-6D")
     h.click("cell-1-1-0")
     assert "to return Bea's A♠ in column 2, front rank to Bea's hand" in h.texts()
     h.click("six-submit")
     assert log(store, gid)[-1] == SixReturn(six=card("6D"), target=Place(player=BEA, column=1, position=0))
-    assert "Hand 4" in label(h, "player-1") and "Battlefield 0" in label(h, "player-1")
+    assert "Hand 4" in army(h, 1) and "Battlefield 0" in army(h, 1)
     assert "Bea's turn" in h.texts()
 
 
@@ -319,7 +324,7 @@ def test_general_drains_a_random_card_of_the_hand_and_consolidates(store):
     gid, h = open_game(store, generals())
     s = store.load(gid).state
     assert s.turn == ANN and s.actions_left == 2 and s.armies[ANN].deck == 0 and s.armies[BEA].deck == 0
-    assert "General" in label(h, "player-0") and "General" in label(h, "player-1")
+    assert "General" in army(h, 0) and "General" in army(h, 1)
     assert "may Drain and Consolidate" in h.texts()
     assert "draw" not in actions_offered(h) and {"drain", "consolidate"} <= set(actions_offered(h))
     h.click("action-drain")
@@ -334,7 +339,7 @@ def test_general_drains_a_random_card_of_the_hand_and_consolidates(store):
     h.click("drain-submit")
     drained = log(store, gid)[-1]
     assert drained == Drain(card=card("JS"), pick=int(picked)) and 1 <= drained.pick <= held
-    assert "Hand 25" in label(h, "player-1") and "Discard pile: J♠" in h.texts()
+    assert "Hand 25" in army(h, 1) and "Discard pile: J♠" in h.texts()
     # Consolidate: column 1 (only Ann's) with column 4 (only Bea's); Bea's card moves over
     h.click("action-consolidate")
     h.click("cell-0-0-0")
@@ -354,7 +359,7 @@ def test_the_end_shows_the_result_and_the_last_battlefield(store):
     gid, h = open_saved(store, session)
     assert h.has("outcome") and h.has("battlefield") and not h.has("actions")
     assert "army is destroyed" in h.texts() or "A tie" in h.texts()
-    assert "Discard 27" in label(h, "player-0") + label(h, "player-1")
+    assert "Discard 27" in army(h, 0) + army(h, 1)
     h.click("undo")
     assert not h.has("outcome") and h.has("actions")
 

@@ -255,11 +255,11 @@ def test_a_fight_pick_draws_only_the_pickers_place(tmp_path) -> None:
     assert names["PlayerPlace"] == 1, f"only Bea's place is drawn again: {names}"
     assert ann_kept, "Ann's place is the very control it was"
     assert not names["Pile"], f"no victory pile changed: {names}"
-def test_card_stratego_a_draw_draws_again_only_the_drawing_players_panel(tmp_path) -> None:
+def test_card_stratego_a_draw_draws_again_only_the_drawing_players_numbers(tmp_path) -> None:
     """Card Stratego: Ann draws with actions left in her turn. By the rules a Draw moves the
     top card of her deck into her hand and uses one action; the turn stays hers and nothing
-    on the battlefield moves. So Bea's army panel (its counts, its "to play" mark) is not
-    drawn again, nor is any place of the battlefield: only Ann's panel and the head."""
+    on the battlefield moves. So neither army's panel (its name, its "to play" mark) is drawn
+    again, nor Bea's numbers, nor any place of the battlefield: only Ann's numbers and the head."""
     from card_companion.companion.card_stratego import GAME, Draw, PutIntoPlay
     from card_companion.companion.session import Session
 
@@ -273,17 +273,16 @@ def test_card_stratego_a_draw_draws_again_only_the_drawing_players_panel(tmp_pat
     async def scenario() -> tuple:
         table = await table_of_phones(session, phones=2, data_dir=tmp_path)
         watcher = table.phones[1]
-        bea, ann = watcher.find("player-1"), watcher.find("player-0")
+        bea, ann, bea_numbers = watcher.find("player-1"), watcher.find("player-0"), watcher.find("stats-1")
         with watching() as drawn:
             await table.step(Draw())
         return (drawn.names(watcher), watcher.find("player-1") is bea, watcher.find("player-0") is ann,
-                watcher.find("player-0").label)
+                watcher.find("stats-1") is bea_numbers, watcher.find("stats-0").label)
 
-    names, bea_kept, ann_kept, ann_label = run(scenario)
-    assert f"Deck {deck - 1}" in ann_label and f"Hand {hand + 1}" in ann_label  # the Draw was drawn
-    assert not ann_kept
-    assert bea_kept, f"Bea's panel was drawn again: {names}"
-    assert names["ArmyPanel"] == 1, names
+    names, bea_kept, ann_kept, bea_numbers_kept, ann_numbers = run(scenario)
+    assert f"Deck {deck - 1}" in ann_numbers and f"Hand {hand + 1}" in ann_numbers  # the Draw was drawn
+    assert bea_kept and ann_kept and bea_numbers_kept, f"a panel was drawn again: {names}"
+    assert "ArmyPanel" not in names and names["StatLine"] == 1, names
     assert not {"Cell", "RankRow", "Battlefield", "BattleLine", "CardStrategoTable"} & set(names), names
 
 

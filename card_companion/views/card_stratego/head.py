@@ -17,7 +17,7 @@ from card_companion.companion.card_stratego import (
 from card_companion.views.card_stratego import taps
 from card_companion.views.card_stratego.options import ACTIONS, action_label, options_of
 from card_companion.views.card_stratego.taps import HAND_CARD, Choice
-from card_companion.views.hooks import at_scale, sized
+from card_companion.views.hooks import at_scale, sized, use_kept
 from card_companion.views.live_table import Table, use_table
 from card_companion.views.seating import waiting
 from card_companion.views.widgets import button, card_face, explanation, message, section, tagged
@@ -81,9 +81,10 @@ def Head(table: Table[CardStratego, CardStrategoState], choice: Choice, problem:
     last = use_table(table, _last_result)
     chooser = use_table(table, _chooser, choice, problem, on_choose, on_send, on_card, scale)
     wait = waiting(table, use_table(table, _turn), "plays this turn")  # every action of a turn is its player's choice
-    parts = [Status(*status) if status is not None else None,
-             LastResult(*last) if last is not None else None,
-             wait or (Chooser(*chooser) if chooser is not None else None)]
+    part = use_kept()  # (the parts the step did not change, handed back as they were drawn)
+    parts = [part(Status, *status, key="status") if status is not None else None,
+             part(LastResult, *last, key="last") if last is not None else None,
+             wait or (part(Chooser, *chooser, key="chooser") if chooser is not None else None)]
     return ft.Column([c for c in parts if c is not None], spacing=10, tight=True)
 
 

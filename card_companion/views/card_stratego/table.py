@@ -26,7 +26,7 @@ from card_companion.companion.card_stratego import (
 )
 from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.card_stratego import taps
-from card_companion.views.card_stratego.armies import ArmyPanel, army_of
+from card_companion.views.card_stratego.armies import ArmyPanel
 from card_companion.views.card_stratego.battlefield import Battlefield
 from card_companion.views.card_stratego.entries import Entering, entry_panel
 from card_companion.views.card_stratego.head import Head
@@ -34,7 +34,7 @@ from card_companion.views.card_stratego.options import options_of
 from card_companion.views.card_stratego.taps import Choice, Key
 from card_companion.views.hooks import at_scale, use_stable
 from card_companion.views.kept_panels import use_held_tables
-from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.reach import reachable, use_reach
 from card_companion.views.seating import bottom_player, my_player, near_and_far, seated
 
@@ -58,9 +58,9 @@ def Board(table: Table[CardStratego, CardStrategoState], bottom: int, choice: Ch
     last shown at (``kept_panels.held_table``): when the turn passes, the new player's board
     shows again with what changed since, where one board drawn the other way up changed every
     place (16 ms a page update, a third of the steps)."""
-    return ft.Column([Show(table, ArmyPanel, army_of, 1 - bottom),
+    return ft.Column([ArmyPanel(table, 1 - bottom),
                       Battlefield(table, 1 - bottom, bottom, choice, on_tap, scale),
-                      Show(table, ArmyPanel, army_of, bottom)], spacing=10)
+                      ArmyPanel(table, bottom)], spacing=10)
 
 
 def _boards(table: Table[CardStratego, CardStrategoState], held: dict[int, Table] | None, bottom: int,
@@ -72,7 +72,7 @@ def _boards(table: Table[CardStratego, CardStrategoState], held: dict[int, Table
     if held is not None:
         return [ft.Container(Board(held[b], b, choice if b == bottom else NO_CHOICE, on_tap, scale),
                              visible=b == bottom) for b in (0, 1)], {}
-    armies = {p: Show(table, ArmyPanel, army_of, p) for p in (1 - bottom, bottom)}
+    armies = {p: ArmyPanel(table, p) for p in (1 - bottom, bottom)}
     return [armies[1 - bottom], Battlefield(table, 1 - bottom, bottom, choice, on_tap, scale), armies[bottom]], armies
 
 
