@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from card_companion.calculators.cards import Card
 from card_companion.calculators.words import plural
 from card_companion.companion.cardpeegee import CardPeeGee, CardPeeGeeState, queries
 from card_companion.companion.cardpeegee.checks import element
 from card_companion.views.cardpeegee.shared import SMALL
-from card_companion.views.hooks import at_scale
+from card_companion.views.hooks import at_scale, use_kept
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.widgets import StatLine, card_face, player_panel, tagged
 
@@ -101,15 +102,23 @@ def HeroPanel(table: Table[CardPeeGee, CardPeeGeeState], q: int, scale: float) -
     """One Hero's panel (before their Hero is entered: "not entered yet"); its numbers and HP
     chart select what they show themselves."""
     name, character, active, badge, alive, turn, died = use_table(table, hero_of, q)
+    part = use_kept()  # (the cards, numbers and chart a step did not change, handed back as they were drawn)
     at_scale(scale)
     if character is None:
         return player_panel(name, ident=f"hero-{q}", badge="not entered yet", stats=[("HP", "—")])
-    cards = [card_face(character, ident=f"character-{q}", caption="Character", width=48,
-                       label=f"{name}'s Character {character.symbol}", dimmed=not alive)]
-    cards += [card_face(c, ident=f"active-{q}-{i}", caption="active", width=48,
-                        label=f"{name}'s active {c.symbol}") for i, c in enumerate(active)]
-    footer = [Show(table, HpChart, hp_points, q)]
+    cards = [part(_hero_card, character, f"character-{q}", "Character", f"{name}'s Character {character.symbol}",
+                  not alive, scale, key="character")]
+    cards += [part(_hero_card, c, f"active-{q}-{i}", "active", f"{name}'s active {c.symbol}", False, scale,
+                   key=f"active-{i}") for i, c in enumerate(active)]
+    footer = [part(Show, table, HpChart, hp_points, q, key="hp")]
     if died:
         footer.append(ft.Text(f"Out of the game: {died}", size=SMALL, italic=True))
-    return player_panel(name, ident=f"hero-{q}", active=turn, badge=badge, stats=Show(table, StatLine, hero_numbers, q),
+    return player_panel(name, ident=f"hero-{q}", active=turn, badge=badge,
+                        stats=part(Show, table, StatLine, hero_numbers, q, key="numbers"),
                         cards=cards, footer=footer, dimmed=not alive)
+
+
+def _hero_card(card: Card, ident: str, caption: str, label: str, dimmed: bool, scale: float, key: str) -> ft.Control:
+    """A Hero's Character or active card, its caption under it (``scale``: the panel's text size)."""
+    del key  # (``use_kept``'s: the face has its own, from its identifier)
+    return card_face(card, ident=ident, caption=caption, width=48, label=label, dimmed=dimmed)

@@ -8,7 +8,7 @@ import flet as ft
 from card_companion.calculators.cards import Card
 from card_companion.companion.pc_war import PCWar, PCWarState
 from card_companion.views.flet_compat import MutableRef
-from card_companion.views.hooks import at_scale, sized
+from card_companion.views.hooks import at_scale, sized, use_kept
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.seating import side_by_side
 from card_companion.views.widgets import (
@@ -27,14 +27,19 @@ def player_boards(table: Table[PCWar, PCWarState], scale: float) -> ft.Control:
 
 
 def _player(session, i: int) -> tuple:
-    """A player's panel, without its counts: name, the war cards laid, a pile just picked up,
-    the win."""
+    """A player's panel, without its counts and its pickup note: name, the war cards laid, the win."""
     s: PCWarState = session.state
     laid = (s.lays[i].down, s.lays[i].up) if s.phase == "war" and s.lays is not None else None
+    return s.name(i), laid, s.phase == "over" and i in s.winners
+
+
+def _picked_up(session, i: int) -> tuple[int, int]:
+    """A pile this player just picked up (``PickupLine``): the cards in it, 0 for none."""
+    s: PCWarState = session.state
     picked = s.picked_up[i]
     if not picked and s.phase == "war" and s.lays is not None:
         picked = s.lays[i].picked_up
-    return s.name(i), laid, picked, s.phase == "over" and i in s.winners
+    return i, picked
 
 
 def _before(session):
@@ -60,24 +65,30 @@ def _cards_left(session, i: int) -> tuple:
 def PlayerBoard(table: Table[PCWar, PCWarState], i: int, scale: float) -> ft.Control:
     """One player's panel: the name, the war cards they laid, a pile just picked up, and the
     counts (each count selects its own number)."""
-    name, laid, picked_up, wins = use_table(table, _player, i)
+    name, laid, wins = use_table(table, _player, i)
     held: MutableRef[tuple[int, bool] | None] = ft.use_ref(None)  # the war cards last laid: kept, hidden, after
     # the war, so that the next war's cards change only what differs (they were made anew at each war)
     held.current = laid or held.current
     at_scale(scale)
-    tiles = ft.Row(
-        [Show(table, CountTile, _count, i, "hand", scale), Show(table, CountTile, _count, i, "pile", scale)],
-        spacing=6,
-    )
+    part = use_kept()  # (the counts and the pickup note select their own: handed back as they were drawn)
     return player_panel(
         name,
         ident=f"player-{i}",
         badge="wins" if wins else None,
         cards=_laid_cards(name, i, held.current),
         cards_shown=laid is not None,
-        stats=Show(table, StatLine, _cards_left, i),
-        footer=[tiles, _pickup_line(i, picked_up)],
+        stats=part(Show, table, StatLine, _cards_left, i, key="stats"),
+        footer=[part(CountTiles, table, i, scale, key="tiles"), part(Show, table, PickupLine, _picked_up, i,
+                                                                         key="pickup")],
     )
+
+
+@ft.memo
+@ft.component
+def CountTiles(table: Table[PCWar, PCWarState], i: int, scale: float) -> ft.Control:
+    """A player's hand and pile, large, side by side (each selects its own number)."""
+    return ft.Row([Show(table, CountTile, _count, i, "hand", scale), Show(table, CountTile, _count, i, "pile", scale)],
+                  spacing=6)
 
 
 @ft.memo
@@ -121,7 +132,9 @@ def change_words(by: int) -> str:
     return f"{abs(by)} {'more' if by > 0 else 'fewer'} than before the last step"
 
 
-def _pickup_line(i: int, n: int) -> ft.Control:
+@ft.memo
+@ft.component
+def PickupLine(i: int, n: int) -> ft.Control:
     """A short note when this player just picked up their pile (always one line high, so
     the buttons below never move)."""
     text = f"↻ picked up the pile ({n})" if n else " "
