@@ -231,8 +231,11 @@ def suited(text: str, **style: Any) -> ft.Text:
     parts = [p for p in _RED_SUITS.split(text) if p]
     if len(parts) <= 1 and not _RED_SUITS.fullmatch(text):
         return ft.Text(text, **style)
-    return ft.Text(spans=[ft.TextSpan(p, style=ft.TextStyle(color=ft.Colors.ERROR) if _RED_SUITS.fullmatch(p)
-                                      else None) for p in parts], **style)
+    # the words before the first red suit are the text's own (Flet draws them before its spans, in
+    # its style): a span fewer to make, compare and send for every such line
+    first = "" if _RED_SUITS.fullmatch(parts[0]) else parts.pop(0)
+    return ft.Text(first, spans=[ft.TextSpan(p, style=ft.TextStyle(color=ft.Colors.ERROR) if _RED_SUITS.fullmatch(p)
+                                             else None) for p in parts], **style)
 
 
 def explanation(lines: Sequence[str], ident: str = "explanation", title: str | None = None) -> ft.Control:

@@ -17,7 +17,7 @@ from card_companion.views.new_game import NewGameScreen
 from card_companion.views.rules_screen import RulesScreen
 from card_companion.views.services import SERVED, Prefs, Services, ServicesContext, Where
 from card_companion.views.table_screen import TableScreen
-from tests.support.viewkit import FakePage, ViewHarness
+from tests.support.viewkit import FakePage, ViewHarness, text_of
 
 
 @pytest.fixture
@@ -316,9 +316,10 @@ def test_red_suits_in_running_text_are_red_in_both_themes():
     from card_companion.views.widgets import explanation, message, suited
 
     t = suited("7♥ on 9♥ → the lowest wins; 5♠")
+    assert t.value == "7" and t.color is None  # (the words before the first red suit: the text's own)
     assert [(s.text, s.style.color if s.style else None) for s in t.spans] == [
-        ("7", None), ("♥", ft.Colors.ERROR), (" on 9", None), ("♥", ft.Colors.ERROR),
-        (" → the lowest wins; 5♠", None)]
+        ("♥", ft.Colors.ERROR), (" on 9", None), ("♥", ft.Colors.ERROR), (" → the lowest wins; 5♠", None)]
+    assert suited("♦ first").value == "" and [s.text for s in suited("♦ first").spans] == ["♦", " first"]
     assert suited("no red suit here: 5♠ 3♣").value == "no red suit here: 5♠ 3♣"
     h = ViewHarness(lambda: ft.Column([explanation(["8♦ − 5♣ = 3"]), message("2♥ is entered twice")]))
     assert "• 8♦ − 5♣ = 3" in h.texts().splitlines() and "2♥ is entered twice" in h.texts().splitlines()
@@ -501,5 +502,5 @@ def test_the_history_shows_red_suits_in_red(store):
     gid, h = dealt_table(store)
     hist = ViewHarness(HistoryScreen, contexts=services(store), route_params={"gid": gid})
     line = next(c for c in hist.all() if isinstance(c, ft.Text) and c.spans
-                and "".join(s.text for s in c.spans).startswith("1. Ann's fighters: 9♥ K♦ Q♣"))
+                and text_of(c).startswith("1. Ann's fighters: 9♥ K♦ Q♣"))
     assert [s.text for s in line.spans if s.style and s.style.color == ft.Colors.ERROR] == ["♥", "♦"]
