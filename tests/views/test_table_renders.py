@@ -221,6 +221,43 @@ def test_peace_and_love_a_fight_round_leaves_the_player_outside_the_fight_as_dra
     assert names["StatLine"] == 2, names  # Ann's and Bea's numbers; Cy's stay
     assert names["FighterCard"] == 1, names  # Bea's defeated fighter; Cy's three stay
     assert "PlayerPanel" not in names, names
+def test_peace_and_love_a_fight_starting_hides_the_turn_and_a_round_redraws_one_score_tile(tmp_path) -> None:
+    """Three players dealt (Ann 9♥ K♦ Q♣, Bea 5♠ 2♣ 7♦, Cy 8♠ 10♥ 6♣); Bea, the lowest total
+    (14), plays first and attacks Ann's 9♥ with her 5♠. The fight starting hides the turn's
+    panel: only its box is drawn, not the turn it showed (``TurnBody``, the mode's chooser),
+    and no score changes, so no tile of the score strip is drawn. The first round (Bea 3♣ on
+    5♠: 2; Ann 4♣ on 9♥: 5; the highest result wins) gives Ann Bea's 5♠, 5 points: Ann's tile
+    alone is drawn again (the deck, Bea's and Cy's stay as they were). The frame's drawn
+    marker is drawn once a step."""
+    from card_companion.companion.session import Session
+
+    pal = REGISTRY["peace-and-love"]
+    session = Session.start(pal, pal.make_setup(["Ann", "Bea", "Cy"]))
+    for player, fighters in enumerate((["9H", "KD", "QC"], ["5S", "2C", "7D"], ["8S", "10H", "6C"])):
+        session = session.push(pal.parse_action({"kind": "deal", "player": player, "fighters": fighters}))
+    fight = pal.parse_action({"kind": "fight", "fighter": 0, "defender": 0, "defender_fighter": 0})
+    round_one = pal.parse_action({"kind": "play", "cards": {"1": "3C", "0": "4C"}})
+
+    async def scenario() -> tuple:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        turn, deck = watcher.find("turn-panel"), watcher.find("deck-count")
+        with watching() as drawn:
+            await table.step(fight)
+            started = drawn.names(watcher)
+            turn_kept = watcher.find("turn-panel", hidden=True) is turn  # (the very control: not drawn again)
+            drawn.clear()
+            await table.step(round_one)
+        return started, turn_kept, drawn.names(watcher), watcher.find("score-0").label, watcher.find("deck-count") is deck
+
+    started, turn_kept, rounded, ann, deck_kept = run(scenario)
+    assert started["TurnPanel"] == 1 and turn_kept, started
+    assert started["DrawnMarker"] == 1, started  # (the marker's width changes in one update of its own)
+    assert not {"TurnBody", "ModeChooser", "NumberTile"} & set(started), started
+    assert ann.startswith("Ann: 5 points"), ann
+    assert rounded["NumberTile"] == 1 and deck_kept, rounded
+
+
 def test_a_fight_pick_draws_only_the_pickers_place(tmp_path) -> None:
     """FIGHT!: Bea won the turn (Ann 6♠ Punch, Bea 6♦ Parry: Parry beats Punch), so Bea alone
     takes a face-up card from the row; Ann drew her card at the turn. Bea's pick changes
