@@ -180,10 +180,17 @@ def Chooser(me: str, mode: str | None, hint: str, hand: tuple | None, offered: t
 @ft.memo
 @ft.component
 def ActionButtons(offered: tuple[str, ...], on_choose: Callable) -> ft.Control:
-    """One button for each action the player can take now."""
-    buttons = [button(text, (lambda ev, k=kind: on_choose(k)), f"action-{kind}", primary=kind == "draw")
-               for kind, text in ACTIONS if kind in offered]
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+    """One button for each action the player can take now (an action offered before too keeps
+    its button: a step changes the few it offers or takes away)."""
+    part = use_kept()
+    return ft.Row([part(ActionButton, kind, text, on_choose, key=kind) for kind, text in ACTIONS if kind in offered],
+                  wrap=True, spacing=6, run_spacing=6)
+
+
+@ft.memo
+@ft.component
+def ActionButton(kind: str, text: str, on_choose: Callable) -> ft.Control:
+    return button(text, lambda ev: on_choose(kind), f"action-{kind}", primary=kind == "draw")
 
 
 @ft.memo
