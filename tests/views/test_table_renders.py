@@ -248,7 +248,8 @@ def test_peace_and_love_a_fight_starting_hides_the_turn_and_a_round_redraws_one_
             turn_kept = watcher.find("turn-panel", hidden=True) is turn  # (the very control: not drawn again)
             drawn.clear()
             await table.step(round_one)
-        return started, turn_kept, drawn.names(watcher), watcher.find("score-0").label, watcher.find("deck-count") is deck
+        return (started, turn_kept, drawn.names(watcher), watcher.find("score-0").label,
+                watcher.find("deck-count") is deck)
 
     started, turn_kept, rounded, ann, deck_kept = run(scenario)
     assert started["TurnPanel"] == 1 and turn_kept, started
