@@ -361,18 +361,22 @@ def DrawnMarker(live: LiveTable) -> ft.Control:
     (``Keys.step_drawn``)."""
     marked, set_marked = ft.use_state(live.revision)
     page = ft.context.page
-    heard_last: MutableRef[int] = ft.use_ref(lambda: live.revision)
+    at: MutableRef[int] = ft.use_ref(lambda: live.revision)  # the revision the marker's width says
     stop: MutableRef[Callable[[], None]] = ft.use_ref(None)
 
     def step_drawn(revision: int) -> None:
+        if revision == at.current:  # (asked more than once for one revision: the first did it)
+            return
+        at.current = revision
         set_marked(revision)
         live.keyboard.step_drawn(page)  # (the table's keyboard looks again)
 
     def listen() -> None:
         def heard() -> None:
+            # asked again at every change until the marker says the revision: an ask Flet dropped
+            # (the page went away in between) is made again by the re-read when it comes back
             revision = live.revision
-            if revision != heard_last.current:
-                heard_last.current = revision
+            if revision != at.current:
                 after_the_updates(page, lambda: step_drawn(revision))
 
         live.keyboard.step_drawn(page)
