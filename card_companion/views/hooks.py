@@ -116,9 +116,11 @@ def use_kept() -> Callable[..., ft.Control]:
     handed back as it was is not reconciled again: Flet's diff skips it at once, where a new
     element of the same memoized panel is matched with the old one, checked and set up again
     control by control. Only elements of the last drawing are kept: a panel that went and
-    comes back is made anew (its hooks went with it). ``make`` is a component (a memoized one):
-    a box of plain controls around components is not handed back (tests/support/viewkit.py
-    draws the components inside it in place, as its own renderer)."""
+    comes back is made anew (its hooks went with it). ``make`` is a component (a memoized one),
+    or plain controls with no component inside (a card face): a box of plain controls around
+    components is not handed back (tests/support/viewkit.py draws the components inside it in
+    place, as its own renderer). Every input of the element is in ``args``, what it reads from
+    its drawing's context too (the text size a card face takes: CardPeeGee's ``_hero_card``)."""
     kept: MutableRef[Parts] = ft.use_ref(Parts)
     before = kept.current or {}
     now: Parts = {}

@@ -119,6 +119,8 @@ def HeroPanel(table: Table[CardPeeGee, CardPeeGeeState], q: int, scale: float) -
 
 
 def _hero_card(card: Card, ident: str, caption: str, label: str, dimmed: bool, scale: float, key: str) -> ft.Control:
-    """A Hero's Character or active card, its caption under it (``scale``: the panel's text size)."""
+    """A Hero's Character or active card, its caption under it. ``scale`` is not read here: the
+    face takes the panel's text size (``at_scale``); it is an argument so that ``use_kept``
+    makes the face again when the size changes."""
     del key  # (``use_kept``'s: the face has its own, from its identifier)
     return card_face(card, ident=ident, caption=caption, width=48, label=label, dimmed=dimmed)
