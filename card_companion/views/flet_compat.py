@@ -7,6 +7,7 @@ no longer holds."""
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from typing import Any
 
@@ -15,7 +16,11 @@ from typing import Any
 # flet/components/hooks/use_ref.py, the return type of ``use_ref`` (flet 1.0.5).
 from flet.components.hooks.use_ref import MutableRef
 
-__all__ = ["MutableRef", "after_the_updates", "bind_page", "drawing", "drawn_on", "still_drawn"]
+# (walk_set_fields's)
+from flet.controls import object_patch
+from flet.controls.value_types import Prop
+
+__all__ = ["MutableRef", "after_the_updates", "bind_page", "drawing", "drawn_on", "still_drawn", "walk_set_fields"]
 
 FLET_SEEN = "1.0.5"
 """the Flet version these were read from"""
@@ -131,3 +136,134 @@ def _list_fields(cls: type) -> tuple[str, ...]:
         names = _LIST_FIELDS[cls] = tuple(name for name in getattr(cls, "_structural_fields", ())
                                           if not name.startswith("_") and name not in ("parent", "page"))
     return names
+
+
+# Why: Flet's diff, for every control a patch adds (and every one it takes away for good), walks
+# every field of it and of every value in it, about sixty a control, each a generator of its own,
+# though nearly all of them hold their class's default (None, a number): it was a quarter of a page
+# update's time, and three quarters of the time a new control costs its diff (a Text: 51 µs of 63).
+# The walks below are Flet's own, in the same order, but pass over what cannot hold a control or a
+# value object (a str, a number, None, a sparse prop still at a default that is none of those).
+# Rests on (flet 1.0.5): ``DiffBuilder._configure_dataclass`` and ``DiffBuilder._removed_controls``
+# of flet/controls/object_patch.py, copied but for that walk, whose source the compat test pins
+# (``WALKS_READ``); the sparse props (``Prop``, ``_values``: a prop not in them is at its default).
+WALKS_READ = "5c2831d8"
+"""the first digits of the sha256 of the two walks' source as read (tests/project/test_flet_compat.py)"""
+_LEAF = (str, int, float, bool, type(None))
+
+
+def walk_set_fields() -> bool:
+    """Put the walks that pass over defaults in place of Flet's own (once; every page of the
+    process diffs with them). False, and Flet's own kept, on a Flet other than the one read."""
+    import flet
+
+    builder = object_patch.DiffBuilder
+    if flet.__version__ != FLET_SEEN:
+        return False
+    if builder._configure_dataclass is not _configure_dataclass:
+        _FLETS.update(configure=builder._configure_dataclass, removed=builder._removed_controls)
+        builder._configure_dataclass = _configure_dataclass  # type: ignore[method-assign]
+        builder._removed_controls = _removed_controls  # type: ignore[method-assign]
+    return True
+
+
+_FLETS: dict[str, Any] = {}
+"""Flet's own walks, once replaced"""
+
+
+class _Walk:
+    """Of one dataclass: the fields Flet walks (not ``skip``), in order, which of them are sparse
+    props whose default holds nothing to walk (read from ``_values``, passed over when absent), and
+    the others (read as Flet does, by getattr)."""
+
+    __slots__ = ("order", "plain", "others")
+
+    def __init__(self, cls: type) -> None:
+        fields = [f for f in dataclasses.fields(cls) if not f.metadata.get("skip", False)]
+        self.order = {f.name: i for i, f in enumerate(fields)}
+        plain = set()
+        for f in fields:
+            prop = next((vars(k)[f.name] for k in cls.__mro__ if f.name in vars(k)), None)
+            if isinstance(prop, Prop) and not (dataclasses.is_dataclass(prop.default)
+                                               or isinstance(prop.default, (list, dict))):
+                plain.add(f.name)
+        self.plain = frozenset(plain)
+        self.others = tuple(name for name in self.order if name not in plain)
+
+
+_WALKS: dict[type, _Walk] = {}
+
+
+def walked(item: Any) -> list[Any]:
+    """The values of a dataclass's fields that Flet's walks go into (all but leaves), in field order."""
+    cls = type(item)
+    walk = _WALKS.get(cls)
+    if walk is None:
+        walk = _WALKS[cls] = _Walk(cls)
+    values = getattr(item, "__dict__", {}).get("_values")
+    if values is None:
+        return [v for v in (getattr(item, name) for name in walk.order) if type(v) not in _LEAF]
+    plain = walk.plain
+    names = [name for name, v in values.items() if name in plain and type(v) not in _LEAF]
+    names += walk.others
+    if len(names) > 1:
+        names.sort(key=walk.order.__getitem__)
+    return [v for v in (values[n] if n in plain else getattr(item, n) for n in names) if type(v) not in _LEAF]
+
+
+def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool,
+                         configure_setattr_only: bool = False) -> Any:
+    """Flet's ``DiffBuilder._configure_dataclass`` (flet 1.0.5), its logging left out, through ``walked``."""
+    if isinstance(item, type):  # a dataclass's class itself, as Flet does
+        yield from _FLETS["configure"](self, item, parent, frozen, configure_setattr_only)
+        return
+    if not hasattr(type(item), "__dataclass_fields__"):  # (dataclasses.is_dataclass, for an instance)
+        if isinstance(item, (dict, list)):
+            for v in item.values() if isinstance(item, dict) else item:
+                if type(v) not in _LEAF:
+                    yield from self._configure_dataclass(v, parent, frozen)
+        return
+    if parent is None:
+        parent_ref = getattr(item, "_parent", None)
+        parent = parent_ref() if parent_ref else None
+    if parent:
+        if parent is item:
+            raise object_patch.ObjectPatchException(f"Parent is the same as item: {item}")
+        item._parent = weakref.ref(parent)
+    if hasattr(item, "_frozen"):
+        frozen = item._frozen
+    elif frozen:
+        item._frozen = frozen
+    item_cls = item.__class__
+    if getattr(item_cls, "__flet_control_cls__", None) is None:
+        item_cls.__flet_control_cls__ = self.control_cls
+    is_control = bool(self.control_cls) and isinstance(item, self.control_cls)
+    if is_control:
+        if not configure_setattr_only:
+            item.build()
+            item._before_update_safe()
+            object.__setattr__(item, "_initialized", True)
+        yield item
+    if not configure_setattr_only:
+        child_parent = item if is_control else parent
+        for v in walked(item):
+            yield from self._configure_dataclass(v, child_parent, frozen)
+    if not frozen:
+        dst_dirty = getattr(item, "_dirty", None)
+        if dst_dirty is not None:
+            dst_dirty.clear()
+        else:
+            if type(item).__setattr__ is not object_patch._control_setattr:
+                type(item).__setattr__ = object_patch._control_setattr  # type: ignore[method-assign, assignment]
+            object.__setattr__(item, "__changes", {})
+
+
+def _removed_controls(self: Any, item: Any, recurse: bool) -> Any:
+    """Flet's ``DiffBuilder._removed_controls`` (flet 1.0.5); a control with no snapshot of its
+    lists, walked through ``walked``."""
+    if recurse and self.control_cls and isinstance(item, self.control_cls) and not hasattr(item, "__prev_lists"):
+        for v in walked(item):
+            yield from self._removed_controls(v, recurse)
+        yield item
+    else:
+        yield from _FLETS["removed"](self, item, recurse)

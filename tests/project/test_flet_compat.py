@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import contextvars
+import hashlib
 import importlib
 import inspect
 import re
@@ -18,6 +19,8 @@ from types import ModuleType
 
 import flet as ft
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from card_companion.server import flet_compat as server_compat
 
@@ -123,6 +126,109 @@ def test_after_the_updates_runs_once_the_pending_updates_are_done():
     run(scenario)
     assert seen == ["drawn 1 0", "after", "drawn 1 1"], changed(
         f"an effect hook scheduled with Session.schedule_effect ran out of the order expected: {seen}", rests)
+
+
+def test_the_diff_walks_replaced_are_the_ones_read():
+    rests = "views/flet_compat.py's walk_set_fields (every page's diff)"
+    from card_companion.views import flet_compat as views_compat
+
+    object_patch = flet_module("flet.controls.object_patch", rests)
+    assert views_compat.walk_set_fields(), changed(f"its version is not {views_compat.FLET_SEEN}", rests)
+    builder = object_patch.DiffBuilder
+    assert builder._configure_dataclass is views_compat._configure_dataclass
+    flets = views_compat._FLETS
+    source = inspect.getsource(flets["configure"]) + inspect.getsource(flets["removed"])
+    read = hashlib.sha256(source.encode()).hexdigest()[:8]
+    assert read == views_compat.WALKS_READ, changed(
+        f"DiffBuilder._configure_dataclass or _removed_controls is not the source read (sha256 {read}, "
+        f"read {views_compat.WALKS_READ})", rests)
+
+
+def flets_own_builder() -> type:
+    """Flet's DiffBuilder with Flet's own walks (its methods call themselves through ``self``)."""
+    from flet.controls.object_patch import DiffBuilder
+
+    from card_companion.views import flet_compat as views_compat
+
+    views_compat.walk_set_fields()
+    return type("FletsOwn", (DiffBuilder,), {"_configure_dataclass": views_compat._FLETS["configure"],
+                                             "_removed_controls": views_compat._FLETS["removed"]})
+
+
+def _tree(spec):
+    """A control tree from a spec (hypothesis draws the specs; each is built twice, alike)."""
+    kind, args = spec[0], spec[1:]
+    if kind == "text":
+        value, coloured, spans = args
+        return ft.Text(value, color="red" if coloured else None, size=None if coloured else 12,
+                       spans=[ft.TextSpan(s, style=ft.TextStyle(weight=ft.FontWeight.BOLD)) for s in spans] or None)
+    if kind == "box":
+        child, bordered, back_to_default = args
+        box = ft.Container(_tree(child) if child else None, padding=4 if bordered else None,
+                           border=ft.Border.all(1, "blue") if bordered else None, tooltip="t" if bordered else None)
+        if back_to_default:  # set, then back to the default: out of the sparse props again
+            box.bgcolor = "green"
+            box.bgcolor = None
+        return box
+    if kind == "gesture":
+        return ft.GestureDetector(content=_tree(args[0]), on_tap=lambda e: None)
+    if kind == "tile":  # three fields that hold controls: the order they are walked in shows
+        leading, title, trailing = args
+        return ft.ListTile(leading=_tree(leading), title=_tree(title), trailing=_tree(trailing) if trailing else None)
+    row = {"row": ft.Row, "column": ft.Column, "stack": ft.Stack}[kind]
+    return row([_tree(c) for c in args[0]], data={"kept": [1, 2]} if len(args[0]) == 2 else None)
+
+
+_LEAF_SPEC = st.one_of(st.tuples(st.just("text"), st.text("ab", max_size=2), st.booleans(),
+                                 st.lists(st.text("xy", max_size=1), max_size=2)))
+TREES = st.recursive(_LEAF_SPEC, lambda inner: st.one_of(
+    st.tuples(st.just("box"), st.one_of(st.none(), inner), st.booleans(), st.booleans()),
+    st.tuples(st.just("gesture"), inner),
+    st.tuples(st.just("tile"), inner, inner, st.one_of(st.none(), inner)),
+    st.tuples(st.sampled_from(["row", "column", "stack"]), st.lists(inner, max_size=3))), max_leaves=12)
+
+
+def _diffed(builder_cls, src, dst, frozen):
+    """What one diff from ``src`` to ``dst`` gives: its operations (controls as their rank in the
+    tree, ids being fresh at each build), the controls added and removed, and the state the walk
+    left on every control of ``dst``."""
+    from flet.controls.base_control import BaseControl
+
+    builder = builder_cls(src, dst, control_cls=BaseControl)
+    builder._compare_values(None, [], None, src, dst, frozen)
+    ops = list(builder.execute())
+    added, removed = list(builder.get_added_controls()), list(builder.get_removed_controls())
+    builder.teardown()
+    ids = sorted({c._i for c in added + removed})
+
+    def plain(v):
+        if isinstance(v, BaseControl):
+            return (type(v).__name__, ids.index(v._i) if v._i in ids else "kept")
+        return [plain(x) for x in v] if isinstance(v, list) else v
+
+    def state(c):
+        parent = getattr(c, "_parent", None)
+        return (type(c).__name__, getattr(c, "_frozen", None), hasattr(c, "_initialized"), dict(c._dirty),
+                type(parent()).__name__ if parent else None)
+
+    return ([{k: plain(v) for k, v in op.items()} for op in ops], [plain(c) for c in added],
+            [plain(c) for c in removed], [state(c) for c in added])
+
+
+@given(TREES, TREES, st.booleans())
+@settings(max_examples=150, deadline=None)
+def test_the_diff_walks_give_what_flets_own_give(src, dst, frozen):
+    """Flet's walks and the ones that pass over defaults, on twin trees: the same operations, the
+    same controls added and removed in the same order, the same state left on them."""
+    from flet.controls.object_patch import DiffBuilder
+
+    flets_own = flets_own_builder()
+    results = []
+    for builder_cls in (flets_own, DiffBuilder):
+        old, new = ft.Column([_tree(src)]), ft.Column([_tree(dst)])
+        first = _diffed(builder_cls, None, old, frozen)
+        results.append((first, _diffed(builder_cls, old, new, frozen)))
+    assert results[0] == results[1]
 
 
 # --- the server's (server/flet_compat.py) ---
