@@ -8,6 +8,7 @@ no longer holds."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import weakref
 from typing import Any
 
@@ -20,7 +21,8 @@ from flet.components.hooks.use_ref import MutableRef
 from flet.controls import object_patch
 from flet.controls.value_types import Prop
 
-__all__ = ["MutableRef", "after_the_updates", "bind_page", "drawing", "drawn_on", "still_drawn", "walk_set_fields"]
+__all__ = ["MutableRef", "after_the_updates", "bind_page", "construct_set_fields", "drawing", "drawn_on",
+           "sets_only_given", "still_drawn", "walk_set_fields"]
 
 FLET_SEEN = "1.0.5"
 """the Flet version these were read from"""
@@ -267,3 +269,96 @@ def _removed_controls(self: Any, item: Any, recurse: bool) -> Any:
         yield item
     else:
         yield from _FLETS["removed"](self, item, recurse)
+
+
+# Why: a step's panels are built again as new controls (about eighty a phone step in Peace and
+# Love), and Flet's construction of one stores each of its fifty-odd fields through the ``Prop``
+# descriptor, a Python call each, for the two or three not left at their defaults: two thirds of
+# a control's construction (10 µs of 15 for a Text here). Rests on (flet 1.0.5): controls are
+# dataclasses whose generated ``__init__`` sets the fields in order and then calls
+# ``__post_init__`` with the InitVars (``ref``, one); ``Prop.__set__`` on a control under
+# construction stores a value into ``_values`` (and marks it in ``_dirty``, which
+# ``BaseControl.__post_init__`` clears) unless it equals the prop's default; ``_values`` and
+# ``_dirty`` are the first fields; no control class of the step's sets attributes its own way.
+def construct_set_fields() -> int:
+    """Give each control class loaded now (those a step builds among them) a construction that
+    stores only the fields given away from their defaults, as Flet's keeps them (once; every page
+    of the process builds with them). How many classes have it; 0, Flet's own kept, on a Flet
+    other than the one read."""
+    import flet
+
+    if flet.__version__ != FLET_SEEN:
+        return 0
+    from flet.controls.base_control import BaseControl
+
+    for name in _BUILT_AT_STEPS:  # (Flet loads its control classes when first named)
+        getattr(flet, name)
+    classes, seen = [BaseControl], set()
+    while classes:
+        cls = classes.pop()
+        classes.extend(sub for sub in cls.__subclasses__() if sub not in seen)
+        seen.add(cls)
+        if cls not in _OWN_INITS:
+            init = sets_only_given(cls)
+            if init is not None:
+                _OWN_INITS[cls] = cls.__init__
+                cls.__init__ = init  # type: ignore[method-assign]
+    return len(_OWN_INITS)
+
+
+_BUILT_AT_STEPS = ("Component", "Text", "Column", "Row", "Container", "Stack", "GestureDetector", "Semantics", "Icon",
+                   "TextButton", "IconButton", "ListTile", "Divider", "TextField", "Switch")
+"""the control classes the tables' steps build (``construct_set_fields``)"""
+
+_OWN_INITS: dict[type, Any] = {}
+"""Flet's constructions of the classes given another"""
+
+
+def sets_only_given(cls: type) -> Any:
+    """For one control class, a ``__init__`` with the signature of the one ``@dataclass`` made
+    it, doing what that one does, except that a field that is a ``Prop`` is stored only when
+    given a value other than its default (``not (value == default)``, as ``Prop.__set__``; the
+    ``is`` first, every default here being equal to itself), and not marked in ``_dirty``
+    (``BaseControl.__post_init__`` clears it). None for a class whose own is not the one
+    dataclass made, or that sets attributes its own way."""
+    init = cls.__dict__.get("__init__")
+    if (init is None or not dataclasses.is_dataclass(cls) or init.__code__.co_filename.endswith(".py")
+            or cls.__setattr__ is not object.__setattr__ or "__slots__" in cls.__dict__
+            or hasattr(cls, "_notify") or hasattr(cls, "_frozen")):
+        return None
+    fields = dataclasses.fields(cls)
+    names = {f.name for f in fields}
+    params = list(inspect.signature(init).parameters.values())[1:]
+    initvars = [p.name for p in params if p.name not in names]
+    if [f.name for f in fields[:2]] != ["_values", "_dirty"] or len(initvars) > 1:
+        return None
+    scope: dict[str, Any] = {"_v": None}
+    head = []
+    for p in params:
+        if p.kind is p.KEYWORD_ONLY and "*" not in head:
+            head.append("*")
+        scope[f"_p_{p.name}"] = p.default
+        head.append(p.name if p.default is p.empty else f"{p.name}=_p_{p.name}")
+    body = ["self._values = _v = _f__values()", "self._dirty = _f__dirty()"]
+    scope.update(_f__values=fields[0].default_factory, _f__dirty=fields[1].default_factory)
+    for f in fields[2:]:
+        prop = next((vars(k)[f.name] for k in cls.__mro__ if f.name in vars(k)), None)
+        if isinstance(prop, Prop):
+            if not f.init or not prop.default == prop.default:
+                return None
+            scope[f"_d_{f.name}"] = prop.default
+            body.append(f"if {f.name} is not _d_{f.name} and not ({f.name} == _d_{f.name}): "
+                        f"_v[{f.name!r}] = {f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            scope[f"_f_{f.name}"] = f.default_factory
+            given = f" if {f.name} is _p_{f.name} else {f.name}" if f.init else ""  # (_p_: the factory's marker)
+            body.append(f"self.{f.name} = _f_{f.name}(){given}")
+        elif f.init:
+            body.append(f"self.{f.name} = {f.name}")
+    if hasattr(cls, "__post_init__"):
+        body.append(f"self.__post_init__({', '.join(initvars)})")
+    exec(f"def __init__(self, {', '.join(head)}):\n" + "".join(f"    {line}\n" for line in body), scope)
+    made = scope["__init__"]
+    made.__code__ = made.__code__.replace(co_qualname=init.__code__.co_qualname)  # (what a TypeError names)
+    made.__qualname__, made.__doc__ = init.__qualname__, "(flet_compat.sets_only_given)"
+    return made

@@ -13,7 +13,7 @@ import flet as ft
 from card_companion.companion.phones.devices import Tables
 from card_companion.companion.registry import GAMES
 from card_companion.views.calculator.screen import CalculatorScreen
-from card_companion.views.flet_compat import MutableRef, walk_set_fields
+from card_companion.views.flet_compat import MutableRef, construct_set_fields, walk_set_fields
 from card_companion.views.game_views import calculator_component, setup_extra, table_component
 from card_companion.views.history import HistoryScreen
 from card_companion.views.home import HomeScreen
@@ -69,9 +69,10 @@ def apply_prefs(page: ft.Page, prefs: Prefs) -> None:
 def prepare_page(page: ft.Page) -> PageLife:
     """Title, fonts and the default theme, set before the first frame (no second round trip
     for the theme when this browser keeps the default preferences); the page's connection
-    events. Flet's diff walks, in this process, pass over the fields left at their defaults
-    (``flet_compat.walk_set_fields``)."""
+    events. Flet's diff walks and its construction of controls, in this process, pass over the
+    fields left at their defaults (``flet_compat.walk_set_fields``, ``construct_set_fields``)."""
     walk_set_fields()
+    construct_set_fields()
     page.title = "Card Companion"
     apply_prefs(page, Prefs())
     return PageLife().attach(page)

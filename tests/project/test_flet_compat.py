@@ -231,6 +231,79 @@ def test_the_diff_walks_give_what_flets_own_give(src, dst, frozen):
     assert results[0] == results[1]
 
 
+def constructions() -> list[tuple[type, typing.Any, typing.Any]]:
+    """Each control class given a construction of its own: (class, Flet's, the one given)."""
+    from card_companion.views import flet_compat as views_compat
+
+    views_compat.construct_set_fields()
+    return sorted(((cls, own, cls.__init__) for cls, own in views_compat._OWN_INITS.items()),
+                  key=lambda c: c[0].__qualname__)
+
+
+def test_the_constructions_replaced_are_the_dataclasses_own():
+    rests = "views/flet_compat.py's construct_set_fields (every control a step builds)"
+    from card_companion.views import flet_compat as views_compat
+
+    made = constructions()
+    assert views_compat.construct_set_fields() == len(made), changed(
+        f"its version is not {views_compat.FLET_SEEN}", rests)
+    names = {cls.__name__ for cls, _, _ in made}
+    assert set(views_compat._BUILT_AT_STEPS) <= names, changed(
+        f"these control classes keep Flet's construction: {sorted(set(views_compat._BUILT_AT_STEPS) - names)}", rests)
+    for cls, own, ours in made:
+        assert not own.__code__.co_filename.endswith(".py"), f"{cls.__name__}: its own __init__ is not the dataclass's"
+
+        def shape(fn):
+            return [(p.name, p.kind, p.default) for p in inspect.signature(fn).parameters.values()]
+        assert shape(own) == shape(ours), f"{cls.__name__}: another signature"
+        if cls.__name__ == "Text":
+            text = ft.Text("a", size=12, color=None)
+            assert list(text._values.items()) == [("value", "a"), ("size", 12)] and text._dirty == {}
+
+
+_ANY = st.sampled_from([None, 0, 1, 2.5, "x", "", True, False, (), "red", ft.TextAlign.CENTER, ft.Padding.all(2),
+                        "default"])
+
+
+def _built(init, cls, args, kwargs):
+    """What one construction leaves: the instance's attributes in the order set (its fresh ids,
+    ``_i`` and a service's ``uid``, as there; a lock, equal only to itself, by its type), its
+    sparse props in order; or the exception, as raised."""
+    item = cls.__new__(cls)
+    try:
+        init(item, *args, **kwargs)
+    except Exception as e:
+        return type(e).__name__, str(e)
+
+    def plain(k, v):
+        if k == "_internals" and "uid" in v:
+            return {**v, "uid": "fresh"}
+        return type(v).__name__ if type(v).__eq__ is object.__eq__ else v
+    state = [(k, plain(k, v)) for k, v in vars(item).items() if k != "_i"]
+    return state, list(item._values.items()), list(item._dirty.items()), type(item._i).__name__
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_the_constructions_given_do_what_flets_own_do(data):
+    """Flet's construction and the one that stores only the fields given, of each class, on the
+    same arguments (any of its own, at its default or not, one it does not have, a positional
+    one): the same attributes and sparse props in the same order, or the same exception."""
+    cls, own, given = data.draw(st.sampled_from(constructions()))
+    params = list(inspect.signature(own).parameters.values())[1:]
+    chosen = data.draw(st.lists(st.sampled_from(params), unique=True, max_size=8))
+    kwargs = {}
+    for p in chosen:
+        value = data.draw(_ANY)
+        kwargs[p.name] = p.default if value == "default" and p.default is not p.empty else value
+    if data.draw(st.booleans()):
+        kwargs["not_a_field"] = 1
+    args = ()
+    if params and params[0].kind is params[0].POSITIONAL_OR_KEYWORD and data.draw(st.booleans()):
+        args = (kwargs.pop(params[0].name, "x"),)
+    assert _built(own, cls, args, kwargs) == _built(given, cls, args, kwargs)
+
+
 # --- the server's (server/flet_compat.py) ---
 
 @pytest.mark.parametrize("name", sorted(server_compat.BOOT_TEXT))
