@@ -274,7 +274,7 @@ def _removed_controls(self: Any, item: Any, recurse: bool) -> Any:
 # Why: a step's panels are built again as new controls (about eighty a phone step in Peace and
 # Love), and Flet's construction of one stores each of its fifty-odd fields through the ``Prop``
 # descriptor, a Python call each, for the two or three not left at their defaults: two thirds of
-# a control's construction (10 µs of 15 for a Text here). Rests on (flet 1.0.5): controls are
+# a control's construction (7 µs of 10 for a Text here). Rests on (flet 1.0.5): controls are
 # dataclasses whose generated ``__init__`` sets the fields in order and then calls
 # ``__post_init__`` with the InitVars (``ref``, one); ``Prop.__set__`` on a control under
 # construction stores a value into ``_values`` (and marks it in ``_dirty``, which
