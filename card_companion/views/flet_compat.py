@@ -332,7 +332,7 @@ def sets_only_given(cls: type) -> Any:
     initvars = [p.name for p in params if p.name not in names]
     if [f.name for f in fields[:2]] != ["_values", "_dirty"] or len(initvars) > 1:
         return None
-    scope: dict[str, Any] = {"_v": None}
+    scope: dict[str, Any] = {}
     head = []
     for p in params:
         if p.kind is p.KEYWORD_ONLY and "*" not in head:

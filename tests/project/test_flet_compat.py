@@ -289,7 +289,7 @@ def test_the_constructions_given_do_what_flets_own_do(data):
     """Flet's construction and the one that stores only the fields given, of each class, on the
     same arguments (any of its own, at its default or not, one it does not have, a positional
     one): the same attributes and sparse props in the same order, or the same exception."""
-    cls, own, given = data.draw(st.sampled_from(constructions()))
+    cls, own, ours = data.draw(st.sampled_from(constructions()))
     params = list(inspect.signature(own).parameters.values())[1:]
     chosen = data.draw(st.lists(st.sampled_from(params), unique=True, max_size=8))
     kwargs = {}
@@ -301,7 +301,7 @@ def test_the_constructions_given_do_what_flets_own_do(data):
     args = ()
     if params and params[0].kind is params[0].POSITIONAL_OR_KEYWORD and data.draw(st.booleans()):
         args = (kwargs.pop(params[0].name, "x"),)
-    assert _built(own, cls, args, kwargs) == _built(given, cls, args, kwargs)
+    assert _built(own, cls, args, kwargs) == _built(ours, cls, args, kwargs)
 
 
 # --- the server's (server/flet_compat.py) ---
