@@ -107,6 +107,15 @@ def current_scale() -> float:
 
 
 Parts = dict[str, tuple[Callable[..., ft.Control], tuple[Any, ...], ft.Control]]
+
+Part: TypeAlias = Callable[..., ft.Control]
+"""``use_kept``'s ``part(make, *args, key=...)``, handed to the helpers that draw for a component"""
+
+
+def made_anew(make: Callable[..., ft.Control], *args: Any, key: str) -> ft.Control:
+    """``make(*args, key=key)``: a ``Part`` that keeps nothing, for a helper drawn outside a
+    component that keeps its parts (a panel drawn without ``use_kept``)."""
+    return make(*args, key=key)
 """key -> (make, args, element) of the last drawing"""
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from card_companion.calculators.cards import Card
-from card_companion.views.hooks import current_scale
+from card_companion.views.hooks import Part, current_scale, made_anew, use_kept
 
 RED = "#c62828"
 BLACK = "#1b1b1b"
@@ -323,25 +323,23 @@ def player_panel(
     cards_shown: bool = True,
     footer: Sequence[ft.Control | None] = (),
     dimmed: bool = False,
+    part: Part | None = None,
 ) -> ft.Control:
     """One player's place at the table, the same in every game: name (highlighted on their
     turn), a badge (Tie Breaker, General, dead...), their cards, and the numbers to track.
     ``stats`` is the numbers as (label, value) pairs, or a ``StatLine`` a panel selects (the
     numbers change at every step; the frame then stays as it is). ``cards_shown`` False: the
-    cards are kept, hidden (PC War's war cards after the war)."""
+    cards are kept, hidden (PC War's war cards after the war). ``part``: the drawing
+    component's ``use_kept``, through which the texts a step did not change (the name, the
+    badges, the numbers) are handed back as they were drawn, not reconciled again."""
+    made = part or made_anew
     # sizes from the theme's text styles: the text-size setting scales them, and so does the
     # enlarged theme a phone's own seat is drawn with (seated())
-    title: list[ft.Control] = [ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD,
-                                       expand=True)]
+    title: list[ft.Control] = [made(_panel_name, name, key="name")]
     if active:
-        title.append(ft.Container(ft.Text("to play", theme_style=ft.TextThemeStyle.LABEL_MEDIUM,
-                                          color=ft.Colors.ON_PRIMARY),
-                                  bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(vertical=2, horizontal=8),
-                                  border_radius=10))
+        title.append(made(_pill, "to play", True, key="to-play"))
     if badge:
-        title.append(ft.Container(ft.Text(badge, theme_style=ft.TextThemeStyle.LABEL_MEDIUM),
-                                  bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                                  padding=ft.Padding.symmetric(vertical=2, horizontal=8), border_radius=10))
+        title.append(made(_pill, badge, False, key="badge"))
     # the cards' row is always there, hidden while there are none: the parts below keep their
     # places, so a player's first card (PC War's war cards) does not mount them again
     body: list[ft.Control] = [ft.Row(title, spacing=6),
@@ -352,7 +350,7 @@ def player_panel(
         body.append(stats)
     elif stats:
         pairs = stats
-        body.append(stat_line(pairs))
+        body.append(stat_line(pairs, made))
     body += [c for c in footer if c is not None]
     summary = f"{name}" + (", to play" if active else "") + (f", {badge}" if badge else "") + "".join(
         f", {label} {value}" for label, value in pairs)
@@ -370,9 +368,37 @@ def player_panel(
     )
 
 
-def stat_line(stats: Sequence[tuple[str, str]]) -> ft.Control:
-    return ft.Row([ft.Text(f"{label}: {value}", theme_style=ft.TextThemeStyle.BODY_MEDIUM)
-                   for label, value in stats], wrap=True, spacing=14, run_spacing=2)
+def _panel_name(name: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True)
+
+
+def _pill(text: str, to_play: bool, key: str) -> ft.Control:
+    """A badge beside a player's name: "to play" (filled), or what the game says of them."""
+    del key  # (``use_kept``'s)
+    if to_play:
+        return ft.Container(ft.Text(text, theme_style=ft.TextThemeStyle.LABEL_MEDIUM, color=ft.Colors.ON_PRIMARY),
+                            bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(vertical=2, horizontal=8),
+                            border_radius=10)
+    return ft.Container(ft.Text(text, theme_style=ft.TextThemeStyle.LABEL_MEDIUM), bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                        padding=ft.Padding.symmetric(vertical=2, horizontal=8), border_radius=10)
+
+
+def stat_line(stats: Sequence[tuple[str, str]], made: Part | None = None) -> ft.Control:
+    """A player's numbers side by side (wrapping on a narrow phone); one number is its text
+    alone (a row around it draws the same and is one more control to reconcile at each step).
+    ``made``: a ``use_kept`` part, through which the numbers a step left as they were are
+    handed back as they were drawn."""
+    made = made or made_anew
+    texts = [made(_stat_text, f"{label}: {value}", key=f"stat-{k}") for k, (label, value) in enumerate(stats)]
+    if len(texts) == 1:
+        return texts[0]
+    return ft.Row(texts, wrap=True, spacing=14, run_spacing=2)
+
+
+def _stat_text(text: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Text(text, theme_style=ft.TextThemeStyle.BODY_MEDIUM)
 
 
 @ft.memo
@@ -380,7 +406,7 @@ def stat_line(stats: Sequence[tuple[str, str]]) -> ft.Control:
 def StatLine(ident: str, stats: tuple[tuple[str, str], ...]) -> ft.Control:
     """A player's numbers as a memoized component of its own (read aloud on their own:
     "Cards left 27")."""
-    return tagged(ident, stat_line(stats), label=", ".join(f"{label} {value}" for label, value in stats))
+    return tagged(ident, stat_line(stats, use_kept()), label=", ".join(f"{label} {value}" for label, value in stats))
 
 
 STOP_COUNTS = ("It counts in the records and the ratings, marked stopped early. For a game abandoned, stop "
@@ -404,17 +430,21 @@ def stop_confirm(consequence: str, on_stop: Callable[[], None], on_stop_uncounte
     ], ident="stop-panel")
 
 
-def number_tile(ident: str, value: str, caption: str, *, label: str, title: str | None = None,
-                active: bool = False) -> ft.Control:
+@ft.memo
+@ft.component
+def NumberTile(ident: str, value: str, caption: str, label: str, title: str | None = None,
+               active: bool = False) -> ft.Control:
     """One number a player reads from across the table (points, cards, flips): big, with what
     it counts under it and, for a player's tile, their name above; ``active``: their turn.
-    Sizes come from the theme's text styles, so the text-size setting scales them."""
+    Sizes come from the theme's text styles, so the text-size setting scales them. Memoized:
+    in a row of tiles a step changes one or two (the deck, the points of one player), the
+    others are not made again; in a tile drawn again, the texts the step did not change are
+    handed back as they were drawn (``use_kept``: the turn passing changes only the border)."""
+    part = use_kept()
     rows: list[ft.Control] = []
     if title is not None:
-        rows.append(ft.Text(title, theme_style=ft.TextThemeStyle.LABEL_LARGE, weight=ft.FontWeight.BOLD,
-                            max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
-    rows += [ft.Text(value, theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM, weight=ft.FontWeight.BOLD),
-             ft.Text(caption, theme_style=ft.TextThemeStyle.LABEL_MEDIUM)]
+        rows.append(part(_tile_text, title, TITLE_TILE, key="title"))
+    rows += [part(_tile_text, value, VALUE_TILE, key="value"), part(_tile_text, caption, CAPTION_TILE, key="caption")]
     return tagged(ident, ft.Container(
         content=ft.Column(rows, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=8, padding=8, expand=1,
@@ -423,13 +453,18 @@ def number_tile(ident: str, value: str, caption: str, *, label: str, title: str 
     ), label=label)
 
 
-@ft.memo
-@ft.component
-def NumberTile(ident: str, value: str, caption: str, label: str, title: str | None = None,
-               active: bool = False) -> ft.Control:
-    """``number_tile`` as a memoized component: in a row of tiles a step changes one or two
-    (the deck, the points of one player), the others are not made again."""
-    return number_tile(ident, value, caption, label=label, title=title, active=active)
+TITLE_TILE, VALUE_TILE, CAPTION_TILE = "title", "value", "caption"
+"""the three texts of a number tile, top to bottom"""
+
+
+def _tile_text(text: str, kind: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    if kind == TITLE_TILE:
+        return ft.Text(text, theme_style=ft.TextThemeStyle.LABEL_LARGE, weight=ft.FontWeight.BOLD,
+                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    if kind == VALUE_TILE:
+        return ft.Text(text, theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM, weight=ft.FontWeight.BOLD)
+    return ft.Text(text, theme_style=ft.TextThemeStyle.LABEL_MEDIUM)
 
 
 def tile_row(tiles: Sequence[ft.Control], ident: str | None = None, per_row: int = 4) -> ft.Control:

@@ -27,7 +27,7 @@ from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.cardpeegee.round_entry import RoundEntry, round_order
 from card_companion.views.cardpeegee.shared import SMALL, Odds, click, lines_text, note, per_state, present
-from card_companion.views.hooks import at_scale, sized, use_text_scale
+from card_companion.views.hooks import Part, at_scale, sized, use_kept, use_text_scale
 from card_companion.views.widgets import button, card_face, tagged
 
 
@@ -39,9 +39,9 @@ def side_name(s: CardPeeGeeState, enc, side: int) -> str:
     return {"monster": "the Monster", "healer": "the jailors", "boss": "the Bosses' side"}.get(enc.kind, "")
 
 
-def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None, scale: float) -> ft.Control:
-    """One fighter's row: a memoized component of what it shows (a step that leaves this
-    fighter as it was does not draw it again)."""
+def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None, scale: float, part: Part) -> ft.Control:
+    """One fighter's row: a memoized component of what it shows, handed back as it was drawn
+    (``use_kept``'s ``part``) by a step that leaves this fighter as it was."""
     if f.player is not None:
         hp = s.heroes[f.player].hp
         card, face_down = s.heroes[f.player].character, False
@@ -65,8 +65,8 @@ def fighter_row(s: CardPeeGeeState, enc, i: int, f, draws: int | None, scale: fl
     # a player's working (their played cards) always; a Monster's, jailor's or Boss's numbers until
     # the first round (then the history keeps them)
     working = tuple(f.working) if f.player is not None or not f.rounds else ()
-    return FighterRow(i, f.name, card, face_down, label, hp, f.attack, f.deal, draws, element, tuple(flags),
-                      working, f.live, f.side, scale)
+    return part(FighterRow, i, f.name, card, face_down, label, hp, f.attack, f.deal, draws, element, tuple(flags),
+                working, f.live, f.side, scale, key=f"fighter-{i}")
 
 
 @ft.memo
@@ -109,6 +109,7 @@ def battle_title(s: CardPeeGeeState, enc) -> str:
 @ft.component
 def BattlePanel(table) -> ft.Control:
     scale = use_text_scale()  # sizes below follow the text-size setting
+    part = use_kept()  # (the fighters a step did not change, handed back as they were drawn)
     s, game = table.state, table.game
     enc = s.encounter
     battle = enc.battle
@@ -138,14 +139,14 @@ def BattlePanel(table) -> ft.Control:
         modes.append(Mode("heal", "Heal and defend", functools.partial(heal_and_defend, table), healers,
                           step=HealAndDefend))
     return EncounterPanel(
-        table, "battle", f"{battle_title(s, enc)} · fight round {number}", fight_lines(s, game, scale), modes,
+        table, "battle", f"{battle_title(s, enc)} · fight round {number}", fight_lines(s, game, scale, part), modes,
         abandon="Abandon the Healer" if legal.allows(Abandon) else None, chooser="mode", first=first,
         first_actor=getattr(actions[-1], "player", None) if last in ("join", "activate") else None,
         key="encounter",
     )
 
 
-def fight_lines(s: CardPeeGeeState, game, scale: float) -> list[ft.Control | None]:
+def fight_lines(s: CardPeeGeeState, game, scale: float, part: Part) -> list[ft.Control | None]:
     """What the fight is: the jailors' or the Bosses' lines, every fighter, the odds."""
     enc = s.encounter
     assert isinstance(enc, FightEncounter) and enc.battle is not None, "the fight panel is drawn in a fight only"
@@ -157,7 +158,7 @@ def fight_lines(s: CardPeeGeeState, game, scale: float) -> list[ft.Control | Non
         shown = {line for f in battle.fighters for line in f.working}
         parts += lines_text([line for line in enc.working if line not in shown])
     draws = {i: k for i, (_, k, _) in zip(battle.live(), queries.fighters(s))}
-    parts += [fighter_row(s, enc, i, f, draws.get(i), scale) for i, f in enumerate(battle.fighters)]
+    parts += [fighter_row(s, enc, i, f, draws.get(i), scale, part) for i, f in enumerate(battle.fighters)]
     parts.append(Odds(per_state(cardpeegee_fight, game, s), ident="fight-odds",
                       key=f"fight-odds-{battle.rounds + 1}"))
     if not battle.can_flee:

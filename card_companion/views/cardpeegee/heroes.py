@@ -115,7 +115,7 @@ def HeroPanel(table: Table[CardPeeGee, CardPeeGeeState], q: int, scale: float) -
         footer.append(ft.Text(f"Out of the game: {died}", size=SMALL, italic=True))
     return player_panel(name, ident=f"hero-{q}", active=turn, badge=badge,
                         stats=part(Show, table, StatLine, hero_numbers, q, key="numbers"),
-                        cards=cards, footer=footer, dimmed=not alive)
+                        cards=cards, footer=footer, dimmed=not alive, part=part)
 
 
 def _hero_card(card: Card, ident: str, caption: str, label: str, dimmed: bool, scale: float, key: str) -> ft.Control:

@@ -52,6 +52,7 @@ def PlayerPlace(table: Table[FightGame, FightState], i: int, scale: float) -> ft
         stats=stats,
         cards=hand,
         footer=[part(Show, table, Pile, _pile, i, scale, key="pile")],
+        part=part,
     )
 
 

@@ -16,7 +16,7 @@ from card_companion.views.fight.coin import CoinToss, coin_face
 from card_companion.views.fight.names import names_of
 from card_companion.views.fight.row import row_cards
 from card_companion.views.flet_compat import MutableRef
-from card_companion.views.hooks import at_scale, sized, use_kept, use_stable
+from card_companion.views.hooks import Part, at_scale, sized, use_kept, use_stable
 from card_companion.views.keyboard import Keys
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.seating import waiting
@@ -232,7 +232,8 @@ def PhaseBox(table: Table[FightGame, FightState], data: tuple[Any, ...], scale: 
 def PhasePanel(table: Table[FightGame, FightState], data: tuple[Any, ...], scale: float) -> ft.Control:
     """One phase's panel (``_SECTIONS``), drawn again only when what it shows changed."""
     at_scale(scale)
-    return _SECTIONS[data[0]](table, data)
+    part = use_kept()  # (the row's cards a step left as they were: handed back as they were drawn)
+    return _SECTIONS[data[0]](table, data, part)
 
 
 def _entry_places(data: tuple[Any, ...], problems: tuple[str, ...], fresh: int | None) -> EntryPlaces | None:
@@ -251,17 +252,17 @@ def _entry_places(data: tuple[Any, ...], problems: tuple[str, ...], fresh: int |
     return None
 
 
-def _row_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -> ft.Control:
+def _row_section(table: Table[FightGame, FightState], data: tuple[Any, ...], part: Part) -> ft.Control:
     """The row to enter: the round's three cards, or the refill."""
     _, title, hint, row, note, _, _, _ = data
     return section(title, [
         flip_note(note),
         ft.Text(hint),
-        None if row is None else row_cards(row[0], row[1], caption="In the row now"),
+        None if row is None else row_cards(row[0], row[1], caption="In the row now", made=part),
     ], ident="step-row", framed=False)
 
 
-def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -> ft.Control:
+def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...], part: Part) -> ft.Control:
     """The two cards of a turn."""
     _, turn, hands, _, _ = data
     return section(None, [
@@ -272,7 +273,7 @@ def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -
     ], ident="step-fight", framed=False)
 
 
-def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -> ft.Control:
+def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...], part: Part) -> ft.Control:
     """A pick from the row: the picker taps the card they take."""
     _, p, picker, note, context, deck, row, after = data
     wait = waiting(table, p, "picks")  # the card a player takes is theirs to pick
@@ -281,12 +282,12 @@ def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) ->
         ft.Text(context),
         wait or ft.Text(f"{picker}: tap the card you take.", weight=ft.FontWeight.BOLD),
         row_cards(deck, row, on_pick=None if wait else lambda c: table.dispatch(Pick(player=p, card=c)),
-                  picker=picker),
+                  picker=picker, made=part),
         ft.Text(after, size=12, italic=True),
     ], ident="step-pick", framed=False)
 
 
-def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) -> ft.Control:
+def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...], part: Part) -> ft.Control:
     """A coin flip: who picks first, a tie, who wins the round."""
     _, title, hint, question, flip = data
     return section(title, [
@@ -295,7 +296,7 @@ def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...]) ->
     ], ident="step-coin", framed=False)
 
 
-_SECTIONS: dict[str, Callable[[Table, tuple[Any, ...]], ft.Control]] = {
+_SECTIONS: dict[str, Callable[[Table, tuple[Any, ...], Part], ft.Control]] = {
     "row": _row_section, "fight": _fight_section, "pick": _pick_section, "coin-flip": _coin_section}
 """each phase's panel: what it shows (the card entry under it, hidden in the steps without cards)"""
 

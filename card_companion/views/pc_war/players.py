@@ -80,6 +80,7 @@ def PlayerBoard(table: Table[PCWar, PCWarState], i: int, scale: float) -> ft.Con
         stats=part(Show, table, StatLine, _cards_left, i, key="stats"),
         footer=[part(CountTiles, table, i, scale, key="tiles"), part(Show, table, PickupLine, _picked_up, i,
                                                                          key="pickup")],
+        part=part,
     )
 
 
@@ -97,6 +98,7 @@ def CountTile(ident: str, value: int, what: str, previous: int | None, label: st
     """One big count with how much it changed in the last step, said so: "−1 last step"
     (and to a screen reader "1 fewer than before the last step")."""
     at_scale(scale)
+    part = use_kept()  # (the words under the count are the same at every count: handed back as drawn)
     change = "" if previous is None or previous == value else f"{value - previous:+d}".replace("-", "−")
     said = change_words(value - previous) if change and previous is not None else ""
     return tagged(
@@ -105,7 +107,7 @@ def CountTile(ident: str, value: int, what: str, previous: int | None, label: st
             content=ft.Column(
                 [
                     ft.Text(str(value), size=sized(36), weight=ft.FontWeight.BOLD),
-                    ft.Text(what, size=12),
+                    part(_what_text, what, key="what"),
                     ft.Text(f"{change} last step" if change else " ", size=12, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
                 ],
@@ -121,6 +123,11 @@ def CountTile(ident: str, value: int, what: str, previous: int | None, label: st
         ),
         label=f"{label}: {value} cards" + (f" ({said})" if said else ""),
     )
+
+
+def _what_text(what: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Text(what, size=12)
 
 
 def change_words(by: int) -> str:

@@ -6,7 +6,7 @@ import flet as ft
 
 from card_companion.companion.pc_war import PCWarState, queries
 from card_companion.views.flet_compat import MutableRef
-from card_companion.views.hooks import at_scale
+from card_companion.views.hooks import at_scale, use_kept
 from card_companion.views.widgets import (
     NumberTile,
     card_face,
@@ -35,8 +35,8 @@ def LastResult(title: str, lines: tuple[str, ...], faces: tuple, notes: tuple[st
         return explanation(lines, ident="last-result", title=title)
     held: MutableRef[tuple] = ft.use_ref(tuple)  # the cards last shown: kept, hidden, while none are
     held.current = faces or held.current
-    shown = [card_face(c, width=44, caption=name, ident=f"shown-{i}", label=f"{name}'s card {c.symbol}")
-             for i, (c, name) in enumerate(held.current or ())]
+    part = use_kept()  # (a card the step did not change is handed back as it was drawn: not reconciled again)
+    shown = [part(_shown_card, c, name, i, scale, key=f"shown-{i}") for i, (c, name) in enumerate(held.current or ())]
     # the same parts in the same places from step to step, the cards' row kept, hidden, when no
     # card was entered: a flip tapped after one entered changes what differs, where the parts
     # after the row, and the cards, were made anew (28 to 38 controls a step on every phone)
@@ -46,6 +46,14 @@ def LastResult(title: str, lines: tuple[str, ...], faces: tuple, notes: tuple[st
         *[message(n, f"pickup-{k}", kind="warning") for k, n in enumerate(notes)],
     ]
     return tagged("last-result", ft.Column([c for c in body if c is not None], spacing=6, tight=True))
+
+
+def _shown_card(card, name: str, i: int, scale: float, key: str) -> ft.Control:
+    """One card of the last step under its player's name. ``scale`` is not read here: the
+    face takes the result's text size (``at_scale``); it is an argument so that ``use_kept``
+    makes the face again when the size changes."""
+    del key  # (``use_kept``'s: the face has its own, from its identifier)
+    return card_face(card, width=44, caption=name, ident=f"shown-{i}", label=f"{name}'s card {card.symbol}")
 
 
 def final_of(session) -> tuple:

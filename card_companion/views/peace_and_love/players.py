@@ -79,7 +79,7 @@ def PlayerPanel(table: Table[PeaceAndLove, PeaceAndLoveState], i: int, mine: int
     faces = [part(FighterCard, table, i, place, (active and place == mine) or place in aimed, on_tap, scale,
                   key=f"fighter-{place}") for place in range(FIGHTERS)]
     panel = player_panel(name, ident=f"player-{i}", active=active, badge=badge, cards=faces,
-                         stats=part(Show, table, StatLine, _player_stats, i, key="stats"))
+                         stats=part(Show, table, StatLine, _player_stats, i, key="stats"), part=part)
     panel.key = reach_key(f"player-{i}")  # a part a step asks for: Retire's and Refresh's fighter (views/reach.py)
     return panel
 
