@@ -35,6 +35,7 @@ import msgpack
 from flet.components import component as flet_component
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
+from flet.controls.object_patch import DiffBuilder
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
     Message,
@@ -245,11 +246,21 @@ class Drawn:
     updates: list[tuple[Any, float]] = dataclasses.field(default_factory=list)
     mounted: list[tuple[Any, int]] = dataclasses.field(default_factory=list)
     """(page, how many controls one patch mounted on it), one per patch sent"""
+    reconciled: Counter = dataclasses.field(default_factory=Counter)
+    """page: how many controls its patches reconciled (``watching(reconciled=True)``)"""
 
     def clear(self) -> None:
         self.renders.clear()
         self.updates.clear()
         self.mounted.clear()
+        self.reconciled.clear()
+
+    def reconciled_on(self, phone: Phone) -> int:
+        """How many controls this phone's patches reconciled: a control drawn again as a new
+        Python object, matched with the one it replaces and compared prop by prop (whether or
+        not anything changed). A part handed back as it was drawn (``use_kept``) is the very
+        object: Flet skips it at once, and it is not counted."""
+        return self.reconciled[phone.page]
 
     def created(self, phone: Phone) -> int:
         """How many controls this phone's patches created: mounted for the first time (a new
@@ -266,7 +277,7 @@ class Drawn:
 
 
 @contextlib.contextmanager
-def watching() -> Iterator[Drawn]:
+def watching(reconciled: bool = False) -> Iterator[Drawn]:
     """Record what Flet draws: each component rendered (``Renderer.render`` for a component,
     the function's name), each scheduled component update (``Component.update``, the
     whole of one page update: render, diff, encoding) and the controls each patch creates.
@@ -275,8 +286,18 @@ def watching() -> Iterator[Drawn]:
     control in the session's index under its id (``_i``). A control re-rendered as a new
     Python object takes over its predecessor's id (``_compare_dataclasses``: ``_migrate_state``),
     so it is already there; only a control mounted for the first time (the ones Flet calls
-    ``did_mount`` on) brings a new id: the new ids of the index, counted per patch."""
+    ``did_mount`` on) brings a new id: the new ids of the index, counted per patch.
+
+    ``reconciled``: count the controls each page's patches reconcile (``Drawn.reconciled_on``;
+    off by default: the count costs the timed updates a call per dataclass compared)."""
     drawn = Drawn()
+    compare = DiffBuilder._compare_dataclasses
+
+    def counted_compare(self: Any, parent: Any, path: Any, src: Any, dst: Any, frozen: bool) -> None:
+        if src is not dst and isinstance(dst, BaseControl):
+            drawn.reconciled[_context_page.get(None)] += 1
+        compare(self, parent, path, src, dst, frozen)
+
     render, update = flet_component.Renderer.render, flet_component.Component.update
     patch_control = Session.patch_control
 
@@ -302,11 +323,14 @@ def watching() -> Iterator[Drawn]:
     flet_component.Renderer.render = counted_render
     flet_component.Component.update = timed_update
     Session.patch_control = counted_patch  # type: ignore[method-assign]
+    if reconciled:
+        DiffBuilder._compare_dataclasses = counted_compare  # type: ignore[method-assign]
     try:
         yield drawn
     finally:
         flet_component.Renderer.render, flet_component.Component.update = render, update
         Session.patch_control = patch_control  # type: ignore[method-assign]
+        DiffBuilder._compare_dataclasses = compare  # type: ignore[method-assign]
 
 
 class _CountingIndex(weakref.WeakValueDictionary):

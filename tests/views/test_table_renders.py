@@ -470,6 +470,53 @@ def test_a_phase_change_seen_before_creates_fewer_controls(game_id: str, tmp_pat
     assert not over, f"a phase change seen before created more than {bound} controls: {over}"
 
 
+RECONCILED_PER_STEP = {
+    # measured 2026-12-07 (median over this walk); on a30c465, before the parts a step leaves as
+    # they were were handed back as drawn (use_kept: the PC War result's cards, a count's words,
+    # the score tiles' texts, a player's name, badges and numbers, FIGHT!'s row, CardPeeGee's
+    # fighters), in brackets
+    "peace-and-love": 68,  # 63 [65]
+    "fight": 52,  # 46 [59]
+    "card-stratego": 50,  # 45 [47]
+    "pc-war": 70,  # 64 [78]
+    "cardpeegee": 56,  # 51 [53]
+}
+"""the controls one step may reconcile on a watching phone, median over the walk: the
+measurement and about 10 % (counts, not times: the load does not change them; the same walk
+gives the same counts)"""
+
+
+async def reconcile_walk(game, session, play, rng, steps: int, tmp_path) -> list[int]:
+    """``phase_walk``'s table and steps: the controls each step reconciled on the second phone
+    (``Drawn.reconciled_on``)."""
+    table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+    watcher, store = table.phones[1], table.tables.store
+    actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
+    out = []
+    with watching(reconciled=True) as drawn:
+        for _ in range(steps):
+            drawn.clear()
+            next_step(actor, table.gid, store, game, play, rng)
+            await settle()
+            out.append(drawn.reconciled_on(watcher))
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_step_reconciles_few_controls(game_id: str, tmp_path) -> None:
+    """Mid-game, another phone enters the bench's mix of steps: on a watching phone, a step
+    reconciles (draws again, as a new object compared with the one it replaces) at most the
+    bound's controls, median over the walk. Each one costs the server a diff at every phone of
+    the table (docs/performance.md); a part a step left as it was is handed back as it was
+    drawn, where a panel drawn again reconciled its every control, changed or not."""
+    game = REGISTRY[game_id]
+    session, play, rng = mid_game(game, seed=SEEDS.get(game_id, 11))
+
+    steps = run(lambda: reconcile_walk(game, session, play, rng, 24, tmp_path), timeout=300)
+    bound = RECONCILED_PER_STEP[game_id]
+    assert statistics.median(steps) <= bound, f"a step reconciled more than {bound} controls (median): {steps}"
+
+
 # --- the card keyboard --------------------------------------------------------------
 
 
