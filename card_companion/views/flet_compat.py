@@ -21,11 +21,32 @@ from flet.components.hooks.use_ref import MutableRef
 from flet.controls import object_patch
 from flet.controls.value_types import Prop
 
-__all__ = ["MutableRef", "after_the_updates", "bind_page", "construct_set_fields", "drawing", "drawn_on",
-           "sets_only_given", "still_drawn", "walk_set_fields"]
+__all__ = ["MutableRef", "after_the_updates", "bind_page", "component_body", "construct_set_fields", "drawing",
+           "drawn_on", "sets_only_given", "still_drawn", "walk_set_fields"]
 
 FLET_SEEN = "1.0.5"
 """the Flet version these were read from"""
+
+
+# Why: a wrapper that selects what a panel shows (``live_table.Show``, ``kept_panels.Kept``,
+# CardPeeGee's ``Follows``) runs the panel's body inside its own component
+# (``hooks.drawn_inside``): one component drawn at a change of the panel's data, where the
+# wrapper's component and then the panel's memoized one were each made, compared and drawn
+# (a sixth of a PC War step's page update, measured). The panels stay written as Flet's
+# components (``@ft.memo @ft.component``), drawn as such anywhere else. Rests on:
+# ``ft.component``'s wrapper keeping the function it wraps as ``__component_impl__``, and
+# ``ft.memo``'s wrapper (``memo_wrapper``) holding the one it wraps as the single cell of its
+# closure (flet/components/component_decorator.py, memo.py) (flet 1.0.5). None where they do
+# not hold: the wrapper then draws the panel as its component, as before.
+def component_body(panel: Any) -> Any:
+    """The function a panel made by ``ft.component`` (memoized or not) runs as its body, or
+    None (a plain function, or a Flet that wraps otherwise)."""
+    fn = panel
+    if getattr(fn, "__name__", None) == "memo_wrapper":
+        cells: tuple[Any, ...] = getattr(fn, "__closure__", None) or ()
+        fn = cells[0].cell_contents if len(cells) == 1 else None
+    body = getattr(fn, "__component_impl__", None)
+    return body if callable(body) else None
 
 
 # Why: a live update from another page's handler must run bound to the page it updates

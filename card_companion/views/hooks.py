@@ -1,8 +1,10 @@
 """The hooks a component calls at the top of its body: ``use_stable`` (a handler whose
 identity never changes, for memoized children), ``use_made``/``use_maybe`` (Flet's ``use_state``
 with the state's type) and the text-size setting (``use_text_scale``, ``at_scale`` for a
-memoized component; ``sized`` and ``current_scale`` read it in the body); ``FletKey``, the
-type of a component's key. Flet only; no rules here."""
+memoized component; ``sized`` and ``current_scale`` read it in the body); ``use_kept``, the
+parts a step leaves as they were, handed back as drawn; ``drawn_inside``, a panel drawn in
+the component of the wrapper that selects its data; ``FletKey``, the type of a component's
+key. Flet only; no rules here."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from typing import Any, TypeAlias, TypeVar
 
 import flet as ft
 
-from card_companion.views.flet_compat import MutableRef
+from card_companion.views.flet_compat import MutableRef, component_body
 from card_companion.views.services import use_services
 
 T = TypeVar("T")
@@ -145,3 +147,27 @@ def use_kept() -> Callable[..., ft.Control]:
         return element
 
     return part
+
+
+_DRAWN_INSIDE: dict[tuple[Callable[..., Any], Callable[..., Any]], Callable[..., ft.Control]] = {}
+
+
+def drawn_inside(wrapper: Callable[..., Any], panel: Callable[..., Any]) -> Callable[..., ft.Control]:
+    """The memoized component ``wrapper(body, *args)`` of this panel, where ``body`` is the
+    panel's own function (``flet_compat.component_body``): a wrapper that selects the panel's
+    data from the table (``Show``) draws the panel in its own component, so a change of the
+    data draws one component, not the wrapper's and then the panel's. One component function
+    for each wrapper and panel, named after the panel (a page's drawn names count the panel):
+    Flet hands a component's hooks on only to a drawing of the same function (they are
+    positional), so one panel's never go to another drawn in its place. The panel's hooks are
+    the wrapper's: a wrapper that draws nothing for a while keeps them (``Follows``)."""
+    found = _DRAWN_INSIDE.get((wrapper, panel))
+    if found is None:
+        body = component_body(panel) or panel
+
+        def drawing(*args: Any) -> ft.Control:
+            return wrapper(body, *args)
+
+        drawing.__name__ = drawing.__qualname__ = getattr(body, "__name__", "Panel")
+        found = _DRAWN_INSIDE[(wrapper, panel)] = ft.memo(ft.component(drawing))
+    return found

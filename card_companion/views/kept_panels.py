@@ -13,6 +13,7 @@ from typing import Any, cast
 import flet as ft
 
 from card_companion.views.flet_compat import MutableRef
+from card_companion.views.hooks import FletKey, drawn_inside
 from card_companion.views.live_table import Table, use_table
 
 
@@ -40,13 +41,17 @@ def kept(content: ft.Control | None, shown: bool) -> ft.Control:
     return ft.Container(content, visible=shown and content is not None)
 
 
-@ft.memo
-@ft.component
-def Kept(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple | None], *args: Any) -> ft.Control:
+def Kept(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple | None], *args: Any,
+         key: FletKey = None) -> ft.Control:
     """``Show``, kept mounted once shown: while ``select`` answers None (not in this phase),
     the panel stays, hidden, with the last data it showed, so that showing it again (the
     next turn's result after a fight) changes only what differs, where a panel shown anew is
     made and sent control by control (issue 36). Its parent places it at every drawing."""
+    return drawn_inside(_kept, panel)(table, select, *args, key=key)
+
+
+def _kept(panel: Callable[..., ft.Control], table: Table, select: Callable[..., tuple | None],
+          *args: Any) -> ft.Control:
     data, shown = use_kept_data(table, select, *args)
     return kept(None if data is None else panel(*data), shown)
 

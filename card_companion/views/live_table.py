@@ -47,6 +47,7 @@ from card_companion.companion.saves.errors import STALE
 from card_companion.companion.saves.storage import Snapshot, StaleGame, StoreError
 from card_companion.companion.session import Session
 from card_companion.views.flet_compat import MutableRef
+from card_companion.views.hooks import FletKey, drawn_inside
 from card_companion.views.keyboard import Keys
 from card_companion.views.services import fire_and_forget, on_page_loop
 
@@ -532,12 +533,16 @@ def use_table(table: Table, select: Callable[..., Any], *args: Any) -> Any:
     return use_selected(table.live, lambda live: select(live.session, *args) if live.opened is not None else None)
 
 
-@ft.memo
-@ft.component
-def Show(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple], *args: Any) -> ft.Control:
+def Show(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple], *args: Any,
+         key: FletKey = None) -> ft.Control:
     """``panel(*select(session, *args))``: a panel drawn from what it selects of the table, and
     drawn again only when that changed. The panel is a memoized component whose props are the
-    data it shows; ``select`` a plain function of the session, tested without Flet."""
+    data it shows, drawn inside the component that selects them (``drawn_inside``); ``select``
+    a plain function of the session, tested without Flet."""
+    return drawn_inside(_show, panel)(table, select, *args, key=key)
+
+
+def _show(panel: Callable[..., ft.Control], table: Table, select: Callable[..., tuple], *args: Any) -> ft.Control:
     data = use_table(table, select, *args)
     if data is None:  # the game went away: the frame draws something else at once
         return ft.Column([])

@@ -128,6 +128,25 @@ def test_after_the_updates_runs_once_the_pending_updates_are_done():
         f"an effect hook scheduled with Session.schedule_effect ran out of the order expected: {seen}", rests)
 
 
+def test_component_body_is_the_function_a_component_runs():
+    """A wrapper that selects a panel's data runs the panel's own function in its component
+    (hooks.drawn_inside): the function ``ft.component`` wraps, memoized or not; None for a
+    plain function (the wrapper then calls it as it is)."""
+    rests = "views/flet_compat.py's component_body (hooks.drawn_inside: Show, Kept, Follows)"
+    from card_companion.views import flet_compat as views_compat
+
+    def Panel(n: int) -> ft.Control:
+        return ft.Text(str(n))
+
+    made = ft.component(Panel)
+    assert views_compat.component_body(made) is Panel, changed(
+        "ft.component's wrapper no longer keeps the function as __component_impl__", rests)
+    assert views_compat.component_body(ft.memo(made)) is Panel, changed(
+        "ft.memo's wrapper no longer holds the component it wraps as its closure's one cell", rests)
+    assert views_compat.component_body(Panel) is None
+    assert views_compat.component_body(ft.memo(Panel)) is None  # (memoized, not a component)
+
+
 def test_the_diff_walks_replaced_are_the_ones_read():
     rests = "views/flet_compat.py's walk_set_fields (every page's diff)"
     from card_companion.views import flet_compat as views_compat

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from card_companion.companion.cardpeegee import queries
 from card_companion.companion.game import IllegalAction, plain_validation_error
+from card_companion.views.hooks import FletKey, drawn_inside
 from card_companion.views.live_table import use_table
 from card_companion.views.odds import OddsPanel
 from card_companion.views.widgets import TOUCH_FIELD, tagged
@@ -136,13 +137,16 @@ class PanelTable:
         return getattr(self.table, name)  # live, game, seat, text_scale, dispatch, refusal...
 
 
-@ft.memo
-@ft.component
-def Follows(table, panel: Callable, select: Callable, *args) -> ft.Control | None:
-    """``panel(table)``, drawn again only when ``select(session, *args)`` changes (None:
-    nothing is drawn). The panel reads the table itself (a ``PanelTable``); its own state
-    starts again at each step (``use_step_state``), so what it shows after a step depends only
-    on what ``select`` answers."""
+def Follows(table, panel: Callable, select: Callable, *args, key: FletKey = None) -> ft.Control:
+    """``panel(table)``, drawn again only when ``select(session, *args)`` changes (None: the
+    component draws nothing), inside the component that selects (``drawn_inside``). The panel reads
+    the table itself (a ``PanelTable``); its own state starts again at each step
+    (``use_step_state``), so what it shows after a step depends only on what ``select``
+    answers."""
+    return drawn_inside(_follows, panel)(table, select, *args, key=key)
+
+
+def _follows(panel: Callable, table, select: Callable, *args) -> ft.Control | None:
     if use_table(table, select, *args) is None:
         return None
     return panel(PanelTable(table, select, args, table.session))
