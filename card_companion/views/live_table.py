@@ -569,4 +569,10 @@ def use_step_state(table: Table, initial: Any) -> tuple[Any, Callable[[Any], Non
             return live.revision, (new(current) if callable(new) and not isinstance(new, type) else new)
         set_held(step)
 
-    return value, set_value
+    latest: MutableRef[Callable[[Any], None]] = ft.use_ref(None)
+    latest.current = set_value
+
+    def setter(new: Any) -> None:  # (one setter at every drawing, with set_value's one parameter: a part made
+        cast(Callable[[Any], None], latest.current)(new)  # with it is handed back as drawn)
+
+    return value, ft.use_callback(setter, [])

@@ -32,7 +32,7 @@ from card_companion.companion.session import Session
 from card_companion.views.calculator.screen import calc_route
 from card_companion.views.flet_compat import MutableRef, after_the_updates
 from card_companion.views.game_views import table_component
-from card_companion.views.hooks import FletKey, sized, use_made, use_stable, use_text_scale
+from card_companion.views.hooks import FletKey, sized, use_kept, use_made, use_stable, use_text_scale
 from card_companion.views.joining import InvitePanel, JoinByCode, SeatLine, SeatPicker, sentence
 from card_companion.views.kept_panels import kept, use_kept_data
 from card_companion.views.live_table import (
@@ -269,10 +269,15 @@ def UndoRedo(live: LiveTable, watching: bool) -> ft.Control:
     can_undo, can_redo = use_selected(live, _undo_redo)
     undo = use_stable(lambda: live.send(Undo(), False))
     redo = use_stable(lambda: live.send(Redo(), False))
+    part = use_kept()  # (the one of the two that did not turn on or off: handed back as it was drawn)
     return ft.Row([
-        icon_button(ft.Icons.UNDO, "Undo", undo if can_undo and not watching else None, "undo"),
-        icon_button(ft.Icons.REDO, "Redo", redo if can_redo and not watching else None, "redo"),
+        part(_history_button, ft.Icons.UNDO, "Undo", undo if can_undo and not watching else None, key="undo"),
+        part(_history_button, ft.Icons.REDO, "Redo", redo if can_redo and not watching else None, key="redo"),
     ], spacing=0, tight=True)
+
+
+def _history_button(icon: ft.IconData, label: str, on_click: Callable | None, key: str) -> ft.Control:
+    return icon_button(icon, label, on_click, key)
 
 
 @ft.memo

@@ -21,6 +21,7 @@ from card_companion.views.cardpeegee.revolution import RevolutionPanel
 from card_companion.views.cardpeegee.shared import Follows, at_stage, present
 from card_companion.views.cardpeegee.town import TownPanel
 from card_companion.views.cardpeegee.trap import TrapPanel
+from card_companion.views.hooks import use_kept
 from card_companion.views.kept_panels import Kept, kept, use_held_tables
 from card_companion.views.live_table import Show, Table, use_table
 from card_companion.views.seating import seated, waiting
@@ -120,11 +121,19 @@ def _status(session) -> tuple:
 @ft.memo
 @ft.component
 def StatusBar(who: str, bits: tuple[str, ...], last: str | None) -> ft.Control:
+    """Who is the Hero and what the table does, the deck, the last step: a line a step did not
+    change is handed back as it was drawn (``use_kept``)."""
+    part = use_kept()
     return tagged("status", ft.Column(present(
-        ft.Text(who, size=16, weight=ft.FontWeight.BOLD),
-        ft.Text(" · ".join(bits), size=14),
+        part(_status_line, who, "who", key="who"),
+        part(_status_line, " · ".join(bits), "bits", key="bits"),
         ft.Text(last, size=14, italic=True) if last else None,
     ), spacing=2, tight=True), label=f"{who}. {', '.join(bits)}." + (f" {last}" if last else ""))
+
+
+def _status_line(text: str, kind: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Text(text, size=16, weight=ft.FontWeight.BOLD) if kind == "who" else ft.Text(text, size=14)
 
 
 def _working(session) -> tuple | None:

@@ -23,14 +23,17 @@ from card_companion.companion.cardpeegee.choices import legal_actions
 from card_companion.companion.legal import Legal
 from card_companion.views.cardpeegee.play_form import PlayForm, activate_form
 from card_companion.views.cardpeegee.shared import SMALL, attempt, click, note
-from card_companion.views.hooks import use_text_scale
+from card_companion.views.hooks import use_kept, use_text_scale
 from card_companion.views.live_table import Table, use_step_state
-from card_companion.views.widgets import button, choice_row, message, section
+from card_companion.views.widgets import button, choice_row, message, section, section_title
 
 
 @ft.component
 def TownPanel(table) -> ft.Control:
-    use_text_scale()  # sizes below follow the text-size setting
+    """The Hero in town, drawn again at every step of the stage (``Follows``): what the step
+    left as it was (the title, the notes, the errands' choice, the end of the turn) is handed
+    back as it was drawn (``use_kept``), the rest is made anew."""
+    scale = use_text_scale()  # sizes below follow the text-size setting
     s = table.state
     p = s.turn
     name = s.name(p)
@@ -39,23 +42,24 @@ def TownPanel(table) -> ft.Control:
     settings = s.settings
     mode, set_mode = use_step_state(table, None)
     problem, set_problem = use_step_state(table, None)
+    part = use_kept()
     options = town_choices(legal)
     if mode not in dict(options):
         mode = None
-    parts: list[ft.Control | None] = [arrival_note(s, town)]
+    parts: list[ft.Control | None] = [part(_note, arrival_words(s, town), 14, False, scale, key="arrival")]
     if legal.allows(PayTax):
         parts += tax_due(table, set_problem)
-    parts.append(note(f"Charity below {settings.charity_below} cards, tax above {settings.tax_above}; a new card "
-                      f"costs {settings.card_price} diamonds.", size=SMALL, italic=True) if not town.opening else None)
+    parts.append(part(_note, f"Charity below {settings.charity_below} cards, tax above {settings.tax_above}; a new "
+                             f"card costs {settings.card_price} diamonds.", SMALL, True, scale, key="prices")
+                 if not town.opening else None)
     if town.shopped:
-        parts.append(note("Shopping: done this turn.", size=SMALL, italic=True))
-    parts.append(choice_row(options, mode, set_mode, "town-mode") if options else None)
+        parts.append(part(_note, "Shopping: done this turn.", SMALL, True, scale, key="shopped"))
+    parts.append(part(_choices, options, mode, set_mode, key="town-mode") if options else None)
     done = "Done: next player" if town.opening else "Leave town: end the turn"
-    end = [  # under an errand's form: under its submit (and the table's keyboard, while it enters the cards)
-        ft.Divider(),
-        button(done, (lambda: attempt(table, EndHeroTurn, set_problem)) if legal.allows(EndHeroTurn) else None,
-               "end-turn",
-               icon=ft.Icons.ARROW_FORWARD, primary=mode is None),  # a chosen errand's submit is the filled one
+    end = [  # under an errand's form: under its submit (and the table's keyboard, while it enters the cards);
+        # kept where they stand (a new mode puts them under its form: made anew there)
+        part(_divider, key=f"divider-{mode}"),
+        part(_end_turn, table, done, legal.allows(EndHeroTurn), mode is None, set_problem, key=f"end-turn-{mode}"),
         message(problem, "town-problem"),
     ]
     if mode == "shop":
@@ -74,7 +78,35 @@ def TownPanel(table) -> ft.Control:
     else:
         parts += end
     title = f"Opening round: {name}" if town.opening else f"{name} in town"
-    return section(title, parts, ident="town-panel", framed=False)
+    return section(part(_title, title, key="title"), parts, ident="town-panel", framed=False)
+
+
+def _note(text: str, size: int, italic: bool, scale: float, key: str) -> ft.Control:
+    del scale, key  # (``use_kept``'s: a new text size makes the note anew)
+    return note(text, size=size, italic=italic) if italic else note(text, size=size)
+
+
+def _title(text: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return section_title(text)
+
+
+def _choices(options: list[tuple[str, str]], mode: str | None, set_mode: Callable, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return choice_row(options, mode, set_mode, "town-mode")
+
+
+def _divider(key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Divider()
+
+
+def _end_turn(table, done: str, allowed: bool, primary: bool, set_problem: Callable, key: str) -> ft.Control:
+    """The end of the Hero's turn in town (a chosen errand's submit is the filled one). Its tap
+    enters the step on the page's table as it is then (a step between is refused as stale)."""
+    del key  # (``use_kept``'s)
+    return button(done, (lambda: attempt(table, EndHeroTurn, set_problem)) if allowed else None, "end-turn",
+                  icon=ft.Icons.ARROW_FORWARD, primary=primary)
 
 
 def town_choices(legal: Legal) -> list[tuple[str, str]]:
@@ -84,21 +116,20 @@ def town_choices(legal: Legal) -> list[tuple[str, str]]:
     return [(key, label) for key, label, kind in errands if legal.allows(kind)]
 
 
-def arrival_note(s: CardPeeGeeState, town: TownVisit) -> ft.Control:
+def arrival_words(s: CardPeeGeeState, town: TownVisit) -> str:
     """The Hero's arrival in town: the opening round's services, or the charity or tax that
     came with it, or what the Hero holds."""
     name, hero, settings = s.name(s.turn), s.heroes[s.turn], s.settings
     if town.opening:
         services = [x for x, on in (("shop once (Opening Sale)", settings.opening_sale),
                                     ("heal with potions (Eat Your Greens)", settings.eat_your_greens)) if on]
-        return note(f"Before play starts, {name} may {' and '.join(services)}.")
+        return f"Before play starts, {name} may {' and '.join(services)}."
     held = plural(hero.held, "card")
     if town.levy == "charity":
-        return note(f"Charity: {name} held fewer than {settings.charity_below} cards and got one from "
-                    f"the deck (now {held}).")
+        return f"Charity: {name} held fewer than {settings.charity_below} cards and got one from the deck (now {held})."
     if town.levy == "tax" and not town.tax_due:
-        return note(f"Tax paid: {name} now holds {held}.")
-    return note(f"{name} holds {held} (hand and active).")
+        return f"Tax paid: {name} now holds {held}."
+    return f"{name} holds {held} (hand and active)."
 
 
 def tax_due(table: Table[CardPeeGee, CardPeeGeeState], set_problem: Callable[[str | None],

@@ -20,7 +20,7 @@ from card_companion.companion.peace_and_love import (
 from card_companion.companion.peace_and_love.advice import hand_advice, hand_odds_shown, round_advice
 from card_companion.companion.peace_and_love.fights import preview_round
 from card_companion.views.card_picker import CardPicker, CardSlots
-from card_companion.views.hooks import at_scale
+from card_companion.views.hooks import at_scale, use_kept
 from card_companion.views.kept_panels import kept, kept_fresh, use_kept_data
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.odds import OddsPanel
@@ -32,6 +32,7 @@ from card_companion.views.widgets import (
     explanation,
     message,
     section,
+    section_title,
     tagged,
 )
 
@@ -131,6 +132,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     hand, set_hand = use_step_state(table, ())  # this phone's player's hand: only on this phone
     chosen, set_chosen = use_step_state(table, PLAYED)  # the entry the player chose for the picker
     use_fight_reach(table, data if shown else None, preview)
+    part = use_kept()  # (the words a step left as they were: handed back as they were drawn)
     if data is None:
         return kept(None, shown)
     game = table.game
@@ -161,8 +163,9 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     bar = _target_bar(table.state.name(me), target, set_chosen) if private and me is not None else None
     parts: list[ft.Control | None] = [
         message(problem, "fight-problem"),
-        ft.Text(vs, weight=ft.FontWeight.BOLD),
-        ft.Text("Each player puts a card from their hand face down on their fighter; reveal them and enter them."),
+        part(_words, vs, True, key="vs"),
+        part(_words, "Each player puts a card from their hand face down on their fighter; reveal them and enter them.",
+             False, key="how"),
         bar if target == HAND_TARGET else None,
         PrivateHand(table, me, scale, hand[:held], set_hand, target == HAND_TARGET, open_,  # type: ignore[call-arg]
                     key=f"hand-{me}")
@@ -176,7 +179,18 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
                   after=(_odds(table, owners, so_far, me) if open_ and len(so_far) == len(owners) else None,
                          _resolved(table, preview) if preview else None)),
     ]
-    return kept(section(f"Fight · round {rounds + 1}", parts, ident="fight-panel", framed=False), shown)
+    return kept(section(part(_title, f"Fight · round {rounds + 1}", key="title"), parts, ident="fight-panel",
+                        framed=False), shown)
+
+
+def _words(text: str, bold: bool, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Text(text, weight=ft.FontWeight.BOLD) if bold else ft.Text(text)
+
+
+def _title(text: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return section_title(text)
 
 
 def _odds(table: Table[PeaceAndLove, PeaceAndLoveState], owners: tuple[int, ...], so_far: tuple,

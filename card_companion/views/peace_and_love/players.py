@@ -138,5 +138,10 @@ def ScoreStrip(tiles: tuple, line: str, label: str) -> ft.Control:
              for ident, value, caption, title, active, said in tiles]
     return tagged("status", ft.Column([
         tile_row(cells, per_row=3 if len(cells) in (3, 5, 6) else 4),
-        ft.Text(line, theme_style=ft.TextThemeStyle.BODY_SMALL),
+        part(_strip_line, line, key="line"),
     ], spacing=4, tight=True), label=label)
+
+
+def _strip_line(line: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Text(line, theme_style=ft.TextThemeStyle.BODY_SMALL)

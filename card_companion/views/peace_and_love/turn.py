@@ -17,6 +17,7 @@ from card_companion.companion.peace_and_love.endings import leading
 from card_companion.companion.peace_and_love.queries import starting_line
 from card_companion.companion.peace_and_love.turns import refresh_refusal
 from card_companion.views.card_picker import CardSlots
+from card_companion.views.hooks import use_kept
 from card_companion.views.kept_panels import kept, kept_fresh, use_kept_data
 from card_companion.views.live_table import Table, use_table
 from card_companion.views.reach import END, use_reach
@@ -223,9 +224,9 @@ def StopGame(table: Table[PeaceAndLove, PeaceAndLoveState], asking: bool, set_as
     waits while it is asked; what is asked closes at the next step). Shown in a turn, ``gap``
     above it; kept mounted, hidden, through a fight."""
     shown = use_table(table, _stop_shown)
+    part = use_kept()  # (the button, as it was drawn, when only whether it shows changed)
     if not asking:
-        content: ft.Control = ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False,
-                                             icon=ft.Icons.FLAG)], alignment=ft.MainAxisAlignment.END)
+        content: ft.Control = part(_stop_button, set_asking, key="stop")
     else:
         leader = _leading(table.session)  # while asking, the panel is drawn again at each step anyway
 
@@ -235,3 +236,9 @@ def StopGame(table: Table[PeaceAndLove, PeaceAndLoveState], asking: bool, set_as
         content = stop_confirm(f"The game is scored as it stands: {leader}.", lambda: stop(True), lambda: stop(False),
                                lambda: set_asking(False))
     return ft.Container(content, padding=ft.Padding.only(top=gap), visible=bool(shown))
+
+
+def _stop_button(set_asking: Callable, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Row([button("Stop the game", lambda: set_asking(True), "stop", primary=False, icon=ft.Icons.FLAG)],
+                  alignment=ft.MainAxisAlignment.END)
