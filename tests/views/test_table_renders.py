@@ -525,7 +525,7 @@ WRAPPERS = {"Show", "Kept", "Follows", "drawing", "memo_wrapper"}
 if it were a component of its own, beside its panel's"""
 
 
-SHOWN = {"peace-and-love": "ScoreStrip", "card-stratego": "StatLine", "pc-war": "CountTile", "cardpeegee": "StatusBar"}
+SHOWN = {"peace-and-love": "NumberTile", "card-stratego": "StatLine", "pc-war": "CountTile", "cardpeegee": "StatusBar"}
 """a panel each game draws through a wrapper (FIGHT!'s panels select their data themselves)"""
 
 

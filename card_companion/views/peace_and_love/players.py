@@ -126,22 +126,54 @@ def score_strip_of(session) -> tuple:
     return tiles, line, f"Deck: {count(s.deck)}"
 
 
+_STRIP: list = [None, None]
+"""the last session the strip was asked about and its strip: after a step each tile of every
+phone of the table asks about the same session"""
+
+
+def _strip(session) -> tuple:
+    if _STRIP[0] is not session:
+        _STRIP[:] = [session, score_strip_of(session)]
+    return _STRIP[1]
+
+
+def strip_frame_of(session) -> tuple:
+    """The strip's frame: how many tiles, its own label."""
+    tiles, _, label = _strip(session)
+    return len(tiles), label
+
+
+def score_tile_of(session, k: int) -> tuple:
+    """The ``k``-th tile of the strip, as ``NumberTile`` takes it."""
+    ident, value, caption, title, active, said = _strip(session)[0][k]
+    return ident, value, caption, said, title, active
+
+
+def strip_line_of(session) -> tuple:
+    """The line under the tiles."""
+    return (_strip(session)[1],)
+
+
 @ft.memo
 @ft.component
-def ScoreStrip(tiles: tuple, line: str, label: str) -> ft.Control:
+def ScoreStrip(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     """The score at the top, readable from across the table: each player's victory points and
     cards (whose turn it is marked), the deck; then the packs and the turns played. Once the
     game is over it shows the final score, the one the result names: with Anti Math Geek the
-    fighters still in play are counted in (``game.scores``)."""
-    part = use_kept()  # (the tiles the step did not change stay as they were drawn)
-    cells = [part(NumberTile, ident, value, caption, said, title, active, key=ident)
-             for ident, value, caption, title, active, said in tiles]
+    fighters still in play are counted in (``game.scores``). Each tile and the line select
+    what they show (``score_strip_of``): a step draws the tiles it changed, not the strip."""
+    frame = use_table(table, strip_frame_of)
+    if frame is None:  # the game went away: the frame draws something else at once
+        return ft.Column([])
+    n, label = frame
+    cells = [Show(table, NumberTile, score_tile_of, k, key=f"tile-{k}") for k in range(n)]
     return tagged("status", ft.Column([
-        tile_row(cells, per_row=3 if len(cells) in (3, 5, 6) else 4),
-        part(_strip_line, line, key="line"),
+        tile_row(cells, per_row=3 if n in (3, 5, 6) else 4),
+        Show(table, StripLine, strip_line_of, key="line"),
     ], spacing=4, tight=True), label=label)
 
 
-def _strip_line(line: str, key: str) -> ft.Control:
-    del key  # (``use_kept``'s)
+@ft.memo
+@ft.component
+def StripLine(line: str) -> ft.Control:
     return ft.Text(line, theme_style=ft.TextThemeStyle.BODY_SMALL)

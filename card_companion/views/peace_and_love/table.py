@@ -19,7 +19,7 @@ from card_companion.views.hooks import use_stable
 from card_companion.views.live_table import Show, Table, use_step_state, use_table
 from card_companion.views.peace_and_love.deal import DealPanel, FirstPlayerPanel
 from card_companion.views.peace_and_love.fight import FightPanel
-from card_companion.views.peace_and_love.players import PlayerPanel, ScoreStrip, score_strip_of
+from card_companion.views.peace_and_love.players import PlayerPanel, ScoreStrip
 from card_companion.views.peace_and_love.turn import StopGame, TurnPanel, as_sentence
 from card_companion.views.reach import reachable
 from card_companion.views.seating import seated
@@ -105,7 +105,7 @@ def PeaceAndLoveTable(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Contr
     mine, aimed = chosen[0], _aimed_places(players, chosen)
     panels = [PlayerPanel(table, i, mine, aimed[i], on_tap, scale, key=f"player-{i}") for i in range(players)]
     parts = [
-        Show(table, ScoreStrip, score_strip_of, key="status"),
+        ScoreStrip(table, key="status"),
         reachable("step", StepArea(table, mode, chosen, problem, handlers, scale, key="step")) if middle else None,
         *panels,
     ]
