@@ -478,7 +478,7 @@ RECONCILED_PER_STEP = {
     # they were were handed back as drawn (use_kept: the PC War result's cards, a count's words,
     # the score tiles' texts, a player's name, badges and numbers, FIGHT!'s row, CardPeeGee's
     # fighters), in brackets
-    "peace-and-love": 64,  # 58 [65]
+    "peace-and-love": 58,  # 53 (58 before its score strip was drawn tile by tile) [65]
     "fight": 49,  # 44.5 [59]
     "card-stratego": 45,  # 41 [47]
     "pc-war": 58,  # 53 [78]
