@@ -533,7 +533,7 @@ def use_table(table: Table, select: Callable[..., Any], *args: Any) -> Any:
     return use_selected(table.live, lambda live: select(live.session, *args) if live.opened is not None else None)
 
 
-def Show(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple], *args: Any,
+def Show(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple | None], *args: Any,
          key: FletKey = None) -> ft.Control:
     """``panel(*select(session, *args))``: a panel drawn from what it selects of the table, and
     drawn again only when that changed. The panel is a memoized component whose props are the
@@ -542,7 +542,8 @@ def Show(table: Table, panel: Callable[..., ft.Control], select: Callable[..., t
     return drawn_inside(_show, panel)(table, select, *args, key=key)
 
 
-def _show(panel: Callable[..., ft.Control], table: Table, select: Callable[..., tuple], *args: Any) -> ft.Control:
+def _show(panel: Callable[..., ft.Control], table: Table, select: Callable[..., tuple | None],
+          *args: Any) -> ft.Control:
     data = use_table(table, select, *args)
     if data is None:  # the game went away: the frame draws something else at once
         return ft.Column([])

@@ -143,9 +143,13 @@ def strip_frame_of(session) -> tuple:
     return len(tiles), label
 
 
-def score_tile_of(session, k: int) -> tuple:
-    """The ``k``-th tile of the strip, as ``NumberTile`` takes it."""
-    ident, value, caption, title, active, said = _strip(session)[0][k]
+def score_tile_of(session, k: int) -> tuple | None:
+    """The ``k``-th tile of the strip, as ``NumberTile`` takes it (None past the last: asked,
+    too, of a state with fewer tiles, as the step that takes it away is)."""
+    tiles = _strip(session)[0]
+    if k >= len(tiles):
+        return None
+    ident, value, caption, title, active, said = tiles[k]
     return ident, value, caption, said, title, active
 
 
