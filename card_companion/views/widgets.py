@@ -301,7 +301,9 @@ def section(title: str | ft.Control | None, controls: Sequence[ft.Control | None
     return tagged(ident, box) if ident else box
 
 
-def section_title(text: str) -> ft.Control:
+def section_title(text: str, key: str | None = None) -> ft.Control:
+    """A section's bold title (``key``: ``use_kept``'s, for a title handed back as drawn)."""
+    del key
     return ft.Text(text, weight=ft.FontWeight.BOLD, size=16)
 
 

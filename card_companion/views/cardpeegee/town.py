@@ -78,17 +78,12 @@ def TownPanel(table) -> ft.Control:
     else:
         parts += end
     title = f"Opening round: {name}" if town.opening else f"{name} in town"
-    return section(part(_title, title, key="title"), parts, ident="town-panel", framed=False)
+    return section(part(section_title, title, key="title"), parts, ident="town-panel", framed=False)
 
 
 def _note(text: str, size: int, italic: bool, scale: float, key: str) -> ft.Control:
     del scale, key  # (``use_kept``'s: a new text size makes the note anew)
     return note(text, size=size, italic=italic) if italic else note(text, size=size)
-
-
-def _title(text: str, key: str) -> ft.Control:
-    del key  # (``use_kept``'s)
-    return section_title(text)
 
 
 def _choices(options: list[tuple[str, str]], mode: str | None, set_mode: Callable, key: str) -> ft.Control:

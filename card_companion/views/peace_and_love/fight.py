@@ -179,18 +179,13 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
                   after=(_odds(table, owners, so_far, me) if open_ and len(so_far) == len(owners) else None,
                          _resolved(table, preview) if preview else None)),
     ]
-    return kept(section(part(_title, f"Fight · round {rounds + 1}", key="title"), parts, ident="fight-panel",
+    return kept(section(part(section_title, f"Fight · round {rounds + 1}", key="title"), parts, ident="fight-panel",
                         framed=False), shown)
 
 
 def _words(text: str, bold: bool, key: str) -> ft.Control:
     del key  # (``use_kept``'s)
     return ft.Text(text, weight=ft.FontWeight.BOLD) if bold else ft.Text(text)
-
-
-def _title(text: str, key: str) -> ft.Control:
-    del key  # (``use_kept``'s)
-    return section_title(text)
 
 
 def _odds(table: Table[PeaceAndLove, PeaceAndLoveState], owners: tuple[int, ...], so_far: tuple,
