@@ -163,9 +163,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     bar = _target_bar(table.state.name(me), target, set_chosen) if private and me is not None else None
     parts: list[ft.Control | None] = [
         message(problem, "fight-problem"),
-        part(_words, vs, True, key="vs"),
-        part(_words, "Each player puts a card from their hand face down on their fighter; reveal them and enter them.",
-             False, key="how"),
+        part(_words, vs, True, key="vs"), part(_words, HOW_TO_PLAY, False, key="how"),
         bar if target == HAND_TARGET else None,
         PrivateHand(table, me, scale, hand[:held], set_hand, target == HAND_TARGET, open_,  # type: ignore[call-arg]
                     key=f"hand-{me}")
@@ -179,8 +177,12 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
                   after=(_odds(table, owners, so_far, me) if open_ and len(so_far) == len(owners) else None,
                          _resolved(table, preview) if preview else None)),
     ]
-    return kept(section(part(section_title, f"Fight · round {rounds + 1}", key="title"), parts, ident="fight-panel",
-                        framed=False), shown)
+    title = part(section_title, f"Fight · round {rounds + 1}", key="title")
+    return kept(section(title, parts, ident="fight-panel", framed=False), shown)
+
+
+HOW_TO_PLAY = "Each player puts a card from their hand face down on their fighter; reveal them and enter them."
+"""what a round of the fight asks of the players, under who fights whom"""
 
 
 def _words(text: str, bold: bool, key: str) -> ft.Control:
