@@ -26,8 +26,9 @@ from card_companion.companion.cardpeegee.state import FightEncounter  # not amon
 from card_companion.views.cardpeegee.encounter import EncounterPanel, Mode, Send, activate_mode
 from card_companion.views.cardpeegee.play_form import PlayForm
 from card_companion.views.cardpeegee.round_entry import RoundEntry, round_order
-from card_companion.views.cardpeegee.shared import SMALL, Odds, click, lines_text, note, per_state, present
+from card_companion.views.cardpeegee.shared import SMALL, Odds, click, lines_text, note, present
 from card_companion.views.hooks import Part, at_scale, sized, use_kept, use_text_scale
+from card_companion.views.per_state import per_state
 from card_companion.views.widgets import button, card_face, tagged
 
 

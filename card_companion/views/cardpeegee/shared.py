@@ -156,21 +156,3 @@ Odds = ft.memo(OddsPanel)
 """the advisor's odds, drawn again only when they change"""
 
 
-_ANSWERS: dict[tuple, tuple[object, object]] = {}
-"""(the question, id(state), its arguments) -> (the state, the answer): the last few asked"""
-_KEEP = 16
-
-
-def per_state(ask: Callable, game, s, *args):
-    """``ask(game, s, *args)`` (an advisor's odds), asked once per state for all the phones of
-    the table: every phone draws the same state after a step, and the odds take a while. The
-    state is kept with its answer, so its id is not reused meanwhile."""
-    key = (ask, id(s), args)
-    found = _ANSWERS.get(key)
-    if found is not None and found[0] is s:
-        return found[1]
-    answer = ask(game, s, *args)
-    if len(_ANSWERS) >= _KEEP:
-        _ANSWERS.pop(next(iter(_ANSWERS)))
-    _ANSWERS[key] = (s, answer)
-    return answer

@@ -20,10 +20,10 @@ from card_companion.views.cardpeegee.shared import (
     note,
     number_field,
     number_or_refuse,
-    per_state,
 )
 from card_companion.views.hooks import sized, use_text_scale
 from card_companion.views.live_table import use_step_state
+from card_companion.views.per_state import per_state
 from card_companion.views.widgets import button, choice_row
 
 

@@ -17,6 +17,7 @@ from card_companion.companion.peace_and_love import (
 from card_companion.companion.peace_and_love.queries import score_board, victory_pile
 from card_companion.views.hooks import at_scale, use_kept
 from card_companion.views.live_table import Show, Table, use_table
+from card_companion.views.per_state import per_state
 from card_companion.views.reach import reach_key
 from card_companion.views.widgets import (
     NumberTile,
@@ -126,15 +127,13 @@ def score_strip_of(session) -> tuple:
     return tiles, line, f"Deck: {count(s.deck)}"
 
 
-_STRIP: list = [None, None]
-"""the last session the strip was asked about and its strip: after a step each tile of every
-phone of the table asks about the same session"""
-
-
 def _strip(session) -> tuple:
-    if _STRIP[0] is not session:
-        _STRIP[:] = [session, score_strip_of(session)]
-    return _STRIP[1]
+    """The strip of this session, made once for every tile of every phone (``per_state``)."""
+    return per_state(_strip_of, None, session)
+
+
+def _strip_of(_: None, session) -> tuple:
+    return score_strip_of(session)
 
 
 def strip_frame_of(session) -> tuple:
