@@ -21,6 +21,7 @@ card_companion.calculators.cards.CardError: '1H' is not a card: use a rank A 2-1
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import Enum, IntEnum
@@ -339,13 +340,7 @@ class Deck(BaseModel):
 
     def faces(self) -> list[Card]:
         """Each distinct card of the deck once, in display order."""
-        faces = [Card.model_construct(rank=r, suit=s) for s in self.suits for r in self.ranks]
-        faces = [_NOTATIONS[str(c)] for c in faces]
-        if self.jokers:
-            faces.append(JOKER)
-        if self.blank:
-            faces.append(BLANK)
-        return faces
+        return list(_faces(self))
 
     def all_cards(self) -> list[Card]:
         """Every physical card, copies included."""
@@ -400,3 +395,15 @@ class Deck(BaseModel):
         """Cards entered more often than the deck holds them (for the picker's warning)."""
         counts = Counter(entered)
         return sorted(c for c, n in counts.items() if n > self.copies_of(c))
+
+
+@functools.lru_cache(maxsize=32)
+def _faces(deck: Deck) -> tuple[Card, ...]:
+    """``Deck.faces``, once per deck (a deck is a value: a game's few decks are asked about at
+    every step, by the checks and the card picker)."""
+    faces = [_NOTATIONS[str(Card.model_construct(rank=r, suit=s))] for s in deck.suits for r in deck.ranks]
+    if deck.jokers:
+        faces.append(JOKER)
+    if deck.blank:
+        faces.append(BLANK)
+    return tuple(faces)

@@ -49,6 +49,7 @@ from card_companion.companion.session import Session
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import FletKey, drawn_inside
 from card_companion.views.keyboard import Keys
+from card_companion.views.per_state import answered
 from card_companion.views.services import fire_and_forget, on_page_loop
 
 T = TypeVar("T")
@@ -530,7 +531,8 @@ def use_table(table: Table, select: Callable[..., Any], *args: Any) -> Any:
     and a total one: it is asked about every state the table goes through while its
     component is there, the step that takes the component away included (then it answers
     None, or anything: what it answers is not drawn)."""
-    return use_selected(table.live, lambda live: select(live.session, *args) if live.opened is not None else None)
+    return use_selected(table.live, lambda live: None if live.opened is None else answered(
+        select, live.session, args, lambda: select(live.session, *args)))
 
 
 def Show(table: Table, panel: Callable[..., ft.Control], select: Callable[..., tuple | None], *args: Any,
