@@ -49,6 +49,28 @@ def component_body(panel: Any) -> Any:
     return body if callable(body) else None
 
 
+# Why: a panel kept mounted through the phases (``kept_panels.Kept``) runs the panel's body in its
+# own component, so showing or hiding it drew the body again, every control of it, when only its
+# box's visibility changed (FIGHT!'s turn result: 28 controls at every phase change). A body that
+# called none of the component's hooks can be handed back as it was drawn; one that called some
+# must run at every drawing (hooks are positional). Rests on (flet 1.0.5): the component being
+# rendered (``current_component``) counts the hooks its render has called in ``_state.hook_cursor``.
+def drawn_with_hooks(draw: Any) -> tuple[Any, bool]:
+    """``draw()``, inside the component being rendered, and whether it called any of that
+    component's hooks (True where that cannot be told: drawn outside Flet's renderer, by the
+    view tests)."""
+    from flet.components.component import Component
+    from flet.components.utils import current_component
+
+    try:
+        found = current_component()
+        before = found._state.hook_cursor if isinstance(found, Component) else None
+    except Exception:
+        before = None
+    drawn = draw()
+    return drawn, before is None or found._state.hook_cursor != before
+
+
 # Why: a live update from another page's handler must run bound to the page it updates
 # (``services.on_page_loop``), and Flet has no public way to bind one. Rests on: the
 # ContextVar ``_context_page`` of flet/controls/context.py, which ``ft.context.page`` reads and

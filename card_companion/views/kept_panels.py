@@ -12,7 +12,7 @@ from typing import Any, cast
 
 import flet as ft
 
-from card_companion.views.flet_compat import MutableRef
+from card_companion.views.flet_compat import MutableRef, drawn_with_hooks
 from card_companion.views.hooks import FletKey, drawn_inside
 from card_companion.views.live_table import Table, use_table
 
@@ -53,7 +53,15 @@ def Kept(table: Table, panel: Callable[..., ft.Control], select: Callable[..., t
 def _kept(panel: Callable[..., ft.Control], table: Table, select: Callable[..., tuple | None],
           *args: Any) -> ft.Control:
     data, shown = use_kept_data(table, select, *args)
-    return kept(None if data is None else panel(*data), shown)
+    drawn: MutableRef[tuple[Any, ft.Control] | None] = ft.use_ref(None)  # (data, the panel drawn of it)
+    if data is None:
+        return kept(None, shown)
+    last = drawn.current
+    if last is not None and (last[0] is data or last[0] == data):  # only shown or hidden: handed back as drawn
+        return kept(last[1], shown)
+    content, hooked = drawn_with_hooks(lambda: panel(*data))
+    drawn.current = None if hooked else (data, content)  # (a panel with hooks of its own runs at every drawing)
+    return kept(content, shown)
 
 
 class HeldLive:

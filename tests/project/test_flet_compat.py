@@ -147,6 +147,33 @@ def test_component_body_is_the_function_a_component_runs():
     assert views_compat.component_body(ft.memo(Panel)) is None  # (memoized, not a component)
 
 
+def test_drawn_with_hooks_tells_a_body_that_called_a_hook():
+    """A kept panel's body is handed back as it was drawn only if it called none of its
+    component's hooks (kept_panels.Kept): one that called a hook must run at every drawing."""
+    rests = "views/flet_compat.py's drawn_with_hooks (kept_panels.Kept: a panel only shown or hidden)"
+    from flet.components.component import Renderer
+
+    from card_companion.views import flet_compat as views_compat
+
+    seen: dict[str, bool] = {}
+
+    def hooked() -> ft.Control:
+        ft.use_ref(None)
+        return ft.Text("b")
+
+    def Outer() -> ft.Control:
+        seen["plain"] = views_compat.drawn_with_hooks(lambda: ft.Text("a"))[1]
+        seen["hooked"] = views_compat.drawn_with_hooks(hooked)[1]
+        return ft.Text("x")
+
+    with Renderer().with_context():
+        outer = ft.component(Outer)()
+    outer.before_update()  # (Flet's render of the component)
+    assert seen == {"plain": False, "hooked": True}, changed(
+        f"a component's _state.hook_cursor no longer counts the hooks its render called: {seen}", rests)
+    assert views_compat.drawn_with_hooks(lambda: 1) == (1, True), "outside a render: never handed back"
+
+
 def test_the_diff_walks_replaced_are_the_ones_read():
     rests = "views/flet_compat.py's walk_set_fields (every page's diff)"
     from card_companion.views import flet_compat as views_compat

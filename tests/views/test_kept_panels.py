@@ -101,3 +101,40 @@ def test_cardpeegee_an_undo_of_the_end_shows_the_last_stage_again_and_a_redo_hid
     # the second undo and redo: shown before, so only what differs is made (measured 2026-12-06: 9
     # and 0, the first undo 29; before, 39 and 13, the first 54)
     assert all(created <= 20 for _, created, _ in steps[2:]), steps
+
+
+def test_a_kept_panel_only_hidden_and_shown_again_is_not_drawn_again(tmp_path) -> None:
+    """FIGHT!: Bea won the turn (6♦ Parry beats Ann's 6♠ Punch); its result shows through Bea's
+    pick and the row's refill, hides during the next turn's fight, and shows again after an
+    undo of the refill. Its data is the same turn all along: the result's controls are the very
+    ones drawn at first (where it was drawn again at every showing and hiding, 28 controls)."""
+    from card_companion.calculators.cards import card
+    from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
+    from card_companion.companion.log_changes import EnterStep, Undo
+    from card_companion.companion.session import Session
+    from tests.support.phones import table_of_phones
+
+    game = REGISTRY["fight"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+    for action in (TurnUp(cards=(card("AH"), card("2H"), card("3H"))), CoinFlip(purpose="first-pick", winner=1),
+                   Pick(player=1, card=card("AH")), Pick(player=0, card=card("2H")),
+                   TurnUp(cards=(card("4H"), card("5H"))), Fight(cards=(card("6S"), card("6D"))),
+                   Pick(player=1, card=card("3H"))):
+        session = session.push(action)
+    assert session.state.phase == "row"
+
+    async def scenario() -> list[tuple[bool, bool]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        first = watcher.find("turn-result", hidden=True)
+        seen = []
+        actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
+        for change in (EnterStep(TurnUp(cards=(card("6H"),))), Undo()):
+            actor.act(table.gid, table.snapshot(), change)
+            await settle()
+            seen.append((watcher.has("turn-result"), watcher.find("turn-result", hidden=True) is first))
+        return seen
+
+    hidden, shown = run(scenario)
+    assert hidden == (False, True), "the fight hides the turn's result, as it was drawn"
+    assert shown == (True, True), "the undo shows it again, as it was drawn"
