@@ -16,7 +16,8 @@ from card_companion.companion.peace_and_love.choices import FightStarts, fight_s
 from card_companion.companion.peace_and_love.queries import tap_refusal
 from card_companion.views.card_picker import Keyboard, entry_box
 from card_companion.views.hooks import use_stable
-from card_companion.views.live_table import Show, Table, use_step_state, use_table
+from card_companion.views.kept_panels import Kept
+from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.peace_and_love.deal import DealPanel, FirstPlayerPanel
 from card_companion.views.peace_and_love.fight import FightPanel
 from card_companion.views.peace_and_love.players import PlayerPanel, ScoreStrip
@@ -153,7 +154,7 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
         entry_box(panels, Keyboard(table, key="keyboard"), shown=entering),
         StopGame(table, stopping, ask_stop, GAP, key="stop"),  # (shown in a turn)
         _below(said) if entering else said,
-        Show(table, RoundResult, _last_round, bool(entering or said), key="round-result"),
+        Kept(table, RoundResult, _last_round, bool(entering or said), key="round-result"),
     ) if c is not None], spacing=0, tight=True)
 
 
@@ -191,22 +192,21 @@ def _aimed_places(players: int, chosen: tuple) -> list[tuple[int, ...]]:
     return [tuple(sorted(m)) for m in marked]
 
 
-def _last_round(session, below: bool) -> tuple:
-    """The last round of a fight (``shown_round``): (its title, the lines why; None: no round,
-    or no longer news), and whether it comes under another part."""
+def _last_round(session, below: bool) -> tuple | None:
+    """The last round of a fight (``shown_round``): (its title, the lines why, and whether it
+    comes under another part); None: no round, or no longer news (kept, hidden: an undo back
+    to it shows it as it was drawn)."""
     s: PeaceAndLoveState = session.state
     last = shown_round(session)
     if last is None:
-        return None, (), below
+        return None
     return (f"Round {last.number}: " + ", ".join(f"{s.name(e.player)} {e.card.symbol} on {e.fighter.symbol}"
                                                  for e in last.entries), tuple(last.result.explanation), below)
 
 
 @ft.memo
 @ft.component
-def RoundResult(title: str | None, lines: tuple[str, ...], below: bool) -> ft.Control:
-    """The last round of a fight and why it ended so (nothing, and no room, before the first)."""
-    if title is None:
-        return ft.Column([], spacing=0, tight=True)
+def RoundResult(title: str, lines: tuple[str, ...], below: bool) -> ft.Control:
+    """The last round of a fight and why it ended so."""
     shown = explanation(lines, ident="round-result", title=title)
     return _gap_above(shown) if below else shown
