@@ -16,7 +16,7 @@ from card_companion.views.fight.coin import CoinToss, coin_face
 from card_companion.views.fight.names import names_of
 from card_companion.views.fight.row import row_cards
 from card_companion.views.flet_compat import MutableRef
-from card_companion.views.hooks import Part, at_scale, sized, use_kept, use_stable
+from card_companion.views.hooks import Part, at_scale, current_scale, sized, use_kept, use_stable
 from card_companion.views.keyboard import Keys
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.seating import waiting
@@ -266,8 +266,7 @@ def _fight_section(table: Table[FightGame, FightState], data: tuple[Any, ...], p
     """The two cards of a turn."""
     _, turn, hands, _, _ = data
     return section(None, [
-        tagged("fight-call", ft.Text("Ready, set, FIGHT!", size=sized(26), weight=ft.FontWeight.BOLD,
-                                     text_align=ft.TextAlign.CENTER)),
+        part(_fight_call, current_scale(), key="call"),  # (the same at every turn: handed back as drawn)
         ft.Text(f"Turn {turn}: each player plays one of their 4 cards face up. Enter both cards."),
         ft.Text(hands, size=13) if hands else None,
     ], ident="step-fight", framed=False)
@@ -283,8 +282,19 @@ def _pick_section(table: Table[FightGame, FightState], data: tuple[Any, ...], pa
         wait or ft.Text(f"{picker}: tap the card you take.", weight=ft.FontWeight.BOLD),
         row_cards(deck, row, on_pick=None if wait else lambda c: table.dispatch(Pick(player=p, card=c)),
                   picker=picker, made=part),
-        ft.Text(after, size=12, italic=True),
+        part(_after_pick, after, key="after"),
     ], ident="step-pick", framed=False)
+
+
+def _fight_call(scale: float, key: str) -> ft.Control:
+    del scale, key  # (``use_kept``'s: the call takes the drawing's text size itself)
+    return tagged("fight-call", ft.Text("Ready, set, FIGHT!", size=sized(26), weight=ft.FontWeight.BOLD,
+                                        text_align=ft.TextAlign.CENTER))
+
+
+def _after_pick(after: str, key: str) -> ft.Control:
+    del key  # (``use_kept``'s)
+    return ft.Text(after, size=12, italic=True)
 
 
 def _coin_section(table: Table[FightGame, FightState], data: tuple[Any, ...], part: Part) -> ft.Control:
