@@ -530,7 +530,8 @@ def use_table(table: Table, select: Callable[..., Any], *args: Any) -> Any:
     function of the game's session (a module's function: the same object at every drawing),
     and a total one: it is asked about every state the table goes through while its
     component is there, the step that takes the component away included (then it answers
-    None, or anything: what it answers is not drawn)."""
+    None, or anything: what it answers is not drawn). It is asked once per session for every
+    phone of the table, as each hears of the step and draws it (``per_state.answered``)."""
     return use_selected(table.live, lambda live: None if live.opened is None else answered(
         select, live.session, args, lambda: select(live.session, *args)))
 
