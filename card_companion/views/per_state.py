@@ -19,7 +19,7 @@ def answered(ask: Callable, s, args: tuple, answer: Callable[[], object]):
     found = _ANSWERS.get(id(s))
     if found is None or found[0] is not s:
         if len(_ANSWERS) >= _KEEP:
-            _ANSWERS.pop(next(iter(_ANSWERS)))
+            _ANSWERS.pop(next(iter(_ANSWERS), -1), None)  # (the oldest; gone already if another page took it)
         found = _ANSWERS[id(s)] = (s, {})
     try:
         return found[1][ask, args]
