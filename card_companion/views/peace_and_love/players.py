@@ -17,7 +17,7 @@ from card_companion.companion.peace_and_love import (
 from card_companion.companion.peace_and_love.queries import score_board, victory_pile
 from card_companion.views.hooks import at_scale, use_kept
 from card_companion.views.live_table import Show, Table, use_table
-from card_companion.views.per_state import per_state
+from card_companion.views.per_state import answered
 from card_companion.views.reach import reach_key
 from card_companion.views.widgets import (
     NumberTile,
@@ -128,12 +128,8 @@ def score_strip_of(session) -> tuple:
 
 
 def _strip(session) -> tuple:
-    """The strip of this session, made once for every tile of every phone (``per_state``)."""
-    return per_state(_strip_of, None, session)
-
-
-def _strip_of(_: None, session) -> tuple:
-    return score_strip_of(session)
+    """The strip of this session, made once for every tile of every phone (``per_state.answered``)."""
+    return answered(score_strip_of, session, (), lambda: score_strip_of(session))
 
 
 def strip_frame_of(session) -> tuple:
