@@ -14,12 +14,12 @@ import asyncio
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
 from card_companion.calculators.cards import Card, CardError, Deck, Rank, Suit
+from card_companion.views.entry_places import Places, Taps
 from card_companion.views.flet_compat import MutableRef
 from card_companion.views.hooks import FletKey, use_made, use_maybe, use_stable, use_text_scale
 from card_companion.views.keyboard import IDLE, KEYS, Holding, Keys, KeyTarget, use_keyboard, use_picker_props
@@ -256,75 +256,6 @@ def TypedCard(typed: str, error: str | None, ident: str, on_type: Callable[[str]
     return ft.Column([c for c in (row, message(error, f"{ident}-error")) if c is not None], spacing=6, tight=True)
 
 
-@dataclass(frozen=True)
-class Taps:
-    """The picker's taps so far: a rank, a suit, or neither (two taps make a card, in either
-    order; tapping the chosen rank or suit again takes it back)."""
-
-    rank: Rank | None = None
-    suit: Suit | None = None
-
-    def rank_tapped(self, rank: Rank) -> tuple[Taps, Card | None]:
-        """The taps after a rank is tapped, and the card they make (None: not yet)."""
-        if self.suit is not None:
-            return Taps(), Card.of(rank, self.suit)
-        return Taps(rank=None if self.rank == rank else rank), None
-
-    def suit_tapped(self, suit: Suit) -> tuple[Taps, Card | None]:
-        """The taps after a suit is tapped, and the card they make (None: not yet)."""
-        if self.rank is not None:
-            return Taps(), Card.of(self.rank, suit)
-        return Taps(suit=None if self.suit == suit else suit), None
-
-
-@dataclass(frozen=True)
-class Places:
-    """The named places of ``CardSlots``: the card in each (None: not entered), the place the
-    picker fills next, whether the picker is out, and the picker's taps toward the next card.
-    Filling a place moves on to the next empty place after it (else the first empty one) and
-    starts the taps again; once every place is filled the picker folds away (``fold``) or stays
-    on the place just filled, for the next change.
-
-    The taps live here, not in the picker, so that the tap that makes a card changes one state:
-    the places are drawn once, with the picker, and a calculator's ruling is not sent after
-    two other updates."""
-
-    cards: tuple[Card | None, ...]
-    active: int = 0
-    picking: bool = True
-    taps: Taps = Taps()
-
-    @staticmethod
-    def start(count: int, initial: Sequence[Card | None] | None = None) -> Places:
-        cards = tuple(initial) if initial is not None and len(initial) == count else (None,) * count
-        empty = [i for i, c in enumerate(cards) if c is None]
-        return Places(cards, empty[0] if empty else 0, bool(empty) or not cards)
-
-    @property
-    def complete(self) -> bool:
-        return all(c is not None for c in self.cards)
-
-    def chosen(self, place: int, keep_taps: bool = True) -> Places:
-        """A place tapped: the picker fills it next (with the rank or suit tapped so far, unless
-        the place takes another deck: ``keep_taps=False``)."""
-        return replace(self, active=place, picking=True, taps=self.taps if keep_taps else Taps())
-
-    def tapped(self, move: Callable[[Taps], tuple[Taps, Card | None]], fold: bool = True) -> Places:
-        """A rank or suit tapped on the picker (``move``: ``Taps.rank_tapped`` or
-        ``suit_tapped`` with the button's rank or suit): the taps so far, or the active place
-        filled with the card they make."""
-        taps, card = move(self.taps)
-        return self.picked(card, fold) if card is not None else replace(self, taps=taps)
-
-    def picked(self, card: Card, fold: bool = True) -> Places:
-        """The picker gave a card for the active place."""
-        cards = self.cards[:self.active] + (card,) + self.cards[self.active + 1:]
-        empty = [i for i, c in enumerate(cards) if c is None]
-        after = [i for i in empty if i > self.active]
-        active = after[0] if after else (empty[0] if empty else self.active)
-        return Places(cards, active, bool(empty) or not fold)
-
-
 class LivePlaces:
     """The places as the handlers must see them now (``current``), kept across drawings."""
 
@@ -389,6 +320,7 @@ def CardSlots(
     fold: bool = True, follows: bool = False,
     fresh: object = None,
     picker: bool = True,
+    shown: bool = True,
     submit_primary: bool = True,
     reach: str | None = None,
     keyboard: Keys | None = None,
@@ -397,9 +329,8 @@ def CardSlots(
 ) -> ft.Control:
     """Named places filled from one picker; the submit button works when all are filled.
 
-    The picker folds away once every place is filled (``fold=False``: it stays out on the
-    place just filled, for a calculator where cards are changed one after another); tapping
-    a place picks it again.
+    The picker folds away once every place is filled (``fold=False``: it stays out on the place
+    just filled, for a calculator); tapping a place picks it again.
     ``known`` (cards already out of the deck) feeds the over-count warning. A new ``key`` starts
     new places empty (or with ``initial``, one card or None per place, kept by the caller).
     ``decks`` (optional, one per place): when the places take cards of different decks
@@ -412,8 +343,9 @@ def CardSlots(
     starts the places again (empty, or ``initial``) without a new key: only their content changes.
     ``keyboard`` (a table's entry): the table's one picker (views/keyboard.py) serves the places
     being filled, and draws what is under it, the places filled too (its picker hidden).
-    ``picker=False``: the places only, the picker (theirs, or the keyboard) away
-    while another entry has it (what was entered and half tapped stays). ``submit_primary``:
+    ``picker=False``: the places only, the picker (theirs, or the keyboard) away while another
+    entry has it (what was entered and half tapped stays). ``shown=False`` (its panel hidden):
+    the picker away, its last drawing handed back as drawn (drawn again when shown). ``submit_primary``:
     the submit is filled only while it is the next thing to do. ``reach`` (an entry low on its
     screen): from the first tap on it, the whole entry comes up (views/reach.py). ``after``: what
     follows the entry in its panel (under the keyboard with the submit: ``KeyTarget.below``)."""
@@ -422,18 +354,37 @@ def CardSlots(
     now = live.current
     on_choose, pick, move = use_place_taps(live, set_now, fold, follows, not decks, on_change)
     use_reach(reach if reach is not None and now != Places.start(len(labels), initial) else None, fresh)
-    asks = now.picking and picker
-    done = (lambda _=None: on_done([c for c in live.current.cards if c is not None])) if now.complete else None
-    below = under_picker(overuse_warning(deck, known, list(now.cards)), extra,
-                          button(submit, done, f"{ident}-submit", primary=submit_primary), after, ident)
+    drawn: MutableRef[ft.Control | None] = ft.use_ref(None)  # what the last drawing in sight drew
+    picker, hand_back = picker and shown, not shown and drawn.current is not None
+    below = () if hand_back else _slots_below(live, on_done, deck, known, extra, submit, submit_primary, after, ident)
     # the keyboard holds the places while the picker is theirs, filled too (its picker hidden, the submit under it)
     served = use_keyboard(keyboard, _key_target(deck, decks, deck_names, now, pick, move, ident, game_name, fresh,
                                                 below) if picker else None, touched=now.active)
-    controls: list[ft.Control | None] = [  # (what is under the picker: under the keyboard while it serves)
+    if not hand_back:
+        own = (deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move)
+        drawn.current = reachable(reach, _slots_column(now, labels, ident, on_choose, zoom, picker,
+                                                       own if now.picking and picker and not served else None,
+                                                       () if served else below))
+    return cast(ft.Control, drawn.current)
+
+
+def _slots_below(live: LivePlaces, on_done: Callable[[list[Card]], object], deck: Deck, known: Sequence[Card],
+                 extra: ft.Control | None, submit: str, primary: bool, after: Sequence[ft.Control | None],
+                 ident: str) -> tuple[ft.Control, ...]:
+    """What ``CardSlots`` shows under its picker: the submit works once every place is filled."""
+    now = live.current
+    done = (lambda _=None: on_done([c for c in live.current.cards if c is not None])) if now.complete else None
+    return under_picker(overuse_warning(deck, known, list(now.cards)), extra,
+                        button(submit, done, f"{ident}-submit", primary=primary), after, ident)
+
+
+def _slots_column(now: Places, labels: Sequence[str], ident: str, on_choose: Callable[[int], None], zoom: float,
+                  picker: bool, own: tuple | None, below: Sequence[ft.Control]) -> ft.Control:
+    """``CardSlots``' places, what they enter, their own picker (``own``: its props) and what is under it."""
+    controls: list[ft.Control | None] = [
         _places_row(now, labels, ident, on_choose, zoom), _prompt_text(labels, now, picker),
-        _picker(deck, decks, deck_names, now.active, pick, ident, game_name, now.taps, move) if asks and not served
-        else None, *(() if served else below)]
-    return reachable(reach, ft.Column([c for c in controls if c is not None], spacing=8, tight=True))
+        _picker(*own) if own is not None else None, *below]
+    return ft.Column([c for c in controls if c is not None], spacing=8, tight=True)
 
 
 def _prompt_text(labels: Sequence[str], now: Places, shown: bool) -> ft.Control | None:

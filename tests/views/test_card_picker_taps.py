@@ -4,7 +4,7 @@ hand from what a thumb does at the table."""
 from __future__ import annotations
 
 from card_companion.calculators.cards import Rank, Suit, card
-from card_companion.views.card_picker import Places, Taps
+from card_companion.views.entry_places import Places, Taps
 
 Q, SEVEN = Rank.QUEEN, Rank.SEVEN
 HEARTS, SPADES = Suit.HEARTS, Suit.SPADES

@@ -138,3 +138,46 @@ def test_a_kept_panel_only_hidden_and_shown_again_is_not_drawn_again(tmp_path) -
     hidden, shown = run(scenario)
     assert hidden == (False, True), "the fight hides the turn's result, as it was drawn"
     assert shown == (True, True), "the undo shows it again, as it was drawn"
+
+
+def test_a_card_entry_hidden_with_its_panel_lets_the_keyboard_go_and_is_not_drawn_again(tmp_path) -> None:
+    """FIGHT!: turn 1's two cards are entered with the table's keyboard; the fight (Ann's 6♠
+    Punch, Bea's 6♦ Parry: Bea wins) brings Bea's pick, whose panel hides the entry. The
+    keyboard leaves it, and the entry hands back its drawing as it was (it drew its places,
+    prompt and submit again, 9 controls, at every step that hid it); the row's refill after the
+    pick shows it again, drawn anew for the new cards."""
+    from card_companion.calculators.cards import card
+    from card_companion.companion.fight import CoinFlip, Fight, Pick, TurnUp
+    from card_companion.companion.log_changes import EnterStep
+    from card_companion.companion.session import Session
+    from tests.support.phones import table_of_phones
+
+    game = REGISTRY["fight"]
+    session = Session.start(game, game.make_setup(["Ann", "Bea"]))
+    for action in (TurnUp(cards=(card("AH"), card("2H"), card("3H"))), CoinFlip(purpose="first-pick", winner=1),
+                   Pick(player=1, card=card("AH")), Pick(player=0, card=card("2H")),
+                   TurnUp(cards=(card("4H"), card("5H")))):
+        session = session.push(action)
+    assert session.state.phase == "fight"
+
+    def entry_drawing(phone) -> object:
+        return next(c for c in phone.controls(hidden=True)
+                    if isinstance(c, Component) and c.fn.__name__ == "CardSlots")._b
+
+    async def scenario() -> list[tuple[bool, bool]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        seen = [(watcher.has("fight-picker"), True)]
+        actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
+        for action in (Fight(cards=(card("6S"), card("6D"))), Pick(player=1, card=card("3H"))):
+            drawn = entry_drawing(watcher)
+            actor.act(table.gid, table.snapshot(), EnterStep(action))
+            await settle()
+            seen.append((watcher.has("fight-picker") or watcher.has("turn-up-picker"),
+                         entry_drawing(watcher) is drawn))
+        return seen
+
+    fight, pick, refill = run(scenario)
+    assert fight == (True, True), "the keyboard serves the turn's entry"
+    assert pick == (False, True), "the pick hides the entry: the keyboard leaves it, drawn as it was"
+    assert refill == (True, False), "the refill shows the entry again, drawn for the new cards"

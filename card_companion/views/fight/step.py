@@ -321,7 +321,7 @@ def Entry(deck: Deck, labels: tuple[str, ...], submit: str, ident: str, problems
     at_scale(scale)
     return CardSlots(deck, list(labels), on_done, submit=submit, ident=ident, game_name=game_name,
                      on_change=on_change, extra=problem_note(problems, f"{ident}-problem"), fresh=fresh,
-                     picker=shown, keyboard=keyboard)
+                     shown=shown, keyboard=keyboard)
 
 
 def problem_note(problems: Sequence[str], ident: str) -> ft.Control | None:

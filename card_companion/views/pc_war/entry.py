@@ -115,6 +115,6 @@ def CardEntry(table: Table[PCWar, PCWarState], kind: str, names: tuple[str, str]
             fresh=step,
             reach=f"{kind}-entry",  # under the one-tap buttons and the last flip: low on the screen
             keyboard=table.keyboard,
-            picker=shown,
+            shown=shown,
         ),
     ], ident=f"{kind}-cards", framed=False)

@@ -80,7 +80,7 @@ def DealPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
             CardSlots(deck, [f"Fighter {i + 1}" for i in range(FIGHTERS)],  # type: ignore[call-arg]
                       deal,
                       known=known, submit=f"Enter {name}'s fighters", ident="deal",
-                      game_name=table.game.name, fresh=kept_fresh(step, shown), picker=shown, keyboard=table.keyboard,
+                      game_name=table.game.name, fresh=kept_fresh(step, shown), shown=shown, keyboard=table.keyboard,
                       key="deal-entry"),
         ],
         ident="deal-panel",

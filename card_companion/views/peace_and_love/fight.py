@@ -172,7 +172,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
         _many_fighters(me, owners, open_),
         CardSlots(deck, list(labels), resolve, known=known, submit="Resolve", ident="play",  # type: ignore[call-arg]
                   game_name=game.name, on_change=entered, fresh=kept_fresh(step, shown),
-                  picker=shown and target == PLAYED, submit_primary=not preview,
+                  picker=target == PLAYED, shown=shown, submit_primary=not preview,
                   keyboard=table.keyboard, key="fight-entry",
                   after=(_odds(table, owners, so_far, me) if open_ and len(so_far) == len(owners) else None,
                          _resolved(table, preview) if preview else None)),
@@ -210,7 +210,7 @@ def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any,
                 "it stays out of this fight). Enter it:"),
         CardSlots(deck, ["New fighter"], enter,  # type: ignore[call-arg]
                   known=known, submit="Enter the new fighter", ident="new-fighter", game_name=table.game.name,
-                  fresh=kept_fresh(step, shown), picker=shown, keyboard=table.keyboard, key="fight-entry"),
+                  fresh=kept_fresh(step, shown), shown=shown, keyboard=table.keyboard, key="fight-entry"),
     ], ident="fight-panel", framed=False)
 
 

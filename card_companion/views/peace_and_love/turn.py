@@ -161,7 +161,7 @@ def _turn_entry(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple, mode
         return [
             ft.Text(f"Retiring: {mine_card or '—'}", weight=ft.FontWeight.BOLD),
             CardSlots(deck, ["New fighter"], on_retire,  # type: ignore[call-arg]
-                      known=known, submit="Retire", ident="retire", picker=shown,
+                      known=known, submit="Retire", ident="retire", shown=shown,
                       game_name=table.game.name, fresh=kept_fresh(step, shown), keyboard=table.keyboard,
                       key="retire-entry"),
         ]
