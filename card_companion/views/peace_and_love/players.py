@@ -160,16 +160,25 @@ def ScoreStrip(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     cards (whose turn it is marked), the deck; then the packs and the turns played. Once the
     game is over it shows the final score, the one the result names: with Anti Math Geek the
     fighters still in play are counted in (``game.scores``). Each tile and the line select
-    what they show (``score_strip_of``): a step draws the tiles it changed, not the strip."""
+    what they show (``score_strip_of``): a step draws the tiles it changed, not the strip. The
+    strip's own label (the deck) changes with the deck: it draws the label around the tiles as
+    they were (``StripTiles``, drawn again only for another number of tiles)."""
     frame = use_table(table, strip_frame_of)
     if frame is None:  # the game went away: the frame draws something else at once
         return ft.Column([])
     n, label = frame
+    return tagged("status", StripTiles(table, n), label=label)
+
+
+@ft.memo
+@ft.component
+def StripTiles(table: Table[PeaceAndLove, PeaceAndLoveState], n: int) -> ft.Control:
+    """The strip's ``n`` tiles and the line under them, each selecting what it shows."""
     cells = [Show(table, NumberTile, score_tile_of, k, key=f"tile-{k}") for k in range(n)]
-    return tagged("status", ft.Column([
+    return ft.Column([
         tile_row(cells, per_row=3 if n in (3, 5, 6) else 4),
         Show(table, StripLine, strip_line_of, key="line"),
-    ], spacing=4, tight=True), label=label)
+    ], spacing=4, tight=True)
 
 
 @ft.memo
