@@ -4,7 +4,6 @@ defeated fighter's replacement; on a player's own phone, that player's hand for 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -40,19 +39,21 @@ from card_companion.views.widgets import (
 # signature: the calls that pass key= say "type: ignore[call-arg]" for that reason.
 
 
+def _entry(session) -> tuple:
+    """What a fight's entry counts with: the deck, the cards known, the step (a new step
+    empties the entry)."""
+    s: PeaceAndLoveState = session.state
+    return session.game.deck(s.setup), tuple(session.game.known_cards(s)), len(session.actions)
+
+
 def _fight(session) -> tuple | None:
-    """The fight's current step: ("new", the player who enters a new fighter, their name) or
-    ("play", the round, the players in it, their places' labels, the line naming the
-    fighters, the cards each player holds); then the entry's deck, known cards and step (a
-    new step empties the entry)."""
+    """A round of the fight (None: no fight, or the fight waits for a new fighter): the round,
+    the players in it, their places' labels, the line naming the fighters, the cards each
+    player holds; then the entry (``_entry``)."""
     s: PeaceAndLoveState = session.state
     fight = s.fight
-    if s.phase != "fight" or fight is None:
+    if s.phase != "fight" or fight is None or fight.awaiting_replacement is not None:
         return None
-    game = session.game
-    entry = game.deck(s.setup), tuple(game.known_cards(s)), len(session.actions)
-    if fight.awaiting_replacement is not None:
-        return ("new", fight.awaiting_replacement, s.name(fight.awaiting_replacement), *entry)
     name = s.name
     owners = tuple(p for p, _ in fight.remaining)
     labels = tuple(f"{name(p)}'s card on {s.players[p].fighter(place).card.symbol}" for p, place in fight.remaining)
@@ -60,7 +61,17 @@ def _fight(session) -> tuple | None:
         f"{name(p)}'s {s.players[p].fighter(place).card.symbol}"
         + (" (attacker)" if p == fight.attacker else " (defender)" if p == fight.defender else "")
         for p, place in fight.remaining)
-    return ("play", fight.rounds, owners, labels, vs, tuple(p.hand for p in s.players), *entry)
+    return (fight.rounds, owners, labels, vs, tuple(p.hand for p in s.players), *_entry(session))
+
+
+def _replacement(session) -> tuple | None:
+    """A defeated fighter's replacement (None: none awaited): the name of the player who
+    enters it, then the entry (``_entry``)."""
+    s: PeaceAndLoveState = session.state
+    fight = s.fight
+    if s.phase != "fight" or fight is None or fight.awaiting_replacement is None:
+        return None
+    return (s.name(fight.awaiting_replacement), *_entry(session))
 
 
 Preview = tuple[dict[int, Card], tuple[Entry, ...], RoundResult]
@@ -120,11 +131,12 @@ def _target_bar(name: str, target: str, set_chosen: Callable[[str], None]) -> ft
 @ft.memo
 @ft.component
 def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> ft.Control:
-    """The fight's current step: the cards played on the fighters (Resolve shows the result
-    without saving it; Apply saves it), or the defeated fighter's replacement: the same entry
-    from step to step, and kept, hidden, through the turns (``use_kept_data``), so that a step
-    sends what changed. On a player's own phone in a fight of two or three, that player's hand
-    is entered here too, for the odds: one picker at a time, its target named above it."""
+    """A round of the fight: the cards played on the fighters (Resolve shows the result
+    without saving it; Apply saves it): the same entry from round to round, and kept, hidden,
+    through the new fighters and the turns (``use_kept_data``), so that a step sends what
+    changed (a new fighter has its own panel, ``NewFighterPanel``). On a player's own phone
+    in a fight of two or three, that player's hand is entered here too, for the odds: one
+    picker at a time, its target named above it."""
     data, shown = use_kept_data(table, _fight)
     preview, set_preview = use_step_state(table, None)  # (cards, entries, result)
     so_far, set_so_far = use_step_state(table, ())  # the cards entered so far: one or None per fighter
@@ -136,9 +148,7 @@ def FightPanel(table: Table[PeaceAndLove, PeaceAndLoveState], scale: float) -> f
     if data is None:
         return kept(None, shown)
     game = table.game
-    if data[0] == "new":
-        return kept(_new_fighter(table, data, shown), shown)
-    _, rounds, owners, labels, vs, hands, deck, known, step = data
+    rounds, owners, labels, vs, hands, deck, known, step = data
 
     def resolve(cards) -> None:
         s = table.state
@@ -197,21 +207,30 @@ def _odds(table: Table[PeaceAndLove, PeaceAndLoveState], owners: tuple[int, ...]
     return OddsPanel(advice, ident="fight-odds", key="fight-odds")  # type: ignore[call-arg]
 
 
-def _new_fighter(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple[Any, ...], shown: bool) -> ft.Control:
+@ft.memo
+@ft.component
+def NewFighterPanel(table: Table[PeaceAndLove, PeaceAndLoveState]) -> ft.Control:
     """The defeated fighter's replacement, drawn off the deck and entered (its place asks for
-    the table's keyboard while the fight is ``shown``)."""
-    _, _, name, deck, known, step = data
+    the table's keyboard while it is shown). Kept mounted, hidden, through the rounds and the
+    turns (``use_kept_data``): a fight's rounds and its new fighters swap which panel shows,
+    and each changes only its names, where one panel drew one entry in place of the other."""
+    data, shown = use_kept_data(table, _replacement)
+    use_fight_reach(table, data if shown else None, None)
+    part = use_kept()  # (the words, as they were drawn, while the player is the same)
+    if data is None:
+        return kept(None, shown)
+    name, deck, known, step = data
 
     def enter(cards: list[Card]) -> None:
         table.dispatch(NewFighter(card=cards[0]))
 
-    return section(f"{name}'s new fighter", [
-        ft.Text(f"{name} draws a new fighter off the top of the deck and places it face up (untapped; "
-                "it stays out of this fight). Enter it:"),
+    return kept(section(part(section_title, f"{name}'s new fighter", key="title"), [
+        part(_words, f"{name} draws a new fighter off the top of the deck and places it face up (untapped; "
+             "it stays out of this fight). Enter it:", False, key="how"),
         CardSlots(deck, ["New fighter"], enter,  # type: ignore[call-arg]
                   known=known, submit="Enter the new fighter", ident="new-fighter", game_name=table.game.name,
-                  fresh=kept_fresh(step, shown), shown=shown, keyboard=table.keyboard, key="fight-entry"),
-    ], ident="fight-panel", framed=False)
+                  fresh=kept_fresh(step, shown), shown=shown, keyboard=table.keyboard, key="new-fighter-entry"),
+    ], ident="fight-panel", framed=False), shown)
 
 
 def use_fight_reach(table: Table[PeaceAndLove, PeaceAndLoveState], data: tuple | None,

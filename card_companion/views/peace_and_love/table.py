@@ -19,7 +19,7 @@ from card_companion.views.hooks import use_stable
 from card_companion.views.kept_panels import Kept
 from card_companion.views.live_table import Table, use_step_state, use_table
 from card_companion.views.peace_and_love.deal import DealPanel, FirstPlayerPanel
-from card_companion.views.peace_and_love.fight import FightPanel
+from card_companion.views.peace_and_love.fight import FightPanel, NewFighterPanel
 from card_companion.views.peace_and_love.players import PlayerPanel, ScoreStrip
 from card_companion.views.peace_and_love.turn import StopGame, TurnPanel, as_sentence
 from card_companion.views.reach import reachable
@@ -146,6 +146,7 @@ def StepArea(table: Table[PeaceAndLove, PeaceAndLoveState], mode: str, chosen: t
         FirstPlayerPanel(table, key="first-player"),
         TurnPanel(table, mode, chosen, *handlers, stopping, key="turn"),
         FightPanel(table, scale, key="fight"),
+        NewFighterPanel(table, key="new-fighter"),
     ], spacing=0, tight=True)
     # after the step's panel, so that a message coming and going never moves it
     said = message(problem, "pal-problem")
