@@ -181,3 +181,39 @@ def test_a_card_entry_hidden_with_its_panel_lets_the_keyboard_go_and_is_not_draw
     assert fight == (True, True), "the keyboard serves the turn's entry"
     assert pick == (False, True), "the pick hides the entry: the keyboard leaves it, drawn as it was"
     assert refill == (True, False), "the refill shows the entry again, drawn for the new cards"
+
+
+def test_peace_and_love_a_fight_after_a_new_fighter_keeps_the_rounds_places(tmp_path) -> None:
+    """Peace and Love, random play from mid-game: a fight's round and its new fighter are two
+    panels kept side by side, so the round's places are the same controls from fight to fight
+    (their labels change), through the new fighters between them; drawn as one panel, each
+    new fighter replaced the round's places with its own (their keys name the entry), and the
+    next round mounted them again."""
+    from card_companion.companion.log_changes import EnterStep
+    from tests.support.phones import table_of_phones
+
+    game = REGISTRY["peace-and-love"]
+    session, play, rng = mid_game(game, seed=7)
+
+    async def scenario() -> tuple[int, set[int]]:
+        table = await table_of_phones(session, phones=2, data_dir=tmp_path)
+        watcher = table.phones[1]
+        actor = table.tables.device(table.tables.new_device_key(), "127.0.0.1", admin=True)
+        new_fighters, places = 0, set()
+        for _ in range(40):
+            state = table.snapshot().session.state
+            if game.is_over(state):
+                break
+            actor.act(table.gid, table.snapshot(), EnterStep(play.random_action(state, rng)))
+            await settle()
+            fight = table.snapshot().session.state.fight
+            if fight is not None and fight.awaiting_replacement is not None:
+                new_fighters += 1
+                assert watcher.has("new-fighter-slot-0") and not watcher.has("play-slot-0")
+            elif fight is not None:
+                places.add(watcher.find("play-slot-0")._i)
+        return new_fighters, places
+
+    new_fighters, places = run(scenario)
+    assert new_fighters >= 2, "the play went through fights that ended with a new fighter"
+    assert len(places) == 1, f"the round's first place is one control through every fight: {places}"
