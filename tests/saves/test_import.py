@@ -225,7 +225,9 @@ def test_import_time_and_memory_grow_at_most_linearly_with_the_games(tmp_path):
     # the same 20 games, then each of them 4 times: the SQLite work (its virtual machine's steps,
     # exact) at most 5x, the memory the import allocates (tracemalloc's peak, exact: the largest
     # game held at a time) about the same, and the CPU time (the least of three runs, interleaved,
-    # so the machine's other work counts least) under 6x. The import that held every game before
+    # so the machine's other work counts least) under 8x, half of the 16x of work growing as the
+    # square of the games (6x failed on a fresh clone's CI at 6.7x, the browser tests running on
+    # the other worker). The import that held every game before
     # the first was saved fails the memory check (measured here: 6.1 -> 22.9 MB); its time grew
     # faster than its games only at thousands of them (its garbage collections went over every
     # game read so far: docs/performance.md). Wall-clock seconds are `make bench`'s to print: on
@@ -241,4 +243,4 @@ def test_import_time_and_memory_grow_at_most_linearly_with_the_games(tmp_path):
     vm = {n: rs[0][2] for n, rs in runs.items()}
     assert vm[80] < 5 * vm[20], vm
     assert peak[80] < 1.25 * peak[20] + 2**18, peak
-    assert cpu[80] < 6 * cpu[20], cpu
+    assert cpu[80] < 8 * cpu[20], cpu
